@@ -1,0 +1,1 @@
+"""Backends draw Faces; they never see deck fields."""

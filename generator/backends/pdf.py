@@ -1,0 +1,269 @@
+"""Drawing faces with reportlab: each distinct face becomes one Form XObject.
+
+Coordinates: a face is in millimetres, y down, origin at the trim's top-left. Inside a form
+we use points with the same origin and y up, so a form is placed by a single `cm`.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import io
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+import reportlab.rl_config
+from PIL import Image as PILImage
+from reportlab.lib.colors import CMYKColor, Color as RLColor
+from reportlab.lib.utils import ImageReader
+from reportlab.pdfbase import pdfmetrics, ttfonts
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfgen.canvas import Canvas
+
+from ..colors import CMYK, RGB, Color, Gray
+from ..face import (Ellipse, Face, Group, Image, Item, Line, Matrix, Path as PathItem, Rect, Text, multiply)
+from ..fonts import open_font
+from ..imagefile import is_svg, load_svg
+
+MM = 72 / 25.4  #: points per millimetre
+
+reportlab.rl_config.useA85 = 0  # plain Flate streams: ASCII85 only adds 25 %
+
+
+def _to_unicode_cmap(fontname: str, subset: list[int]) -> str:
+    """reportlab's ToUnicode CMap, but with UTF-16BE surrogate pairs above U+FFFF.
+
+    reportlab writes `<01> <1D15F>` for music symbols, which text extractors read as U+1D15;
+    the CMap format wants the UTF-16BE code units `<D834DD5F>`.
+    """
+    def utf16(cp: int) -> str:
+        return chr(cp).encode("utf-16-be", "surrogatepass").hex().upper()
+
+    lines = [
+        "/CIDInit /ProcSet findresource begin", "12 dict begin", "begincmap", "/CIDSystemInfo",
+        f"<< /Registry ({fontname})", f"/Ordering ({fontname})", "/Supplement 0", ">> def",
+        f"/CMapName /{fontname} def", "/CMapType 2 def", "1 begincodespacerange",
+        f"<00> <{len(subset) - 1:02X}>", "endcodespacerange", f"{len(subset)} beginbfchar",
+    ]
+    lines += [f"<{i:02X}> <{utf16(cp)}>" for i, cp in enumerate(subset)]
+    lines += ["endbfchar", "endcmap", "CMapName currentdict /CMap defineresource pop", "end", "end"]
+    return "\n".join(lines)
+
+
+ttfonts.makeToUnicodeCMap = _to_unicode_cmap
+
+
+@functools.lru_cache(maxsize=None)
+def font_name(path: str) -> str:
+    """Register a TrueType file with reportlab (once) and return the name to draw with."""
+    name = open_font(path).name or Path(path).stem
+    if name in pdfmetrics.getRegisteredFontNames():
+        registered = pdfmetrics.getFont(name)
+        if getattr(registered.face, "filename", path) != path:
+            name = f"{name}-{hashlib.sha1(path.encode()).hexdigest()[:6]}"
+    if name not in pdfmetrics.getRegisteredFontNames():
+        pdfmetrics.registerFont(TTFont(name, path))
+    return name
+
+
+def k_only(color: RLColor) -> CMYKColor:
+    """enforceColorSpace hook for low-ink files: any colour that slips through (SVG art) becomes
+    the grey it would print as, in black ink only."""
+    if isinstance(color, tuple):
+        color = CMYKColor(*color) if len(color) == 4 else RLColor(*color[:3])
+    if isinstance(color, CMYKColor) and color.cyan == color.magenta == color.yellow == 0:
+        return color
+    r, g, b = color.rgb()
+    return CMYKColor(0, 0, 0, round(1 - (0.299 * r + 0.587 * g + 0.114 * b), 4))
+
+
+def new_canvas(path: str | os.PathLike[str], pagesize: tuple[float, float], body_font: str,
+               enforce: Callable[[RLColor], RLColor] | None = None) -> Canvas:
+    """A canvas whose preamble font is an embedded TrueType font (not Helvetica) and whose
+    output does not depend on the date, so rebuilds are byte-identical."""
+    canvas = Canvas(str(path), pagesize=pagesize, invariant=1, pageCompression=1,
+                    initialFontName=font_name(body_font), initialFontSize=8,
+                    enforceColorSpace=enforce)
+    return canvas
+
+
+def set_fill(canvas: Canvas, color: Color) -> None:
+    if isinstance(color, RGB):
+        canvas.setFillColorRGB(color.r, color.g, color.b)
+    elif isinstance(color, Gray):
+        canvas.setFillColorCMYK(0, 0, 0, round(1 - color.level, 4))
+    else:
+        canvas.setFillColorCMYK(color.c, color.m, color.y, color.k)
+
+
+def set_stroke(canvas: Canvas, color: Color) -> None:
+    if isinstance(color, RGB):
+        canvas.setStrokeColorRGB(color.r, color.g, color.b)
+    elif isinstance(color, Gray):
+        canvas.setStrokeColorCMYK(0, 0, 0, round(1 - color.level, 4))
+    else:
+        canvas.setStrokeColorCMYK(color.c, color.m, color.y, color.k)
+
+
+def face_to_form(m: Matrix) -> Matrix:
+    """A face-space (mm, y down) transform expressed in form space (pt, y up)."""
+    return multiply((MM, 0, 0, -MM, 0, 0), multiply(m, (1 / MM, 0, 0, -1 / MM, 0, 0)))
+
+
+class FaceForms:
+    """Writes each distinct face into a document once, as a Form XObject, and places it."""
+
+    def __init__(self, canvas: Canvas) -> None:
+        self.canvas = canvas
+        self.names: dict[Face, str] = {}
+
+    def form(self, face: Face) -> str:
+        name = self.names.get(face)
+        if name is None:
+            name = f"face{len(self.names) + 1}"
+            b = face.bleed * MM
+            self.canvas.beginForm(name, lowerx=-b, lowery=-(face.height * MM + b),
+                                  upperx=face.width * MM + b, uppery=b)
+            draw_items(self.canvas, face.items)
+            self.canvas.endForm()
+            self.names[face] = name
+        return name
+
+    def place(self, face: Face, matrix: Matrix, page_height: float,
+              clip: tuple[float, float, float, float] | None = None) -> None:
+        """Draw `face` through `matrix` (face mm -> page mm, y down) on a page `page_height` mm tall,
+        clipped to `clip` (x0, y0, x1, y1 in page mm) when given."""
+        name = self.form(face)
+        c = self.canvas
+        c.saveState()
+        if clip is not None:
+            x0, y0, x1, y1 = clip
+            p = c.beginPath()
+            p.rect(x0 * MM, (page_height - y1) * MM, (x1 - x0) * MM, (y1 - y0) * MM)
+            c.clipPath(p, stroke=0, fill=0)
+        to_page = multiply((MM, 0, 0, -MM, 0, page_height * MM), matrix)
+        c.transform(*multiply(to_page, (1 / MM, 0, 0, -1 / MM, 0, 0)))
+        c.doForm(name)
+        c.restoreState()
+
+
+def draw_items(canvas: Canvas, items: tuple[Item, ...]) -> None:
+    for item in items:
+        _DRAW[type(item)](canvas, item)
+
+
+def _paint(canvas: Canvas, paint) -> tuple[int, int]:
+    fill = stroke = 0
+    if paint.fill is not None:
+        set_fill(canvas, paint.fill)
+        fill = 1
+    if paint.stroke is not None and paint.stroke_width > 0:
+        set_stroke(canvas, paint.stroke)
+        canvas.setLineWidth(paint.stroke_width * MM)
+        canvas.setDash([d * MM for d in paint.dash] if paint.dash else [])
+        stroke = 1
+    return fill, stroke
+
+
+def _rect(canvas: Canvas, r: Rect) -> None:
+    fill, stroke = _paint(canvas, r.paint)
+    if fill or stroke:
+        x, y, w, h = r.x * MM, -(r.y + r.h) * MM, r.w * MM, r.h * MM
+        if r.radius > 0:
+            canvas.roundRect(x, y, w, h, r.radius * MM, stroke=stroke, fill=fill)
+        else:
+            canvas.rect(x, y, w, h, stroke=stroke, fill=fill)
+
+
+def _ellipse(canvas: Canvas, e: Ellipse) -> None:
+    fill, stroke = _paint(canvas, e.paint)
+    if fill or stroke:
+        canvas.ellipse((e.cx - e.rx) * MM, -(e.cy + e.ry) * MM, (e.cx + e.rx) * MM, -(e.cy - e.ry) * MM,
+                       stroke=stroke, fill=fill)
+
+
+_CAPS = {"butt": 0, "round": 1, "square": 2}
+
+
+def _line(canvas: Canvas, line: Line) -> None:
+    _fill, stroke = _paint(canvas, line.paint)
+    if stroke:
+        canvas.setLineCap(_CAPS[line.cap])
+        canvas.line(line.x1 * MM, -line.y1 * MM, line.x2 * MM, -line.y2 * MM)
+        canvas.setLineCap(0)
+
+
+def _path(canvas: Canvas, item: PathItem) -> None:
+    fill, stroke = _paint(canvas, item.paint)
+    if not (fill or stroke):
+        return
+    p = canvas.beginPath()
+    for op, v in item.ops:
+        if op == "M":
+            p.moveTo(v[0] * MM, -v[1] * MM)
+        elif op == "L":
+            p.lineTo(v[0] * MM, -v[1] * MM)
+        elif op == "C":
+            p.curveTo(v[0] * MM, -v[1] * MM, v[2] * MM, -v[3] * MM, v[4] * MM, -v[5] * MM)
+        else:
+            p.close()
+    canvas.drawPath(p, stroke=stroke, fill=fill, fillMode=1 if item.even_odd else 0)
+
+
+def _text(canvas: Canvas, t: Text) -> None:
+    set_fill(canvas, t.color)
+    canvas.setFont(font_name(t.font), t.size * MM)
+    canvas.drawString(t.x * MM, -t.y * MM, t.text)
+
+
+@functools.lru_cache(maxsize=64)
+def _raster(source: str, grey: bool, lighten: float) -> ImageReader | str:
+    """A raster image ready for reportlab; untouched files pass through (JPEGs stay JPEG)."""
+    if not grey and not lighten:
+        return source
+    with PILImage.open(source) as im:
+        im.load()
+        alpha = im.getchannel("A") if "A" in im.getbands() else None
+        out = im.convert("L")
+        if lighten:
+            out = out.point(lambda v: round(255 - (255 - v) * (1 - lighten)))
+        if alpha is not None:
+            out.putalpha(alpha)
+            out = out.convert("LA")
+    buf = io.BytesIO()
+    out.save(buf, format="PNG")
+    buf.seek(0)
+    return ImageReader(buf)
+
+
+def _image(canvas: Canvas, im: Image) -> None:
+    x, y, w, h = im.x * MM, -(im.y + im.h) * MM, im.w * MM, im.h * MM
+    if is_svg(im.source):
+        drawing = load_svg(im.source)
+        canvas.saveState()
+        canvas.translate(x, y)
+        canvas.scale(w / drawing.width, h / drawing.height)
+        from reportlab.graphics import renderPDF
+        renderPDF.draw(drawing, canvas, 0, 0)
+        canvas.restoreState()
+        return
+    canvas.drawImage(_raster(im.source, im.grey, im.lighten), x, y, w, h, mask="auto")
+
+
+def _group(canvas: Canvas, g: Group) -> None:
+    canvas.saveState()
+    if g.transform != (1.0, 0.0, 0.0, 1.0, 0.0, 0.0):
+        canvas.transform(*face_to_form(g.transform))
+    if g.clip is not None:
+        x, y, w, h = g.clip
+        p = canvas.beginPath()
+        p.rect(x * MM, -(y + h) * MM, w * MM, h * MM)
+        canvas.clipPath(p, stroke=0, fill=0)
+    draw_items(canvas, g.items)
+    canvas.restoreState()
+
+
+_DRAW: dict[type, Callable[[Canvas, Item], None]] = {
+    Rect: _rect, Ellipse: _ellipse, Line: _line, PathItem: _path, Text: _text, Image: _image, Group: _group,
+}

@@ -1,0 +1,133 @@
+"""Which files a deck produces, and producing them.
+
+For each paper and ink, a deck gives (`<id>` is the deck id, `-lowink` marks the low-ink build):
+
+    <id>-cards[-lowink]-<paper>.pdf        card fronts
+    <id>-backs[-lowink]-<paper>.pdf        their backs, mirrored for long-edge duplex
+    <id>-duplex[-lowink]-<paper>.pdf       front page, back page, … for duplex printers
+    <id>-rules-board[-lowink]-<paper>.pdf  rule cards and board pieces (with backs, if they have any)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .compose import Composer
+from .errors import Warnings
+from .face import Face
+from .impose.pdfsheets import DocInfo, Sheet, write_sheets
+from .impose.sheets import PAPERS, PagePlan, fit_grid, plan_pages
+from .ink import INKS, apply_ink
+from .model import Deck, load_deck
+
+Sides = list[tuple[Face, Face | None]]
+
+
+@dataclass
+class Output:
+    path: Path
+    pages: int
+
+
+@dataclass
+class DeckBuild:
+    deck: Deck
+    outputs: list[Output] = field(default_factory=list)
+    warnings: Warnings = field(default_factory=Warnings)
+
+
+@dataclass
+class _Job:
+    """One PDF to write."""
+
+    path: Path
+    sheets: list[Sheet]
+    info: DocInfo
+
+
+def compose_sides(deck: Deck, composer: Composer, sheet: str) -> Sides:
+    """Front and back face of every printed card of a sheet kind, in inventory order."""
+    return [(composer.face(card, component.front),
+             composer.face(card, component.back) if component.back else None)
+            for component, card in deck.cards(sheet)]
+
+
+class _InkCache:
+    """Each distinct face converted once per ink."""
+
+    def __init__(self, ink: str) -> None:
+        self.ink = ink
+        self.cache: dict[tuple[Face, bool], Face] = {}
+
+    def __call__(self, face: Face | None, back: bool = False) -> Face | None:
+        if face is None:
+            return None
+        key = (face, back)
+        if key not in self.cache:
+            self.cache[key] = apply_ink(face, self.ink, back)
+        return self.cache[key]
+
+
+def plan_deck(deck: Deck, out_dir: Path, papers: Sequence[str], inks: Sequence[str],
+              warn: Warnings) -> list[_Job]:
+    composer = Composer(deck, warn)
+    sides = {sheet: compose_sides(deck, composer, sheet) for sheet in ("cards", "rules-board")}
+    folder = out_dir / deck.id
+    jobs: list[_Job] = []
+    for paper in papers:
+        grid = fit_grid(paper, deck.size.width, deck.size.height)
+        for ink in inks:
+            convert = _InkCache(ink)
+            suffix = "" if ink == "color" else "-lowink"
+
+            def job(kind: str, pages: list[tuple[PagePlan[Face], str]], duplex: bool = False) -> None:
+                name = f"{deck.id}-{kind}{suffix}-{paper}.pdf"
+                n = len(pages)
+                sheets = [Sheet(plan, grid, f"{deck.title} · {name} · page {i}/{n}" + (f" · {what}" if what else ""))
+                          for i, (plan, what) in enumerate(pages, start=1)]
+                info = DocInfo(title=f"{deck.title} — {kind.replace('-', ' ')}", author=deck.designer,
+                               subject=f"{deck.title} by {deck.designer}, {deck.license}. Made with deckpress.",
+                               duplex=duplex, k_only=ink == "lowink")
+                jobs.append(_Job(folder / name, sheets, info))
+
+            cards = sides["cards"]
+            if cards:
+                fronts = plan_pages([convert(f) for f, _ in cards], grid, deck.bleed)
+                job("cards", [(p, "") for p in fronts])
+                if any(b is not None for _, b in cards):
+                    backs = plan_pages([convert(b, back=True) for _, b in cards], grid, deck.bleed, backs=True)
+                    job("backs", [(p, f"backs of page {i}") for i, p in enumerate(backs, start=1)])
+                    job("duplex", _interleave(fronts, backs), duplex=True)
+            extras = sides["rules-board"]
+            if extras:
+                fronts = plan_pages([convert(f) for f, _ in extras], grid, deck.bleed)
+                if any(b is not None for _, b in extras):
+                    backs = plan_pages([convert(b, back=True) for _, b in extras], grid, deck.bleed, backs=True)
+                    job("rules-board", _interleave(fronts, backs), duplex=True)
+                else:
+                    job("rules-board", [(p, "") for p in fronts])
+    return jobs
+
+
+def _interleave(fronts: list[PagePlan[Face]], backs: list[PagePlan[Face]]) -> list[tuple[PagePlan[Face], str]]:
+    pages: list[tuple[PagePlan[Face], str]] = []
+    for i, (front, back) in enumerate(zip(fronts, backs), start=1):
+        pages += [(front, f"fronts {i}"), (back, f"backs {i}")]
+    return pages
+
+
+def build_deck(ref: str | Path, out_dir: Path, papers: Sequence[str] = tuple(PAPERS),
+               inks: Sequence[str] = INKS, progress: Callable[[int], None] | None = None,
+               on_plan: Callable[[int], None] | None = None) -> DeckBuild:
+    """Build every file of one deck. `on_plan` hears the number of pages to come, `progress` each page."""
+    deck = load_deck(ref)
+    result = DeckBuild(deck)
+    jobs = plan_deck(deck, out_dir, papers, inks, result.warnings)
+    if on_plan:
+        on_plan(sum(len(j.sheets) for j in jobs))
+    for job in jobs:
+        write_sheets(job.path, job.sheets, job.info, deck.bleed, progress)
+        result.outputs.append(Output(job.path, len(job.sheets)))
+    return result

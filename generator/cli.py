@@ -1,0 +1,115 @@
+"""The `deckpress` command: build, list and check decks. Thin: the work happens in `build`."""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+import click
+
+from . import __version__
+from .build import build_deck
+from .errors import DeckError, Warnings
+from .impose.sheets import PAPERS
+from .ink import INKS
+from .model import bundled_deck_ids, load_deck
+
+
+def _choices(value: str, allowed: tuple[str, ...]) -> list[str]:
+    return list(allowed) if value == "all" else [value]
+
+
+def _fail(exc: DeckError) -> None:
+    click.echo(f"error: {exc}", err=True)
+    sys.exit(2)
+
+
+def _show_warnings(warnings: Warnings) -> None:
+    for message in warnings:
+        click.echo(f"warning: {message}", err=True)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="deckpress")
+def main() -> None:
+    """Print-and-play card decks from YAML: printable PDF sheets with crop marks and matching backs."""
+
+
+@main.command()
+@click.argument("decks", nargs=-1)
+@click.option("--paper", type=click.Choice([*PAPERS, "all"]), default="all", show_default=True,
+              help="Paper size of the sheets.")
+@click.option("--ink", type=click.Choice([*INKS, "all"]), default="all", show_default=True,
+              help="Full colour, greyscale low-ink, or both.")
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"),
+              show_default=True, help="Folder to write into (one subfolder per deck).")
+def build(decks: tuple[str, ...], paper: str, ink: str, out: Path) -> None:
+    """Build DECKS (bundled ids or deck folders; none = every bundled deck) into PDFs."""
+    refs = list(decks) or bundled_deck_ids()
+    papers, inks = _choices(paper, tuple(PAPERS)), _choices(ink, INKS)
+    started = time.perf_counter()
+    written = pages = cards = 0
+    show_bar = sys.stderr.isatty()
+    for ref in refs:
+        bar = None
+
+        def on_plan(total: int) -> None:
+            nonlocal bar
+            if show_bar:
+                bar = click.progressbar(length=total, label=f"{ref:<14}", file=sys.stderr)
+                bar.__enter__()
+
+        def progress(n: int) -> None:
+            if bar is not None:
+                bar.update(n)
+
+        try:
+            result = build_deck(ref, out, papers, inks, progress, on_plan)
+        except DeckError as exc:
+            _fail(exc)
+        finally:
+            if bar is not None:
+                bar.__exit__(None, None, None)
+        _show_warnings(result.warnings)
+        written += len(result.outputs)
+        pages += sum(o.pages for o in result.outputs)
+        cards += result.deck.card_count()
+    seconds = time.perf_counter() - started
+    click.echo(f"wrote {written} PDFs ({pages} pages, {cards} cards from {len(refs)} "
+               f"deck{'s' if len(refs) != 1 else ''}) to {out}/ in {seconds:.1f} s")
+
+
+@main.command("list")
+def list_decks() -> None:
+    """List the bundled decks with their card counts."""
+    for deck_id in bundled_deck_ids():
+        try:
+            deck = load_deck(deck_id)
+        except DeckError as exc:
+            click.echo(f"{deck_id:<14} (broken: {exc})")
+            continue
+        extra = deck.card_count("rules-board")
+        click.echo(f"{deck.id:<14} {deck.card_count('cards'):>4} cards"
+                   + (f" + {extra:>2} rules/board" if extra else "")
+                   + f"   {deck.title} — {deck.designer}, {deck.license}")
+
+
+@main.command()
+@click.argument("deck")
+def check(deck: str) -> None:
+    """Check DECK (and its layouts) without writing anything."""
+    from .build import compose_sides
+    from .compose import Composer
+
+    warnings = Warnings()
+    try:
+        loaded = load_deck(deck)
+        composer = Composer(loaded, warnings)
+        faces = {face for sheet in ("cards", "rules-board")
+                 for pair in compose_sides(loaded, composer, sheet) for face in pair if face is not None}
+    except DeckError as exc:
+        _fail(exc)
+    _show_warnings(warnings)
+    click.echo(f"{loaded.id}: ok — {loaded.card_count()} cards, {len(faces)} distinct faces"
+               + (f", {len(warnings)} warning{'s' if len(warnings) != 1 else ''}" if warnings else ""))

@@ -1,0 +1,277 @@
+"""Card + template -> Face: fill in fields, apply conditions, place and fit every element."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+from ..colors import BLACK, Color
+from ..errors import DeckError, Warnings, suggest
+from ..face import (Ellipse, Face, Group, Image, Item, Line, Paint, Path as PathItem, Rect, Text,
+                    rotation, translation)
+from ..imagefile import image_size
+from ..model import Card, Deck, Element, Template
+from ..model.elements import KINDS
+from ..model.layout import Icon, parse_value
+from ..model.values import Names, PaletteColor, Pattern, pattern_of
+from ..shapes import shape
+from ..units import PT, Length
+from .text import IconDraw, MarkupError, glyph_icon, set_text, shape_icon
+
+
+class Composer:
+    """Composes the faces of one deck; identical card sides are composed once."""
+
+    def __init__(self, deck: Deck, warn: Warnings | None = None) -> None:
+        self.deck = deck
+        self.warn = warn or Warnings()
+        self.names: Names = deck.names
+        self.icons = _icon_draws(deck.layouts.icons, deck.names)
+        self._cache: dict[tuple[str, str], Face] = {}
+
+    def face(self, card: Card, template: Template) -> Face:
+        values = dict(self.deck.meta_fields)
+        values.update({"card.number": card.number, "card.total": len(self._component_cards(card)),
+                       "component": card.component})
+        values.update(card.fields)
+        for name in template.fields:  # defaults may be made of other fields: corner: "{beats}"
+            default = values.get(name)
+            if isinstance(default, str) and name not in card.given and (pattern := pattern_of(default)):
+                values[name] = pattern.fill(values)
+        key = (template.name, repr(sorted(values.items(), key=lambda kv: kv[0])))
+        if key not in self._cache:
+            context = _Context(self, card, template)
+            items = context.elements(template.elements, values)
+            self._cache[key] = Face(self.deck.size.width, self.deck.size.height, self.deck.bleed,
+                                    tuple(items))
+        return self._cache[key]
+
+    def _component_cards(self, card: Card) -> list[Card]:
+        return next(c.cards for c in self.deck.components if c.name == card.component)
+
+
+def _icon_draws(icons: Mapping[str, Icon], names: Names) -> dict[str, IconDraw]:
+    draws: dict[str, IconDraw] = {}
+    for p in names.palette.values():
+        draws[p.name] = shape_icon(p.name, p.symbol, p.color)
+    for icon in icons.values():
+        if icon.glyph is not None:
+            family, style = icon.font
+            font = family.file(style)
+            if not font.has(icon.glyph):
+                raise DeckError(f"icon '{icon.name}': font '{family.name}' has no character "
+                                f"U+{ord(icon.glyph):04X}")
+            draws[icon.name] = glyph_icon(icon.name, font, icon.glyph, icon.scale, icon.color)
+        elif icon.symbol is not None:
+            draws[icon.name] = shape_icon(icon.name, icon.symbol, icon.color, icon.scale)
+        else:
+            draws[icon.name] = _image_icon(icon)
+    return draws
+
+
+def _image_icon(icon: Icon) -> IconDraw:
+    w, h = image_size(str(icon.image))
+    height = 0.9 * icon.scale
+    width = height * w / h
+
+    def draw(x: float, baseline: float, size: float, color: Color) -> list[Item]:
+        return [Image(x + 0.08 * size, baseline - (0.36 + height / 2) * size, width * size, height * size,
+                      str(icon.image))]
+
+    return IconDraw(icon.name, width + 0.16, draw)
+
+
+class _Context:
+    """Composing one card with one template: values, errors that point at the right line."""
+
+    def __init__(self, composer: Composer, card: Card, template: Template) -> None:
+        self.c = composer
+        self.card = card
+        self.template = template
+        self.w = composer.deck.size.width
+        self.h = composer.deck.size.height
+        self.bleed = composer.deck.bleed
+
+    # -- values --------------------------------------------------------------------------------
+
+    def value(self, element: Element, key: str, values: Mapping[str, Any]) -> Any:
+        raw = element.values[key]
+        if not isinstance(raw, Pattern):
+            return raw
+        filled = raw.fill(values)
+        kind = KINDS[element.kind]
+        try:
+            return parse_value(kind, key, filled, self.c.names, self.c.deck.folder, None)
+        except ValueError as exc:
+            choices: list[str] = []
+            spec = kind.key(key)
+            if spec and spec.type in ("color", "palette"):
+                choices = list(self.c.names.color_names()) if spec.type == "color" else list(self.c.names.palette)
+            hint = suggest(str(filled), choices) if isinstance(filled, str) and choices else None
+            raise DeckError(f"card {self.card.label}: {element.kind} {key} '{raw.text}' gives {exc} "
+                            f"(template '{self.template.name}', {element.file}:{element.line_of(key)})",
+                            self.card.file, self.card.line, hint) from None
+
+    def length(self, element: Element, key: str, values: Mapping[str, Any]) -> float:
+        length: Length = self.value(element, key, values)
+        axis = KINDS[element.kind].key(key).axis
+        return length.resolve(self.w if axis == "x" else self.h, self.bleed)
+
+    def paint(self, element: Element, values: Mapping[str, Any], fill_key: str = "fill") -> Paint:
+        get = lambda k: self.value(element, k, values)  # noqa: E731
+        return Paint(fill=get(fill_key) if fill_key in element.values else None,
+                     stroke=get("stroke") if "stroke" in element.values else None,
+                     stroke_width=get("stroke-width") if "stroke-width" in element.values else 0.0,
+                     dash=get("dash") if "dash" in element.values else (),
+                     ink=get("ink"))
+
+    # -- elements ------------------------------------------------------------------------------
+
+    def elements(self, elements: tuple[Element, ...], values: Mapping[str, Any]) -> list[Item]:
+        items: list[Item] = []
+        for element in elements:
+            if element.when is not None and not element.when.matches(values):
+                continue
+            drawn = self.element(element, values)
+            angle = self.value(element, "rotate", values)
+            if angle and drawn:
+                cx, cy = self.centre(element, values)
+                drawn = [Group(tuple(drawn), rotation(angle, cx, cy))]
+            items.extend(drawn)
+        return items
+
+    def centre(self, element: Element, values: Mapping[str, Any]) -> tuple[float, float]:
+        L = lambda k: self.length(element, k, values)  # noqa: E731
+        if element.kind in ("rect", "text", "image"):
+            return (L("x") + L("w") / 2, L("y") + L("h") / 2)
+        if element.kind == "line":
+            return ((L("x1") + L("x2")) / 2, (L("y1") + L("y2")) / 2)
+        if element.kind in ("circle", "ellipse", "glyph", "symbol"):
+            return (L("x"), L("y"))
+        if element.kind == "polygon":
+            pts = self.points(element, values)
+            return (sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts))
+        if element.kind == "path":
+            return (L("x"), L("y"))
+        return (self.w / 2, self.h / 2)
+
+    def points(self, element: Element, values: Mapping[str, Any]) -> list[tuple[float, float]]:
+        return [(x.resolve(self.w, self.bleed), y.resolve(self.h, self.bleed))
+                for x, y in self.value(element, "points", values)]
+
+    def element(self, e: Element, values: Mapping[str, Any]) -> list[Item]:
+        draw: Callable[[Element, Mapping[str, Any]], list[Item]] = getattr(self, "draw_" + e.kind)
+        return draw(e, values)
+
+    def draw_rect(self, e: Element, values: Mapping[str, Any]) -> list[Item]:
+        L = lambda k: self.length(e, k, values)  # noqa: E731
+        return [Rect(L("x"), L("y"), L("w"), L("h"), self.value(e, "radius", values), self.paint(e, values))]
+
+    def draw_line(self, e: Element, values: Mapping[str, Any]) -> list[Item]:
+        L = lambda k: self.length(e, k, values)  # noqa: E731
+        return [Line(L("x1"), L("y1"), L("x2"), L("y2"), self.paint(e, values), self.value(e, "cap", values))]
+
+    def draw_circle(self, e: Element, values: Mapping[str, Any]) -> list[Item]:
+        r = self.length(e, "r", values)
+        return [Ellipse(self.length(e, "x", values), self.length(e, "y", values), r, r, self.paint(e, values))]
+
+    def draw_ellipse(self, e: Element, values: Mapping[str, Any]) -> list[Item]:
+        L = lambda k: self.length(e, k, values)  # noqa: E731
+        return [Ellipse(L("x"), L("y"), L("rx"), L("ry"), self.paint(e, values))]
+
+    def draw_polygon(self, e: Element, values: Mapping[str, Any]) -> list[Item]:
+        pts = self.points(e, values)
+        ops = (("M", pts[0]),) + tuple(("L", p) for p in pts[1:]) + (("Z", ()),)
+        return [PathItem(ops, self.paint(e, values))]
+
+    def draw_path(self, e: Element, values: Mapping[str, Any]) -> list[Item]:
+        x, y = self.length(e, "x", values), self.length(e, "y", values)
+        k = self.value(e, "scale", values)
+        ops = tuple((op, tuple(v * k + (x if i % 2 == 0 else y) for i, v in enumerate(pts)))
+                    for op, pts in self.value(e, "d", values))
+        return [PathItem(ops, self.paint(e, values))]
+
+    def draw_symbol(self, e: Element, values: Mapping[str, Any]) -> list[Item]:
+        palette: PaletteColor = self.value(e, "of", values)
+        paint = self.paint(e, values, fill_key="color")
+        paint = Paint(fill=paint.fill or palette.color, stroke=paint.stroke, stroke_width=paint.stroke_width,
+                      ink=paint.ink)
+        return [shape(palette.symbol, self.length(e, "x", values), self.length(e, "y", values),
+                      self.value(e, "size", values), paint)]
+
+    def draw_glyph(self, e: Element, values: Mapping[str, Any]) -> list[Item]:
+        char: str = self.value(e, "char", values)
+        family, style = self.value(e, "font", values)
+        font = family.file(style)
+        if not font.has(char):
+            raise DeckError(f"card {self.card.label}: font '{family.name}' has no character U+{ord(char):04X} "
+                            f"(template '{self.template.name}', {e.file}:{e.line_of('char')})",
+                            self.card.file, self.card.line)
+        size = self.value(e, "size", values)
+        x, y = self.length(e, "x", values), self.length(e, "y", values)
+        x0, y0, x1, y1 = font.bounds(char)
+        anchor = self.value(e, "anchor", values)
+        ax = {"left": x0, "right": x1}.get(anchor, (x0 + x1) / 2)
+        ay = {"top": y1, "bottom": y0, "baseline": 0.0}.get(anchor, (y0 + y1) / 2)
+        color = self.value(e, "color", values) or BLACK
+        return [Text(x - ax * size, y + ay * size, char, font.path, size, color, self.value(e, "ink", values))]
+
+    def draw_text(self, e: Element, values: Mapping[str, Any]) -> list[Item]:
+        L = lambda k: self.length(e, k, values)  # noqa: E731
+        get = lambda k: self.value(e, k, values)  # noqa: E731
+        family, style = get("font")
+        text = get("text")
+        size, min_size = get("size"), get("min-size")
+        try:
+            fitted = set_text(str(text), (L("x"), L("y"), L("w"), L("h")), family, style, self.c.names.fonts,
+                              self.c.icons, size, min(size, min_size), get("color") or BLACK, get("align"),
+                              get("valign"), get("line-height"), get("fit") == "shrink", get("wrap"),
+                              get("ink"))
+        except MarkupError as exc:
+            message, name, known = exc.args
+            raise DeckError(f"card {self.card.label}: {message} in text (template '{self.template.name}', "
+                            f"{e.file}:{e.line_of('text')})", self.card.file, self.card.line,
+                            suggest(name, known)) from None
+        if not fitted.fits:
+            self.c.warn(f"card {self.card.label}: text of template '{self.template.name}' "
+                        f"({e.file}:{e.line_of('text')}) does not fit its box even at {min_size / PT:.1f}pt",
+                        self.card.file, self.card.line)
+        return fitted.items
+
+    def draw_image(self, e: Element, values: Mapping[str, Any]) -> list[Item]:
+        L = lambda k: self.length(e, k, values)  # noqa: E731
+        src: Path = self.value(e, "src", values)
+        x, y, w, h = L("x"), L("y"), L("w"), L("h")
+        iw, ih = image_size(str(src))
+        fit = self.value(e, "fit", values)
+        ink = self.value(e, "ink", values)
+        if fit == "stretch":
+            return [Image(x, y, w, h, str(src), ink=ink)]
+        k = (min if fit == "contain" else max)(w / iw, h / ih)
+        dw, dh = iw * k, ih * k
+        image = Image(x + (w - dw) / 2, y + (h - dh) / 2, dw, dh, str(src), ink=ink)
+        return [image] if fit == "contain" else [Group((image,), clip=(x, y, w, h))]
+
+    def draw_group(self, e: Element, values: Mapping[str, Any]) -> list[Item]:
+        each = e.values.get("each")
+        if not each:
+            return self.elements(e.children, values)
+        items = values[each]
+        if isinstance(items, Mapping):
+            rounds = [{"key": k, "value": v, "item": k} for k, v in items.items()]
+        elif isinstance(items, (list, tuple)):
+            rounds = [{"item": v, "key": v, "value": v} for v in items]
+        else:
+            rounds = [{"item": items, "key": items, "value": items}]
+        dx, dy = self.length(e, "step-x", values), self.length(e, "step-y", values)
+        shift = (len(rounds) - 1) / 2 if self.value(e, "center", values) else 0.0
+        drawn: list[Item] = []
+        for index, extra in enumerate(rounds):
+            inner = dict(values)
+            inner.update(extra)
+            inner["index"] = index + 1
+            children = self.elements(e.children, inner)
+            if children:
+                drawn.append(Group(tuple(children), translation((index - shift) * dx, (index - shift) * dy)))
+        return drawn

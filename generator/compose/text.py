@@ -1,0 +1,308 @@
+"""Setting text in a box: markup, font fallback, inline icons, wrapping and shrink-to-fit.
+
+The result is plain face items (runs of text, glyphs and symbols at exact positions), so every
+backend draws exactly what was measured here.
+
+Markup: ``**bold**``, ``*italic*``, a blank line between paragraphs, ``- `` at the start of a
+line for a bullet, ``:name:`` for an inline icon, and a backslash to write ``*`` or ``:`` as is.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..colors import Color
+from ..face import Item, Paint, Text
+from ..fonts import Family, FontFile, FontSet
+from ..shapes import shape
+from ..units import PT
+
+ASCENT = 0.76  # cap height plus room for accents, in em: where the first baseline sits
+DESCENT = 0.24
+PARAGRAPH_GAP = 0.45  # extra space between paragraphs, in line heights
+BULLET = "•"
+SIZE_STEP = 0.25 * PT  # shrink-to-fit tries sizes this far apart
+
+_INLINE = re.compile(r"\\([*:\\])|(\*\*)|(\*)|:([a-z][a-z0-9_-]*):")
+
+
+@dataclass(frozen=True)
+class IconDraw:
+    """How an inline icon is drawn, in em units of the surrounding text."""
+
+    name: str
+    width: float  # advance, em
+    draw: Callable[[float, float, float, Color], list[Item]]  # (x, baseline, size, text colour)
+
+
+@dataclass(frozen=True)
+class Run:
+    """Text in one font (after fallback); width in em."""
+
+    font: FontFile
+    text: str
+    width: float
+
+
+Piece = Run | IconDraw
+
+
+@dataclass
+class Word:
+    pieces: list[Piece]
+    space_after: Run | None  # the space that follows the word, in its font
+
+    @property
+    def width(self) -> float:
+        return sum(p.width for p in self.pieces)
+
+
+@dataclass
+class HardLine:
+    """A line of source text: it starts a new line, and may be a bullet or start a paragraph."""
+
+    words: list[Word]
+    bullet: Word | None
+    paragraph_start: bool
+
+
+@dataclass
+class SetLine:
+    words: list[Word]
+    indent: float  # em
+    bullet: Word | None
+    gap_before: float  # in line heights
+
+
+class MarkupError(ValueError):
+    pass
+
+
+def parse(text: str, family: Family, base_style: str, fonts: FontSet,
+          icons: dict[str, IconDraw]) -> list[HardLine]:
+    """Markup -> lines of words, each word a list of measured runs and icons (in em)."""
+    lines: list[HardLine] = []
+    bold = base_style in ("bold", "bolditalic")
+    italic = base_style in ("italic", "bolditalic")
+    paragraph_start = True
+    for raw_line in text.strip("\n").split("\n"):
+        if not raw_line.strip():
+            paragraph_start = True
+            continue
+        stripped = raw_line.strip()
+        bullet = None
+        if stripped.startswith("- "):
+            stripped = stripped[2:].lstrip()
+            bullet = Word(_runs(BULLET, family, "regular", fonts), None)
+        words: list[Word] = []
+        current: list[Piece] = []
+        pos = 0
+
+        def style() -> str:
+            return {(False, False): "regular", (True, False): "bold", (False, True): "italic",
+                    (True, True): "bolditalic"}[(bold, italic)]
+
+        def add_text(chunk: str) -> None:
+            nonlocal current
+            parts = chunk.split(" ")
+            for i, part in enumerate(parts):
+                if i > 0:  # a space ends the current word
+                    if current:
+                        space = _runs(" ", family, style(), fonts)[0]
+                        words.append(Word(current, space))
+                    current = []
+                if part:
+                    current.extend(_runs(part, family, style(), fonts))
+
+        for m in _INLINE.finditer(stripped):
+            add_text(stripped[pos:m.start()])
+            pos = m.end()
+            if m.group(1):
+                add_text(m.group(1))
+            elif m.group(2):
+                bold = not bold
+            elif m.group(3):
+                italic = not italic
+            else:
+                name = m.group(4)
+                if name not in icons:
+                    raise MarkupError(f"unknown icon ':{name}:'", name, sorted(icons))
+                current.append(icons[name])
+        add_text(stripped[pos:])
+        if current:
+            words.append(Word(current, None))
+        lines.append(HardLine(words, bullet, paragraph_start))
+        paragraph_start = False
+    return lines
+
+
+def _runs(text: str, family: Family, style: str, fonts: FontSet) -> list[Run]:
+    """Split text into runs by the font that has each character (primary font first)."""
+    primary = family.file(style)
+    runs: list[Run] = []
+    for char in text:
+        font = fonts.font_for(char, primary, style)
+        if runs and runs[-1].font is font:
+            last = runs[-1]
+            runs[-1] = Run(font, last.text + char, last.width + font.advance(char))
+        else:
+            runs.append(Run(font, char, font.advance(char)))
+    return runs
+
+
+def wrap(lines: list[HardLine], width_em: float, wrap_lines: bool) -> tuple[list[SetLine], bool]:
+    """Break hard lines into lines no wider than `width_em`; False if some word is too wide."""
+    out: list[SetLine] = []
+    fits = True
+    for hard in lines:
+        indent = hard.bullet.width + hard.bullet.pieces[0].font.advance(" ") * 1.5 if hard.bullet else 0.0
+        produced: list[list[Word]] = []
+        current: list[Word] = []
+        used = indent
+        for word in hard.words:
+            space = current[-1].space_after.width if current and current[-1].space_after else 0.0
+            if current and wrap_lines and used + space + word.width > width_em + 1e-9:
+                produced.append(current)
+                current, used, space = [], indent, 0.0
+            current.append(word)
+            used += space + word.width
+            if used > width_em + 1e-9:
+                fits = False
+        produced.append(current)
+        gap = PARAGRAPH_GAP if hard.paragraph_start and out else 0.0
+        for i, words in enumerate(produced):
+            out.append(SetLine(words, indent, hard.bullet if i == 0 else None, gap if i == 0 else 0.0))
+    return out, fits
+
+
+def block_height(lines: list[SetLine], line_height: float) -> float:
+    """Height of the set lines in em: top of the first line's caps to the last line's descenders."""
+    if not lines:
+        return 0.0
+    gaps = sum(line.gap_before for line in lines)
+    return (len(lines) - 1 + gaps) * line_height + ASCENT + DESCENT
+
+
+def line_width(line: SetLine) -> float:
+    width = line.indent
+    for i, word in enumerate(line.words):
+        width += word.width
+        if i < len(line.words) - 1 and word.space_after:
+            width += word.space_after.width
+    return width
+
+
+@dataclass
+class Fitted:
+    items: list[Item]
+    size: float
+    fits: bool
+
+
+def set_text(text: str, box: tuple[float, float, float, float], family: Family, style: str,
+             fonts: FontSet, icons: dict[str, IconDraw], size: float, min_size: float, color: Color,
+             align: str, valign: str, line_height: float, shrink: bool, wrap_lines: bool,
+             ink: str = "auto") -> Fitted:
+    """Set `text` in the box (x, y, w, h), shrinking from `size` towards `min_size` until it fits."""
+    x, y, w, h = box
+    lines = parse(text, family, style, fonts, icons)
+    chosen, chosen_size, fits = None, size, False
+    candidate = size
+    while True:
+        set_lines, width_ok = wrap(lines, w / candidate, wrap_lines)
+        height_ok = block_height(set_lines, line_height) * candidate <= h + 1e-9
+        if width_ok and height_ok:
+            chosen, chosen_size, fits = set_lines, candidate, True
+            break
+        if not shrink or candidate - SIZE_STEP < min_size - 1e-9:
+            chosen, chosen_size = set_lines, candidate
+            break
+        candidate -= SIZE_STEP
+    return Fitted(_draw(chosen, x, y, w, h, chosen_size, color, align, valign, line_height, ink),
+                  chosen_size, fits)
+
+
+def _draw(lines: list[SetLine], x: float, y: float, w: float, h: float, size: float, color: Color,
+          align: str, valign: str, line_height: float, ink: str) -> list[Item]:
+    total = block_height(lines, line_height) * size
+    top = y + {"top": 0.0, "middle": (h - total) / 2, "bottom": h - total}[valign]
+    baseline = top + ASCENT * size
+    items: list[Item] = []
+    first = True
+    for line in lines:
+        if not first:
+            baseline += (1 + line.gap_before) * line_height * size
+        first = False
+        width = line_width(line) * size
+        left = x + {"left": 0.0, "center": (w - width) / 2, "right": w - width}[align]
+        if line.bullet:
+            _emit(items, line.bullet.pieces, left, baseline, size, color, ink)
+        cursor = left + line.indent * size
+        pieces: list[Piece] = []
+        for i, word in enumerate(line.words):
+            pieces.extend(word.pieces)
+            if i < len(line.words) - 1 and word.space_after:
+                pieces.append(word.space_after)
+        _emit(items, pieces, cursor, baseline, size, color, ink)
+    return items
+
+
+def _emit(items: list[Item], pieces: list[Piece], x: float, baseline: float, size: float,
+          color: Color, ink: str) -> None:
+    """Draw pieces left to right, merging neighbouring runs of one font into one text item."""
+    pending: Run | None = None
+    pending_x = x
+    cursor = x
+    for piece in pieces:
+        if isinstance(piece, Run):
+            if pending is not None and pending.font is piece.font:
+                pending = Run(piece.font, pending.text + piece.text, pending.width + piece.width)
+            else:
+                if pending is not None:
+                    items.append(Text(pending_x, baseline, pending.text, pending.font.path, size, color, ink))
+                pending, pending_x = piece, cursor
+        else:
+            if pending is not None:
+                items.append(Text(pending_x, baseline, pending.text, pending.font.path, size, color, ink))
+                pending = None
+            items.extend(piece.draw(cursor, baseline, size, color))
+        cursor += piece.width * size
+    if pending is not None and pending.text.strip():
+        items.append(Text(pending_x, baseline, pending.text.rstrip(" "), pending.font.path, size, color, ink))
+
+
+# --- inline icons -----------------------------------------------------------------------------
+
+ICON_MIDDLE = 0.36  # icons are centred this far above the baseline, in em (half the cap height)
+
+
+def glyph_icon(name: str, font: FontFile, char: str, scale: float, color: Color | None,
+               ink: str = "auto") -> IconDraw:
+    """A character from a (music) font, scaled so its ink is about a cap height and a half tall."""
+    x0, y0, x1, y1 = font.bounds(char)
+    ink_h = max(y1 - y0, 1e-6)
+    k = scale * min(1.0, 1.1 / ink_h)
+    pad = 0.08
+
+    def draw(x: float, baseline: float, size: float, text_color: Color) -> list[Item]:
+        s = size * k
+        gx = x + pad * size - x0 * s
+        gy = baseline - ICON_MIDDLE * size + (y0 + y1) / 2 * s
+        return [Text(gx, gy, char, font.path, s, color or text_color, ink)]
+
+    return IconDraw(name, (x1 - x0) * k + 2 * pad, draw)
+
+
+def shape_icon(name: str, shape_name: str, fill: Color | None, scale: float = 1.0,
+               ink: str = "keep") -> IconDraw:
+    """A palette symbol or named shape, as wide as a capital letter."""
+    k = 0.85 * scale
+    pad = 0.08
+
+    def draw(x: float, baseline: float, size: float, text_color: Color) -> list[Item]:
+        return [shape(shape_name, x + (pad + k / 2) * size, baseline - ICON_MIDDLE * size, k * size,
+                      Paint(fill=fill or text_color, ink=ink))]
+
+    return IconDraw(name, k + 2 * pad, draw)

@@ -1,0 +1,173 @@
+"""A face: everything printed on one side of one card, as a list of drawing instructions.
+
+Geometry is in millimetres with the origin at the trim's top-left corner and y pointing
+down; the bleed lies at negative coordinates and beyond the width and height. Faces are
+immutable and hashable: two cards that look the same have equal faces, and each distinct
+face is drawn once however many cards show it.
+
+Every paintable item carries an ``ink`` hint for the low-ink transform:
+``auto`` (decide by size), ``keep``, ``light`` (always lighten), ``drop`` (leave out).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field, replace
+from typing import Union
+
+from .colors import Color
+
+Matrix = tuple[float, float, float, float, float, float]
+"""An affine map (a, b, c, d, e, f): x' = a·x + c·y + e, y' = b·x + d·y + f (PDF order)."""
+
+IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+
+
+def multiply(m: Matrix, n: Matrix) -> Matrix:
+    """The map that applies `n` first, then `m`."""
+    a, b, c, d, e, f = m
+    a2, b2, c2, d2, e2, f2 = n
+    return (a * a2 + c * b2, b * a2 + d * b2, a * c2 + c * d2, b * c2 + d * d2,
+            a * e2 + c * f2 + e, b * e2 + d * f2 + f)
+
+
+def apply(m: Matrix, x: float, y: float) -> tuple[float, float]:
+    a, b, c, d, e, f = m
+    return (a * x + c * y + e, b * x + d * y + f)
+
+
+def translation(dx: float, dy: float) -> Matrix:
+    return (1.0, 0.0, 0.0, 1.0, dx, dy)
+
+
+def rotation(degrees: float, cx: float = 0.0, cy: float = 0.0) -> Matrix:
+    """Clockwise on the page (y points down), about (cx, cy)."""
+    t = math.radians(degrees)
+    cos, sin = round(math.cos(t), 12), round(math.sin(t), 12)
+    return multiply(translation(cx, cy), multiply((cos, sin, -sin, cos, 0.0, 0.0), translation(-cx, -cy)))
+
+
+@dataclass(frozen=True)
+class Paint:
+    fill: Color | None = None
+    stroke: Color | None = None
+    stroke_width: float = 0.0
+    dash: tuple[float, ...] = ()
+    ink: str = "auto"
+
+
+@dataclass(frozen=True)
+class Rect:
+    x: float
+    y: float
+    w: float
+    h: float
+    radius: float = 0.0
+    paint: Paint = Paint()
+
+
+@dataclass(frozen=True)
+class Ellipse:
+    cx: float
+    cy: float
+    rx: float
+    ry: float
+    paint: Paint = Paint()
+
+
+@dataclass(frozen=True)
+class Line:
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+    paint: Paint = Paint()
+    cap: str = "butt"  # butt | round | square
+
+
+PathOp = tuple[str, tuple[float, ...]]
+"""('M', (x, y)) move, ('L', (x, y)) line, ('C', (x1, y1, x2, y2, x, y)) curve, ('Z', ()) close."""
+
+
+@dataclass(frozen=True)
+class Path:
+    ops: tuple[PathOp, ...]
+    paint: Paint = Paint()
+    even_odd: bool = False
+
+
+@dataclass(frozen=True)
+class Text:
+    """One run of text in one font, left end of its baseline at (x, y)."""
+
+    x: float
+    y: float
+    text: str
+    font: str  # path of a TrueType file
+    size: float  # em size in mm
+    color: Color
+    ink: str = "auto"
+
+
+@dataclass(frozen=True)
+class Image:
+    """A raster (PNG/JPEG) or vector (SVG) picture stretched over the box (x, y, w, h)."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+    source: str  # file path
+    grey: bool = False
+    lighten: float = 0.0  # 0 = as is, 1 = white
+    ink: str = "auto"
+
+
+@dataclass(frozen=True)
+class Group:
+    """Items drawn through a transform and, optionally, clipped to a rectangle (in item space)."""
+
+    items: tuple[Item, ...]
+    transform: Matrix = IDENTITY
+    clip: tuple[float, float, float, float] | None = None  # x, y, w, h
+
+
+Item = Union[Rect, Ellipse, Line, Path, Text, Image, Group]
+
+
+@dataclass(frozen=True)
+class Face:
+    """One card side. `width`×`height` is the trim; items may reach `bleed` beyond it."""
+
+    width: float
+    height: float
+    bleed: float
+    items: tuple[Item, ...] = field(default=())
+
+    def with_items(self, items: tuple[Item, ...]) -> Face:
+        return replace(self, items=items)
+
+
+def bounds(item: Item) -> tuple[float, float, float, float]:
+    """Axis-aligned box (x0, y0, x1, y1) an item covers, ignoring stroke width."""
+    if isinstance(item, Rect):
+        return (item.x, item.y, item.x + item.w, item.y + item.h)
+    if isinstance(item, Ellipse):
+        return (item.cx - item.rx, item.cy - item.ry, item.cx + item.rx, item.cy + item.ry)
+    if isinstance(item, Line):
+        return (min(item.x1, item.x2), min(item.y1, item.y2), max(item.x1, item.x2), max(item.y1, item.y2))
+    if isinstance(item, Path):
+        xs = [v for _, pts in item.ops for v in pts[0::2]]
+        ys = [v for _, pts in item.ops for v in pts[1::2]]
+        return (min(xs), min(ys), max(xs), max(ys)) if xs else (0.0, 0.0, 0.0, 0.0)
+    if isinstance(item, Text):
+        return (item.x, item.y - item.size, item.x + item.size * len(item.text) * 0.6, item.y)
+    if isinstance(item, Image):
+        return (item.x, item.y, item.x + item.w, item.y + item.h)
+    boxes = [bounds(child) for child in item.items]
+    if not boxes:
+        return (0.0, 0.0, 0.0, 0.0)
+    corners = [apply(item.transform, x, y) for x0, y0, x1, y1 in boxes for x, y in
+               ((x0, y0), (x1, y0), (x0, y1), (x1, y1))]
+    return (min(c[0] for c in corners), min(c[1] for c in corners),
+            max(c[0] for c in corners), max(c[1] for c in corners))

@@ -1,0 +1,162 @@
+"""TrueType fonts: families, metrics and character coverage.
+
+Compose measures text with these metrics and the backends embed the same files, so a line
+that fits when composed fits when drawn. Metrics come from fontTools; only TrueType
+(glyf) outlines are accepted because reportlab cannot embed CFF fonts.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from fontTools.ttLib import TTFont, TTLibError
+
+from . import FONTS_DIR
+
+STYLES = ("regular", "bold", "italic", "bolditalic")
+
+#: The bundled families, by the name layouts use for them.
+BUNDLED_FAMILIES: dict[str, dict[str, str]] = {
+    "sans": {"regular": "NotoSans-Regular.ttf", "bold": "NotoSans-Bold.ttf",
+             "italic": "NotoSans-Italic.ttf", "bolditalic": "NotoSans-BoldItalic.ttf"},
+    "condensed": {"regular": "NotoSans-CondensedBold.ttf", "bold": "NotoSans-CondensedBlack.ttf"},
+    "music": {"regular": "NotoMusic-Regular.ttf"},
+    "symbols": {"regular": "NotoSansSymbols2-Regular.ttf"},
+}
+
+#: Where a character missing from the chosen font is looked for, in order.
+FALLBACK_FAMILIES = ("sans", "music", "symbols")
+
+
+class FontError(ValueError):
+    """A font file that cannot be used (missing, not TrueType)."""
+
+
+@dataclass(frozen=True)
+class FontFile:
+    """One TrueType file and the metrics compose needs, in em units (1 em = font size)."""
+
+    path: str
+    name: str
+    units_per_em: int
+    ascent: float
+    descent: float
+    cap_height: float
+    _cmap: Mapping[int, str] = field(repr=False, compare=False)
+    _advance: Mapping[str, int] = field(repr=False, compare=False)
+    _font: TTFont = field(repr=False, compare=False)
+
+    def has(self, char: str) -> bool:
+        return ord(char) in self._cmap
+
+    def advance(self, char: str) -> float:
+        """Advance width of one character in em (0 when the font lacks it)."""
+        glyph = self._cmap.get(ord(char))
+        return self._advance.get(glyph, 0) / self.units_per_em if glyph else 0.0
+
+    def width(self, text: str) -> float:
+        """Width of `text` in em; multiply by the size to get a length."""
+        return sum(self.advance(c) for c in text)
+
+    @functools.lru_cache(maxsize=None)
+    def bounds(self, char: str) -> tuple[float, float, float, float]:
+        """Ink box of a character in em, y up from the baseline: (xmin, ymin, xmax, ymax)."""
+        glyph_name = self._cmap.get(ord(char))
+        if glyph_name is None:
+            return (0.0, 0.0, 0.0, 0.0)
+        glyph = self._font["glyf"][glyph_name]
+        if not hasattr(glyph, "xMin"):
+            return (0.0, 0.0, 0.0, 0.0)
+        u = self.units_per_em
+        return (glyph.xMin / u, glyph.yMin / u, glyph.xMax / u, glyph.yMax / u)
+
+
+@functools.lru_cache(maxsize=None)
+def open_font(path: str) -> FontFile:
+    """Load a TrueType font once per process."""
+    try:
+        font = TTFont(path, lazy=True)
+        if "glyf" not in font:
+            raise FontError(f"{Path(path).name} has PostScript (CFF) outlines; convert it to TrueType")
+        cmap = font.getBestCmap() or {}
+        hmtx = font["hmtx"].metrics
+        os2 = font["OS/2"]
+        upm = font["head"].unitsPerEm
+        name = font["name"].getDebugName(6) or Path(path).stem
+    except (OSError, TTLibError, KeyError) as exc:
+        raise FontError(f"cannot read font {Path(path).name}: {exc}") from None
+    return FontFile(
+        path=path, name=name, units_per_em=upm,
+        ascent=os2.sTypoAscender / upm, descent=-os2.sTypoDescender / upm,
+        cap_height=(getattr(os2, "sCapHeight", 0) or 0.7 * upm) / upm,
+        _cmap=cmap, _advance={g: adv for g, (adv, _lsb) in hmtx.items()}, _font=font,
+    )
+
+
+@dataclass(frozen=True)
+class Family:
+    """A font family: the file for each style it has."""
+
+    name: str
+    files: Mapping[str, str]  # style -> path
+
+    def file(self, style: str) -> FontFile:
+        """The file for a style, falling back to the nearest style the family has."""
+        for candidate in _style_fallbacks(style):
+            if candidate in self.files:
+                return open_font(self.files[candidate])
+        return open_font(next(iter(self.files.values())))
+
+
+def _style_fallbacks(style: str) -> tuple[str, ...]:
+    return {"regular": ("regular",), "bold": ("bold", "regular"),
+            "italic": ("italic", "regular"),
+            "bolditalic": ("bolditalic", "bold", "italic", "regular")}[style]
+
+
+class FontSet:
+    """The families a deck may use: the bundled ones plus any the deck brings."""
+
+    def __init__(self, extra: Mapping[str, Mapping[str, str]] | None = None) -> None:
+        self.families: dict[str, Family] = {
+            name: Family(name, {s: str(FONTS_DIR / f) for s, f in files.items()})
+            for name, files in BUNDLED_FAMILIES.items()}
+        for name, files in (extra or {}).items():
+            self.families[name] = Family(name, dict(files))
+
+    def __contains__(self, name: str) -> bool:
+        return name in self.families
+
+    def names(self) -> list[str]:
+        """Every font reference a layout may write: ``sans``, ``sans-bold``, …"""
+        refs = []
+        for fam in self.families.values():
+            refs.append(fam.name)
+            refs += [f"{fam.name}-{s}" for s in fam.files if s != "regular"]
+        return refs
+
+    def split(self, ref: str) -> tuple[Family, str]:
+        """``sans-bold`` -> (the sans family, 'bold'). Raises KeyError for unknown names."""
+        if ref in self.families:
+            return self.families[ref], "regular"
+        base, _, style = ref.rpartition("-")
+        if base in self.families and style in STYLES:
+            return self.families[base], style
+        raise KeyError(ref)
+
+    def fallbacks(self, style: str) -> Iterator[FontFile]:
+        for name in FALLBACK_FAMILIES:
+            if name in self.families:
+                yield self.families[name].file(style)
+
+    def font_for(self, char: str, primary: FontFile, style: str) -> FontFile:
+        """The font that draws `char`: the primary if it has it, else the first fallback that does."""
+        if primary.has(char) or char in " \u00a0":
+            return primary
+        for font in self.fallbacks(style):
+            if font.has(char):
+                return font
+        return primary

@@ -1,0 +1,122 @@
+"""Ink modes: a Face -> Face transform, so every output (PDF, PNG, SVG) gets them for free.
+
+Low-ink turns every colour into a grey printed with black ink only, and spends that ink where
+it carries information: large fills and backgrounds become light tints (or vanish), backs
+become pale, pictures turn grey and pale, while text, lines and the palette symbols that say
+what a colour means stay strong. Text that would end up light on a light ground is made dark.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from .colors import Color, Gray
+from .face import (IDENTITY, Ellipse, Face, Group, Image, Item, Line, Matrix, Path, Rect, Text,
+                   apply, bounds, multiply)
+
+INKS = ("color", "lowink")
+
+LARGE = 0.12  # a fill covering this share of the card (or more) counts as large
+LIGHT_FILL = 0.10  # large fills keep this share of their darkness
+LIGHT_FRAME = 0.3  # outlines of large shapes (card frames) keep this share …
+FRAME_WIDTH = 0.25  # … and become hairlines no wider than this (mm)
+OUTLINED_FILL = 0.6  # small outlined shapes (symbols) keep this share of their fill
+BACK_FILL = 0.08  # back fills keep this share of their darkness
+BACK_LINE = 0.45  # back lines and text keep this share
+LIGHT_IMAGE = 0.55  # large pictures are lightened by this much
+
+
+SOLID = 0.85  # nothing is printed darker than this: a dark grey reads as black and saves ink
+
+
+def grey(color: Color | None, keep: float = 1.0) -> Gray | None:
+    """The grey a colour prints as, keeping `keep` of its darkness (and never more than SOLID)."""
+    if color is None:
+        return None
+    return Gray(round(1 - keep * min(1 - color.luma, SOLID), 4))
+
+
+def lowink(face: Face, back: bool = False) -> Face:
+    """The low-ink version of a face (`back`: a card back, which is made paler still)."""
+    card_area = face.width * face.height
+    return face.with_items(_convert(face.items, card_area, back, IDENTITY, []))
+
+
+Ground = tuple[tuple[float, float, float, float], float, float]  # box, luma before, grey after
+
+
+def _convert(items: tuple[Item, ...], card_area: float, back: bool, matrix: Matrix,
+             grounds: list[Ground]) -> tuple[Item, ...]:
+    """Convert items in drawing order; `grounds` collects filled boxes (in face space) seen so far."""
+    out: list[Item] = []
+    for item in items:
+        if isinstance(item, Group):
+            inner = _convert(item.items, card_area, back, multiply(matrix, item.transform), grounds)
+            if inner:
+                out.append(replace(item, items=inner))
+            continue
+        ink = getattr(item, "ink", None) or getattr(getattr(item, "paint", None), "ink", "auto")
+        if ink == "drop":
+            continue
+        if isinstance(item, Text):
+            out.append(_text(item, back, matrix, grounds))
+        elif isinstance(item, Image):
+            large = _area(item, matrix) >= LARGE * card_area
+            lighten = LIGHT_IMAGE if (ink == "light" or back or (ink == "auto" and large)) else 0.0
+            out.append(replace(item, grey=True, lighten=max(item.lighten, lighten)))
+        else:
+            converted = _shape(item, ink, card_area, back, matrix)
+            out.append(converted)
+            if converted.paint.fill is not None:
+                grounds.append((_box(item, matrix), item.paint.fill.luma, converted.paint.fill.luma))
+    return tuple(out)
+
+
+def _shape(item: Rect | Ellipse | Line | Path, ink: str, card_area: float, back: bool,
+           matrix: Matrix) -> Rect | Ellipse | Line | Path:
+    paint = item.paint
+    large = paint.fill is not None and _area(item, matrix) >= LARGE * card_area
+    if ink == "keep":
+        fill_keep, line_keep = 1.0, 1.0
+    elif back:
+        fill_keep, line_keep = (BACK_FILL if large else BACK_LINE), BACK_LINE
+    elif ink == "light" or large or _area(item, matrix) >= LARGE * card_area:
+        fill_keep, line_keep = LIGHT_FILL, LIGHT_FRAME
+        paint = replace(paint, stroke_width=min(paint.stroke_width, FRAME_WIDTH))
+    elif paint.stroke is not None and paint.stroke_width > 0:
+        fill_keep, line_keep = OUTLINED_FILL, 1.0  # the outline keeps the shape; its fill can be paler
+    else:
+        fill_keep, line_keep = 1.0, 1.0
+    return replace(item, paint=replace(paint, fill=grey(paint.fill, fill_keep),
+                                       stroke=grey(paint.stroke, line_keep)))
+
+
+def _text(item: Text, back: bool, matrix: Matrix, grounds: list[Ground]) -> Text:
+    """Text turns grey; text that stood out from its ground in colour but would not any more
+    (white on a band that low-ink made pale) is made dark, or white."""
+    keep = BACK_LINE if back else 1.0
+    color = grey(item.color, keep)
+    if item.ink != "keep":
+        x, y = apply(matrix, item.x + item.size * 0.3, item.y - item.size * 0.3)
+        before, after = next(((b, a) for (x0, y0, x1, y1), b, a in reversed(grounds)
+                              if x0 <= x <= x1 and y0 <= y <= y1), (1.0, 1.0))
+        if abs(before - item.color.luma) >= 0.4 and abs(after - color.level) < 0.4 * keep:
+            color = Gray(1.0 - keep * SOLID) if after > 0.5 else Gray(1.0)
+    return replace(item, color=color)
+
+
+def _box(item: Item, matrix: Matrix) -> tuple[float, float, float, float]:
+    x0, y0, x1, y1 = bounds(item)
+    corners = [apply(matrix, x, y) for x, y in ((x0, y0), (x1, y0), (x0, y1), (x1, y1))]
+    return (min(c[0] for c in corners), min(c[1] for c in corners),
+            max(c[0] for c in corners), max(c[1] for c in corners))
+
+
+def _area(item: Item, matrix: Matrix) -> float:
+    x0, y0, x1, y1 = _box(item, matrix)
+    return (x1 - x0) * (y1 - y0)
+
+
+def apply_ink(face: Face, ink: str, back: bool = False) -> Face:
+    """The face as printed in an ink mode."""
+    return face if ink == "color" else lowink(face, back)

@@ -1,0 +1,376 @@
+"""Deck files: `decks/<id>/deck.yaml`, the inventory of a game.
+
+Loading a deck reads its layouts too and checks everything that can be checked before a
+build: keys, types, names of templates, colours and fonts, the fields each card gives
+against the fields its templates declare, counts, and that every file stays inside the
+deck's folder or the bundled layouts and fonts.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .. import DECKS_DIR, FONTS_DIR, LAYOUTS_DIR
+from ..errors import DeckError, suggest
+from ..fonts import STYLES, FontError, FontSet, open_font
+from ..shapes import SHAPES
+from ..units import parse_absolute
+from ..yamlfile import Map, Seq, load_yaml
+from .layout import REQUIRED, Layouts, Template, check_keys, load_layouts
+from .values import Names, PaletteColor, parser_for
+
+DECK_FILE = "deck.yaml"
+
+
+@dataclass(frozen=True)
+class CardSize:
+    width: float
+    height: float
+    radius: float
+
+
+#: Card size presets (trim, mm) and their usual corner radius.
+CARD_SIZES: dict[str, CardSize] = {
+    "poker": CardSize(63.5, 88.9, 3.0),
+    "poker-metric": CardSize(63.0, 88.0, 3.0),
+    "bridge": CardSize(57.15, 88.9, 3.0),
+    "standard-american": CardSize(56.0, 87.0, 3.0),
+    "standard-euro": CardSize(59.0, 92.0, 3.0),
+    "tarot": CardSize(70.0, 120.0, 4.0),
+    "jumbo": CardSize(88.9, 139.7, 4.0),
+    "mini-euro": CardSize(44.0, 68.0, 2.5),
+    "mini-american": CardSize(41.0, 63.0, 2.5),
+    "square-70": CardSize(70.0, 70.0, 3.0),
+}
+
+SHEETS = ("cards", "rules-board")
+DECK_KEYS = ("id", "title", "designer", "license", "players", "card", "bleed", "layouts", "fonts",
+             "palette", "components")
+COMPONENT_KEYS = ("name", "front", "back", "sheet", "fields", "cards")
+PALETTE_KEYS = ("color", "symbol", "label")
+IMAGE_TYPES = (".png", ".jpg", ".jpeg", ".svg")
+_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")
+
+
+@dataclass(frozen=True)
+class Card:
+    """One entry of a component's card list; `count` copies of it are printed."""
+
+    component: str
+    number: int  # 1-based position in its component
+    fields: dict[str, Any]
+    count: int
+    file: str
+    line: int
+    given: frozenset[str] = frozenset()  # fields the card or its component set, not template defaults
+
+    @property
+    def label(self) -> str:
+        for key in ("name", "title", "value", "pitch", "kind"):
+            if key in self.fields and isinstance(self.fields[key], (str, int, float)):
+                return f"{self.component} #{self.number} ({self.fields[key]})"
+        return f"{self.component} #{self.number}"
+
+
+@dataclass
+class Component:
+    name: str
+    front: Template
+    back: Template | None
+    sheet: str
+    cards: list[Card]
+    file: str
+    line: int
+
+    @property
+    def card_count(self) -> int:
+        return sum(c.count for c in self.cards)
+
+
+@dataclass
+class Deck:
+    id: str
+    title: str
+    designer: str
+    license: str
+    players: str
+    size: CardSize
+    bleed: float
+    folder: Path
+    file: str
+    names: Names
+    layouts: Layouts
+    components: list[Component] = field(default_factory=list)
+
+    def card_count(self, sheet: str | None = None) -> int:
+        return sum(c.card_count for c in self.components if sheet in (None, c.sheet))
+
+    def cards(self, sheet: str) -> Iterator[tuple[Component, Card]]:
+        """Every printed card of a sheet kind, in inventory order, each copy separately."""
+        for component in self.components:
+            if component.sheet == sheet:
+                for card in component.cards:
+                    for _ in range(card.count):
+                        yield component, card
+
+    @property
+    def meta_fields(self) -> dict[str, Any]:
+        return {"deck.id": self.id, "deck.title": self.title, "deck.designer": self.designer,
+                "deck.license": self.license, "deck.players": self.players}
+
+
+def find_deck(ref: str) -> Path:
+    """A bundled deck id or a path to a deck folder (or its deck.yaml) -> the deck.yaml path."""
+    path = Path(ref)
+    if path.is_file():
+        return path
+    if (path / DECK_FILE).is_file():
+        return path / DECK_FILE
+    if _NAME.fullmatch(ref) and (DECKS_DIR / ref / DECK_FILE).is_file():
+        return DECKS_DIR / ref / DECK_FILE
+    raise DeckError(f"no deck '{ref}': not a bundled deck id nor a folder with {DECK_FILE}",
+                    suggestion=suggest(ref, bundled_deck_ids()))
+
+
+def bundled_deck_ids() -> list[str]:
+    return sorted(p.parent.name for p in DECKS_DIR.glob(f"*/{DECK_FILE}"))
+
+
+def load_deck(ref: str | Path) -> Deck:
+    """Load and check a deck; every problem is a DeckError naming file, line and key."""
+    path = find_deck(str(ref))
+    folder = path.resolve().parent
+    doc = load_yaml(path)
+    if not isinstance(doc, Map):
+        raise DeckError("a deck file must be a mapping with id, title, components, …", path, 1)
+    check_keys(doc, DECK_KEYS, "deck")
+    for key in ("id", "title", "designer", "license", "layouts", "components"):
+        if key not in doc:
+            raise DeckError(f"the deck needs '{key}'", doc.file, 1)
+
+    deck_id = _text(doc, "id")
+    if not _NAME.fullmatch(deck_id):
+        raise doc.error("id", f"deck id '{deck_id}' must be letters, digits, '-' or '_' (it names the output folder)")
+
+    def resolve_file(written: str, base: Path) -> Path:
+        return resolve_inside(written, base, folder)
+
+    fonts = FontSet(_load_fonts(doc.get("fonts"), doc, folder))
+    names = Names(fonts=fonts, resolve_file=resolve_file)
+    names.palette = _load_palette(doc.get("palette"), doc)
+    layouts = load_layouts(_layout_paths(doc, folder), names)
+
+    deck = Deck(
+        id=deck_id, title=_text(doc, "title"), designer=_text(doc, "designer"),
+        license=_text(doc, "license"), players=_text(doc, "players") if "players" in doc else "",
+        size=_card_size(doc.get("card", "poker"), doc), bleed=_length(doc, "bleed", "3mm"),
+        folder=folder, file=doc.file, names=names, layouts=layouts,
+    )
+    components = doc["components"]
+    if not isinstance(components, Seq) or not components:
+        raise doc.error("components", "'components' must be a list of components, each with name, front and cards")
+    seen: set[str] = set()
+    for index, spec in enumerate(components):
+        component = _load_component(spec, components, index, layouts)
+        if component.name in seen:
+            raise spec.error("name", f"component name '{component.name}' is used twice")
+        seen.add(component.name)
+        deck.components.append(component)
+    return deck
+
+
+def resolve_inside(written: str, base: Path, deck_folder: Path) -> Path:
+    """A file named in a deck or layout: relative to `base`, and inside the deck folder or the bundled
+    layouts and fonts. Raises ValueError otherwise."""
+    if not written or Path(written).is_absolute():
+        raise ValueError(f"'{written}' must be a relative path inside the deck folder")
+    path = (base / written).resolve()
+    allowed = (deck_folder.resolve(), LAYOUTS_DIR.resolve(), FONTS_DIR.resolve())
+    if not any(path.is_relative_to(a) for a in allowed):
+        raise ValueError(f"'{written}' points outside the deck folder; files must stay inside it")
+    if not path.is_file():
+        raise ValueError(f"file '{written}' not found")
+    if path.suffix.lower() not in IMAGE_TYPES + (".ttf",):
+        raise ValueError(f"'{written}' is not a PNG, JPEG or SVG image")
+    return path
+
+
+def _text(doc: Map, key: str) -> str:
+    value = doc[key]
+    if isinstance(value, (Map, Seq)) or value is None:
+        raise doc.error(key, f"'{key}' must be text")
+    return str(value)
+
+
+def _length(doc: Map, key: str, default: str) -> float:
+    try:
+        value = parse_absolute(doc.get(key, default), key)
+    except ValueError as exc:
+        raise doc.error(key, f"{key}: {exc}") from None
+    if value < 0:
+        raise doc.error(key, f"{key} cannot be negative")
+    return value
+
+
+def _card_size(spec: Any, doc: Map) -> CardSize:
+    if isinstance(spec, str):
+        if spec not in CARD_SIZES:
+            raise doc.error("card", f"unknown card size '{spec}'; sizes are {', '.join(CARD_SIZES)}, "
+                                    "or {width: 63mm, height: 88mm, radius: 3mm}", suggest(spec, CARD_SIZES))
+        return CARD_SIZES[spec]
+    if not isinstance(spec, Map):
+        raise doc.error("card", "'card' must be a size name like poker or {width: 63mm, height: 88mm}")
+    check_keys(spec, ("width", "height", "radius"), "card")
+    values = {}
+    for key in ("width", "height"):
+        if key not in spec:
+            raise DeckError(f"card size needs '{key}'", spec.file, spec.line)
+        values[key] = _length(spec, key, "0mm")
+        if values[key] <= 0:
+            raise spec.error(key, f"card {key} must be greater than zero")
+    return CardSize(values["width"], values["height"], _length(spec, "radius", "3mm"))
+
+
+def _load_fonts(spec: Any, doc: Map, folder: Path) -> dict[str, dict[str, str]]:
+    if spec is None:
+        return {}
+    if not isinstance(spec, Map):
+        raise doc.error("fonts", "'fonts' maps family names to {regular: file.ttf, bold: …}")
+    families = {}
+    for name, styles in spec.items():
+        if not isinstance(styles, Map):
+            raise spec.error(name, f"font family '{name}' must map styles to files, like {{regular: fonts/x.ttf}}")
+        check_keys(styles, STYLES, f"font family '{name}'")
+        files = {}
+        for style, written in styles.items():
+            try:
+                path = resolve_inside(str(written), folder, folder)
+                if path.suffix.lower() != ".ttf":
+                    raise ValueError(f"'{written}' is not a TrueType (.ttf) font")
+                open_font(str(path))
+            except (ValueError, FontError) as exc:
+                raise styles.error(style, f"font '{name}' {style}: {exc}") from None
+            files[style] = str(path)
+        families[name] = files
+    return families
+
+
+def folder_of(node: Map) -> Path:
+    return Path(node.file).parent
+
+
+def _load_palette(spec: Any, doc: Map) -> dict[str, PaletteColor]:
+    if spec is None:
+        return {}
+    if not isinstance(spec, Map):
+        raise doc.error("palette", "'palette' maps colour names to {color: '#rrggbb', symbol: circle}")
+    palette: dict[str, PaletteColor] = {}
+    symbols: dict[str, str] = {}
+    for name, entry in spec.items():
+        if not isinstance(entry, Map):
+            raise spec.error(name, f"palette colour '{name}' must be {{color: '#rrggbb', symbol: circle}}")
+        check_keys(entry, PALETTE_KEYS, f"palette colour '{name}'")
+        for key in ("color", "symbol"):
+            if key not in entry:
+                raise spec.error(name, f"palette colour '{name}' needs a {key}"
+                                 + (" (so it stays readable in greyscale)" if key == "symbol" else ""))
+        try:
+            color = parser_for("color")(entry["color"], Names(), folder_of(doc))
+        except ValueError as exc:
+            raise entry.error("color", f"palette colour '{name}': {exc}") from None
+        if color is None:
+            raise entry.error("color", f"palette colour '{name}' cannot be 'none'")
+        symbol = entry["symbol"]
+        if symbol not in SHAPES:
+            raise entry.error("symbol", f"unknown symbol '{symbol}'; symbols are {', '.join(SHAPES)}",
+                              suggest(str(symbol), SHAPES))
+        if symbol in symbols:
+            raise entry.error("symbol", f"palette colours '{symbols[symbol]}' and '{name}' share the symbol "
+                                        f"'{symbol}'; each colour needs its own so greyscale prints can tell them apart")
+        symbols[symbol] = name
+        palette[name] = PaletteColor(name, color, symbol, str(entry.get("label", name)))
+    return palette
+
+
+def _layout_paths(doc: Map, folder: Path) -> list[Path]:
+    spec = doc["layouts"]
+    if isinstance(spec, str):
+        spec = [spec]
+    if not isinstance(spec, list) or not spec:
+        raise doc.error("layouts", "'layouts' must list layout names, like [common, metronome]")
+    available = sorted({p.stem for d in (folder / "layouts", LAYOUTS_DIR) for p in d.glob("*.yaml")})
+    paths = []
+    for name in spec:
+        name = str(name)
+        candidates = [folder / "layouts" / f"{name}.yaml", LAYOUTS_DIR / f"{name}.yaml"]
+        found = next((p for p in candidates if _NAME.fullmatch(name) and p.is_file()), None)
+        if found is None:
+            raise doc.error("layouts", f"unknown layout '{name}' (looked in {folder.name}/layouts/ and the "
+                                       "bundled layouts/)", suggest(name, available))
+        paths.append(found)
+    return paths
+
+
+def _load_component(spec: Any, parent: Seq, index: int, layouts: Layouts) -> Component:
+    if not isinstance(spec, Map):
+        raise DeckError("a component must be a mapping with name, front and cards", parent.file,
+                        parent.line_of(index))
+    check_keys(spec, COMPONENT_KEYS, "component")
+    for key in ("name", "front", "cards"):
+        if key not in spec:
+            raise DeckError(f"component needs '{key}'", spec.file, spec.line)
+    name = str(spec["name"])
+    front = layouts.template(str(spec["front"]), spec, "front")
+    back = layouts.template(str(spec["back"]), spec, "back") if spec.get("back") is not None else None
+    sheet = str(spec.get("sheet", "cards"))
+    if sheet not in SHEETS:
+        raise spec.error("sheet", f"unknown sheet '{sheet}'; expected one of {', '.join(SHEETS)}",
+                         suggest(sheet, SHEETS))
+    templates = [t for t in (front, back) if t is not None]
+    declared: dict[str, Any] = {}
+    for template in templates:
+        declared.update(template.fields)
+    defaults = spec.get("fields") or Map()
+    if not isinstance(defaults, Map):
+        raise spec.error("fields", "'fields' gives defaults for every card of the component, as a mapping")
+    _check_card_keys(defaults, declared, templates, "component fields")
+    cards_spec = spec["cards"]
+    if not isinstance(cards_spec, Seq) or not cards_spec:
+        raise spec.error("cards", "'cards' must be a list of cards")
+    cards = []
+    for number, card_spec in enumerate(cards_spec, start=1):
+        if not isinstance(card_spec, Map):
+            raise DeckError("a card must be a mapping of fields, like {value: quarter, count: 3}",
+                            cards_spec.file, cards_spec.line_of(number - 1))
+        _check_card_keys(card_spec, declared, templates, "card")
+        count = card_spec.get("count", 1)
+        if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+            raise card_spec.error("count", f"count must be a whole number of 1 or more, not {count!r}")
+        values = {k: v for k, v in declared.items() if v is not REQUIRED}
+        values.update(defaults)
+        values.update({k: v for k, v in card_spec.items() if k != "count"})
+        for key, default in declared.items():
+            if default is REQUIRED and key not in values:
+                owner = next(t for t in templates if t.fields.get(key) is REQUIRED)
+                raise DeckError(f"card lacks field '{key}', which template '{owner.name}' requires",
+                                card_spec.file, card_spec.line)
+        given = frozenset(defaults) | frozenset(k for k in card_spec if k != "count")
+        cards.append(Card(name, number, values, count, card_spec.file, card_spec.line, given))
+    return Component(name, front, back, sheet, cards, spec.file, spec.line)
+
+
+def _check_card_keys(node: Map, declared: dict[str, Any], templates: list[Template], context: str) -> None:
+    allowed = list(declared) + ["count"]
+    for key in node:
+        if key == "count" and context == "card":
+            continue
+        if key not in declared:
+            names = " and ".join(f"'{t.name}'" for t in templates)
+            hint = suggest(str(key), allowed)
+            raise node.error(key, f"unknown key '{key}' in {context}" +
+                             ("" if hint else f" (templates {names} use: {', '.join(declared) or 'no fields'})"),
+                             hint)

@@ -1,0 +1,175 @@
+"""Every element kind a layout may use, declared once: its keys, their types, defaults and docs.
+
+The layout loader validates against these declarations, the composer reads defaults from
+them, and docs/LAYOUTS.md's element reference is generated from them (a test keeps the
+two in step).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Key:
+    name: str
+    type: str  # a parser name in values.PARSERS, or "choice"
+    default: object
+    doc: str
+    choices: tuple[str, ...] = ()
+    axis: str | None = None  # "x" or "y": what a % of this length is a percentage of
+
+
+@dataclass(frozen=True)
+class Kind:
+    name: str
+    doc: str
+    keys: tuple[Key, ...]
+    example: str
+
+    def key(self, name: str) -> Key | None:
+        return next((k for k in self.keys if k.name == name), None)
+
+    @property
+    def key_names(self) -> list[str]:
+        return [k.name for k in self.keys]
+
+
+def _x(name: str, default: object, doc: str) -> Key:
+    return Key(name, "length", default, doc, axis="x")
+
+
+def _y(name: str, default: object, doc: str) -> Key:
+    return Key(name, "length", default, doc, axis="y")
+
+
+INK = ("auto", "keep", "light", "drop")
+
+COMMON = (
+    Key("id", "text", None, "Names the element, so a template that `extends` this one can replace it "
+        "(an element with the same id) or remove it (`- remove: <id>`)."),
+    Key("when", "condition", None, "Draw the element only for cards whose fields match, e.g. "
+        "`{effect: wild}`. A list matches any of its values (`{value: [whole, half]}`), "
+        "`{not: x}` anything else, `{set: true}` a field that is present and not empty."),
+    Key("rotate", "angle", 0, "Degrees clockwise, about the element's centre (a group turns about the card's centre)."),
+    Key("ink", "choice", "auto", "What the low-ink build does with it: `auto` lightens large fills and keeps "
+        "the rest, `keep` keeps it as it is (in grey), `light` always lightens it, `drop` leaves it out.",
+        choices=INK),
+)
+
+_PAINT = (
+    Key("fill", "color", "none", "Fill colour: `#rrggbb`, a colour word of the layout or palette, "
+        "`{field}`, a tint like `red 20%`, or `none`."),
+    Key("stroke", "color", "none", "Outline colour, as for `fill`."),
+    Key("stroke-width", "width", "0.3mm", "Outline width."),
+    Key("dash", "dash", "none", "Dash pattern for the outline, e.g. `[1mm, 0.6mm]`."),
+)
+
+KINDS: dict[str, Kind] = {k.name: k for k in (
+    Kind("rect", "A rectangle, optionally with rounded corners.", (
+        _x("x", "0mm", "Left edge."), _y("y", "0mm", "Top edge."),
+        _x("w", "100%", "Width."), _y("h", "100%", "Height."),
+        Key("radius", "width", "0mm", "Corner radius."),
+        *_PAINT),
+        "- rect: {x: 3mm, y: 3mm, w: 100% - 6mm, h: 12mm, radius: 2mm, fill: \"{color}\"}"),
+    Kind("line", "A straight line.", (
+        _x("x1", "0mm", "Start, from the left."), _y("y1", "0mm", "Start, from the top."),
+        _x("x2", "100%", "End, from the left."), _y("y2", "0mm", "End, from the top."),
+        Key("stroke", "color", "black", "Colour."), Key("stroke-width", "width", "0.3mm", "Width."),
+        Key("dash", "dash", "none", "Dash pattern, e.g. `[1mm, 0.6mm]`."),
+        Key("cap", "choice", "butt", "Line ends.", choices=("butt", "round", "square"))),
+        "- line: {x1: 5mm, y1: 50%, x2: 100% - 5mm, y2: 50%, stroke: ink, stroke-width: 0.4mm}"),
+    Kind("circle", "A circle around a centre point.", (
+        _x("x", "50%", "Centre, from the left."), _y("y", "50%", "Centre, from the top."),
+        _x("r", "5mm", "Radius."), *_PAINT),
+        "- circle: {x: 50%, y: 40%, r: 12mm, fill: \"{color} 15%\", stroke: \"{color}\"}"),
+    Kind("ellipse", "An ellipse around a centre point.", (
+        _x("x", "50%", "Centre, from the left."), _y("y", "50%", "Centre, from the top."),
+        _x("rx", "10mm", "Horizontal radius."), _y("ry", "5mm", "Vertical radius."), *_PAINT),
+        "- ellipse: {x: 50%, y: 50%, rx: 20mm, ry: 8mm, stroke: ink}"),
+    Kind("polygon", "A closed shape through a list of points.", (
+        Key("points", "points", None, "Corners as `[x, y]` pairs, each a length."),
+        *_PAINT),
+        "- polygon: {points: [[50%, 10mm], [100% - 10mm, 30mm], [10mm, 30mm]], fill: ink}"),
+    Kind("path", "An outline in SVG path syntax (M, L, H, V, C, S, Q, T, Z; upper case absolute, "
+         "lower case relative), numbers in millimetres from the point (x, y), times `scale`.", (
+        Key("d", "path", None, "Path data, e.g. `M 0 0 C 10 -6 30 -6 40 0`."),
+        _x("x", "0mm", "Where the path's origin sits, from the left."),
+        _y("y", "0mm", "Where the path's origin sits, from the top."),
+        Key("scale", "number", 1, "Scale factor for the path's numbers."),
+        *_PAINT),
+        "- path: {d: \"M 0 0 C 8 -5 32 -5 40 0 C 32 -3 8 -3 0 0 Z\", x: 12mm, y: 40mm, fill: ink}"),
+    Kind("text", "Text in a box: wrapped, aligned, and shrunk until it fits the box's width *and* height. "
+         "Markup: `**bold**`, `*italic*`, a blank line starts a paragraph, a line starting `- ` is a bullet, "
+         "`:name:` draws an icon (see `icons`) or a palette colour's symbol inside the line.", (
+        Key("text", "text", None, "The text; `{field}` inserts a card field."),
+        _x("x", "0mm", "Box left edge."), _y("y", "0mm", "Box top edge."),
+        _x("w", "100%", "Box width."), _y("h", "10mm", "Box height."),
+        Key("font", "font", "sans", "Font family, optionally with a style: `sans`, `sans-bold`, `condensed`, …"),
+        Key("size", "size", "9pt", "Largest size."),
+        Key("min-size", "size", "5pt", "Smallest size it may shrink to; below that a warning names the card."),
+        Key("color", "color", "black", "Text colour."),
+        Key("align", "choice", "left", "Horizontal alignment.", choices=("left", "center", "right")),
+        Key("valign", "choice", "top", "Vertical alignment in the box.", choices=("top", "middle", "bottom")),
+        Key("line-height", "number", 1.2, "Distance between baselines, in multiples of the size."),
+        Key("fit", "choice", "shrink", "`shrink` to fit the box, or `none` to keep the size.",
+            choices=("shrink", "none")),
+        Key("wrap", "bool", True, "Break lines at spaces to fit the width."),
+    ), "- text: {text: \"**{title}**\", x: 5mm, y: 6mm, w: 100% - 10mm, h: 9mm, font: condensed, "
+       "size: 14pt, align: center, valign: middle}"),
+    Kind("glyph", "One character from a font, centred on its ink (not its advance), so music symbols "
+         "sit where they are put.", (
+        Key("char", "char", None, "The character, or its code like `U+1D15F`."),
+        Key("font", "font", "music", "Font family."),
+        Key("size", "size", "24pt", "Font size."),
+        _x("x", "50%", "Centre, from the left."), _y("y", "50%", "Centre, from the top."),
+        Key("color", "color", "black", "Colour."),
+        Key("anchor", "choice", "center", "Which point of the glyph's ink box sits at (x, y).",
+            choices=("center", "top", "bottom", "left", "right", "baseline"))),
+        "- glyph: {char: U+1D15F, size: 60pt, x: 50%, y: 45%}"),
+    Kind("image", "A PNG, JPEG or SVG picture (SVG stays vector). The file path is relative to the "
+         "file that names it and must stay inside the deck folder or the bundled layouts.", (
+        Key("src", "file", None, "Image file."),
+        _x("x", "0mm", "Box left edge."), _y("y", "0mm", "Box top edge."),
+        _x("w", "100%", "Box width."), _y("h", "100%", "Box height."),
+        Key("fit", "choice", "contain", "`contain` shows all of it, `cover` fills the box and clips, "
+            "`stretch` distorts to the box.", choices=("contain", "cover", "stretch"))),
+        "- image: {src: art/logo.svg, x: 10mm, y: 20mm, w: 100% - 20mm, h: 40mm, fit: contain}"),
+    Kind("symbol", "The symbol of a palette colour, in that colour: the shape that keeps colour-coded "
+         "facts readable in greyscale.", (
+        Key("of", "palette", None, "A palette colour name, usually `{color}`."),
+        _x("x", "50%", "Centre, from the left."), _y("y", "50%", "Centre, from the top."),
+        Key("size", "size", "6mm", "Width of the symbol."),
+        Key("color", "color", "none", "Fill colour; `none` means the palette colour itself."),
+        Key("stroke", "color", "none", "Outline colour."),
+        Key("stroke-width", "width", "0.3mm", "Outline width.")),
+        "- symbol: {of: \"{color}\", x: 8mm, y: 8mm, size: 5mm, stroke: white}"),
+    Kind("group", "Several elements under one condition, or repeated once per item of a list field "
+         "(`each`): inside, `{item}` is the item (for a mapping field `{key}` and `{value}`) and "
+         "`{index}` counts from 1; copy n is moved by n−1 times (`step-x`, `step-y`).", (
+        Key("elements", "elements", None, "The elements of the group."),
+        Key("each", "field", None, "A list or mapping field to repeat the elements for."),
+        _x("step-x", "0mm", "Horizontal move from one repetition to the next."),
+        _y("step-y", "0mm", "Vertical move from one repetition to the next."),
+        Key("center", "bool", False, "Shift the repetitions so that, however many there are, "
+            "they are centred where one would be.")),
+        "- group:\n    each: next\n    step-x: 7mm\n    center: true\n    elements:\n"
+        "      - symbol: {of: \"{item}\", x: 50%, y: 100% - 8mm, size: 5mm}"),
+)}
+
+for _kind in KINDS.values():
+    object.__setattr__(_kind, "keys", _kind.keys + COMMON)
+
+
+def reference_markdown() -> str:
+    """The element reference for docs/LAYOUTS.md, generated from the declarations above."""
+    out = []
+    for kind in KINDS.values():
+        out.append(f"### `{kind.name}`\n\n{kind.doc}\n\n```yaml\n{kind.example}\n```\n")
+        out.append("| key | default | meaning |\n|---|---|---|")
+        for key in kind.keys:
+            default = "—" if key.default is None else f"`{key.default}`"
+            choices = f" One of: {', '.join(f'`{c}`' for c in key.choices)}." if key.choices else ""
+            out.append(f"| `{key.name}` | {default} | {key.doc}{choices} |")
+        out.append("")
+    return "\n".join(out)

@@ -1,0 +1,408 @@
+"""Layout files: named card templates built from the element kinds in `elements`.
+
+A layout file has three sections, all optional::
+
+    colors:    {ink: "#222222"}                   colour words for the templates
+    icons:     {sharp: {glyph: "♯", font: music}} what `:sharp:` draws inside text
+    templates: {note: {extends: card, fields: {...}, elements: [...]}}
+
+Templates inherit with `extends` (any depth); an element with the same `id` as an inherited
+one replaces it (every one with that id), `- remove: <id>` drops it. Each template declares the card fields it uses
+(`fields`, with defaults; `~` marks a field every card must give), so that a typo in a card
+or a layout is caught when the deck is loaded, not half-way through a build.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..colors import Color
+from ..errors import DeckError, suggest
+from ..yamlfile import Map, Seq, load_yaml
+from .elements import KINDS, Kind
+from .values import Names, Pattern, parser_for, pattern_of
+
+REQUIRED = object()  #: marks a template field that every card must give
+
+#: Fields every template may use without declaring them.
+BUILTIN_FIELDS = ("deck.id", "deck.title", "deck.designer", "deck.license", "deck.players",
+                  "card.number", "card.total", "component")
+#: Fields a `group` with `each` adds for its elements.
+LOOP_FIELDS = ("item", "key", "value", "index")
+
+LAYOUT_SECTIONS = ("colors", "icons", "templates")
+TEMPLATE_KEYS = ("extends", "fields", "elements", "doc")
+ICON_KEYS = ("glyph", "font", "image", "symbol", "scale", "color")
+
+
+@dataclass(frozen=True)
+class Condition:
+    """``when:``: every listed field must match."""
+
+    tests: tuple[tuple[str, str, tuple[str, ...]], ...]  # (field, "is" | "not" | "set" | "unset", values)
+
+    @property
+    def fields(self) -> tuple[str, ...]:
+        return tuple(t[0] for t in self.tests)
+
+    def matches(self, values: Mapping[str, Any]) -> bool:
+        for name, op, wanted in self.tests:
+            value = values.get(name)
+            if op in ("set", "unset"):
+                present = value not in (None, "", [], {})
+                if present != (op == "set"):
+                    return False
+            elif (normalise(value) in wanted) != (op == "is"):
+                return False
+        return True
+
+
+def normalise(value: Any) -> str:
+    """Compare field values as text: `4`, `4.0` and `"4"` match; `true` and `yes` match."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    if isinstance(value, str) and value.lower() in ("yes", "no", "true", "false"):
+        return "true" if value.lower() in ("yes", "true") else "false"
+    return str(value)
+
+
+@dataclass(frozen=True)
+class Element:
+    kind: str
+    values: Mapping[str, Any]  # key -> parsed literal, or Pattern to fill per card
+    file: str
+    line: int
+    key_lines: Mapping[str, int]
+    base: Path  # folder that relative file names in this element start from
+    id: str | None = None
+    when: Condition | None = None
+    children: tuple[Element, ...] = ()
+
+    def line_of(self, key: str) -> int:
+        return self.key_lines.get(key, self.line)
+
+    def with_children(self, children: tuple[Element, ...]) -> Element:
+        return Element(self.kind, self.values, self.file, self.line, self.key_lines, self.base,
+                       self.id, self.when, children)
+
+
+@dataclass(frozen=True)
+class Icon:
+    """What `:name:` draws inside a line of text."""
+
+    name: str
+    glyph: str | None = None
+    font: Any = None  # (Family, style) for glyphs
+    image: Path | None = None
+    symbol: str | None = None  # a shape name
+    scale: float = 1.0
+    color: Color | None = None  # None: the colour of the surrounding text
+
+
+@dataclass
+class Template:
+    name: str
+    file: str
+    line: int
+    extends: str | None
+    fields: dict[str, Any]
+    field_lines: dict[str, int]
+    elements: tuple[Element | tuple[str, str, int], ...]  # ("remove", id, line) entries until resolved
+    doc: str = ""
+
+
+@dataclass
+class Layouts:
+    templates: dict[str, Template] = field(default_factory=dict)
+    icons: dict[str, Icon] = field(default_factory=dict)
+    colors: dict[str, Color] = field(default_factory=dict)
+
+    def template(self, name: str, where: Map, key: str) -> Template:
+        """The template called `name`, or an error pointing at `where[key]`."""
+        if name not in self.templates:
+            raise where.error(key, f"unknown template '{name}'", suggest(name, self.templates))
+        return self.templates[name]
+
+
+def _expect(node: Any, kind: type, parent: Map | Seq, key: Any, what: str) -> Any:
+    if not isinstance(node, kind):
+        raise DeckError(f"'{key}' must be {what}", parent.file, parent.line_of(key))
+    return node
+
+
+def check_keys(node: Map, allowed: tuple[str, ...] | list[str], context: str) -> None:
+    """Unknown keys are errors, with the closest known key as a suggestion."""
+    for key in node:
+        if key not in allowed:
+            raise node.error(key, f"unknown key '{key}' in {context}", suggest(key, allowed))
+
+
+def load_layouts(paths: list[Path], names: Names) -> Layouts:
+    """Read layout files in order; names (colours, icons, templates) must be unique across them."""
+    docs = [(path, load_yaml(path)) for path in paths]
+    layouts = Layouts()
+    seen: dict[tuple[str, str], str] = {}
+
+    def claim(section: str, name: str, node: Map) -> None:
+        if (section, name) in seen:
+            raise node.error(name, f"{section[:-1]} '{name}' is already defined in {seen[section, name]}")
+        seen[section, name] = f"{node.file}:{node.line_of(name)}"
+
+    for path, doc in docs:
+        if doc is None:
+            continue
+        if not isinstance(doc, Map):
+            raise DeckError("a layout file must be a mapping with 'templates'", path, 1)
+        check_keys(doc, LAYOUT_SECTIONS, "layout file")
+        colors = doc.get("colors") or Map()
+        _expect(colors, Map, doc, "colors", "a mapping of colour names to colours")
+        for name, value in colors.items():
+            claim("colors", name, colors)
+            try:
+                parsed = parser_for("color")(value, Names(colors=dict(layouts.colors)), path.parent)
+            except ValueError as exc:
+                raise colors.error(name, f"colour '{name}': {exc}") from None
+            if parsed is None:
+                raise colors.error(name, f"colour '{name}' cannot be 'none'")
+            layouts.colors[name] = parsed
+    names.colors = layouts.colors
+
+    for path, doc in docs:
+        if doc is None:
+            continue
+        icons = doc.get("icons") or Map()
+        _expect(icons, Map, doc, "icons", "a mapping of icon names")
+        for name, spec in icons.items():
+            claim("icons", name, icons)
+            layouts.icons[name] = _load_icon(name, spec, icons, names, path.parent)
+        templates = doc.get("templates") or Map()
+        _expect(templates, Map, doc, "templates", "a mapping of template names")
+        for name, spec in templates.items():
+            claim("templates", name, templates)
+            layouts.templates[name] = _load_template(name, spec, templates, names, path.parent)
+
+    resolved: dict[str, Template] = {}
+    for name in layouts.templates:
+        _resolve(name, layouts.templates, resolved, [])
+    layouts.templates = resolved
+    for template in resolved.values():
+        _check_fields(template, template.elements, set(template.fields) | set(BUILTIN_FIELDS))
+    return layouts
+
+
+def _load_icon(name: str, spec: Any, parent: Map, names: Names, base: Path) -> Icon:
+    spec = _expect(spec, Map, parent, name, "a mapping like {glyph: '♯', font: music}")
+    check_keys(spec, ICON_KEYS, f"icon '{name}'")
+    kinds = [k for k in ("glyph", "image", "symbol") if k in spec]
+    if len(kinds) != 1:
+        raise parent.error(name, f"icon '{name}' needs exactly one of glyph, image or symbol")
+
+    def parse(key: str, type_: str) -> Any:
+        try:
+            return parser_for(type_)(spec[key], names, base)
+        except ValueError as exc:
+            raise spec.error(key, f"icon '{name}' {key}: {exc}") from None
+
+    return Icon(
+        name=name,
+        glyph=parse("glyph", "char") if "glyph" in spec else None,
+        font=parse("font", "font") if "font" in spec else names.fonts.split("music"),
+        image=parse("image", "file") if "image" in spec else None,
+        symbol=parse("symbol", "shape") if "symbol" in spec else None,
+        scale=parse("scale", "number") if "scale" in spec else 1.0,
+        color=parse("color", "color") if "color" in spec else None,
+    )
+
+
+def _load_template(name: str, spec: Any, parent: Map, names: Names, base: Path) -> Template:
+    spec = _expect(spec, Map, parent, name, "a mapping with 'elements'")
+    check_keys(spec, TEMPLATE_KEYS, f"template '{name}'")
+    fields = spec.get("fields") or Map()
+    _expect(fields, Map, spec, "fields", "a mapping of field names to defaults (~ for required)")
+    elements = spec.get("elements") or Seq()
+    _expect(elements, Seq, spec, "elements", "a list of elements")
+    extends = spec.get("extends")
+    if extends is not None and not isinstance(extends, str):
+        raise spec.error("extends", "'extends' must name one template")
+    return Template(
+        name=name, file=spec.file, line=spec.line, extends=extends,
+        fields={k: (REQUIRED if v is None else v) for k, v in fields.items()},
+        field_lines=dict(fields.key_lines),
+        elements=tuple(_load_elements(elements, names, base, allow_remove=True)),
+        doc=str(spec.get("doc", "")),
+    )
+
+
+def _load_elements(items: Seq, names: Names, base: Path, allow_remove: bool = False
+                   ) -> Iterator[Element | tuple[str, str, int]]:
+    for index, item in enumerate(items):
+        line = items.line_of(index)
+        if not isinstance(item, Map) or len(item) != 1:
+            raise DeckError("each element is a mapping with one kind, like '- rect: {...}'", items.file, line)
+        (kind_name, params), = item.items()
+        if kind_name == "remove" and allow_remove:
+            yield ("remove", str(params), line)
+            continue
+        if kind_name not in KINDS:
+            raise item.error(kind_name, f"unknown element kind '{kind_name}'",
+                             suggest(kind_name, list(KINDS) + (["remove"] if allow_remove else [])))
+        yield _load_element(KINDS[kind_name], params, item, names, base)
+
+
+def _load_element(kind: Kind, params: Any, item: Map, names: Names, base: Path) -> Element:
+    params = _expect(params, Map, item, kind.name, f"a mapping of {kind.name} keys")
+    check_keys(params, kind.key_names, kind.name)
+    for key in kind.keys:
+        if key.default is None and key.name not in params and key.name not in ("id", "when", "each"):
+            raise params.error(kind.name, f"{kind.name} needs '{key.name}'")
+    values: dict[str, Any] = {}
+    for key in kind.keys:
+        if key.name in ("id", "when", "elements", "each"):
+            continue
+        raw = params.get(key.name, key.default)
+        values[key.name] = parse_value(kind, key.name, raw, names, base, params)
+    when = _load_condition(params["when"], params) if "when" in params else None
+    children: tuple[Element, ...] = ()
+    if kind.name == "group":
+        elems = _expect(params["elements"], Seq, params, "elements", "a list of elements")
+        children = tuple(_load_elements(elems, names, base))  # type: ignore[arg-type]
+        if "each" in params:
+            each = params["each"]
+            if not isinstance(each, str) or pattern_of(each):
+                raise params.error("each", "'each' names a list field, without braces: each: next")
+            values["each"] = each
+    return Element(kind.name, values, params.file, params.line, dict(params.key_lines), base,
+                   id=str(params["id"]) if "id" in params else None, when=when, children=children)
+
+
+def parse_value(kind: Kind, key_name: str, raw: Any, names: Names, base: Path, where: Map | None) -> Any:
+    """Parse a literal now, or keep a `{field}` pattern for later."""
+    pattern = pattern_of(raw)
+    if pattern is not None:
+        return pattern
+    key = kind.key(key_name)
+    assert key is not None
+    try:
+        return parser_for(key.type, key.choices)(raw, names, base)
+    except ValueError as exc:
+        if where is None:
+            raise
+        raise where.error(key_name, f"{kind.name} {key_name}: {exc}") from None
+
+
+def _load_condition(spec: Any, parent: Map) -> Condition:
+    if not isinstance(spec, Map) or not spec:
+        raise parent.error("when", "'when' must map field names to values, like {effect: wild}")
+    tests = []
+    for name, wanted in spec.items():
+        if isinstance(wanted, Map):
+            if len(wanted) != 1 or next(iter(wanted)) not in ("not", "set"):
+                raise spec.error(name, f"condition on '{name}' must be a value, a list, "
+                                       "{not: value} or {set: true|false}")
+            (op, arg), = wanted.items()
+            if op == "set":
+                tests.append((name, "set" if arg else "unset", ()))
+                continue
+            values = arg if isinstance(arg, list) else [arg]
+            tests.append((name, "not", tuple(normalise(v) for v in values)))
+        else:
+            values = wanted if isinstance(wanted, list) else [wanted]
+            tests.append((name, "is", tuple(normalise(v) for v in values)))
+    return Condition(tuple(tests))
+
+
+def _resolve(name: str, raw: dict[str, Template], done: dict[str, Template], stack: list[str]) -> Template:
+    """Flatten `extends`: parent elements first, overridden by id, then the template's own."""
+    if name in done:
+        return done[name]
+    template = raw[name]
+    if name in stack:
+        cycle = " → ".join(stack[stack.index(name):] + [name])
+        raise DeckError(f"cyclic extends: {cycle}", template.file, template.line)
+    if template.extends is None:
+        own = [e for e in template.elements if isinstance(e, Element)]
+        removes = [e for e in template.elements if not isinstance(e, Element)]
+        if removes:
+            raise DeckError(f"template '{name}' removes '{removes[0][1]}' but extends nothing",
+                            template.file, removes[0][2])
+        done[name] = Template(name, template.file, template.line, None, dict(template.fields),
+                              dict(template.field_lines), tuple(own), template.doc)
+        return done[name]
+    if template.extends not in raw:
+        raise DeckError(f"template '{name}' extends unknown template '{template.extends}'",
+                        template.file, template.line, suggest(template.extends, raw))
+    parent = _resolve(template.extends, raw, done, stack + [name])
+    elements = list(parent.elements)
+    for entry in template.elements:
+        if isinstance(entry, Element):
+            if entry.id is not None and _replace(elements, entry):
+                continue
+            elements.append(entry)
+        else:
+            _, target, line = entry
+            if not _remove(elements, target):
+                raise DeckError(f"template '{name}' removes '{target}', which '{parent.name}' does not have",
+                                template.file, line)
+    fields = dict(parent.fields)
+    fields.update(template.fields)
+    lines = dict(parent.field_lines)
+    lines.update(template.field_lines)
+    done[name] = Template(name, template.file, template.line, template.extends, fields, lines,
+                          tuple(elements), template.doc)
+    return done[name]
+
+
+def _replace(elements: list[Element], new: Element) -> bool:
+    """Replace every inherited element with `new`'s id (an id may name the same thing in several
+    places, like a corner index and its upside-down twin). True if any was found."""
+    found = False
+    for i, old in enumerate(elements):
+        if old.id == new.id:
+            elements[i] = new
+            found = True
+        elif old.children:
+            children = list(old.children)
+            if _replace(children, new):
+                elements[i] = old.with_children(tuple(children))
+                found = True
+    return found
+
+
+def _remove(elements: list[Element], target: str) -> bool:
+    for i, old in enumerate(elements):
+        if old.id == target:
+            del elements[i]
+            return True
+        if old.children:
+            children = list(old.children)
+            if _remove(children, target):
+                elements[i] = old.with_children(tuple(children))
+                return True
+    return False
+
+
+def _check_fields(template: Template, elements: tuple[Element, ...], known: set[str]) -> None:
+    """Every `{field}` and `when:` field an element uses must be declared by the template."""
+    for element in elements:
+        used: list[tuple[str, str]] = []
+        if element.when:
+            used += [(f, "when") for f in element.when.fields]
+        for key, value in element.values.items():
+            if isinstance(value, Pattern):
+                used += [(f, key) for f in value.fields]
+        each = element.values.get("each")
+        if each:
+            used.append((each, "each"))
+        for name, key in used:
+            if name not in known:
+                raise DeckError(
+                    f"template '{template.name}' uses field '{name}', which it does not declare in 'fields'",
+                    element.file, element.line_of(key), suggest(name, known))
+        if element.children:
+            inner = known | (set(LOOP_FIELDS) if each else set())
+            _check_fields(template, element.children, inner)

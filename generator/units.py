@@ -1,0 +1,170 @@
+"""Lengths as users write them: ``3mm``, ``0.125in``, ``12pt``, ``50%``, ``100% - 8mm``, ``-bleed``.
+
+A length is parsed once into a linear combination ``mm + pct% of the extent + k·bleed`` and
+resolved later, when the card size and bleed are known. Only numbers, units, ``+ - * /``,
+parentheses and the word ``bleed`` are understood: there is nothing here that can run code.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+MM_PER_UNIT = {"mm": 1.0, "cm": 10.0, "in": 25.4, "pt": 25.4 / 72}
+PT = 25.4 / 72  #: one PostScript point in millimetres
+
+EXAMPLES = "a length like 12mm, 0.5in, 9pt, 50% or 100% - 8mm"
+
+
+@dataclass(frozen=True)
+class Length:
+    """``mm + pct/100 · extent + bleed · bleed_mm``, in millimetres once resolved."""
+
+    mm: float = 0.0
+    pct: float = 0.0
+    bleed: float = 0.0
+
+    def resolve(self, extent: float = 0.0, bleed: float = 0.0) -> float:
+        return self.mm + self.pct * extent / 100.0 + self.bleed * bleed
+
+    @property
+    def is_absolute(self) -> bool:
+        return self.pct == 0.0 and self.bleed == 0.0
+
+    def __add__(self, other: Length) -> Length:
+        return Length(self.mm + other.mm, self.pct + other.pct, self.bleed + other.bleed)
+
+    def __neg__(self) -> Length:
+        return Length(-self.mm, -self.pct, -self.bleed)
+
+    def scaled(self, k: float) -> Length:
+        return Length(self.mm * k, self.pct * k, self.bleed * k)
+
+
+_TOKEN = re.compile(r"\s*(?:(?P<num>\d+(?:\.\d*)?|\.\d+)(?P<unit>mm|cm|in|pt|%)?|(?P<word>[A-Za-z_]+)|(?P<op>[-+*/()]))")
+
+
+class _Parser:
+    """Recursive descent over: expr := term (('+'|'-') term)*; term := factor (('*'|'/') factor)*."""
+
+    def __init__(self, text: str) -> None:
+        self.tokens: list[tuple[str, object]] = []
+        pos = 0
+        text = text.strip()
+        while pos < len(text):
+            m = _TOKEN.match(text, pos)
+            if not m or m.end() == pos:
+                raise ValueError(f"cannot read '{text[pos:]}' in '{text}'; expected {EXAMPLES}")
+            pos = m.end()
+            if m.group("num") is not None:
+                unit = m.group("unit")
+                value = float(m.group("num"))
+                if unit == "%":
+                    self.tokens.append(("len", Length(pct=value)))
+                elif unit:
+                    self.tokens.append(("len", Length(mm=value * MM_PER_UNIT[unit])))
+                else:
+                    self.tokens.append(("num", value))
+            elif m.group("word") is not None:
+                word = m.group("word")
+                if word != "bleed":
+                    raise ValueError(f"unknown word '{word}' in '{text}'; expected {EXAMPLES} (or 'bleed')")
+                self.tokens.append(("len", Length(bleed=1.0)))
+            else:
+                self.tokens.append(("op", m.group("op")))
+        self.text = text
+        self.i = 0
+
+    def peek(self) -> tuple[str, object] | None:
+        return self.tokens[self.i] if self.i < len(self.tokens) else None
+
+    def take(self) -> tuple[str, object]:
+        tok = self.peek()
+        if tok is None:
+            raise ValueError(f"'{self.text}' ends too early; expected {EXAMPLES}")
+        self.i += 1
+        return tok
+
+    def expr(self) -> Length | float:
+        value = self.term()
+        while (tok := self.peek()) and tok in (("op", "+"), ("op", "-")):
+            self.take()
+            right = self.term()
+            value = self.combine(value, right if tok[1] == "+" else self.negate(right), "+")
+        return value
+
+    def term(self) -> Length | float:
+        value = self.factor()
+        while (tok := self.peek()) and tok in (("op", "*"), ("op", "/")):
+            self.take()
+            right = self.factor()
+            value = self.combine(value, right, tok[1])
+        return value
+
+    def factor(self) -> Length | float:
+        kind, value = self.take()
+        if kind == "op" and value == "-":
+            return self.negate(self.factor())
+        if kind == "op" and value == "(":
+            inner = self.expr()
+            if self.take() != ("op", ")"):
+                raise ValueError(f"missing ')' in '{self.text}'")
+            return inner
+        if kind in ("len", "num"):
+            return value  # type: ignore[return-value]
+        raise ValueError(f"unexpected '{value}' in '{self.text}'; expected {EXAMPLES}")
+
+    @staticmethod
+    def negate(v: Length | float) -> Length | float:
+        return -v
+
+    def combine(self, a: Length | float, b: Length | float, op: str) -> Length | float:
+        if op == "+":
+            if isinstance(a, Length) and isinstance(b, Length):
+                return a + b
+            if isinstance(a, float) and isinstance(b, float):
+                return a + b
+            raise ValueError(f"'{self.text}' adds a plain number to a length; give every term a unit")
+        if op == "*":
+            if isinstance(a, Length) and isinstance(b, Length):
+                raise ValueError(f"'{self.text}' multiplies two lengths")
+            if isinstance(a, Length):
+                return a.scaled(b)  # type: ignore[arg-type]
+            if isinstance(b, Length):
+                return b.scaled(a)
+            return a * b
+        # division: only by a plain number
+        if isinstance(b, Length):
+            raise ValueError(f"'{self.text}' divides by a length; divide by a plain number")
+        if b == 0:
+            raise ValueError(f"'{self.text}' divides by zero")
+        return a.scaled(1.0 / b) if isinstance(a, Length) else a / b
+
+
+def parse_length(value: object) -> Length:
+    """Parse a length; raises ValueError with a message meant for the user."""
+    if isinstance(value, bool):
+        raise ValueError(f"expected {EXAMPLES}, not {value!r}")
+    if isinstance(value, (int, float)):
+        if value == 0:
+            return Length()
+        raise ValueError(f"'{value}' has no unit; expected {EXAMPLES}")
+    if not isinstance(value, str) or not value.strip():
+        raise ValueError(f"expected {EXAMPLES}")
+    parser = _Parser(value)
+    result = parser.expr()
+    if parser.peek() is not None:
+        raise ValueError(f"unexpected '{parser.peek()[1]}' in '{value}'; expected {EXAMPLES}")
+    if isinstance(result, float):
+        if result == 0:
+            return Length()
+        raise ValueError(f"'{value}' has no unit; expected {EXAMPLES}")
+    return result
+
+
+def parse_absolute(value: object, what: str = "length") -> float:
+    """A length that cannot depend on the card (font sizes, page margins): millimetres."""
+    length = parse_length(value)
+    if not length.is_absolute:
+        raise ValueError(f"a {what} cannot use % or bleed; expected a length like 9pt or 3mm")
+    return length.mm

@@ -1,0 +1,130 @@
+"""Reading our PDFs back: where each face was placed, which colours were used, how dark pages are.
+
+Faces are Form XObjects placed with `cm` + `Do`; replaying the content stream's graphics state
+gives each placement's exact matrix, so tests can measure positions to hundredths of a millimetre.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pypdfium2 as pdfium
+from pypdf import PdfReader
+from pypdf.generic import ContentStream
+
+MM = 72 / 25.4
+
+
+def mul(m, n):
+    """PDF matrix product: apply m first, then n."""
+    a, b, c, d, e, f = m
+    A, B, C, D, E, F = n
+    return (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D, e * A + f * C + E, e * B + f * D + F)
+
+
+def apply(m, x, y):
+    a, b, c, d, e, f = m
+    return (a * x + c * y + e, b * x + d * y + f)
+
+
+@dataclass
+class Placed:
+    name: str
+    matrix: tuple  # form space -> page space, points
+    bbox: tuple  # the form's BBox
+
+    def point_mm(self, x_pt: float, y_pt: float, page_h_pt: float) -> tuple[float, float]:
+        """A form-space point on the page, in mm from the top-left corner."""
+        px, py = apply(self.matrix, x_pt, y_pt)
+        return (px / MM, (page_h_pt - py) / MM)
+
+
+def placements(page) -> list[Placed]:
+    """Every Form XObject drawn on a page, with its full matrix."""
+    xobjects = page["/Resources"].get("/XObject", {})
+    content = ContentStream(page.get_contents(), page.pdf)
+    ctm = (1, 0, 0, 1, 0, 0)
+    stack = []
+    out = []
+    for operands, op in content.operations:
+        if op == b"q":
+            stack.append(ctm)
+        elif op == b"Q":
+            ctm = stack.pop()
+        elif op == b"cm":
+            ctm = mul(tuple(float(v) for v in operands), ctm)
+        elif op == b"Do":
+            name = operands[0]
+            xobj = xobjects[name].get_object()
+            if xobj.get("/Subtype") == "/Form":
+                out.append(Placed(str(name), ctm, tuple(float(v) for v in xobj["/BBox"])))
+    return out
+
+
+def trim_box_mm(placed: Placed, card_w: float, card_h: float, page_h_pt: float) -> tuple[float, float, float, float]:
+    """The card's trim on the page (x0, y0, x1, y1 in mm from the top-left), from the form's corners."""
+    corners = [placed.point_mm(x * MM, -y * MM, page_h_pt) for x, y in
+               ((0, 0), (card_w, 0), (0, card_h), (card_w, card_h))]
+    xs, ys = [c[0] for c in corners], [c[1] for c in corners]
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
+def content_streams(reader: PdfReader):
+    """Every page and form content stream in the file (bytes)."""
+    seen = set()
+    for page in reader.pages:
+        yield page.get_contents().get_data() if page.get_contents() else b""
+        stack = [page["/Resources"]]
+        while stack:
+            res = stack.pop().get_object()
+            for _, x in (res.get("/XObject") or {}).items():
+                if x.idnum in seen:
+                    continue
+                seen.add(x.idnum)
+                obj = x.get_object()
+                if obj.get("/Subtype") == "/Form":
+                    yield obj.get_data()
+                    if "/Resources" in obj:
+                        stack.append(obj["/Resources"])
+
+
+def fonts(reader: PdfReader) -> dict[str, bool]:
+    """BaseFont -> embedded?, over pages and forms."""
+    found: dict[str, bool] = {}
+    seen = set()
+    for page in reader.pages:
+        stack = [page["/Resources"]]
+        while stack:
+            res = stack.pop().get_object()
+            for _, f in (res.get("/Font") or {}).items():
+                f = f.get_object()
+                fd = f.get("/FontDescriptor")
+                embedded = fd is not None and any(k in fd.get_object() for k in ("/FontFile", "/FontFile2", "/FontFile3"))
+                found[str(f["/BaseFont"])] = embedded
+            for _, x in (res.get("/XObject") or {}).items():
+                if x.idnum not in seen:
+                    seen.add(x.idnum)
+                    obj = x.get_object()
+                    if "/Resources" in obj:
+                        stack.append(obj["/Resources"])
+    return found
+
+
+def darkness(path, dpi: int = 36) -> float:
+    """Mean darkness (1 - mean grey level) of all pages rendered in grey: how much ink they use."""
+    pdf = pdfium.PdfDocument(str(path))
+    total = 0.0
+    for page in pdf:
+        image = page.render(scale=dpi / 72, grayscale=True).to_pil().convert("L")
+        hist = image.histogram()
+        total += sum((255 - v) * n for v, n in enumerate(hist)) / (255 * sum(hist))
+    n = len(pdf)
+    pdf.close()
+    return total / n
+
+
+def page_text(path, index: int) -> str:
+    pdf = pdfium.PdfDocument(str(path))
+    text = pdf[index].get_textpage().get_text_range()
+    pdf.close()
+    return text
