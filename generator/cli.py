@@ -113,3 +113,7 @@ def check(deck: str) -> None:
     _show_warnings(warnings)
     click.echo(f"{loaded.id}: ok — {loaded.card_count()} cards, {len(faces)} distinct faces"
                + (f", {len(warnings)} warning{'s' if len(warnings) != 1 else ''}" if warnings else ""))
+
+
+if __name__ == "__main__":
+    main()

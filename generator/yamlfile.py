@@ -51,27 +51,37 @@ class Seq(list, Node):
         return self.item_lines[index] if index < len(self.item_lines) else self.line
 
 
-class _Loader(yaml.SafeLoader):
+# libyaml's parser when PyYAML has it (several times faster), the pure-Python one otherwise;
+# both are the safe loader and both report line numbers.
+_SafeBase = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+class _Loader(_SafeBase):  # type: ignore[misc, valid-type]
     """SafeLoader that builds Map/Seq with line numbers and refuses duplicate keys."""
 
     file = ""
 
 
 def _construct_map(loader: _Loader, node: yaml.MappingNode) -> Map:
-    loader.flatten_mapping(node)
+    explicit = sum(1 for key, _ in node.value if key.tag != "tag:yaml.org,2002:merge")
+    loader.flatten_mapping(node)  # merged (<<) pairs come first; the mapping's own keys may override them
+    merged = len(node.value) - explicit
     result = Map()
     result.file = loader.file
     result.line = node.start_mark.line + 1
-    for key_node, value_node in node.value:
+    own: set[Any] = set()
+    for index, (key_node, value_node) in enumerate(node.value):
         key = loader.construct_object(key_node, deep=True)
         try:
             hash(key)
         except TypeError:
             raise DeckError("a mapping key must be a plain value", loader.file,
                             key_node.start_mark.line + 1) from None
-        if key in result:
-            raise DeckError(f"key '{key}' appears twice (first on line {result.key_lines[key]})",
-                            loader.file, key_node.start_mark.line + 1)
+        if index >= merged:
+            if key in own:
+                raise DeckError(f"key '{key}' appears twice (first on line {result.key_lines[key]})",
+                                loader.file, key_node.start_mark.line + 1)
+            own.add(key)
         result[key] = loader.construct_object(value_node, deep=True)
         result.key_lines[key] = key_node.start_mark.line + 1
     return result
@@ -99,9 +109,12 @@ def load_yaml(path: str | os.PathLike[str]) -> Any:
         raise DeckError("file not found", shown) from None
     except UnicodeDecodeError as exc:
         raise DeckError(f"not UTF-8 text ({exc.reason} at byte {exc.start})", shown) from None
-    loader = _Loader(text)
-    loader.file = shown
+    except OSError as exc:
+        raise DeckError(f"cannot read the file ({exc.strerror or exc})", shown) from None
+    loader = None
     try:
+        loader = _Loader(text)
+        loader.file = shown
         return loader.get_single_data()
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
@@ -111,6 +124,10 @@ def load_yaml(path: str | os.PathLike[str]) -> Any:
             problem = "tags such as " + problem.split("tag ")[-1] + " are not allowed (plain YAML only)"
         raise DeckError(f"YAML syntax: {problem}", shown, line) from None
     except yaml.YAMLError as exc:
-        raise DeckError(f"YAML syntax: {exc}", shown) from None
+        # errors of the reader (control characters, …) carry a position, not a line
+        problem = str(exc).splitlines()[0]
+        line = text.count("\n", 0, getattr(exc, "position", 0)) + 1 if hasattr(exc, "position") else None
+        raise DeckError(f"YAML syntax: {problem}", shown, line) from None
     finally:
-        loader.dispose()
+        if loader is not None:
+            loader.dispose()

@@ -14,7 +14,7 @@ from ..imagefile import image_size
 from ..model import Card, Deck, Element, Template
 from ..model.elements import KINDS
 from ..model.layout import Icon, parse_value
-from ..model.values import Names, PaletteColor, Pattern, pattern_of
+from ..model.values import Names, PaletteColor, Pattern, known_names, pattern_of
 from ..shapes import shape
 from ..units import PT, Length
 from .text import IconDraw, MarkupError, glyph_icon, set_text, shape_icon
@@ -25,7 +25,7 @@ class Composer:
 
     def __init__(self, deck: Deck, warn: Warnings | None = None) -> None:
         self.deck = deck
-        self.warn = warn or Warnings()
+        self.warn = warn if warn is not None else Warnings()
         self.names: Names = deck.names
         self.icons = _icon_draws(deck.layouts.icons, deck.names)
         self._cache: dict[tuple[str, str], Face] = {}
@@ -104,11 +104,11 @@ class _Context:
         try:
             return parse_value(kind, key, filled, self.c.names, self.c.deck.folder, None)
         except ValueError as exc:
-            choices: list[str] = []
             spec = kind.key(key)
-            if spec and spec.type in ("color", "palette"):
-                choices = list(self.c.names.color_names()) if spec.type == "color" else list(self.c.names.palette)
-            hint = suggest(str(filled), choices) if isinstance(filled, str) and choices else None
+            choices = known_names(spec.type, self.c.names, spec.choices) if spec else []
+            hint = None
+            if isinstance(filled, str) and filled.strip():  # 'bleu 20%' -> suggest for 'bleu'
+                hint = suggest(filled, choices) or suggest(filled.split()[0], choices)
             raise DeckError(f"card {self.card.label}: {element.kind} {key} '{raw.text}' gives {exc} "
                             f"(template '{self.template.name}', {element.file}:{element.line_of(key)})",
                             self.card.file, self.card.line, hint) from None
@@ -233,9 +233,15 @@ class _Context:
             raise DeckError(f"card {self.card.label}: {message} in text (template '{self.template.name}', "
                             f"{e.file}:{e.line_of('text')})", self.card.file, self.card.line,
                             suggest(name, known)) from None
+        if fitted.missing:
+            chars = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in sorted(fitted.missing))
+            self.c.warn(f"card {self.card.label}: no font has {chars}; it would print as an empty box "
+                        f"(template '{self.template.name}', {e.file}:{e.line_of('text')})",
+                        self.card.file, self.card.line)
         if not fitted.fits:
+            at = f"even at {min_size / PT:g}pt" if get("fit") == "shrink" else f"at {size / PT:g}pt"
             self.c.warn(f"card {self.card.label}: text of template '{self.template.name}' "
-                        f"({e.file}:{e.line_of('text')}) does not fit its box even at {min_size / PT:.1f}pt",
+                        f"({e.file}:{e.line_of('text')}) does not fit its box {at}",
                         self.card.file, self.card.line)
         return fitted.items
 
@@ -243,7 +249,11 @@ class _Context:
         L = lambda k: self.length(e, k, values)  # noqa: E731
         src: Path = self.value(e, "src", values)
         x, y, w, h = L("x"), L("y"), L("w"), L("h")
-        iw, ih = image_size(str(src))
+        try:
+            iw, ih = image_size(str(src))
+        except ValueError as exc:
+            raise DeckError(f"card {self.card.label}: {exc} (template '{self.template.name}', "
+                            f"{e.file}:{e.line_of('src')})", self.card.file, self.card.line) from None
         fit = self.value(e, "fit", values)
         ink = self.value(e, "ink", values)
         if fit == "stretch":

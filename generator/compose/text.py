@@ -81,8 +81,11 @@ class MarkupError(ValueError):
 
 
 def parse(text: str, family: Family, base_style: str, fonts: FontSet,
-          icons: dict[str, IconDraw]) -> list[HardLine]:
-    """Markup -> lines of words, each word a list of measured runs and icons (in em)."""
+          icons: dict[str, IconDraw], missing: set[str] | None = None) -> list[HardLine]:
+    """Markup -> lines of words, each word a list of measured runs and icons (in em).
+
+    Characters that no font has are added to `missing`."""
+    missing = set() if missing is None else missing
     lines: list[HardLine] = []
     bold = base_style in ("bold", "bolditalic")
     italic = base_style in ("italic", "bolditalic")
@@ -95,7 +98,7 @@ def parse(text: str, family: Family, base_style: str, fonts: FontSet,
         bullet = None
         if stripped.startswith("- "):
             stripped = stripped[2:].lstrip()
-            bullet = Word(_runs(BULLET, family, "regular", fonts), None)
+            bullet = Word(_runs(BULLET, family, "regular", fonts, missing), None)
         words: list[Word] = []
         current: list[Piece] = []
         pos = 0
@@ -110,11 +113,11 @@ def parse(text: str, family: Family, base_style: str, fonts: FontSet,
             for i, part in enumerate(parts):
                 if i > 0:  # a space ends the current word
                     if current:
-                        space = _runs(" ", family, style(), fonts)[0]
+                        space = _runs(" ", family, style(), fonts, missing)[0]
                         words.append(Word(current, space))
                     current = []
                 if part:
-                    current.extend(_runs(part, family, style(), fonts))
+                    current.extend(_runs(part, family, style(), fonts, missing))
 
         for m in _INLINE.finditer(stripped):
             add_text(stripped[pos:m.start()])
@@ -138,12 +141,14 @@ def parse(text: str, family: Family, base_style: str, fonts: FontSet,
     return lines
 
 
-def _runs(text: str, family: Family, style: str, fonts: FontSet) -> list[Run]:
+def _runs(text: str, family: Family, style: str, fonts: FontSet, missing: set[str]) -> list[Run]:
     """Split text into runs by the font that has each character (primary font first)."""
     primary = family.file(style)
     runs: list[Run] = []
     for char in text:
         font = fonts.font_for(char, primary, style)
+        if not font.has(char) and char not in " \u00a0":
+            missing.add(char)
         if runs and runs[-1].font is font:
             last = runs[-1]
             runs[-1] = Run(font, last.text + char, last.width + font.advance(char))
@@ -199,6 +204,7 @@ class Fitted:
     items: list[Item]
     size: float
     fits: bool
+    missing: set[str]  # characters no font has: they would print as empty boxes
 
 
 def set_text(text: str, box: tuple[float, float, float, float], family: Family, style: str,
@@ -207,7 +213,8 @@ def set_text(text: str, box: tuple[float, float, float, float], family: Family, 
              ink: str = "auto") -> Fitted:
     """Set `text` in the box (x, y, w, h), shrinking from `size` towards `min_size` until it fits."""
     x, y, w, h = box
-    lines = parse(text, family, style, fonts, icons)
+    missing: set[str] = set()
+    lines = parse(text, family, style, fonts, icons, missing)
     chosen, chosen_size, fits = None, size, False
     candidate = size
     while True:
@@ -221,7 +228,7 @@ def set_text(text: str, box: tuple[float, float, float, float], family: Family, 
             break
         candidate -= SIZE_STEP
     return Fitted(_draw(chosen, x, y, w, h, chosen_size, color, align, valign, line_height, ink),
-                  chosen_size, fits)
+                  chosen_size, fits, missing)
 
 
 def _draw(lines: list[SetLine], x: float, y: float, w: float, h: float, size: float, color: Color,

@@ -72,7 +72,8 @@ class Card:
     def label(self) -> str:
         for key in ("name", "title", "value", "pitch", "kind"):
             if key in self.fields and isinstance(self.fields[key], (str, int, float)):
-                return f"{self.component} #{self.number} ({self.fields[key]})"
+                value = " ".join(str(self.fields[key]).split())
+                return f"{self.component} #{self.number} ({value[:24] + '…' if len(value) > 25 else value})"
         return f"{self.component} #{self.number}"
 
 

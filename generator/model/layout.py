@@ -23,7 +23,7 @@ from ..colors import Color
 from ..errors import DeckError, suggest
 from ..yamlfile import Map, Seq, load_yaml
 from .elements import KINDS, Kind
-from .values import Names, Pattern, parser_for, pattern_of
+from .values import Names, Pattern, known_names, parser_for, pattern_of
 
 REQUIRED = object()  #: marks a template field that every card must give
 
@@ -281,8 +281,11 @@ def _load_element(kind: Kind, params: Any, item: Map, names: Names, base: Path) 
 
 
 def parse_value(kind: Kind, key_name: str, raw: Any, names: Names, base: Path, where: Map | None) -> Any:
-    """Parse a literal now, or keep a `{field}` pattern for later."""
-    pattern = pattern_of(raw)
+    """Parse a literal now, or, when loading (`where` given), keep a `{field}` pattern for later.
+
+    Once a card has filled a pattern in, the result is parsed as it stands: braces that came
+    from a field's value are text, not placeholders."""
+    pattern = pattern_of(raw) if where is not None else None
     if pattern is not None:
         return pattern
     key = kind.key(key_name)
@@ -292,7 +295,8 @@ def parse_value(kind: Kind, key_name: str, raw: Any, names: Names, base: Path, w
     except ValueError as exc:
         if where is None:
             raise
-        raise where.error(key_name, f"{kind.name} {key_name}: {exc}") from None
+        hint = suggest(raw, known_names(key.type, names, key.choices)) if isinstance(raw, str) else None
+        raise where.error(key_name, f"{kind.name} {key_name}: {exc}", hint) from None
 
 
 def _load_condition(spec: Any, parent: Map) -> Condition:

@@ -216,3 +216,17 @@ PARSERS: dict[str, Callable[[Any, Names, Path], Any]] = {
 
 def parser_for(type_: str, choices: tuple[str, ...] = ()) -> Callable[[Any, Names, Path], Any]:
     return _choice(choices) if type_ == "choice" else PARSERS[type_]
+
+
+def known_names(type_: str, names: Names, choices: tuple[str, ...] = ()) -> list[str]:
+    """The words a value of this type may be, to suggest the closest when one is mistyped."""
+    from ..colors import NAMED, NONE_WORDS
+    if type_ == "color":
+        return [*names.color_names(), *NAMED, *NONE_WORDS]
+    if type_ == "palette":
+        return list(names.palette)
+    if type_ == "font":
+        return names.fonts.names()
+    if type_ == "shape":
+        return list(SHAPES)
+    return list(choices)

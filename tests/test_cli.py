@@ -1,0 +1,77 @@
+"""The command line: build, list, check; one-line errors with exit status 2; safe writes."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+from click.testing import CliRunner
+
+from generator import cli
+from generator.impose import pdfsheets
+
+
+def run(*args):
+    return CliRunner().invoke(cli.main, list(args))
+
+
+def test_build_writes_what_was_asked_and_says_so(simple_deck, tmp_path):
+    result = run("build", str(simple_deck), "--paper", "a4", "--ink", "lowink", "--out", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in (tmp_path / "simple").iterdir()) == [
+        "simple-backs-lowink-a4.pdf", "simple-cards-lowink-a4.pdf", "simple-duplex-lowink-a4.pdf"]
+    assert result.output.strip().startswith("wrote 3 PDFs (4 pages, 3 cards from 1 deck) to ")
+    assert "\r" not in result.output and "█" not in result.output  # no progress bar when not a terminal
+
+
+def test_list_shows_bundled_decks_with_counts():
+    result = run("list")
+    assert result.exit_code == 0
+    line = next(l for l in result.output.splitlines() if l.startswith("metronome"))
+    assert "63 cards" in line and "18 rules/board" in line and "Guy T. Schafer" in line
+
+
+def test_check_validates_without_writing(simple_deck, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = run("check", str(simple_deck))
+    assert result.exit_code == 0 and "simple: ok — 3 cards, 3 distinct faces" in result.output
+    assert not (tmp_path / "output").exists()
+
+
+def test_a_broken_deck_gives_one_line_and_exit_2(make_deck, tmp_path):
+    from tests.conftest import SIMPLE_DECK, SIMPLE_LAYOUT
+    folder = make_deck(SIMPLE_DECK.replace("{title: Two, color: blue}", "{title: Two, colour: blue}"),
+                       {"simple": SIMPLE_LAYOUT})
+    for command in (["check", str(folder)], ["build", str(folder), "--out", str(tmp_path / "o")]):
+        proc = subprocess.run([sys.executable, "-m", "generator.cli", *command], capture_output=True, text=True)
+        assert proc.returncode == 2
+        assert proc.stdout == ""
+        assert proc.stderr.strip().splitlines() == [
+            f"error: {folder / 'deck.yaml'}:16: unknown key 'colour' in card — did you mean 'color'?"]
+        assert "Traceback" not in proc.stderr
+    assert not (tmp_path / "o").exists()
+
+
+def test_unknown_deck_is_an_error_not_a_crash():
+    result = run("check", "metronom")
+    assert result.exit_code == 2
+    assert "no deck 'metronom'" in result.output and "did you mean 'metronome'" in result.output
+
+
+def test_a_failed_write_leaves_the_good_file_alone(simple_deck, tmp_path, monkeypatch):
+    assert run("build", str(simple_deck), "--paper", "a4", "--ink", "color", "--out", str(tmp_path)).exit_code == 0
+    good = tmp_path / "simple" / "simple-cards-a4.pdf"
+    before = good.read_bytes()
+
+    def broken(path, *args, **kwargs):
+        path.write_bytes(b"%PDF-1.4 half a file")
+        raise OSError("disk full")
+
+    monkeypatch.setattr(pdfsheets, "_write", broken)
+    with pytest.raises(OSError):
+        from generator.build import build_deck
+        build_deck(simple_deck, tmp_path, ["a4"], ["color"])
+    assert good.read_bytes() == before
+    assert sorted(p.name for p in good.parent.iterdir()) == [
+        "simple-backs-a4.pdf", "simple-cards-a4.pdf", "simple-duplex-a4.pdf"]

@@ -1,0 +1,109 @@
+"""Text setting: markup, fallback fonts, icons, wrapping, and shrinking to fit width and height."""
+
+from __future__ import annotations
+
+import pytest
+
+from generator.colors import BLACK, RGB
+from generator.compose.text import glyph_icon, parse, set_text, shape_icon
+from generator.face import Ellipse, Path, Text
+from generator.fonts import FontSet
+from generator.units import PT
+
+FONTS = FontSet()
+SANS = FONTS.families["sans"]
+MUSIC = FONTS.families["music"].file("regular")
+ICONS = {"sharp": glyph_icon("sharp", MUSIC, "♯", 1.0, None), "red": shape_icon("red", "circle", RGB(1, 0, 0))}
+
+
+def fit(text, box=(0, 0, 50, 20), size=10 * PT, min_size=5 * PT, align="left", valign="top", shrink=True, wrap=True):
+    return set_text(text, box, SANS, "regular", FONTS, ICONS, size, min_size, BLACK, align, valign, 1.2, shrink, wrap)
+
+
+def texts(items):
+    return [i for i in items if isinstance(i, Text)]
+
+
+def test_markup_switches_fonts_and_keeps_spaces_in_runs():
+    items = texts(fit("plain **bold** *italic* plain").items)
+    assert [(t.text, t.font.rsplit("/", 1)[-1]) for t in items] == [
+        ("plain ", "NotoSans-Regular.ttf"), ("bold", "NotoSans-Bold.ttf"), (" ", "NotoSans-Regular.ttf"),
+        ("italic", "NotoSans-Italic.ttf"), (" plain", "NotoSans-Regular.ttf")]
+    # runs follow each other without gaps: each starts where the previous one ended
+    for a, b in zip(items, items[1:]):
+        assert b.x == pytest.approx(a.x + FONTS.families["sans"].file("regular" if "Regular" in a.font else
+                                                                     "bold" if "Bold" in a.font else "italic").width(a.text) * a.size)
+
+
+def test_characters_missing_from_the_font_fall_back_to_the_music_font():
+    result = fit("C♯ minor")
+    fonts = {t.text: t.font.rsplit("/", 1)[-1] for t in texts(result.items)}
+    assert fonts["♯"] == "NotoMusic-Regular.ttf"
+    assert not result.missing
+    assert fit("a → b").missing == {"→"}
+
+
+def test_icons_are_drawn_inside_the_line():
+    items = fit("play :red: then :sharp:").items
+    assert any(isinstance(i, Ellipse) and i.paint.fill == RGB(1, 0, 0) for i in items)
+    sharp = [t for t in texts(items) if t.text == "♯"]
+    assert sharp and sharp[0].font.endswith("NotoMusic-Regular.ttf")
+    with pytest.raises(ValueError, match="unknown icon ':nope:'"):
+        fit("a :nope: b")
+
+
+def test_escapes_keep_stars_and_colons():
+    assert "".join(t.text for t in texts(fit(r"5 \* 3 \:red\: ok").items)) == "5 * 3 :red: ok"
+
+
+def test_long_text_wraps_inside_the_width():
+    result = fit("word " * 40, box=(0, 0, 40, 100), shrink=False)
+    lines = sorted({round(t.y, 4) for t in texts(result.items)})
+    assert len(lines) > 3
+    for t in texts(result.items):
+        assert t.x >= -1e-9 and t.x + SANS.file("regular").width(t.text) * t.size <= 40 + 1e-6
+
+
+def test_shrinks_until_it_fits_both_width_and_height():
+    tall = fit("one\ntwo\nthree\nfour\nfive\nsix", box=(0, 0, 50, 15))
+    assert tall.fits and tall.size < 10 * PT
+    wide = fit("incomprehensibilities", box=(0, 0, 20, 50))
+    assert wide.fits and wide.size < 10 * PT
+    assert SANS.file("regular").width("incomprehensibilities") * wide.size <= 20
+    short = fit("short", box=(0, 0, 50, 15))
+    assert short.size == 10 * PT
+
+
+def test_reports_text_that_cannot_fit_even_at_the_minimum():
+    result = fit("word " * 400, box=(0, 0, 20, 10))
+    assert not result.fits and result.size == pytest.approx(5 * PT)
+
+
+@pytest.mark.parametrize("align", ["left", "center", "right"])
+def test_alignment(align):
+    (t,) = texts(fit("hello", box=(10, 0, 50, 20), align=align).items)
+    width = SANS.file("regular").width("hello") * t.size
+    expected = {"left": 10, "center": 10 + (50 - width) / 2, "right": 60 - width}[align]
+    assert t.x == pytest.approx(expected)
+
+
+def test_vertical_alignment_centres_the_block():
+    top = texts(fit("x", box=(0, 0, 50, 30), valign="top").items)[0].y
+    middle = texts(fit("x", box=(0, 0, 50, 30), valign="middle").items)[0].y
+    bottom = texts(fit("x", box=(0, 0, 50, 30), valign="bottom").items)[0].y
+    assert top < middle < bottom
+    assert middle - top == pytest.approx(bottom - middle)
+
+
+def test_paragraphs_and_bullets():
+    lines = parse("first\n\nsecond\n- item", SANS, "regular", FONTS, ICONS)
+    assert [l.paragraph_start for l in lines] == [True, True, False]
+    assert lines[2].bullet is not None and lines[0].bullet is None
+    items = texts(fit("- a bullet that is long enough to wrap onto a second line", box=(0, 0, 30, 40), shrink=False).items)
+    bullet, first, second = items[0], items[1], items[2]
+    assert bullet.text == "•" and second.x == pytest.approx(first.x)  # hanging indent
+
+
+def test_no_wrap_keeps_one_line_and_shrinks_to_the_width():
+    result = fit("a fairly long single line", box=(0, 0, 20, 20), wrap=False)
+    assert len({t.y for t in texts(result.items)}) == 1 and result.fits

@@ -1,0 +1,140 @@
+"""Composing faces: substitution, conditions, repeats, derived fields, rotation, images, caching."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from PIL import Image as PILImage
+
+from generator.compose import Composer
+from generator.errors import Warnings
+from generator.face import Ellipse, Group, Image, Path, Rect, Text
+from generator.model import load_deck
+
+DECK = """
+    id: comp
+    title: Compose
+    designer: Test
+    license: CC0-1.0
+    card: {width: 60mm, height: 90mm}
+    bleed: 2mm
+    layouts: [comp]
+    palette:
+      red: {color: "#ff0000", symbol: circle}
+      blue: {color: "#0000ff", symbol: square}
+    components:
+      - name: cards
+        front: front
+        cards:
+          - {name: A, color: red, next: [red, blue], map: {red: blue}}
+          - {name: B, color: blue, wild: true, count: 3}
+"""
+
+LAYOUT = """
+    templates:
+      front:
+        fields: {name: ~, color: ~, next: [], map: {}, wild: false, label: "{name}-{color}", art: ""}
+        elements:
+          - rect: {x: -bleed, y: -bleed, w: 100% + 2*bleed, h: 100% + 2*bleed, fill: "{color} 10%"}
+          - text: {text: "{label} {deck.title} {card.number}/{card.total}", x: 0mm, y: 0mm, w: 100%, h: 10mm}
+          - rect: {x: 10%, y: 50% - 5mm, w: 50%, h: 10mm, fill: "{color}", when: {wild: true}}
+          - group:
+              each: next
+              step-x: 10mm
+              center: true
+              elements:
+                - symbol: {of: "{item}", x: 50%, y: 80mm, size: 6mm}
+          - group:
+              each: map
+              elements:
+                - text: {text: "{index}:{key}>{value}", x: 0mm, y: 20mm, w: 100%, h: 5mm}
+          - rect: {x: 0mm, y: 0mm, w: 20mm, h: 10mm, fill: black, rotate: 90}
+          - image: {src: art.png, x: 0mm, y: 30mm, w: 30mm, h: 30mm, fit: cover, when: {wild: true}}
+          - image: {src: art.png, x: 0mm, y: 30mm, w: 30mm, h: 30mm, fit: contain, when: {wild: false}}
+"""
+
+
+def _png(w, h):
+    buf = io.BytesIO()
+    PILImage.new("RGB", (w, h), (0, 128, 0)).save(buf, format="PNG")
+    return buf.getvalue()
+
+
+@pytest.fixture
+def faces(make_deck):
+    deck = load_deck(make_deck(DECK, {"comp": LAYOUT}, {"layouts/art.png": _png(40, 20)}))
+    warn = Warnings()
+    composer = Composer(deck, warn)
+    component = deck.components[0]
+    return [composer.face(card, component.front) for card in component.cards], composer, warn
+
+
+def all_items(items):
+    for item in items:
+        yield item
+        if isinstance(item, Group):
+            yield from all_items(item.items)
+
+
+def test_face_geometry_and_bleed(faces):
+    (a, b), _, _ = faces
+    assert (a.width, a.height, a.bleed) == (60.0, 90.0, 2.0)
+    background = a.items[0]
+    assert (background.x, background.y, background.w, background.h) == (-2.0, -2.0, 64.0, 94.0)
+    assert background.paint.fill.hex == "#ffe6e6"  # red at 10 % on white
+
+
+def test_fields_builtins_and_derived_defaults_are_substituted(faces):
+    (a, b), _, _ = faces
+    text = "".join(t.text for t in all_items(a.items) if isinstance(t, Text))
+    assert "A-red Compose 1/2" in text
+    assert "B-blue Compose 2/2" in "".join(t.text for t in all_items(b.items) if isinstance(t, Text))
+
+
+def test_when_draws_only_for_matching_cards(faces):
+    (a, b), _, _ = faces
+    def solid(face, hex_):
+        return [i for i in all_items(face.items) if isinstance(i, Rect) and i.paint.fill and i.paint.fill.hex == hex_]
+    assert len(solid(b, "#0000ff")) == 1 and len(solid(a, "#ff0000")) == 0
+
+
+def test_each_repeats_for_lists_and_mappings_centred(faces):
+    (a, b), _, _ = faces
+    groups = [i for i in a.items if isinstance(i, Group) and i.transform[:4] == (1, 0, 0, 1)
+              and i.transform[4] != 0 and not i.clip]
+    symbols = [(g.transform[4], type(g.items[0]).__name__) for g in groups]
+    assert symbols == [(-5.0, "Ellipse"), (5.0, "Path")]  # red circle and blue square, centred on 50 %
+    assert "1:red>blue" in "".join(t.text for t in all_items(a.items) if isinstance(t, Text))
+    assert not [i for i in b.items if isinstance(i, Group) and i.transform[4] in (-5.0, 5.0)]
+
+
+def test_rotate_turns_about_the_element_centre(faces):
+    (a, _), _, _ = faces
+    rotated = next(i for i in a.items if isinstance(i, Group) and i.transform[:4] == (0.0, 1.0, -1.0, 0.0))
+    from generator.face import apply
+    assert apply(rotated.transform, 10, 5) == pytest.approx((10, 5))  # the centre stays put
+
+
+def test_image_fit_contain_and_cover(faces):
+    (a, b), _, _ = faces
+    contain = next(i for i in all_items(a.items) if isinstance(i, Image))
+    assert (contain.x, contain.y, contain.w, contain.h) == pytest.approx((0, 37.5, 30, 15))
+    cover = next(i for i in b.items if isinstance(i, Group) and i.clip)
+    image = cover.items[0]
+    assert cover.clip == (0, 30, 30, 30)
+    assert (image.x, image.y, image.w, image.h) == pytest.approx((-15, 30, 60, 30))
+
+
+def test_identical_cards_share_one_face_and_compose_once(faces):
+    (a, b), composer, _ = faces
+    card = composer.deck.components[0].cards[1]
+    assert composer.face(card, composer.deck.components[0].front) is b
+    assert hash(a) != hash(b)
+
+
+def test_symbols_use_the_palette_shape_and_colour(faces):
+    (a, _), _, _ = faces
+    shapes = [i for g in a.items if isinstance(g, Group) for i in g.items if isinstance(i, (Ellipse, Path))]
+    assert {type(s).__name__ for s in shapes} == {"Ellipse", "Path"}
+    assert {s.paint.fill.hex for s in shapes} == {"#ff0000", "#0000ff"}

@@ -1,0 +1,273 @@
+"""generator.fonts: bundled families, style fallbacks, coverage, metrics and unusable font files."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from generator import FONTS_DIR
+from generator.fonts import (BUNDLED_FAMILIES, FALLBACK_FAMILIES, STYLES, Family, FontError, FontSet,
+                             open_font)
+
+MUSIC_CHARS = ([chr(c) for c in range(0x1D15D, 0x1D161)]      # whole, half, quarter, eighth notes
+               + [chr(c) for c in range(0x1D13B, 0x1D13F)]    # whole … eighth rests
+               + ["♯", "♭", "♮"])
+
+
+@pytest.fixture(scope="module")
+def fonts() -> FontSet:
+    return FontSet()
+
+
+@pytest.fixture(scope="module")
+def sans(fonts):
+    return fonts.families["sans"].file("regular")
+
+
+@pytest.fixture(scope="module")
+def music(fonts):
+    return fonts.families["music"].file("regular")
+
+
+# --- bundled families --------------------------------------------------------------------------
+
+@pytest.mark.parametrize("family, style", [(f, s) for f, files in BUNDLED_FAMILIES.items() for s in files])
+def test_bundled_files_exist_and_open(fonts, family, style):
+    path = Path(fonts.families[family].files[style])
+    assert path.is_file()
+    assert path.parent == FONTS_DIR
+    font = open_font(str(path))
+    assert font.units_per_em > 0
+    assert font.name == path.stem              # the PostScript name matches the file name
+    assert font.ascent > 0 and font.descent > 0 and 0 < font.cap_height < font.ascent
+
+
+@pytest.mark.parametrize("family, style, file", [
+    ("sans", "regular", "NotoSans-Regular.ttf"),
+    ("sans", "bold", "NotoSans-Bold.ttf"),
+    ("sans", "italic", "NotoSans-Italic.ttf"),
+    ("sans", "bolditalic", "NotoSans-BoldItalic.ttf"),
+    ("condensed", "regular", "NotoSans-CondensedBold.ttf"),
+    ("condensed", "bold", "NotoSans-CondensedBlack.ttf"),
+    ("condensed", "italic", "NotoSans-CondensedBold.ttf"),      # italic -> regular
+    ("condensed", "bolditalic", "NotoSans-CondensedBlack.ttf"),  # bolditalic -> bold
+    ("music", "bold", "NotoMusic-Regular.ttf"),
+    ("music", "bolditalic", "NotoMusic-Regular.ttf"),
+    ("symbols", "italic", "NotoSansSymbols2-Regular.ttf"),
+])
+def test_style_fallbacks(fonts, family, style, file):
+    assert Path(fonts.families[family].file(style).path).name == file
+
+
+def test_bolditalic_falls_back_to_bold_then_italic():
+    both = Family("x", {"regular": str(FONTS_DIR / "NotoSans-Regular.ttf"),
+                        "italic": str(FONTS_DIR / "NotoSans-Italic.ttf"),
+                        "bold": str(FONTS_DIR / "NotoSans-Bold.ttf")})
+    assert Path(both.file("bolditalic").path).name == "NotoSans-Bold.ttf"
+    italic_only = Family("x", {"regular": str(FONTS_DIR / "NotoSans-Regular.ttf"),
+                               "italic": str(FONTS_DIR / "NotoSans-Italic.ttf")})
+    assert Path(italic_only.file("bolditalic").path).name == "NotoSans-Italic.ttf"
+    assert Path(italic_only.file("bold").path).name == "NotoSans-Regular.ttf"
+
+
+def test_family_without_regular_uses_its_first_file():
+    family = Family("x", {"bold": str(FONTS_DIR / "NotoSans-Bold.ttf"),
+                          "italic": str(FONTS_DIR / "NotoSans-Italic.ttf")})
+    assert Path(family.file("regular").path).name == "NotoSans-Bold.ttf"
+    assert Path(family.file("italic").path).name == "NotoSans-Italic.ttf"
+
+
+def test_open_font_is_cached(sans):
+    assert open_font(sans.path) is sans
+
+
+def test_names(fonts):
+    assert fonts.names() == ["sans", "sans-bold", "sans-italic", "sans-bolditalic",
+                             "condensed", "condensed-bold", "music", "symbols"]
+
+
+@pytest.mark.parametrize("ref, family, style", [
+    ("sans", "sans", "regular"),
+    ("sans-bold", "sans", "bold"),
+    ("sans-bolditalic", "sans", "bolditalic"),
+    ("condensed-italic", "condensed", "italic"),   # a style the family lacks still splits; file() falls back
+    ("music", "music", "regular"),
+])
+def test_split(fonts, ref, family, style):
+    fam, st = fonts.split(ref)
+    assert (fam.name, st) == (family, style)
+
+
+@pytest.mark.parametrize("ref", ["serif", "sans-heavy", "sans-", "-bold", "Sans"])
+def test_split_unknown(fonts, ref):
+    with pytest.raises(KeyError):
+        fonts.split(ref)
+
+
+def test_extra_families():
+    fonts = FontSet({"my-font": {"regular": "/x/My.ttf", "bold": "/x/My-Bold.ttf"},
+                     "sans": {"regular": "/x/Other.ttf"}})
+    assert "my-font" in fonts and "sans" in fonts and "serif" not in fonts
+    fam, style = fonts.split("my-font-bold")
+    assert (fam.name, style) == ("my-font", "bold")
+    assert fonts.split("my-font")[0].name == "my-font"      # a hyphen in the family name itself
+    assert fonts.families["sans"].files == {"regular": "/x/Other.ttf"}   # a deck may replace a family
+    assert "my-font-bold" in fonts.names()
+
+
+# --- coverage ----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("char", MUSIC_CHARS, ids=[f"U+{ord(c):04X}" for c in MUSIC_CHARS])
+def test_music_glyphs_are_in_notomusic_not_notosans(sans, music, char):
+    assert music.has(char)
+    assert not sans.has(char)
+    assert music.advance(char) > 0
+
+
+@pytest.mark.parametrize("char", MUSIC_CHARS, ids=[f"U+{ord(c):04X}" for c in MUSIC_CHARS])
+def test_font_for_falls_back_to_music(fonts, sans, music, char):
+    assert fonts.font_for(char, sans, "regular") is music
+    bold = fonts.families["sans"].file("bold")
+    assert fonts.font_for(char, bold, "bold") is music     # music has no bold: its regular
+
+
+@pytest.mark.parametrize("char", ["★", "☐", "⚀"])
+def test_font_for_falls_back_to_symbols(fonts, sans, char):
+    font = fonts.font_for(char, sans, "regular")
+    assert Path(font.path).name == "NotoSansSymbols2-Regular.ttf"
+    assert font.has(char)
+
+
+def test_font_for_prefers_the_primary(fonts, sans, music):
+    assert fonts.font_for("A", sans, "regular") is sans
+    assert fonts.font_for("A", music, "regular") is sans       # music lacks Latin letters
+    condensed = fonts.families["condensed"].file("regular")
+    assert fonts.font_for("A", condensed, "regular") is condensed
+
+
+@pytest.mark.parametrize("char", [" ", "\u00a0"])
+def test_spaces_stay_in_the_primary(fonts, music, char):
+    assert fonts.font_for(char, music, "regular") is music
+
+
+def test_font_for_a_character_no_font_has_is_the_primary(fonts, sans):
+    assert fonts.font_for("\ue000", sans, "regular") is sans
+    assert fonts.font_for("一", sans, "regular") is sans
+
+
+def test_fallbacks_in_order(fonts):
+    names = [Path(f.path).name for f in fonts.fallbacks("bold")]
+    assert FALLBACK_FAMILIES == ("sans", "music", "symbols")
+    assert names == ["NotoSans-Bold.ttf", "NotoMusic-Regular.ttf", "NotoSansSymbols2-Regular.ttf"]
+
+
+# --- metrics -----------------------------------------------------------------------------------
+
+def test_widths_add_up(sans):
+    assert sans.width("") == 0.0
+    assert sans.width("AV") == pytest.approx(sans.advance("A") + sans.advance("V"))
+    assert sans.width("iiii") == pytest.approx(4 * sans.advance("i"))
+    assert sans.width("WWW") == pytest.approx(3 * sans.width("W"))
+
+
+def test_widths_are_in_em(sans):
+    hmtx = sans._font["hmtx"]
+    glyph = sans._font.getBestCmap()[ord("M")]
+    assert sans.advance("M") == pytest.approx(hmtx[glyph][0] / sans.units_per_em)
+    assert 0.3 < sans.advance("M") < 1.2
+    assert sans.advance("i") < sans.advance("M")
+
+
+def test_bold_and_condensed_widths(fonts, sans):
+    text = "Metronome"
+    bold = fonts.families["sans"].file("bold")
+    condensed = fonts.families["condensed"].file("regular")
+    assert bold.width(text) > sans.width(text)
+    assert condensed.width(text) < bold.width(text)
+
+
+def test_missing_character_has_no_width(sans):
+    assert sans.advance("\ue000") == 0.0
+    assert sans.width("A\ue000") == sans.width("A")
+
+
+def test_bounds_of_a_glyph(sans):
+    x0, y0, x1, y1 = sans.bounds("H")
+    assert 0 < x0 < x1 < sans.advance("H")
+    assert y0 == 0.0                                    # sits on the baseline
+    assert y1 == pytest.approx(sans.cap_height)         # as tall as a capital
+    _, py0, _, py1 = sans.bounds("p")
+    assert py0 < 0 < py1                                # the descender goes below the baseline
+    assert sans.bounds("x")[3] < y1                     # x-height is below cap height
+
+
+def test_bounds_of_a_composite_glyph(sans):
+    _, _, _, top = sans.bounds("é")
+    assert top > sans.bounds("e")[3]                    # the accent is included
+
+
+@pytest.mark.parametrize("char", [" ", "\ue000"])
+def test_bounds_of_nothing(sans, char):
+    assert sans.bounds(char) == (0.0, 0.0, 0.0, 0.0)
+
+
+# --- unusable files ----------------------------------------------------------------------------
+
+def _cff_font(path: Path) -> None:
+    from fontTools.fontBuilder import FontBuilder
+    from fontTools.pens.t2CharStringPen import T2CharStringPen
+
+    fb = FontBuilder(1000, isTTF=False)
+    fb.setupGlyphOrder([".notdef"])
+    fb.setupCharacterMap({})
+    fb.setupCFF("TestCFF", {"FullName": "TestCFF"}, {".notdef": T2CharStringPen(500, None).getCharString()}, {})
+    fb.setupHorizontalMetrics({".notdef": (500, 0)})
+    fb.setupHorizontalHeader(ascent=800, descent=-200)
+    fb.setupNameTable({"familyName": "TestCFF", "styleName": "Regular"})
+    fb.setupOS2()
+    fb.setupPost()
+    fb.save(str(path))
+
+
+def test_cff_font_is_refused(tmp_path):
+    path = tmp_path / "TestCFF.otf"
+    _cff_font(path)
+    with pytest.raises(FontError, match="TestCFF.otf has PostScript \\(CFF\\) outlines; convert it to TrueType"):
+        open_font(str(path))
+
+
+TRUETYPE = (FONTS_DIR / "NotoSans-Regular.ttf").read_bytes()
+
+
+@pytest.mark.parametrize("content", [b"", b"this is not a font at all", TRUETYPE[:12], TRUETYPE[:1000]],
+                         ids=["empty", "text", "truncated-directory", "truncated-tables"])
+def test_non_font_file_is_refused(tmp_path, content):
+    path = tmp_path / "Broken.ttf"
+    path.write_bytes(content)
+    with pytest.raises(FontError, match="cannot read font Broken.ttf: "):
+        open_font(str(path))
+
+
+@pytest.mark.xfail(strict=True, reason="open_font reports every font without a glyf table as CFF, even one "
+                                       "with no CFF table (no outlines at all, or bitmap-only like colour "
+                                       "emoji fonts)")
+def test_font_without_outlines_is_not_called_cff(tmp_path):
+    path = tmp_path / "Empty.ttf"
+    path.write_bytes(b"\x00\x01\x00\x00" + b"\x00" * 8)     # a TrueType header listing no tables
+    with pytest.raises(FontError) as info:
+        open_font(str(path))
+    assert "CFF" not in str(info.value)
+
+
+def test_missing_font_file_is_refused(tmp_path):
+    with pytest.raises(FontError, match="cannot read font Nope.ttf"):
+        open_font(str(tmp_path / "Nope.ttf"))
+
+
+def test_font_error_is_a_value_error():
+    assert issubclass(FontError, ValueError)
+
+
+def test_styles():
+    assert STYLES == ("regular", "bold", "italic", "bolditalic")

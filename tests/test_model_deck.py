@@ -1,0 +1,137 @@
+"""Deck files: sizes, palette, components and cards, files kept inside the deck, and every error."""
+
+from __future__ import annotations
+
+import pytest
+
+from generator.errors import DeckError
+from generator.model import CARD_SIZES, find_deck, load_deck
+from tests.conftest import SIMPLE_DECK, SIMPLE_LAYOUT
+
+
+def load(make_deck, deck=SIMPLE_DECK, layout=SIMPLE_LAYOUT, files=None):
+    return load_deck(make_deck(deck, {"simple": layout}, files))
+
+
+def test_a_deck_loads_with_defaults_and_counts(make_deck):
+    deck = load(make_deck)
+    assert (deck.id, deck.title, deck.license) == ("simple", "Simple", "CC0-1.0")
+    assert (deck.size.width, deck.size.height, deck.bleed) == (63.5, 88.9, 3.0)  # poker, 3 mm
+    assert deck.card_count() == 3 and deck.card_count("rules-board") == 0
+    cards = [card for _, card in deck.cards("cards")]
+    assert [c.fields["title"] for c in cards] == ["One", "One", "Two"]
+    assert cards[0].fields["color"] == "red" and cards[2].fields["color"] == "blue"  # template default, then card
+    assert deck.names.palette["blue"].symbol == "square"
+
+
+@pytest.mark.parametrize("preset, size", [("poker", (63.5, 88.9)), ("poker-metric", (63, 88)),
+                                          ("bridge", (57.15, 88.9)), ("standard-euro", (59, 92)),
+                                          ("tarot", (70, 120)), ("mini-euro", (44, 68)),
+                                          ("mini-american", (41, 63)), ("square-70", (70, 70))])
+def test_card_size_presets(make_deck, preset, size):
+    deck = load(make_deck, SIMPLE_DECK.replace("layouts:", f"card: {preset}\n    layouts:"))
+    assert (deck.size.width, deck.size.height) == pytest.approx(size)
+    assert preset in CARD_SIZES
+
+
+def test_custom_card_size(make_deck):
+    deck = load(make_deck, SIMPLE_DECK.replace("layouts:", "card: {width: 2.5in, height: 90mm, radius: 2mm}\n    layouts:"))
+    assert (deck.size.width, deck.size.height, deck.size.radius) == pytest.approx((63.5, 90, 2))
+
+
+@pytest.mark.parametrize("old, new, line, message", [
+    ("{title: Two, color: blue}", "{title: Two, colour: blue}", 16, "unknown key 'colour' in card — did you mean 'color'?"),
+    ("count: 2", "count: two", 15, "count must be a whole number of 1 or more, not 'two'"),
+    ("count: 2", "count: 0", 15, "count must be a whole number of 1 or more, not 0"),
+    ("count: 2", "count: 1.5", 15, "count must be a whole number of 1 or more, not 1.5"),
+    ("front: front", "front: frnt", 12, "unknown template 'frnt' — did you mean 'front'?"),
+    ("layouts: [simple]", "layouts: [simpel]", 6, "unknown layout 'simpel'"),
+    ("symbol: square", "symbol: circle", 9, "share the symbol 'circle'"),
+    ("symbol: square", "symbol: sqare", 9, "unknown symbol 'sqare'"),
+    ("license: CC0-1.0", "licence: CC0-1.0", 5, "unknown key 'licence' in deck — did you mean 'license'?"),
+    ("title: Simple", "title: [a, b]", 3, "'title' must be text"),
+    ("    title: Simple\n", "", 1, "the deck needs 'title'"),
+    ("id: simple", "id: ../escape", 2, "deck id '../escape' must be letters, digits"),
+    ("      - name: things\n", "      - name: things\n        sheet: rule-board\n", 12,
+     "unknown sheet 'rule-board'; expected one of cards, rules-board — did you mean 'rules-board'?"),
+    ("{title: One, count: 2}", "{count: 2}", 15, "card lacks field 'title', which template 'front' requires"),
+])
+def test_deck_mistakes_name_file_line_and_key(make_deck, old, new, line, message):
+    assert old in SIMPLE_DECK
+    with pytest.raises(DeckError) as err:
+        load(make_deck, SIMPLE_DECK.replace(old, new, 1))
+    assert message in str(err.value)
+    assert err.value.line == line
+    assert str(err.value).startswith(f"{err.value.file}:{line}: ")
+
+
+def test_a_colour_name_in_a_card_is_checked_when_composed(make_deck):
+    from generator.compose import Composer
+    deck = load(make_deck, SIMPLE_DECK.replace("color: blue", "color: bleu"))
+    component = deck.components[0]
+    with pytest.raises(DeckError, match=r"unknown colour 'bleu'.*did you mean 'blue'\?") as err:
+        for card in component.cards:
+            Composer(deck).face(card, component.front)
+    assert err.value.line == 16
+
+
+IMAGE_LAYOUT = SIMPLE_LAYOUT.replace(
+    "          - text: {text: \"{title}\"",
+    "          - image: {src: \"{art}\", x: 0mm, y: 0mm, w: 20mm, h: 20mm}\n          - text: {text: \"{title}\"").replace(
+    "fields: {title: ~, color: red}", "fields: {title: ~, color: red, art: art/one.png}")
+
+
+@pytest.mark.parametrize("art, message", [
+    ("../../outside.png", "points outside the deck folder"),
+    ("/etc/passwd", "must be a relative path inside the deck folder"),
+    ("art/missing.png", "file 'art/missing.png' not found"),
+    ("art/notes.txt", "is not a PNG, JPEG or SVG image"),
+])
+def test_files_must_stay_inside_the_deck_and_exist(make_deck, art, message, tmp_path):
+    from generator.compose import Composer
+    (tmp_path / "outside.png").write_bytes(b"x")
+    deck = load(make_deck, SIMPLE_DECK.replace("{title: Two, color: blue}", f"{{title: Two, art: \"{art}\"}}"),
+                IMAGE_LAYOUT, files={"art/one.png": _png(), "art/notes.txt": b"hi"})
+    component = deck.components[0]
+    with pytest.raises(DeckError, match=message):
+        for card in component.cards:
+            Composer(deck).face(card, component.front)
+
+
+def test_a_symlink_out_of_the_deck_is_refused(make_deck, tmp_path):
+    from generator.compose import Composer
+    secret = tmp_path / "secret.png"
+    secret.write_bytes(_png())
+    folder = make_deck(SIMPLE_DECK.replace("{title: Two, color: blue}", "{title: Two, art: art/link.png}"),
+                       {"simple": IMAGE_LAYOUT}, {"art/one.png": _png()})
+    (folder / "art" / "link.png").symlink_to(secret)
+    deck = load_deck(folder)
+    with pytest.raises(DeckError, match="points outside the deck folder"):
+        for card in deck.components[0].cards:
+            Composer(deck).face(card, deck.components[0].front)
+
+
+def test_find_deck_takes_an_id_a_folder_or_a_file(make_deck):
+    folder = make_deck(SIMPLE_DECK, {"simple": SIMPLE_LAYOUT})
+    assert find_deck(str(folder)) == folder / "deck.yaml"
+    assert find_deck(str(folder / "deck.yaml")) == folder / "deck.yaml"
+    assert find_deck("metronome").parent.name == "metronome"
+    with pytest.raises(DeckError, match="no deck 'metronom'.*did you mean 'metronome'"):
+        find_deck("metronom")
+
+
+def test_a_deck_may_bring_its_own_font(make_deck):
+    from generator import FONTS_DIR
+    layout = SIMPLE_LAYOUT.replace("size: 12pt}", "size: 12pt, font: fancy}")
+    deck = load(make_deck, SIMPLE_DECK.replace("layouts:", "fonts: {fancy: {regular: fonts/Fancy.ttf}}\n    layouts:"),
+                layout, files={"fonts/Fancy.ttf": (FONTS_DIR / "NotoSans-Italic.ttf").read_bytes()})
+    family, style = deck.names.fonts.split("fancy")
+    assert family.file("bold").name == "NotoSans-Italic"  # the only style it has
+
+
+def _png() -> bytes:
+    import io
+    from PIL import Image
+    buf = io.BytesIO()
+    Image.new("RGB", (4, 4), (200, 30, 30)).save(buf, format="PNG")
+    return buf.getvalue()

@@ -1,0 +1,129 @@
+"""Layout files: templates, extends, overrides, field declarations, and the errors for each mistake."""
+
+from __future__ import annotations
+
+import pytest
+
+from generator.errors import DeckError
+from generator.model import load_deck
+from generator.model.layout import REQUIRED
+from generator.model.values import Pattern
+from generator.units import Length
+from tests.conftest import SIMPLE_DECK
+
+BASE = """
+    colors:
+      ink: "#222222"
+    templates:
+      base:
+        fields: {title: ~, color: red}
+        elements:
+          - rect: {id: frame, x: 1mm, y: 1mm, w: 100% - 2mm, h: 100% - 2mm, stroke: ink}
+          - group:
+              id: corners
+              elements:
+                - text: {id: index, text: "{title}", x: 2mm, y: 2mm, w: 10mm, h: 5mm}
+                - text: {id: index, text: "{title}", x: 50mm, y: 80mm, w: 10mm, h: 5mm}
+      middle:
+        extends: base
+        fields: {note: ""}
+        elements:
+          - rect: {id: frame, x: 3mm, y: 3mm, w: 100% - 6mm, h: 100% - 6mm, fill: "{color}"}
+      front:
+        extends: middle
+        elements:
+          - text: {id: index, text: "**{title}**", x: 2mm, y: 2mm, w: 12mm, h: 6mm}
+          - remove: corners
+          - circle: {x: 50%, y: 50%, r: 5mm, fill: ink}
+      back:
+        elements:
+          - rect: {fill: ink}
+"""
+
+
+def deck_with(make_deck, layout: str, deck: str = SIMPLE_DECK):
+    return load_deck(make_deck(deck, {"simple": layout}))
+
+
+def test_extends_flattens_parents_first_and_overrides_by_id(make_deck):
+    layouts = deck_with(make_deck, BASE).layouts
+    front = layouts.templates["front"]
+    kinds = [(e.kind, e.id) for e in front.elements]
+    # frame replaced in place by middle's, corners removed, the circle appended
+    assert kinds == [("rect", "frame"), ("circle", None)]
+    frame = front.elements[0]
+    assert frame.values["x"] == Length(mm=3.0)
+    assert isinstance(frame.values["fill"], Pattern)
+    assert front.fields == {"title": REQUIRED, "color": "red", "note": ""}
+
+
+def test_an_override_replaces_every_inherited_element_with_that_id(make_deck):
+    layout = BASE.replace("          - remove: corners\n", "")
+    front = deck_with(make_deck, layout).layouts.templates["front"]
+    corners = next(e for e in front.elements if e.id == "corners")
+    assert [c.values["w"] for c in corners.children] == [Length(mm=12.0), Length(mm=12.0)]
+
+
+def test_literal_values_are_parsed_when_loading(make_deck):
+    front = deck_with(make_deck, BASE).layouts.templates["front"]
+    circle = front.elements[1]
+    assert circle.values["r"] == Length(mm=5.0)
+    assert circle.values["fill"].hex == "#222222"
+    assert circle.values["ink"] == "auto"  # defaults come from the element declaration
+
+
+@pytest.mark.parametrize("change, message", [
+    (("extends: middle", "extends: front"), "cyclic extends: front → front"),
+    (("extends: base", "extends: front"), "cyclic extends: middle → front → middle"),
+    (("extends: middle", "extends: midle"), "extends unknown template 'midle' — did you mean 'middle'?"),
+    (("- remove: corners", "- remove: cornrs"), "removes 'cornrs', which 'middle' does not have"),
+    (("text: \"{title}\", x: 2mm", "text: \"{titel}\", x: 2mm"),
+     "uses field 'titel', which it does not declare in 'fields' — did you mean 'title'?"),
+    (("- circle:", "- circel:"), "unknown element kind 'circel' — did you mean 'circle'?"),
+    (("x: 50%, y: 50%, r: 5mm", "xx: 50%, y: 50%, r: 5mm"), "unknown key 'xx' in circle — did you mean 'x'?"),
+    (("r: 5mm", "r: 5"), "circle r: '5' has no unit"),
+    (("fill: ink}", "fill: inc}"), "unknown colour 'inc' — did you mean 'ink'?"),
+    (("x: 3mm, y: 3mm", "x: 3mm, y: 3mmm"), "rect y: unknown word 'm' in '3mmm'"),
+    (("ink: \"#222222\"", "ink: \"#22\""), "'#22' is not a hex colour"),
+    (("      back:\n        elements:\n          - rect: {fill: ink}", "      back:\n        elements:\n          - rect: {fill: ink}\n          - text: {x: 1mm}"),
+     "text needs 'text'"),
+])
+def test_layout_mistakes_name_file_line_and_key(make_deck, change, message):
+    old, new = change
+    assert old in BASE
+    with pytest.raises(DeckError) as err:
+        deck_with(make_deck, BASE.replace(old, new, 1))
+    text = str(err.value)
+    assert message in text
+    assert text.startswith("deck/layouts/simple.yaml:") or "simple.yaml:" in text.split(": ")[0]
+    assert err.value.line is not None and err.value.line > 1
+
+
+def test_a_name_defined_in_two_layout_files_is_an_error(make_deck):
+    deck = SIMPLE_DECK.replace("layouts: [simple]", "layouts: [simple, more]")
+    folder = make_deck(deck, {"simple": BASE, "more": "templates:\n  back:\n    elements: []\n"})
+    with pytest.raises(DeckError, match=r"template 'back' is already defined in .*simple.yaml:\d+"):
+        load_deck(folder)
+
+
+def test_conditions_match_values_lists_negations_and_presence(make_deck):
+    circle = "- circle: {x: 50%, y: 50%, r: 5mm, fill: ink}"
+    for condition, cases in [
+        ("{color: [red, blue], note: {set: true}}", [({"color": "blue", "note": "x"}, True),
+                                                     ({"color": "green", "note": "x"}, False),
+                                                     ({"color": "red", "note": ""}, False)]),
+        ("{color: {not: red}, note: {set: false}}", [({"color": "blue", "note": ""}, True),
+                                                     ({"color": "red", "note": ""}, False),
+                                                     ({"color": "blue", "note": "x"}, False)]),
+        ("{count: 4}", [({"count": 4}, True), ({"count": 4.0}, True), ({"count": "4"}, True), ({"count": 2}, False)]),
+    ]:
+        layout = BASE.replace(circle, circle[:-1] + f", when: {condition}}}")
+        layout = layout.replace("fields: {note: \"\"}", "fields: {note: \"\", count: 0}")
+        when = deck_with(make_deck, layout).layouts.templates["front"].elements[-1].when
+        for values, expected in cases:
+            assert when.matches(values) is expected, (condition, values)
+
+
+def test_yaml_tags_that_could_run_code_are_refused(make_deck):
+    with pytest.raises(DeckError, match="not allowed"):
+        deck_with(make_deck, BASE + "\n    evil: !!python/object/apply:os.system ['echo hi']\n")

@@ -1,0 +1,72 @@
+"""Decks come from strangers: whatever is wrong in them, the answer is a DeckError, never a crash.
+
+Deterministic mutations of the bundled metronome deck and its layouts: every mutated copy must
+either build its faces or fail with a DeckError that names a file and line.
+"""
+
+from __future__ import annotations
+
+import random
+import shutil
+
+import pytest
+import yaml
+
+from generator import DECKS_DIR, LAYOUTS_DIR
+from generator.compose import Composer
+from generator.errors import DeckError
+from generator.model import load_deck
+
+JUNK = [None, 0, -3, 1.5, True, "", "x", "{nope}", "100% - 3", "#12", [], ["a", 1], {}, {"a": {"b": 1}}]
+
+
+def paths(node, prefix=()):
+    """Every (path) to a value in a YAML tree."""
+    if isinstance(node, dict):
+        for k, v in node.items():
+            yield prefix + (k,)
+            yield from paths(v, prefix + (k,))
+    elif isinstance(node, list):
+        for i, v in enumerate(node):
+            yield prefix + (i,)
+            yield from paths(v, prefix + (i,))
+
+
+def mutate(tree, rng):
+    path = rng.choice(list(paths(tree)))
+    parent = tree
+    for step in path[:-1]:
+        parent = parent[step]
+    if rng.random() < 0.15 and isinstance(parent, dict):
+        del parent[path[-1]]
+    else:
+        parent[path[-1]] = rng.choice(JUNK)
+    return path
+
+
+def compose_all(folder):
+    deck = load_deck(folder)
+    composer = Composer(deck)
+    for component in deck.components:
+        for card in component.cards:
+            composer.face(card, component.front)
+            if component.back:
+                composer.face(card, component.back)
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_mutated_decks_fail_cleanly(tmp_path, seed):
+    rng = random.Random(seed)
+    folder = tmp_path / "metronome"
+    shutil.copytree(DECKS_DIR / "metronome", folder)
+    (folder / "layouts").mkdir(exist_ok=True)
+    for name in ("common", "metronome"):
+        shutil.copy(LAYOUTS_DIR / f"{name}.yaml", folder / "layouts" / f"{name}.yaml")
+    target = folder / rng.choice(["deck.yaml", "layouts/common.yaml", "layouts/metronome.yaml"])
+    tree = yaml.safe_load(target.read_text(encoding="utf-8"))
+    mutate(tree, rng)
+    target.write_text(yaml.safe_dump(tree, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    try:
+        compose_all(folder)
+    except DeckError as exc:
+        assert exc.file, str(exc)

@@ -1,0 +1,248 @@
+"""generator.yamlfile: safe YAML that remembers lines, and file-and-line errors for every problem."""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from generator.errors import DeckError
+from generator.yamlfile import Map, Seq, load_yaml
+
+
+@pytest.fixture
+def write(tmp_path, monkeypatch):
+    """Write a YAML file (text is dedented, bytes written as is) in a working folder; return its name."""
+    monkeypatch.chdir(tmp_path)
+
+    def write(content: str | bytes, name: str = "deck.yaml") -> str:
+        data = content if isinstance(content, bytes) else textwrap.dedent(content).lstrip("\n").encode("utf-8")
+        (tmp_path / name).write_bytes(data)
+        return name
+
+    return write
+
+
+def load_error(path) -> DeckError:
+    with pytest.raises(DeckError) as info:
+        load_yaml(path)
+    return info.value
+
+
+# --- line numbers ------------------------------------------------------------------------------
+
+DECK = """
+    id: demo
+    title: Demo
+    palette:
+      red: {color: "#cc2233", symbol: circle}
+
+      blue:
+        color: "#2233cc"
+    components:
+      - name: things
+        cards:
+          - {title: One}
+          - title: Two
+            count: 2
+      - name: rules
+"""
+
+
+def test_mapping_keys_know_their_lines(write):
+    data = load_yaml(write(DECK))
+    assert isinstance(data, Map)
+    assert data.line == 1
+    assert [data.line_of(k) for k in ("id", "title", "palette", "components")] == [1, 2, 3, 8]
+    palette = data["palette"]
+    assert palette.line == 4
+    assert palette.line_of("red") == 4
+    assert palette.line_of("blue") == 6
+    assert palette["blue"].line_of("color") == 7
+    assert palette["red"].line_of("symbol") == 4  # flow mapping: every key on one line
+
+
+def test_list_items_know_their_lines(write):
+    data = load_yaml(write(DECK))
+    components = data["components"]
+    assert isinstance(components, Seq)
+    assert components.line == 9
+    assert components.item_lines == [9, 14]
+    cards = components[0]["cards"]
+    assert [cards.line_of(i) for i in range(2)] == [11, 12]
+    assert cards[1].line_of("count") == 13
+
+
+def test_line_of_unknown_key_or_index_is_the_containers_line(write):
+    data = load_yaml(write(DECK))
+    assert data["palette"]["blue"].line_of("symbol") == 7
+    assert data["components"].line_of(5) == 9
+
+
+def test_nodes_know_their_file_as_displayed(write):
+    data = load_yaml(write(DECK))
+    assert data.file == "deck.yaml"
+    assert data["components"].file == "deck.yaml"
+    assert data["components"][0]["cards"][1].file == "deck.yaml"
+
+
+def test_map_error_points_at_the_key(write):
+    data = load_yaml(write(DECK))
+    error = data["palette"]["blue"].error("colour", "unknown key 'colour'", "color")
+    assert isinstance(error, DeckError)
+    assert str(error) == "deck.yaml:7: unknown key 'colour' — did you mean 'color'?"
+    assert str(data.error("title", "bad title")) == "deck.yaml:2: bad title"
+
+
+def test_scalars_load_as_plain_values(write):
+    data = load_yaml(write("""
+        n: 3
+        x: 2.5
+        flag: true
+        text: hello
+        empty: ~
+        quoted: "12"
+    """))
+    assert data == {"n": 3, "x": 2.5, "flag": True, "text": "hello", "empty": None, "quoted": "12"}
+    assert type(data["quoted"]) is str
+
+
+def test_empty_file_is_none(write):
+    assert load_yaml(write("")) is None
+
+
+def test_utf8_bom_is_accepted(write):
+    assert load_yaml(write(b"\xef\xbb\xbfa: 1\n")) == {"a": 1}
+
+
+# --- refused input -----------------------------------------------------------------------------
+
+def test_duplicate_key_names_both_lines(write):
+    error = load_error(write("""
+        id: demo
+        title: A
+        palette: {}
+        title: B
+    """))
+    assert error.file == "deck.yaml"
+    assert error.line == 4
+    assert str(error) == "deck.yaml:4: key 'title' appears twice (first on line 2)"
+
+
+def test_duplicate_key_in_a_nested_flow_mapping(write):
+    error = load_error(write("""
+        cards:
+          - {title: One, title: Two}
+    """))
+    assert str(error) == "deck.yaml:2: key 'title' appears twice (first on line 2)"
+
+
+def test_same_key_in_different_mappings_is_fine(write):
+    assert load_yaml(write("a: {x: 1}\nb: {x: 2}\n")) == {"a": {"x": 1}, "b": {"x": 2}}
+
+
+def test_unhashable_key_is_refused(write):
+    error = load_error(write("""
+        ok: 1
+        ? [a, b]
+        : 2
+    """))
+    assert (error.line, error.message) == (2, "a mapping key must be a plain value")
+
+
+@pytest.mark.parametrize("value, tag", [
+    ("!!python/object/apply:os.system ['echo hacked']", "python/object/apply:os.system"),
+    ("!!python/name:os.system", "python/name:os.system"),
+    ("!!python/tuple [1, 2]", "python/tuple"),
+    ("!custom thing", "!custom"),
+])
+def test_object_and_custom_tags_are_refused(write, value, tag):
+    error = load_error(write(f"id: demo\naction: {value}\n"))
+    assert error.line == 2
+    assert error.message.startswith("YAML syntax: tags such as ")
+    assert tag in error.message
+    assert error.message.endswith("are not allowed (plain YAML only)")
+
+
+@pytest.mark.parametrize("text, line", [
+    ("a: 1\nb: [1, 2\nc: 3\n", 3),
+    ("a: 1\n b: 2\n", 2),
+    ("a: 1\nb: 'open\n", 3),
+    ("a: 1\n- x\n", 2),
+    ("a: *missing\n", 1),
+])
+def test_syntax_errors_carry_the_line(write, text, line):
+    error = load_error(write(text))
+    assert error.file == "deck.yaml"
+    assert error.line == line
+    assert error.message.startswith("YAML syntax: ")
+    assert str(error).startswith(f"deck.yaml:{line}: YAML syntax: ")
+
+
+@pytest.mark.parametrize("data, detail", [
+    (b"title: caf\xe9\n", "at byte 10"),          # Latin-1
+    ("title: café\n".encode("utf-16"), "at byte 0"),
+])
+def test_non_utf8_is_refused(write, data, detail):
+    error = load_error(write(data))
+    assert error.file == "deck.yaml"
+    assert error.line is None
+    assert error.message.startswith("not UTF-8 text (")
+    assert detail in error.message
+
+
+def test_missing_file(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    error = load_error("decks/nope/deck.yaml")
+    assert str(error) == "decks/nope/deck.yaml: file not found"
+
+
+@pytest.mark.parametrize("data, line", [
+    (b"id: demo\ntitle: \x01\n", 2),
+    (b"id: demo\nb: 2\nc: 3\ntitle: ok\x07\n", 4),
+])
+def test_control_characters_give_a_deck_error_with_the_line(write, data, line):
+    error = load_error(write(data))
+    assert (error.file, error.line) == ("deck.yaml", line)
+    assert error.message.startswith("YAML syntax: ")
+    assert "unacceptable character" in error.message
+
+
+def test_a_folder_gives_a_deck_error(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "deck.yaml").mkdir()
+    error = load_error("deck.yaml")
+    assert (error.file, error.line) == ("deck.yaml", None)
+    assert error.message.startswith("cannot read the file")
+
+
+def test_merge_key_can_be_overridden(write):
+    data = load_yaml(write("""
+        base: &base {color: red, count: 1}
+        card:
+          <<: *base
+          count: 2
+    """))
+    assert data["card"] == {"color": "red", "count": 2}
+    assert data["card"].line_of("count") == 4
+
+
+def test_duplicate_own_keys_are_refused_next_to_a_merge(write):
+    error = load_error(write("""
+        base: &base {color: red}
+        card:
+          <<: *base
+          count: 2
+          count: 3
+    """))
+    assert str(error) == "deck.yaml:5: key 'count' appears twice (first on line 4)"
+
+
+def test_merge_key_without_override(write):
+    data = load_yaml(write("""
+        base: &base {color: red}
+        card:
+          <<: *base
+          count: 2
+    """))
+    assert data["card"] == {"color": "red", "count": 2}
