@@ -167,6 +167,9 @@ def bounds(item: Item) -> tuple[float, float, float, float]:
     boxes = [bounds(child) for child in item.items]
     if not boxes:
         return (0.0, 0.0, 0.0, 0.0)
+    if item.clip is not None:  # nothing shows outside the clip
+        cx, cy, cw, ch = item.clip
+        boxes = [(max(x0, cx), max(y0, cy), min(x1, cx + cw), min(y1, cy + ch)) for x0, y0, x1, y1 in boxes]
     corners = [apply(item.transform, x, y) for x0, y0, x1, y1 in boxes for x, y in
                ((x0, y0), (x1, y0), (x0, y1), (x1, y1))]
     return (min(c[0] for c in corners), min(c[1] for c in corners),

@@ -80,7 +80,9 @@ def open_font(path: str) -> FontFile:
     try:
         font = TTFont(path, lazy=True)
         if "glyf" not in font:
-            raise FontError(f"{Path(path).name} has PostScript (CFF) outlines; convert it to TrueType")
+            if "CFF " in font or "CFF2" in font:
+                raise FontError(f"{Path(path).name} has PostScript (CFF) outlines; convert it to TrueType")
+            raise FontError(f"{Path(path).name} has no TrueType outlines to draw with")
         cmap = font.getBestCmap() or {}
         hmtx = font["hmtx"].metrics
         os2 = font["OS/2"]

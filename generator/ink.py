@@ -62,7 +62,7 @@ def _convert(items: tuple[Item, ...], card_area: float, back: bool, matrix: Matr
             out.append(_text(item, back, matrix, grounds))
         elif isinstance(item, Image):
             large = _area(item, matrix) >= LARGE * card_area
-            lighten = LIGHT_IMAGE if (ink == "light" or back or (ink == "auto" and large)) else 0.0
+            lighten = LIGHT_IMAGE if ink == "light" or (ink == "auto" and (back or large)) else 0.0
             out.append(replace(item, grey=True, lighten=max(item.lighten, lighten)))
         else:
             converted = _shape(item, ink, card_area, back, matrix)
@@ -94,9 +94,9 @@ def _shape(item: Rect | Ellipse | Line | Path, ink: str, card_area: float, back:
 def _text(item: Text, back: bool, matrix: Matrix, grounds: list[Ground]) -> Text:
     """Text turns grey; text that stood out from its ground in colour but would not any more
     (white on a band that low-ink made pale) is made dark, or white."""
-    keep = BACK_LINE if back else 1.0
+    keep = 1.0 if item.ink == "keep" else BACK_LINE if back or item.ink == "light" else 1.0
     color = grey(item.color, keep)
-    if item.ink != "keep":
+    if item.ink == "auto":
         x, y = apply(matrix, item.x + item.size * 0.3, item.y - item.size * 0.3)
         before, after = next(((b, a) for (x0, y0, x1, y1), b, a in reversed(grounds)
                               if x0 <= x <= x1 and y0 <= y <= y1), (1.0, 1.0))

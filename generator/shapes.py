@@ -14,6 +14,11 @@ _K = 0.5522847498  # cubic Bézier handle length for a quarter circle
 
 
 def _polygon(points: list[tuple[float, float]]) -> tuple[PathOp, ...]:
+    """A closed path through the points, moved so that its box is centred on the origin: shapes
+    then sit level with each other whatever their outline."""
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    dx, dy = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
+    points = [(x - dx, y - dy) for x, y in points]
     ops: list[PathOp] = [("M", points[0])]
     ops += [("L", p) for p in points[1:]]
     ops.append(("Z", ()))
@@ -32,10 +37,9 @@ def _star(points: int = 5, inner: float = 0.2) -> list[tuple[float, float]]:
 
 
 def _triangle() -> list[tuple[float, float]]:
-    # an equilateral triangle whose box is centred, so it sits level with the other shapes
-    h = math.sqrt(3) / 2
-    s = 1.0 / max(1.0, h)
-    return [(0.0, -0.45 * s * h), (0.5 * 0.9, 0.45 * s * h), (-0.5 * 0.9, 0.45 * s * h)]
+    # equilateral, 0.9 wide, so that it looks as big as the circle and the square
+    h = math.sqrt(3) / 2 * 0.9
+    return [(0.0, -h / 2), (0.45, h / 2), (-0.45, h / 2)]
 
 
 SHAPES: dict[str, tuple[PathOp, ...] | None] = {

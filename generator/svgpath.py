@@ -37,6 +37,8 @@ def parse_path(data: str) -> tuple[PathOp, ...]:
         up = cmd.upper()
         n = _ARGS[up]
         if up == "Z":
+            if i < len(tokens) and not tokens[i].isalpha():
+                raise ValueError(f"numbers after Z in '{data}'; start a new piece with M")
             ops.append(("Z", ()))
             x, y = sx, sy
             last_cmd, last_ctrl = "Z", None

@@ -41,7 +41,8 @@ class Length:
         return Length(self.mm * k, self.pct * k, self.bleed * k)
 
 
-_TOKEN = re.compile(r"\s*(?:(?P<num>\d+(?:\.\d*)?|\.\d+)(?P<unit>mm|cm|in|pt|%)?|(?P<word>[A-Za-z_]+)|(?P<op>[-+*/()]))")
+_TOKEN = re.compile(r"\s*(?:(?P<num>\d+(?:\.\d*)?|\.\d+)(?:\s*(?P<unit>[A-Za-z_]+|%))?"
+                    r"|(?P<word>[A-Za-z_]+)|(?P<op>[-+*/()]))")
 
 
 class _Parser:
@@ -49,6 +50,7 @@ class _Parser:
 
     def __init__(self, text: str) -> None:
         self.tokens: list[tuple[str, object]] = []
+        self.spans: list[str] = []  # each token as the user wrote it, for messages
         pos = 0
         text = text.strip()
         while pos < len(text):
@@ -59,24 +61,34 @@ class _Parser:
             if m.group("num") is not None:
                 unit = m.group("unit")
                 value = float(m.group("num"))
+                if unit == "bleed":
+                    raise ValueError(f"write '{m.group('num')}*bleed' in '{text}' to multiply the bleed")
+                if unit and unit != "%" and unit not in MM_PER_UNIT:
+                    raise ValueError(f"unknown unit '{unit}' in '{text}'; units are mm, cm, in, pt and %")
                 if unit == "%":
                     self.tokens.append(("len", Length(pct=value)))
                 elif unit:
                     self.tokens.append(("len", Length(mm=value * MM_PER_UNIT[unit])))
                 else:
                     self.tokens.append(("num", value))
+                self.spans.append(m.group(0).strip())
             elif m.group("word") is not None:
                 word = m.group("word")
                 if word != "bleed":
                     raise ValueError(f"unknown word '{word}' in '{text}'; expected {EXAMPLES} (or 'bleed')")
                 self.tokens.append(("len", Length(bleed=1.0)))
+                self.spans.append(word)
             else:
                 self.tokens.append(("op", m.group("op")))
+                self.spans.append(m.group("op"))
         self.text = text
         self.i = 0
 
     def peek(self) -> tuple[str, object] | None:
         return self.tokens[self.i] if self.i < len(self.tokens) else None
+
+    def leftover(self) -> str:
+        return " ".join(self.spans[self.i:])
 
     def take(self) -> tuple[str, object]:
         tok = self.peek()
@@ -112,7 +124,7 @@ class _Parser:
             return inner
         if kind in ("len", "num"):
             return value  # type: ignore[return-value]
-        raise ValueError(f"unexpected '{value}' in '{self.text}'; expected {EXAMPLES}")
+        raise ValueError(f"unexpected '{self.spans[self.i - 1]}' in '{self.text}'; expected {EXAMPLES}")
 
     @staticmethod
     def negate(v: Length | float) -> Length | float:
@@ -127,7 +139,7 @@ class _Parser:
             raise ValueError(f"'{self.text}' adds a plain number to a length; give every term a unit")
         if op == "*":
             if isinstance(a, Length) and isinstance(b, Length):
-                raise ValueError(f"'{self.text}' multiplies two lengths")
+                raise ValueError(f"'{self.text}' multiplies two lengths; multiply a length by a plain number")
             if isinstance(a, Length):
                 return a.scaled(b)  # type: ignore[arg-type]
             if isinstance(b, Length):
@@ -137,7 +149,7 @@ class _Parser:
         if isinstance(b, Length):
             raise ValueError(f"'{self.text}' divides by a length; divide by a plain number")
         if b == 0:
-            raise ValueError(f"'{self.text}' divides by zero")
+            raise ValueError(f"'{self.text}' divides by zero; expected a non-zero number after '/'")
         return a.scaled(1.0 / b) if isinstance(a, Length) else a / b
 
 
@@ -154,7 +166,7 @@ def parse_length(value: object) -> Length:
     parser = _Parser(value)
     result = parser.expr()
     if parser.peek() is not None:
-        raise ValueError(f"unexpected '{parser.peek()[1]}' in '{value}'; expected {EXAMPLES}")
+        raise ValueError(f"unexpected '{parser.leftover()}' in '{value}'; expected {EXAMPLES}")
     if isinstance(result, float):
         if result == 0:
             return Length()

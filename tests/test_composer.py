@@ -138,3 +138,16 @@ def test_symbols_use_the_palette_shape_and_colour(faces):
     shapes = [i for g in a.items if isinstance(g, Group) for i in g.items if isinstance(i, (Ellipse, Path))]
     assert {type(s).__name__ for s in shapes} == {"Ellipse", "Path"}
     assert {s.paint.fill.hex for s in shapes} == {"#ff0000", "#0000ff"}
+
+
+def test_an_ink_hint_on_a_group_reaches_its_children(make_deck):
+    layout = LAYOUT.replace("""          - group:
+              each: map""", """          - group:
+              ink: drop
+              each: map""")
+    deck = load_deck(make_deck(DECK, {"comp": layout}, {"layouts/art.png": _png(40, 20)}))
+    face = Composer(deck).face(deck.components[0].cards[0], deck.components[0].front)
+    mapped = [t for t in all_items(face.items) if isinstance(t, Text) and ">" in t.text]
+    assert mapped and all(t.ink == "drop" for t in mapped)
+    from generator.ink import lowink
+    assert not [t for t in all_items(lowink(face).items) if isinstance(t, Text) and ">" in t.text]

@@ -83,3 +83,13 @@ def test_pictures_turn_grey_and_large_ones_pale():
     out = lowink(face(small, large)).items
     assert out[0].grey and out[0].lighten == 0
     assert out[1].grey and out[1].lighten > 0
+
+
+def test_hints_on_text_and_pictures():
+    kept_text = Text(5, 20, "x", "x.ttf", 5, NAVY, ink="keep")
+    out = lowink(face(Rect(-3, -3, 66, 96, paint=Paint(fill=NAVY)), kept_text), back=True).items
+    assert out[1].color == grey(NAVY)  # kept at full strength even on a back
+    light = lowink(face(Text(5, 20, "x", "x.ttf", 5, NAVY, ink="light"))).items[0]
+    assert light.color.level > grey(NAVY).level + 0.2
+    kept = lowink(face(Image(0, 0, 60, 90, "a.png", ink="keep")), back=True).items[0]
+    assert kept.grey and kept.lighten == 0

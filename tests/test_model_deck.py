@@ -135,3 +135,43 @@ def _png() -> bytes:
     buf = io.BytesIO()
     Image.new("RGB", (4, 4), (200, 30, 30)).save(buf, format="PNG")
     return buf.getvalue()
+
+
+def test_defaults_made_of_fields_chain_and_components_may_use_them(make_deck):
+    layout = SIMPLE_LAYOUT.replace("fields: {title: ~, color: red}",
+                                   'fields: {title: ~, color: red, tag: "{label}!", label: "{title}/{color}", note: ""}')
+    deck = SIMPLE_DECK.replace("        back: back\n", '        back: back\n        fields: {note: "{title} #{card.number}"}\n')
+    cards = load(make_deck, deck, layout).components[0].cards
+    assert cards[0].fields["label"] == "One/red" and cards[0].fields["tag"] == "One/red!"
+    assert cards[1].fields["note"] == "Two #2"
+
+
+def test_a_card_value_is_taken_as_written(make_deck):
+    deck = SIMPLE_DECK.replace("{title: Two, color: blue}", '{title: "{not a field}", color: blue}')
+    assert load(make_deck, deck).components[0].cards[1].fields["title"] == "{not a field}"
+
+
+def test_defaults_that_refer_to_each_other_in_a_circle(make_deck):
+    layout = SIMPLE_LAYOUT.replace("fields: {title: ~, color: red}", 'fields: {title: ~, color: red, a: "{b}", b: "{a}"}')
+    with pytest.raises(DeckError, match="defaults of fields a, b refer to each other in a circle"):
+        load(make_deck, SIMPLE_DECK, layout)
+
+
+def test_a_default_using_an_undeclared_field_is_caught_in_the_layout(make_deck):
+    layout = SIMPLE_LAYOUT.replace("fields: {title: ~, color: red}", 'fields: {title: ~, color: red, a: "{titel}"}')
+    with pytest.raises(DeckError, match="default of field 'a' in template 'front' uses 'titel'.*did you mean 'title'"):
+        load(make_deck, SIMPLE_DECK, layout)
+
+
+@pytest.mark.parametrize("old, new, message", [
+    ("  red: {color", "  Red: {color", "palette colour name 'Red' must be lower case"),
+])
+def test_inline_names_are_checked(make_deck, old, new, message):
+    with pytest.raises(DeckError, match=message):
+        load(make_deck, SIMPLE_DECK.replace(old, new))
+
+
+def test_an_icon_may_not_take_a_palette_colours_name(make_deck):
+    layout = SIMPLE_LAYOUT.replace("    templates:", "    icons:\n      red: {glyph: U+266F, font: music}\n    templates:")
+    with pytest.raises(DeckError, match="icon 'red' has the name of a palette colour"):
+        load(make_deck, SIMPLE_DECK, layout)

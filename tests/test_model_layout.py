@@ -83,7 +83,7 @@ def test_literal_values_are_parsed_when_loading(make_deck):
     (("x: 50%, y: 50%, r: 5mm", "xx: 50%, y: 50%, r: 5mm"), "unknown key 'xx' in circle — did you mean 'x'?"),
     (("r: 5mm", "r: 5"), "circle r: '5' has no unit"),
     (("fill: ink}", "fill: inc}"), "unknown colour 'inc' — did you mean 'ink'?"),
-    (("x: 3mm, y: 3mm", "x: 3mm, y: 3mmm"), "rect y: unknown word 'm' in '3mmm'"),
+    (("x: 3mm, y: 3mm", "x: 3mm, y: 3mmm"), "rect y: unknown unit 'mmm' in '3mmm'"),
     (("ink: \"#222222\"", "ink: \"#22\""), "'#22' is not a hex colour"),
     (("      back:\n        elements:\n          - rect: {fill: ink}", "      back:\n        elements:\n          - rect: {fill: ink}\n          - text: {x: 1mm}"),
      "text needs 'text'"),
@@ -127,3 +127,19 @@ def test_conditions_match_values_lists_negations_and_presence(make_deck):
 def test_yaml_tags_that_could_run_code_are_refused(make_deck):
     with pytest.raises(DeckError, match="not allowed"):
         deck_with(make_deck, BASE + "\n    evil: !!python/object/apply:os.system ['echo hi']\n")
+
+
+def test_remove_drops_every_inherited_element_with_that_id(make_deck):
+    layout = BASE.replace("          - remove: corners\n", "          - remove: index\n")
+    front = deck_with(make_deck, layout).layouts.templates["front"]
+    corners = next(e for e in front.elements if e.id == "corners")
+    assert corners.children == ()
+
+
+def test_list_fields_match_when_any_item_does(make_deck):
+    layout = BASE.replace("- circle: {x: 50%, y: 50%, r: 5mm, fill: ink}",
+                          "- circle: {x: 50%, y: 50%, r: 5mm, fill: ink, when: {note: red, color: {set: false}}}")
+    when = deck_with(make_deck, layout).layouts.templates["front"].elements[-1].when
+    assert when.matches({"note": ["blue", "red"], "color": False})
+    assert not when.matches({"note": ["blue"], "color": False})
+    assert not when.matches({"note": ["red"], "color": "red"})

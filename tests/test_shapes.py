@@ -12,8 +12,6 @@ PAINT = Paint(fill=RGB(0.8, 0.2, 0.2))
 NAMES = sorted(SHAPES)
 CX, CY, SIZE = 30.0, 40.0, 10.0
 
-# pentagon and star are centred on their circumcircle, not their box (see the xfail below)
-OFF_CENTRE = {"pentagon", "star"}
 
 
 def test_the_shape_names():
@@ -38,19 +36,10 @@ def test_shape_is_centred_horizontally(name):
     assert (x0 + x1) / 2 == pytest.approx(CX)
 
 
-@pytest.mark.parametrize("name", [n for n in NAMES if n not in OFF_CENTRE])
+@pytest.mark.parametrize("name", NAMES)
 def test_shape_is_centred_vertically(name):
     _, y0, _, y1 = bounds(shape(name, CX, CY, SIZE, PAINT))
     assert (y0 + y1) / 2 == pytest.approx(CY)
-
-
-@pytest.mark.xfail(strict=True, reason="pentagon and star use _regular() around the origin, so their box "
-                                       "runs from -0.5 to +0.405: they sit 4.8% of size higher than the "
-                                       "other shapes (the triangle is box-centred 'so it sits level')")
-@pytest.mark.parametrize("name", sorted(OFF_CENTRE))
-def test_pentagon_and_star_are_centred_vertically(name):
-    _, y0, _, y1 = bounds(shape(name, CX, CY, SIZE, PAINT))
-    assert (y0 + y1) / 2 == pytest.approx(CY, abs=0.01 * SIZE)
 
 
 @pytest.mark.parametrize("name", NAMES)

@@ -167,8 +167,6 @@ def test_errors(data, message):
     assert message in str(info.value)
 
 
-@pytest.mark.xfail(strict=True, reason="numbers after Z repeat the Z command without consuming a token: "
-                                       "parse_path loops forever (and grows memory) instead of raising")
 def test_numbers_after_z_are_an_error():
     # run in a child process: the bug is an endless loop
     code = ("from generator.svgpath import parse_path\n"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +15,7 @@ from ..imagefile import image_size
 from ..model import Card, Deck, Element, Template
 from ..model.elements import KINDS
 from ..model.layout import Icon, parse_value
-from ..model.values import Names, PaletteColor, Pattern, known_names, pattern_of
+from ..model.values import Names, PaletteColor, Pattern, known_names
 from ..shapes import shape
 from ..units import PT, Length
 from .text import IconDraw, MarkupError, glyph_icon, set_text, shape_icon
@@ -35,10 +36,6 @@ class Composer:
         values.update({"card.number": card.number, "card.total": len(self._component_cards(card)),
                        "component": card.component})
         values.update(card.fields)
-        for name in template.fields:  # defaults may be made of other fields: corner: "{beats}"
-            default = values.get(name)
-            if isinstance(default, str) and name not in card.given and (pattern := pattern_of(default)):
-                values[name] = pattern.fill(values)
         key = (template.name, repr(sorted(values.items(), key=lambda kv: kv[0])))
         if key not in self._cache:
             context = _Context(self, card, template)
@@ -49,6 +46,15 @@ class Composer:
 
     def _component_cards(self, card: Card) -> list[Card]:
         return next(c.cards for c in self.deck.components if c.name == card.component)
+
+
+def _with_ink(item: Item, ink: str) -> Item:
+    """A group's ink hint, passed to everything inside it that has none of its own."""
+    if isinstance(item, Group):
+        return replace(item, items=tuple(_with_ink(i, ink) for i in item.items))
+    if isinstance(item, (Text, Image)):
+        return replace(item, ink=ink) if item.ink == "auto" else item
+    return replace(item, paint=replace(item.paint, ink=ink)) if item.paint.ink == "auto" else item
 
 
 def _icon_draws(icons: Mapping[str, Icon], names: Names) -> dict[str, IconDraw]:
@@ -134,6 +140,8 @@ class _Context:
             if element.when is not None and not element.when.matches(values):
                 continue
             drawn = self.element(element, values)
+            if element.kind == "group" and (ink := self.value(element, "ink", values)) != "auto":
+                drawn = [_with_ink(item, ink) for item in drawn]
             angle = self.value(element, "rotate", values)
             if angle and drawn:
                 cx, cy = self.centre(element, values)

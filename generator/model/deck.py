@@ -20,8 +20,8 @@ from ..fonts import STYLES, FontError, FontSet, open_font
 from ..shapes import SHAPES
 from ..units import parse_absolute
 from ..yamlfile import Map, Seq, load_yaml
-from .layout import REQUIRED, Layouts, Template, check_keys, load_layouts
-from .values import Names, PaletteColor, parser_for
+from .layout import REQUIRED, Layouts, Template, check_inline_name, check_keys, load_layouts
+from .values import Names, PaletteColor, parser_for, pattern_of
 
 DECK_FILE = "deck.yaml"
 
@@ -51,7 +51,7 @@ SHEETS = ("cards", "rules-board")
 DECK_KEYS = ("id", "title", "designer", "license", "players", "card", "bleed", "layouts", "fonts",
              "palette", "components")
 COMPONENT_KEYS = ("name", "front", "back", "sheet", "fields", "cards")
-PALETTE_KEYS = ("color", "symbol", "label")
+PALETTE_KEYS = ("color", "symbol")
 IMAGE_TYPES = (".png", ".jpg", ".jpeg", ".svg")
 _NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")
 
@@ -66,7 +66,6 @@ class Card:
     count: int
     file: str
     line: int
-    given: frozenset[str] = frozenset()  # fields the card or its component set, not template defaults
 
     @property
     def label(self) -> str:
@@ -176,7 +175,7 @@ def load_deck(ref: str | Path) -> Deck:
         raise doc.error("components", "'components' must be a list of components, each with name, front and cards")
     seen: set[str] = set()
     for index, spec in enumerate(components):
-        component = _load_component(spec, components, index, layouts)
+        component = _load_component(spec, components, index, layouts, deck.meta_fields)
         if component.name in seen:
             raise spec.error("name", f"component name '{component.name}' is used twice")
         seen.add(component.name)
@@ -184,9 +183,10 @@ def load_deck(ref: str | Path) -> Deck:
     return deck
 
 
-def resolve_inside(written: str, base: Path, deck_folder: Path) -> Path:
-    """A file named in a deck or layout: relative to `base`, and inside the deck folder or the bundled
-    layouts and fonts. Raises ValueError otherwise."""
+def resolve_inside(written: str, base: Path, deck_folder: Path,
+                   kinds: tuple[str, ...] = IMAGE_TYPES) -> Path:
+    """A file named in a deck or layout: relative to `base`, inside the deck folder or the bundled
+    layouts and fonts, and of one of the `kinds` (file endings). Raises ValueError otherwise."""
     if not written or Path(written).is_absolute():
         raise ValueError(f"'{written}' must be a relative path inside the deck folder")
     path = (base / written).resolve()
@@ -195,8 +195,9 @@ def resolve_inside(written: str, base: Path, deck_folder: Path) -> Path:
         raise ValueError(f"'{written}' points outside the deck folder; files must stay inside it")
     if not path.is_file():
         raise ValueError(f"file '{written}' not found")
-    if path.suffix.lower() not in IMAGE_TYPES + (".ttf",):
-        raise ValueError(f"'{written}' is not a PNG, JPEG or SVG image")
+    if path.suffix.lower() not in kinds:
+        raise ValueError(f"'{written}' is not a PNG, JPEG or SVG image" if kinds == IMAGE_TYPES
+                         else f"'{written}' is not a TrueType (.ttf) font")
     return path
 
 
@@ -249,9 +250,7 @@ def _load_fonts(spec: Any, doc: Map, folder: Path) -> dict[str, dict[str, str]]:
         files = {}
         for style, written in styles.items():
             try:
-                path = resolve_inside(str(written), folder, folder)
-                if path.suffix.lower() != ".ttf":
-                    raise ValueError(f"'{written}' is not a TrueType (.ttf) font")
+                path = resolve_inside(str(written), folder, folder, kinds=(".ttf",))
                 open_font(str(path))
             except (ValueError, FontError) as exc:
                 raise styles.error(style, f"font '{name}' {style}: {exc}") from None
@@ -272,6 +271,7 @@ def _load_palette(spec: Any, doc: Map) -> dict[str, PaletteColor]:
     palette: dict[str, PaletteColor] = {}
     symbols: dict[str, str] = {}
     for name, entry in spec.items():
+        check_inline_name(name, spec, "palette colour")
         if not isinstance(entry, Map):
             raise spec.error(name, f"palette colour '{name}' must be {{color: '#rrggbb', symbol: circle}}")
         check_keys(entry, PALETTE_KEYS, f"palette colour '{name}'")
@@ -293,7 +293,7 @@ def _load_palette(spec: Any, doc: Map) -> dict[str, PaletteColor]:
             raise entry.error("symbol", f"palette colours '{symbols[symbol]}' and '{name}' share the symbol "
                                         f"'{symbol}'; each colour needs its own so greyscale prints can tell them apart")
         symbols[symbol] = name
-        palette[name] = PaletteColor(name, color, symbol, str(entry.get("label", name)))
+        palette[name] = PaletteColor(name, color, symbol)
     return palette
 
 
@@ -316,7 +316,7 @@ def _layout_paths(doc: Map, folder: Path) -> list[Path]:
     return paths
 
 
-def _load_component(spec: Any, parent: Seq, index: int, layouts: Layouts) -> Component:
+def _load_component(spec: Any, parent: Seq, index: int, layouts: Layouts, meta: dict[str, Any]) -> Component:
     if not isinstance(spec, Map):
         raise DeckError("a component must be a mapping with name, front and cards", parent.file,
                         parent.line_of(index))
@@ -359,9 +359,33 @@ def _load_component(spec: Any, parent: Seq, index: int, layouts: Layouts) -> Com
                 owner = next(t for t in templates if t.fields.get(key) is REQUIRED)
                 raise DeckError(f"card lacks field '{key}', which template '{owner.name}' requires",
                                 card_spec.file, card_spec.line)
-        given = frozenset(defaults) | frozenset(k for k in card_spec if k != "count")
-        cards.append(Card(name, number, values, count, card_spec.file, card_spec.line, given))
+        own = {k for k in card_spec if k != "count"}
+        context = {**meta, "card.number": number, "card.total": len(cards_spec), "component": name}
+        _derive(values, own, context, card_spec)
+        cards.append(Card(name, number, values, count, card_spec.file, card_spec.line))
     return Component(name, front, back, sheet, cards, spec.file, spec.line)
+
+
+def _derive(values: dict[str, Any], own: set[str], context: dict[str, Any], where: Map) -> None:
+    """Fill in defaults made of other fields (`corner: "{beats}"`), however deep the chain.
+
+    Only defaults are filled in (the template's and the component's): a card's own values are
+    taken as written, braces and all."""
+    pending = {k for k, v in values.items() if k not in own and isinstance(v, str) and pattern_of(v)}
+    while pending:
+        ready = [k for k in sorted(pending) if not set(pattern_of(values[k]).fields) & pending]
+        if not ready:
+            raise DeckError(f"the defaults of fields {', '.join(sorted(pending))} refer to each other in a "
+                            "circle", where.file, where.line)
+        known = {**context, **values}
+        for key in ready:
+            pattern = pattern_of(values[key])
+            missing = [f for f in pattern.fields if f not in known]
+            if missing:
+                raise DeckError(f"the default of field '{key}' uses '{missing[0]}', which is not a field of "
+                                "this card", where.file, where.line, suggest(missing[0], known))
+            values[key] = pattern.fill(known)
+            pending.discard(key)
 
 
 def _check_card_keys(node: Map, declared: dict[str, Any], templates: list[Template], context: str) -> None:

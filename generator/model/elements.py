@@ -47,14 +47,16 @@ INK = ("auto", "keep", "light", "drop")
 
 COMMON = (
     Key("id", "text", None, "Names the element, so a template that `extends` this one can replace it "
-        "(an element with the same id) or remove it (`- remove: <id>`)."),
+        "(every inherited element with the same id) or remove it (`- remove: <id>`)."),
     Key("when", "condition", None, "Draw the element only for cards whose fields match, e.g. "
         "`{effect: wild}`. A list matches any of its values (`{value: [whole, half]}`), "
-        "`{not: x}` anything else, `{set: true}` a field that is present and not empty."),
+        "`{not: x}` anything else, `{set: true}` a field that is present and not empty or false, "
+        "`{set: false}` one that is absent, empty or false. A list field matches if any of its items does."),
     Key("rotate", "angle", 0, "Degrees clockwise, about the element's centre (a group turns about the card's centre)."),
-    Key("ink", "choice", "auto", "What the low-ink build does with it: `auto` lightens large fills and keeps "
-        "the rest, `keep` keeps it as it is (in grey), `light` always lightens it, `drop` leaves it out.",
-        choices=INK),
+    Key("ink", "choice", "auto", "What the low-ink build does with it: `auto` lets deckpress decide "
+        "(large fills and pictures pale, backs pale, the rest kept), `keep` prints it at full strength "
+        "in grey, `light` always pales it, `drop` leaves it out. On a group it applies to everything "
+        "inside that has no hint of its own.", choices=INK),
 )
 
 _PAINT = (
@@ -81,7 +83,7 @@ KINDS: dict[str, Kind] = {k.name: k for k in (
         "- line: {x1: 5mm, y1: 50%, x2: 100% - 5mm, y2: 50%, stroke: ink, stroke-width: 0.4mm}"),
     Kind("circle", "A circle around a centre point.", (
         _x("x", "50%", "Centre, from the left."), _y("y", "50%", "Centre, from the top."),
-        _x("r", "5mm", "Radius."), *_PAINT),
+        _x("r", "5mm", "Radius (a % is of the card's width)."), *_PAINT),
         "- circle: {x: 50%, y: 40%, r: 12mm, fill: \"{color} 15%\", stroke: \"{color}\"}"),
     Kind("ellipse", "An ellipse around a centre point.", (
         _x("x", "50%", "Centre, from the left."), _y("y", "50%", "Centre, from the top."),
@@ -107,7 +109,8 @@ KINDS: dict[str, Kind] = {k.name: k for k in (
         _x("w", "100%", "Box width."), _y("h", "10mm", "Box height."),
         Key("font", "font", "sans", "Font family, optionally with a style: `sans`, `sans-bold`, `condensed`, …"),
         Key("size", "size", "9pt", "Largest size."),
-        Key("min-size", "size", "5pt", "Smallest size it may shrink to; below that a warning names the card."),
+        Key("min-size", "size", "5pt", "Smallest size it may shrink to; if the text still does not fit, "
+            "a warning names the card."),
         Key("color", "color", "black", "Text colour."),
         Key("align", "choice", "left", "Horizontal alignment.", choices=("left", "center", "right")),
         Key("valign", "choice", "top", "Vertical alignment in the box.", choices=("top", "middle", "bottom")),
@@ -127,8 +130,9 @@ KINDS: dict[str, Kind] = {k.name: k for k in (
         Key("anchor", "choice", "center", "Which point of the glyph's ink box sits at (x, y).",
             choices=("center", "top", "bottom", "left", "right", "baseline"))),
         "- glyph: {char: U+1D15F, size: 60pt, x: 50%, y: 45%}"),
-    Kind("image", "A PNG, JPEG or SVG picture (SVG stays vector). The file path is relative to the "
-         "file that names it and must stay inside the deck folder or the bundled layouts.", (
+    Kind("image", "A PNG, JPEG or SVG picture (SVG stays vector, JPEG is embedded untouched). A path "
+         "written in a layout is relative to that layout file; one filled in from a card field is relative "
+         "to the deck folder. Either must stay inside the deck folder or the bundled layouts.", (
         Key("src", "file", None, "Image file."),
         _x("x", "0mm", "Box left edge."), _y("y", "0mm", "Box top edge."),
         _x("w", "100%", "Box width."), _y("h", "100%", "Box height."),
@@ -157,19 +161,24 @@ KINDS: dict[str, Kind] = {k.name: k for k in (
         "      - symbol: {of: \"{item}\", x: 50%, y: 100% - 8mm, size: 5mm}"),
 )}
 
-for _kind in KINDS.values():
-    object.__setattr__(_kind, "keys", _kind.keys + COMMON)
-
-
 def reference_markdown() -> str:
     """The element reference for docs/LAYOUTS.md, generated from the declarations above."""
-    out = []
+    out = ["### Keys every element has\n", _table(COMMON)]
     for kind in KINDS.values():
         out.append(f"### `{kind.name}`\n\n{kind.doc}\n\n```yaml\n{kind.example}\n```\n")
-        out.append("| key | default | meaning |\n|---|---|---|")
-        for key in kind.keys:
-            default = "—" if key.default is None else f"`{key.default}`"
-            choices = f" One of: {', '.join(f'`{c}`' for c in key.choices)}." if key.choices else ""
-            out.append(f"| `{key.name}` | {default} | {key.doc}{choices} |")
-        out.append("")
+        out.append(_table(tuple(k for k in kind.keys if k not in COMMON)))
     return "\n".join(out)
+
+
+def _table(keys: tuple[Key, ...]) -> str:
+    rows = ["| key | default | meaning |", "|---|---|---|"]
+    for key in keys:
+        default = key.default
+        shown = "—" if default is None else f"`{str(default).lower() if isinstance(default, bool) else default}`"
+        choices = f" One of: {', '.join(f'`{c}`' for c in key.choices)}." if key.choices else ""
+        rows.append(f"| `{key.name}` | {shown} | {key.doc}{choices} |")
+    return "\n".join(rows) + "\n"
+
+
+for _kind in KINDS.values():
+    object.__setattr__(_kind, "keys", _kind.keys + COMMON)

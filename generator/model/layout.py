@@ -14,6 +14,8 @@ or a layout is caught when the deck is loaded, not half-way through a build.
 
 from __future__ import annotations
 
+import re
+
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -23,7 +25,7 @@ from ..colors import Color
 from ..errors import DeckError, suggest
 from ..yamlfile import Map, Seq, load_yaml
 from .elements import KINDS, Kind
-from .values import Names, Pattern, known_names, parser_for, pattern_of
+from .values import Names, Pattern, known_names, literal_text, parser_for, pattern_of
 
 REQUIRED = object()  #: marks a template field that every card must give
 
@@ -49,13 +51,16 @@ class Condition:
         return tuple(t[0] for t in self.tests)
 
     def matches(self, values: Mapping[str, Any]) -> bool:
+        """A list field matches when any of its items does (`{next: red}` for next: [red, blue])."""
         for name, op, wanted in self.tests:
             value = values.get(name)
             if op in ("set", "unset"):
-                present = value not in (None, "", [], {})
+                present = value not in (None, "", [], {}, False)
                 if present != (op == "set"):
                     return False
-            elif (normalise(value) in wanted) != (op == "is"):
+                continue
+            items = value if isinstance(value, (list, tuple)) else [value]
+            if any(normalise(v) in wanted for v in items) != (op == "is"):
                 return False
         return True
 
@@ -135,6 +140,16 @@ def _expect(node: Any, kind: type, parent: Map | Seq, key: Any, what: str) -> An
     return node
 
 
+INLINE_NAME = re.compile(r"[a-z][a-z0-9_-]*")
+
+
+def check_inline_name(name: Any, node: Map, what: str) -> None:
+    """Icons and palette colours are written `:name:` inside text, so their names must be lower case."""
+    if not isinstance(name, str) or not INLINE_NAME.fullmatch(name):
+        raise node.error(name, f"{what} name '{name}' must be lower case letters, digits, '-' or '_' "
+                               f"(it is written :{name}: in text)")
+
+
 def check_keys(node: Map, allowed: tuple[str, ...] | list[str], context: str) -> None:
     """Unknown keys are errors, with the closest known key as a suggestion."""
     for key in node:
@@ -179,6 +194,10 @@ def load_layouts(paths: list[Path], names: Names) -> Layouts:
         _expect(icons, Map, doc, "icons", "a mapping of icon names")
         for name, spec in icons.items():
             claim("icons", name, icons)
+            check_inline_name(name, icons, "icon")
+            if name in names.palette:
+                raise icons.error(name, f"icon '{name}' has the name of a palette colour; "
+                                        f"':{name}:' in text would be ambiguous")
             layouts.icons[name] = _load_icon(name, spec, icons, names, path.parent)
         templates = doc.get("templates") or Map()
         _expect(templates, Map, doc, "templates", "a mapping of template names")
@@ -191,7 +210,15 @@ def load_layouts(paths: list[Path], names: Names) -> Layouts:
         _resolve(name, layouts.templates, resolved, [])
     layouts.templates = resolved
     for template in resolved.values():
-        _check_fields(template, template.elements, set(template.fields) | set(BUILTIN_FIELDS))
+        known = set(template.fields) | set(BUILTIN_FIELDS)
+        _check_fields(template, template.elements, known)
+        for name, default in template.fields.items():
+            pattern = pattern_of(default) if isinstance(default, str) else None
+            for used in pattern.fields if pattern else ():
+                if used not in known:
+                    raise DeckError(f"the default of field '{name}' in template '{template.name}' uses '{used}', "
+                                    "which the template does not declare", template.file,
+                                    template.field_lines.get(name, template.line), suggest(used, known))
     return layouts
 
 
@@ -288,6 +315,8 @@ def parse_value(kind: Kind, key_name: str, raw: Any, names: Names, base: Path, w
     pattern = pattern_of(raw) if where is not None else None
     if pattern is not None:
         return pattern
+    if where is not None and isinstance(raw, str):
+        raw = literal_text(raw)  # '{{' in a layout is a literal brace
     key = kind.key(key_name)
     assert key is not None
     try:
@@ -378,16 +407,19 @@ def _replace(elements: list[Element], new: Element) -> bool:
 
 
 def _remove(elements: list[Element], target: str) -> bool:
-    for i, old in enumerate(elements):
+    """Drop every inherited element with the id `target`; True if any was found."""
+    found = False
+    for i in reversed(range(len(elements))):
+        old = elements[i]
         if old.id == target:
             del elements[i]
-            return True
-        if old.children:
+            found = True
+        elif old.children:
             children = list(old.children)
             if _remove(children, target):
                 elements[i] = old.with_children(tuple(children))
-                return True
-    return False
+                found = True
+    return found
 
 
 def _check_fields(template: Template, elements: tuple[Element, ...], known: set[str]) -> None:

@@ -29,7 +29,6 @@ class PaletteColor:
     name: str
     color: Color
     symbol: str
-    label: str
 
 
 @dataclass
@@ -93,7 +92,7 @@ def literal_text(value: str) -> str:
 def _text(v: Any, names: Names, base: Path) -> str:
     if isinstance(v, (dict, list)):
         raise ValueError("expected text")
-    return literal_text(as_text(v)) if isinstance(v, str) else as_text(v)
+    return as_text(v)
 
 
 def _length(v: Any, names: Names, base: Path) -> Length:

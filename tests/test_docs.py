@@ -1,0 +1,52 @@
+"""The docs stay true: generated element reference, worked examples that build, README == CI."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import yaml
+
+from generator import ROOT
+from generator.build import build_deck
+from generator.model.elements import reference_markdown
+
+DOCS = ROOT / "docs"
+
+
+def test_layouts_md_holds_the_generated_element_reference():
+    text = (DOCS / "LAYOUTS.md").read_text(encoding="utf-8")
+    section = text.split("<!-- elements:begin -->\n", 1)[1].split("<!-- elements:end -->", 1)[0]
+    assert section.strip() == reference_markdown().strip(), (
+        "regenerate: python -c 'from generator.model.elements import reference_markdown; print(reference_markdown())'")
+
+
+def worked_example(doc: str) -> tuple[str, str]:
+    """The first two YAML blocks of a doc: a complete deck and its layout."""
+    blocks = re.findall(r"```yaml\n(.*?)```", (DOCS / doc).read_text(encoding="utf-8"), re.S)
+    return blocks[0], blocks[1]
+
+
+def test_worked_examples_build_without_warnings(tmp_path):
+    for doc in ("DECKS.md", "LAYOUTS.md"):
+        deck_text, layout_text = worked_example(doc)
+        deck = yaml.safe_load(deck_text)
+        folder = tmp_path / deck["id"]
+        (folder / "layouts").mkdir(parents=True)
+        (folder / "deck.yaml").write_text(deck_text, encoding="utf-8")
+        own = [name for name in deck["layouts"] if not (ROOT / "layouts" / f"{name}.yaml").exists()]
+        assert len(own) == 1, doc
+        (folder / "layouts" / f"{own[0]}.yaml").write_text(layout_text, encoding="utf-8")
+        result = build_deck(folder, tmp_path / "out", ["a4"], ["color"])
+        assert result.outputs and not result.warnings.messages, (doc, result.warnings.messages)
+
+
+def test_readme_commands_and_ci_agree():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    commands = re.findall(r"^    (python -m pip install .*)$", readme, re.M)
+    assert commands == ['python -m pip install -e . && deckpress build',
+                        'python -m pip install -e ".[test]" && python -m pytest']
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert commands[1] in ci.splitlines()
+    assert (DOCS / "images" / "metronome-sheets.png").stat().st_size > 10_000
+    assert "docs/images/metronome-sheets.png" in readme
