@@ -164,12 +164,16 @@ def _tint(value: str, share: float):
 
 def run_naive(deck: Path, out: Path, n: int) -> tuple[list[Path], int]:
     """Every card drawn straight onto the page, the way a first attempt would do it."""
+    import reportlab.rl_config
     from reportlab.lib.styles import ParagraphStyle
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.ttfonts import TTFont
     from reportlab.pdfgen.canvas import Canvas
     from reportlab.platypus import Paragraph
 
+    # Same stream encoding as deckpress (generator/backends/pdf.py sets this when imported, and the worker
+    # imports it for both methods): reportlab's default adds ASCII85 on top of Flate, about +19 % here.
+    reportlab.rl_config.useA85 = 0
     pdfmetrics.registerFont(TTFont("NotoSans", str(FONTS / "NotoSans-Regular.ttf")))
     pdfmetrics.registerFont(TTFont("NotoSansCondensedBold", str(FONTS / "NotoSans-CondensedBold.ttf")))
     spec = json.loads((deck / "cards.json").read_text(encoding="utf-8"))

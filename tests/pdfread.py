@@ -88,6 +88,24 @@ def content_streams(reader: PdfReader):
                         stack.append(obj["/Resources"])
 
 
+def xobjects(reader: PdfReader, subtype: str):
+    """Every XObject of a subtype (/Image, /Form) used on the pages, looking inside forms too."""
+    seen = set()
+    for page in reader.pages:
+        stack = [page["/Resources"]]
+        while stack:
+            res = stack.pop().get_object()
+            for _, ref in (res.get("/XObject") or {}).items():
+                if ref.idnum in seen:
+                    continue
+                seen.add(ref.idnum)
+                obj = ref.get_object()
+                if obj["/Subtype"] == subtype:
+                    yield obj
+                if "/Resources" in obj:
+                    stack.append(obj["/Resources"])
+
+
 def fonts(reader: PdfReader) -> dict[str, bool]:
     """BaseFont -> embedded?, over pages and forms."""
     found: dict[str, bool] = {}

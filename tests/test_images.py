@@ -9,6 +9,7 @@ from PIL import Image as PILImage
 from pypdf import PdfReader
 
 from generator.build import build_deck
+from tests.pdfread import xobjects
 
 SVG = b"""<svg xmlns="http://www.w3.org/2000/svg" width="100" height="50" viewBox="0 0 100 50">
 <rect x="0" y="0" width="100" height="50" fill="#1a7f37"/><circle cx="50" cy="25" r="20" fill="#ffcc00"/></svg>"""
@@ -39,7 +40,7 @@ DECK = """
 
 def encoded(fmt: str) -> bytes:
     buf = io.BytesIO()
-    image = PILImage.new("RGB", (64, 48), (30, 120, 200))
+    image = PILImage.new("RGB", (64, 48), (30, 120, 200) if fmt == "JPEG" else (200, 60, 30))
     image.save(buf, format=fmt, quality=90) if fmt == "JPEG" else image.save(buf, format=fmt)
     return buf.getvalue()
 
@@ -53,19 +54,7 @@ def built(make_deck, tmp_path):
 
 
 def images(path):
-    found = []
-    reader = PdfReader(path)
-    for page in reader.pages:
-        stack = [page["/Resources"]]
-        while stack:
-            res = stack.pop().get_object()
-            for _, x in (res.get("/XObject") or {}).items():
-                obj = x.get_object()
-                if obj["/Subtype"] == "/Image":
-                    found.append(obj)
-                elif "/Resources" in obj:
-                    stack.append(obj["/Resources"])
-    return found
+    return list(xobjects(PdfReader(path), "/Image"))
 
 
 def test_jpeg_passes_through_and_svg_stays_vector(built):

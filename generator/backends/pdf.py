@@ -88,22 +88,21 @@ def new_canvas(path: str | os.PathLike[str], pagesize: tuple[float, float], body
     return canvas
 
 
-def set_fill(canvas: Canvas, color: Color) -> None:
+def _set_color(color: Color, rgb: Callable[..., None], cmyk: Callable[..., None]) -> None:
     if isinstance(color, RGB):
-        canvas.setFillColorRGB(color.r, color.g, color.b)
+        rgb(color.r, color.g, color.b)
     elif isinstance(color, Gray):
-        canvas.setFillColorCMYK(0, 0, 0, round(1 - color.level, 4))
+        cmyk(0, 0, 0, round(1 - color.level, 4))  # black ink only
     else:
-        canvas.setFillColorCMYK(color.c, color.m, color.y, color.k)
+        cmyk(color.c, color.m, color.y, color.k)
+
+
+def set_fill(canvas: Canvas, color: Color) -> None:
+    _set_color(color, canvas.setFillColorRGB, canvas.setFillColorCMYK)
 
 
 def set_stroke(canvas: Canvas, color: Color) -> None:
-    if isinstance(color, RGB):
-        canvas.setStrokeColorRGB(color.r, color.g, color.b)
-    elif isinstance(color, Gray):
-        canvas.setStrokeColorCMYK(0, 0, 0, round(1 - color.level, 4))
-    else:
-        canvas.setStrokeColorCMYK(color.c, color.m, color.y, color.k)
+    _set_color(color, canvas.setStrokeColorRGB, canvas.setStrokeColorCMYK)
 
 
 def face_to_form(m: Matrix) -> Matrix:

@@ -393,30 +393,28 @@ def _resolve(name: str, raw: dict[str, Template], done: dict[str, Template], sta
 def _replace(elements: list[Element], new: Element) -> bool:
     """Replace every inherited element with `new`'s id (an id may name the same thing in several
     places, like a corner index and its upside-down twin). True if any was found."""
-    found = False
-    for i, old in enumerate(elements):
-        if old.id == new.id:
-            elements[i] = new
-            found = True
-        elif old.children:
-            children = list(old.children)
-            if _replace(children, new):
-                elements[i] = old.with_children(tuple(children))
-                found = True
-    return found
+    return _edit(elements, new.id, new)
 
 
 def _remove(elements: list[Element], target: str) -> bool:
     """Drop every inherited element with the id `target`; True if any was found."""
+    return _edit(elements, target, None)
+
+
+def _edit(elements: list[Element], target: str | None, new: Element | None) -> bool:
+    """Replace (or, with `new` None, drop) every element with the id `target`, inside groups too."""
     found = False
     for i in reversed(range(len(elements))):
         old = elements[i]
         if old.id == target:
-            del elements[i]
+            if new is None:
+                del elements[i]
+            else:
+                elements[i] = new
             found = True
         elif old.children:
             children = list(old.children)
-            if _remove(children, target):
+            if _edit(children, target, new):
                 elements[i] = old.with_children(tuple(children))
                 found = True
     return found
