@@ -377,8 +377,10 @@ def main() -> None:
                       f"{row['pages']} pages, {row['import_mb']:.1f} MB after imports", flush=True)
 
     print()
-    print("| method    | N      | seconds | cards/s | peak MB | pages | fronts PDF bytes | duplex PDF bytes | all files bytes |")
-    print("|-----------|-------:|--------:|--------:|--------:|------:|-----------------:|-----------------:|----------------:|")
+    print("| method    | N      | seconds | cards/s | peak MB | pages "
+          "| fronts PDF bytes | duplex PDF bytes | all files bytes |")
+    print("|-----------|-------:|--------:|--------:|--------:|------:"
+          "|-----------------:|-----------------:|----------------:|")
     for r in rows:
         fronts = f"{r['fronts_bytes']:,}" if r["fronts_bytes"] else "—"
         print(f"| {r['method']:9} | {r['n']:6,} | {r['seconds']:7.2f} | {r['cards_per_s']:7,.0f} | "

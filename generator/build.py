@@ -48,10 +48,17 @@ class _Job:
 
 
 def compose_sides(deck: Deck, composer: Composer, sheet: str) -> Sides:
-    """Front and back face of every printed card of a sheet kind, in inventory order."""
-    return [(composer.face(card, component.front),
-             composer.face(card, component.back) if component.back else None)
-            for component, card in deck.cards(sheet)]
+    """Front and back face of every printed card of a sheet kind, in inventory order
+    (each card entry is composed once, however many copies it has)."""
+    sides: Sides = []
+    for component in deck.components:
+        if component.sheet != sheet:
+            continue
+        for card in component.cards:
+            pair = (composer.face(card, component.front),
+                    composer.face(card, component.back) if component.back else None)
+            sides.extend([pair] * card.count)
+    return sides
 
 
 class _InkCache:
@@ -62,8 +69,8 @@ class _InkCache:
         self.cache: dict[tuple[Face, bool], Face] = {}
 
     def __call__(self, face: Face | None, back: bool = False) -> Face | None:
-        if face is None:
-            return None
+        if face is None or self.ink == "color":
+            return face
         key = (face, back)
         if key not in self.cache:
             self.cache[key] = apply_ink(face, self.ink, back)

@@ -143,6 +143,14 @@ class Face:
     height: float
     bleed: float
     items: tuple[Item, ...] = field(default=())
+    _hash: int = field(default=0, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        # faces are dictionary keys all through a build: hash the drawing list once
+        object.__setattr__(self, "_hash", hash((self.width, self.height, self.bleed, self.items)))
+
+    def __hash__(self) -> int:
+        return self._hash
 
     def with_items(self, items: tuple[Item, ...]) -> Face:
         return replace(self, items=items)

@@ -40,7 +40,7 @@ class Placed:
 
 
 def placements(page) -> list[Placed]:
-    """Every Form XObject drawn on a page, with its full matrix."""
+    """Every card face drawn on a page (the Form XObjects named `face…`), with its full matrix."""
     xobjects = page["/Resources"].get("/XObject", {})
     content = ContentStream(page.get_contents(), page.pdf)
     ctm = (1, 0, 0, 1, 0, 0)
@@ -56,7 +56,7 @@ def placements(page) -> list[Placed]:
         elif op == b"Do":
             name = operands[0]
             xobj = xobjects[name].get_object()
-            if xobj.get("/Subtype") == "/Form":
+            if xobj.get("/Subtype") == "/Form" and ".face" in str(name):
                 out.append(Placed(str(name), ctm, tuple(float(v) for v in xobj["/BBox"])))
     return out
 

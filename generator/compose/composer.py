@@ -32,17 +32,20 @@ class Composer:
         self._cache: dict[tuple[str, str], Face] = {}
 
     def face(self, card: Card, template: Template) -> Face:
+        """The face of `card` drawn with `template`; cards that agree on every field the template
+        reads share one face (the same object)."""
         values = dict(self.deck.meta_fields)
         values.update({"card.number": card.number, "card.total": len(self._component_cards(card)),
                        "component": card.component})
         values.update(card.fields)
-        key = (template.name, repr(sorted(values.items(), key=lambda kv: kv[0])))
-        if key not in self._cache:
+        key = (template.name, repr([(name, values.get(name)) for name in sorted(template.uses)]))
+        face = self._cache.get(key)
+        if face is None:
             context = _Context(self, card, template)
             items = context.elements(template.elements, values)
-            self._cache[key] = Face(self.deck.size.width, self.deck.size.height, self.deck.bleed,
-                                    tuple(items))
-        return self._cache[key]
+            face = self._cache[key] = Face(self.deck.size.width, self.deck.size.height, self.deck.bleed,
+                                           tuple(items))
+        return face
 
     def _component_cards(self, card: Card) -> list[Card]:
         return next(c.cards for c in self.deck.components if c.name == card.component)

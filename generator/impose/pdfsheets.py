@@ -67,20 +67,29 @@ def _write(path: Path, sheets: Sequence[Sheet], info: DocInfo, bleed: float,
     if info.duplex:
         canvas.setViewerPreference("Duplex", "DuplexFlipLongEdge")
     forms = FaceForms(canvas)
+    furniture: dict[tuple, str] = {}  # marks and scale bar, the same on most pages: one form each
     for sheet in sheets:
         grid = sheet.grid
         W, H = grid.paper_w, grid.paper_h
         canvas.setPageSize((W * MM, H * MM))
         for p in sheet.plan.placements:
             forms.place(p.face, p.matrix, H, p.clip)
+        key = (grid, sheet.plan.cut_xs, sheet.plan.cut_ys)
+        if key not in furniture:
+            furniture[key] = f"sheet{len(furniture) + 1}"
+            canvas.beginForm(furniture[key])
+            if sheet.plan.placements:
+                _marks(canvas, sheet.plan, grid, H)
+            _furniture(canvas, grid, None, bleed, body_font)
+            canvas.endForm()
+        canvas.doForm(furniture[key])
+        _furniture(canvas, grid, sheet.label, bleed, body_font)
         if sheet.plan.placements:
-            _marks(canvas, sheet.plan, grid, H)
             tx0, ty0, tx1, ty1 = sheet.plan.trim_box
             bx0, by0, bx1, by1 = sheet.plan.bleed_box
             bx0, by0, bx1, by1 = max(bx0, 0), max(by0, 0), min(bx1, W), min(by1, H)
             canvas.setTrimBox((tx0 * MM, (H - ty1) * MM, tx1 * MM, (H - ty0) * MM))
             canvas.setBleedBox((bx0 * MM, (H - by1) * MM, bx1 * MM, (H - by0) * MM))
-        _furniture(canvas, grid, sheet.label, bleed, body_font)
         canvas.showPage()
         if progress:
             progress(1)
@@ -101,15 +110,18 @@ def _marks(canvas, plan: PagePlan[Face], grid: Grid, H: float) -> None:
     for y in plan.cut_ys:
         segments.append((gx0 - MARK_GAP, y, gx0 - MARK_GAP - MARK_LENGTH, y))
         segments.append((gx1 + MARK_GAP, y, gx1 + MARK_GAP + MARK_LENGTH, y))
+    path = canvas.beginPath()
+    for x1, y1, x2, y2 in segments:
+        path.moveTo(x1 * MM, (H - y1) * MM)
+        path.lineTo(x2 * MM, (H - y2) * MM)
     for color, width in ((WHITE, MARK_WIDTH * 4), (BLACK, MARK_WIDTH)):
         set_stroke(canvas, color)
         canvas.setLineWidth(width * MM)
-        for x1, y1, x2, y2 in segments:
-            canvas.line(x1 * MM, (H - y1) * MM, x2 * MM, (H - y2) * MM)
+        canvas.drawPath(path, stroke=1, fill=0)
 
 
-def _furniture(canvas, grid: Grid, label: str, bleed: float, body_font: str) -> None:
-    """A 50 mm scale bar and the page label in the wider of the bottom and right margins.
+def _furniture(canvas, grid: Grid, label: str | None, bleed: float, body_font: str) -> None:
+    """The 50 mm scale bar (`label` None) or the page label, in the wider of the bottom and right margins.
 
     They start just outside the bleed. The bar lies along the first column (or bottom row), where
     no crop mark crosses it; its caption and the label run further out than the marks reach.
@@ -127,14 +139,16 @@ def _furniture(canvas, grid: Grid, label: str, bleed: float, body_font: str) -> 
         canvas.rotate(90)  # reads upwards along the right margin
         span_start, span_end, label_end = H - gy1, H - gy1 + grid.cell_h, H - gy0
     bar_h = 1.2
-    x0 = span_start + (span_end - span_start - SCALE_BAR) / 2
-    set_stroke(canvas, BLACK)
-    set_fill(canvas, BLACK)
-    canvas.setLineWidth(0.15 * MM)
-    for i in range(int(SCALE_BAR // 10)):  # alternate filled and open 10 mm blocks, like a map scale
-        canvas.rect((x0 + 10 * i) * MM, -bar_h * MM, 10 * MM, bar_h * MM, stroke=1, fill=1 - i % 2)
-    canvas.setFont(font_name(body_font), LABEL_SIZE)
     baseline = -(bar_h + 0.6 + 1.8) * MM
-    canvas.drawString(x0 * MM, baseline, f"{SCALE_BAR:g} mm — print at 100 % (actual size)")
-    canvas.drawRightString(label_end * MM, baseline, label)
+    canvas.setFont(font_name(body_font), LABEL_SIZE)
+    set_fill(canvas, BLACK)
+    if label is not None:
+        canvas.drawRightString(label_end * MM, baseline, label)
+    else:
+        x0 = span_start + (span_end - span_start - SCALE_BAR) / 2
+        set_stroke(canvas, BLACK)
+        canvas.setLineWidth(0.15 * MM)
+        for i in range(int(SCALE_BAR // 10)):  # alternate filled and open 10 mm blocks, like a map scale
+            canvas.rect((x0 + 10 * i) * MM, -bar_h * MM, 10 * MM, bar_h * MM, stroke=1, fill=1 - i % 2)
+        canvas.drawString(x0 * MM, baseline, f"{SCALE_BAR:g} mm — print at 100 % (actual size)")
     canvas.restoreState()

@@ -119,6 +119,7 @@ class Template:
     field_lines: dict[str, int]
     elements: tuple[Element | tuple[str, str, int], ...]  # ("remove", id, line) entries until resolved
     doc: str = ""
+    uses: frozenset[str] = frozenset()  # the fields its elements read: all that can make two faces differ
 
 
 @dataclass
@@ -211,7 +212,7 @@ def load_layouts(paths: list[Path], names: Names) -> Layouts:
     layouts.templates = resolved
     for template in resolved.values():
         known = set(template.fields) | set(BUILTIN_FIELDS)
-        _check_fields(template, template.elements, known)
+        template.uses = frozenset(_check_fields(template, template.elements, known))
         for name, default in template.fields.items():
             pattern = pattern_of(default) if isinstance(default, str) else None
             for used in pattern.fields if pattern else ():
@@ -420,8 +421,10 @@ def _edit(elements: list[Element], target: str | None, new: Element | None) -> b
     return found
 
 
-def _check_fields(template: Template, elements: tuple[Element, ...], known: set[str]) -> None:
-    """Every `{field}` and `when:` field an element uses must be declared by the template."""
+def _check_fields(template: Template, elements: tuple[Element, ...], known: set[str]) -> set[str]:
+    """Every `{field}` and `when:` field an element uses must be declared by the template.
+    Returns the fields used (loop fields of `each` groups aside)."""
+    uses: set[str] = set()
     for element in elements:
         used: list[tuple[str, str]] = []
         if element.when:
@@ -437,6 +440,8 @@ def _check_fields(template: Template, elements: tuple[Element, ...], known: set[
                 raise DeckError(
                     f"template '{template.name}' uses field '{name}', which it does not declare in 'fields'",
                     element.file, element.line_of(key), suggest(name, known))
+            uses.add(name)
         if element.children:
             inner = known | (set(LOOP_FIELDS) if each else set())
-            _check_fields(template, element.children, inner)
+            uses |= _check_fields(template, element.children, inner)
+    return uses - (set(LOOP_FIELDS) - known)
