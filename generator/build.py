@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .compose import Composer
-from .errors import Warnings
+from .errors import DeckError, Warnings
 from .face import Face
 from .impose.pdfsheets import DocInfo, Sheet, write_sheets
 from .impose.sheets import PAPERS, PagePlan, fit_grid, plan_pages
@@ -84,7 +84,10 @@ def plan_deck(deck: Deck, out_dir: Path, papers: Sequence[str], inks: Sequence[s
     folder = out_dir / deck.id
     jobs: list[_Job] = []
     for paper in papers:
-        grid = fit_grid(paper, deck.size.width, deck.size.height)
+        try:
+            grid = fit_grid(paper, deck.size.width, deck.size.height)
+        except ValueError as exc:
+            raise DeckError(f"{exc}; choose a smaller card size", deck.file) from None
         for ink in inks:
             convert = _InkCache(ink)
             suffix = "" if ink == "color" else "-lowink"

@@ -68,6 +68,9 @@ def build(decks: tuple[str, ...], paper: str, ink: str, out: Path) -> None:
             result = build_deck(ref, out, papers, inks, progress, on_plan)
         except DeckError as exc:
             _fail(exc)
+        except OSError as exc:  # the output folder cannot be written: not the deck's fault
+            click.echo(f"error: cannot write to {out}: {exc.strerror or exc}", err=True)
+            sys.exit(1)
         finally:
             if bar is not None:
                 bar.__exit__(None, None, None)

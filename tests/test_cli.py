@@ -75,3 +75,19 @@ def test_a_failed_write_leaves_the_good_file_alone(simple_deck, tmp_path, monkey
     assert good.read_bytes() == before
     assert sorted(p.name for p in good.parent.iterdir()) == [
         "simple-backs-a4.pdf", "simple-cards-a4.pdf", "simple-duplex-a4.pdf"]
+
+
+def test_a_card_too_big_for_the_paper_is_a_deck_error(make_deck, tmp_path):
+    from tests.conftest import SIMPLE_DECK, SIMPLE_LAYOUT
+    folder = make_deck(SIMPLE_DECK.replace("layouts:", "card: {width: 250mm, height: 300mm}\n    layouts:"),
+                       {"simple": SIMPLE_LAYOUT})
+    result = run("build", str(folder), "--out", str(tmp_path))
+    assert result.exit_code == 2 and "does not fit on a4 paper" in result.output
+
+
+def test_an_unwritable_output_folder_is_one_line(simple_deck, tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    result = run("build", str(simple_deck), "--out", str(blocker / "inside"))
+    assert result.exit_code == 1 and result.output.startswith("error: cannot write to ")
+    assert "Traceback" not in result.output
