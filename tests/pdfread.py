@@ -69,27 +69,9 @@ def trim_box_mm(placed: Placed, card_w: float, card_h: float, page_h_pt: float) 
     return (min(xs), min(ys), max(xs), max(ys))
 
 
-def content_streams(reader: PdfReader):
-    """Every page and form content stream in the file (bytes)."""
-    seen = set()
-    for page in reader.pages:
-        yield page.get_contents().get_data() if page.get_contents() else b""
-        stack = [page["/Resources"]]
-        while stack:
-            res = stack.pop().get_object()
-            for _, x in (res.get("/XObject") or {}).items():
-                if x.idnum in seen:
-                    continue
-                seen.add(x.idnum)
-                obj = x.get_object()
-                if obj.get("/Subtype") == "/Form":
-                    yield obj.get_data()
-                    if "/Resources" in obj:
-                        stack.append(obj["/Resources"])
-
-
-def xobjects(reader: PdfReader, subtype: str):
-    """Every XObject of a subtype (/Image, /Form) used on the pages, looking inside forms too."""
+def xobjects(reader: PdfReader, subtype: str | None = None):
+    """Every XObject used on the pages (of one subtype, /Image or /Form, if given), inside forms too,
+    each once."""
     seen = set()
     for page in reader.pages:
         stack = [page["/Resources"]]
@@ -100,31 +82,31 @@ def xobjects(reader: PdfReader, subtype: str):
                     continue
                 seen.add(ref.idnum)
                 obj = ref.get_object()
-                if obj["/Subtype"] == subtype:
+                if subtype is None or obj["/Subtype"] == subtype:
                     yield obj
                 if "/Resources" in obj:
                     stack.append(obj["/Resources"])
 
 
+def content_streams(reader: PdfReader):
+    """Every page and form content stream in the file (bytes)."""
+    for page in reader.pages:
+        yield page.get_contents().get_data() if page.get_contents() else b""
+    for form in xobjects(reader, "/Form"):
+        yield form.get_data()
+
+
 def fonts(reader: PdfReader) -> dict[str, bool]:
     """BaseFont -> embedded?, over pages and forms."""
     found: dict[str, bool] = {}
-    seen = set()
-    for page in reader.pages:
-        stack = [page["/Resources"]]
-        while stack:
-            res = stack.pop().get_object()
-            for _, f in (res.get("/Font") or {}).items():
-                f = f.get_object()
-                fd = f.get("/FontDescriptor")
-                embedded = fd is not None and any(k in fd.get_object() for k in ("/FontFile", "/FontFile2", "/FontFile3"))
-                found[str(f["/BaseFont"])] = embedded
-            for _, x in (res.get("/XObject") or {}).items():
-                if x.idnum not in seen:
-                    seen.add(x.idnum)
-                    obj = x.get_object()
-                    if "/Resources" in obj:
-                        stack.append(obj["/Resources"])
+    resources = [page["/Resources"] for page in reader.pages]
+    resources += [form["/Resources"] for form in xobjects(reader, "/Form") if "/Resources" in form]
+    for res in resources:
+        for _, f in (res.get_object().get("/Font") or {}).items():
+            f = f.get_object()
+            fd = f.get("/FontDescriptor")
+            embedded = fd is not None and any(k in fd.get_object() for k in ("/FontFile", "/FontFile2", "/FontFile3"))
+            found[str(f["/BaseFont"])] = embedded
     return found
 
 
