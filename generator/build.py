@@ -18,7 +18,7 @@ from .compose import Composer
 from .errors import DeckError, Warnings
 from .face import Face
 from .impose.pdfsheets import DocInfo, Sheet, write_sheets
-from .impose.sheets import PAPERS, PagePlan, fit_grid, plan_pages
+from .impose.sheets import PAPERS, Grid, PagePlan, fit_grid, plan_pages
 from .ink import INKS, apply_ink
 from .model import Deck, load_deck
 
@@ -77,11 +77,14 @@ class _InkCache:
         return self.cache[key]
 
 
+Pages = list[tuple[PagePlan[Face], str]]  # each page's plan and a note for its label
+
+
 def plan_deck(deck: Deck, out_dir: Path, papers: Sequence[str], inks: Sequence[str],
               warn: Warnings) -> list[_Job]:
+    """Every PDF the deck gives, for each paper and ink, with its pages laid out."""
     composer = Composer(deck, warn)
     sides = {sheet: compose_sides(deck, composer, sheet) for sheet in ("cards", "rules-board")}
-    folder = out_dir / deck.id
     jobs: list[_Job] = []
     for paper in papers:
         try:
@@ -90,39 +93,46 @@ def plan_deck(deck: Deck, out_dir: Path, papers: Sequence[str], inks: Sequence[s
             raise DeckError(f"{exc}; choose a smaller card size", deck.file) from None
         for ink in inks:
             convert = _InkCache(ink)
-            suffix = "" if ink == "color" else "-lowink"
-
-            def job(kind: str, pages: list[tuple[PagePlan[Face], str]], duplex: bool = False) -> None:
-                name = f"{deck.id}-{kind}{suffix}-{paper}.pdf"
-                n = len(pages)
-                sheets = [Sheet(plan, grid, f"{deck.title} · {name} · page {i}/{n}" + (f" · {what}" if what else ""))
-                          for i, (plan, what) in enumerate(pages, start=1)]
-                info = DocInfo(title=f"{deck.title} — {kind.replace('-', ' ')}", author=deck.designer,
-                               subject=f"{deck.title} by {deck.designer}, {deck.license}. Made with deckpress.",
-                               duplex=duplex, k_only=ink == "lowink")
-                jobs.append(_Job(folder / name, sheets, info))
-
-            cards = sides["cards"]
-            if cards:
-                fronts = plan_pages([convert(f) for f, _ in cards], grid, deck.bleed)
-                job("cards", [(p, "") for p in fronts])
-                if any(b is not None for _, b in cards):
-                    backs = plan_pages([convert(b, back=True) for _, b in cards], grid, deck.bleed, backs=True)
-                    job("backs", [(p, f"backs of page {i}") for i, p in enumerate(backs, start=1)])
-                    job("duplex", _interleave(fronts, backs), duplex=True)
-            extras = sides["rules-board"]
-            if extras:
-                fronts = plan_pages([convert(f) for f, _ in extras], grid, deck.bleed)
-                if any(b is not None for _, b in extras):
-                    backs = plan_pages([convert(b, back=True) for _, b in extras], grid, deck.bleed, backs=True)
-                    job("rules-board", _interleave(fronts, backs), duplex=True)
-                else:
-                    job("rules-board", [(p, "") for p in fronts])
+            for sheet, pairs in sides.items():
+                inked = [(convert(front), convert(back, back=True)) for front, back in pairs]
+                for kind, pages, duplex in _files(sheet, inked, grid, deck.bleed):
+                    jobs.append(_job(deck, out_dir, paper, ink, grid, kind, pages, duplex))
     return jobs
 
 
-def _interleave(fronts: list[PagePlan[Face]], backs: list[PagePlan[Face]]) -> list[tuple[PagePlan[Face], str]]:
-    pages: list[tuple[PagePlan[Face], str]] = []
+def _files(sheet: str, sides: Sides, grid: Grid, bleed: float) -> list[tuple[str, Pages, bool]]:
+    """The files of one sheet kind: (kind, pages, duplex?).
+
+    Cards give fronts, backs and an interleaved duplex file; rules and boards one file, interleaved
+    with their backs if they have any."""
+    if not sides:
+        return []
+    fronts = plan_pages([f for f, _ in sides], grid, bleed)
+    backs = (plan_pages([b for _, b in sides], grid, bleed, backs=True)
+             if any(b is not None for _, b in sides) else None)
+    if sheet == "rules-board":
+        return [("rules-board", _interleave(fronts, backs) if backs else [(p, "") for p in fronts], bool(backs))]
+    files = [("cards", [(p, "") for p in fronts], False)]
+    if backs:
+        files.append(("backs", [(p, f"backs of page {i}") for i, p in enumerate(backs, start=1)], False))
+        files.append(("duplex", _interleave(fronts, backs), True))
+    return files
+
+
+def _job(deck: Deck, out_dir: Path, paper: str, ink: str, grid: Grid, kind: str, pages: Pages,
+         duplex: bool) -> _Job:
+    name = f"{deck.id}-{kind}{'' if ink == 'color' else '-' + ink}-{paper}.pdf"
+    n = len(pages)
+    sheets = [Sheet(plan, grid, f"{deck.title} · {name} · page {i}/{n}" + (f" · {note}" if note else ""))
+              for i, (plan, note) in enumerate(pages, start=1)]
+    info = DocInfo(title=f"{deck.title} — {kind.replace('-', ' ')}", author=deck.designer,
+                   subject=f"{deck.title} by {deck.designer}, {deck.license}. Made with deckpress.",
+                   duplex=duplex, k_only=ink == "lowink")
+    return _Job(out_dir / deck.id / name, sheets, info)
+
+
+def _interleave(fronts: list[PagePlan[Face]], backs: list[PagePlan[Face]]) -> Pages:
+    pages: Pages = []
     for i, (front, back) in enumerate(zip(fronts, backs), start=1):
         pages += [(front, f"fronts {i}"), (back, f"backs {i}")]
     return pages

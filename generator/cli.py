@@ -30,6 +30,28 @@ def _show_warnings(warnings: Warnings) -> None:
         click.echo(f"warning: {message}", err=True)
 
 
+class _Bar:
+    """A progress bar on stderr when it is a terminal; nothing when output is piped."""
+
+    def __init__(self, label: str) -> None:
+        self.label = label
+        self.bar = None
+
+    def start(self, total: int) -> None:
+        if sys.stderr.isatty():
+            self.bar = click.progressbar(length=total, label=f"{self.label:<14}", file=sys.stderr)
+            self.bar.__enter__()
+
+    def advance(self, n: int) -> None:
+        if self.bar is not None:
+            self.bar.update(n)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.__exit__(None, None, None)
+            self.bar = None
+
+
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="deckpress")
 def main() -> None:
@@ -50,30 +72,17 @@ def build(decks: tuple[str, ...], paper: str, ink: str, out: Path) -> None:
     papers, inks = _choices(paper, tuple(PAPERS)), _choices(ink, INKS)
     started = time.perf_counter()
     written = pages = cards = 0
-    show_bar = sys.stderr.isatty()
     for ref in refs:
-        bar = None
-
-        def on_plan(total: int) -> None:
-            nonlocal bar
-            if show_bar:
-                bar = click.progressbar(length=total, label=f"{ref:<14}", file=sys.stderr)
-                bar.__enter__()
-
-        def progress(n: int) -> None:
-            if bar is not None:
-                bar.update(n)
-
+        bar = _Bar(ref)
         try:
-            result = build_deck(ref, out, papers, inks, progress, on_plan)
+            result = build_deck(ref, out, papers, inks, bar.advance, bar.start)
         except DeckError as exc:
             _fail(exc)
         except OSError as exc:  # the output folder cannot be written: not the deck's fault
             click.echo(f"error: cannot write to {out}: {exc.strerror or exc}", err=True)
             sys.exit(1)
         finally:
-            if bar is not None:
-                bar.__exit__(None, None, None)
+            bar.close()
         _show_warnings(result.warnings)
         written += len(result.outputs)
         pages += sum(o.pages for o in result.outputs)

@@ -6,7 +6,7 @@ import pytest
 
 from generator.colors import BLACK, RGB
 from generator.compose.text import glyph_icon, parse, set_text, shape_icon
-from generator.face import Ellipse, Path, Text
+from generator.face import Ellipse, Text
 from generator.fonts import FontSet
 from generator.units import PT
 

@@ -21,7 +21,7 @@ from reportlab.pdfbase import pdfmetrics, ttfonts
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
-from ..colors import CMYK, RGB, Color, Gray
+from ..colors import RGB, Color, Gray
 from ..face import (Ellipse, Face, Group, Image, Item, Line, Matrix, Path as PathItem, Rect, Text, multiply)
 from ..fonts import open_font
 from ..imagefile import is_svg, load_svg

@@ -84,61 +84,70 @@ def parse(text: str, family: Family, base_style: str, fonts: FontSet,
           icons: dict[str, IconDraw], missing: set[str] | None = None) -> list[HardLine]:
     """Markup -> lines of words, each word a list of measured runs and icons (in em).
 
-    Characters that no font has are added to `missing`."""
-    missing = set() if missing is None else missing
+    Characters that no font has are added to `missing`. Bold and italic carry on from one
+    line to the next until they are closed."""
+    reader = _MarkupReader(family, base_style, fonts, icons, set() if missing is None else missing)
     lines: list[HardLine] = []
-    bold = base_style in ("bold", "bolditalic")
-    italic = base_style in ("italic", "bolditalic")
     paragraph_start = True
     for raw_line in text.strip("\n").split("\n"):
-        if not raw_line.strip():
+        stripped = raw_line.strip()
+        if not stripped:
             paragraph_start = True
             continue
-        stripped = raw_line.strip()
         bullet = None
         if stripped.startswith("- "):
             stripped = stripped[2:].lstrip()
-            bullet = Word(_runs(BULLET, family, "regular", fonts, missing), None)
-        words: list[Word] = []
-        current: list[Piece] = []
-        pos = 0
-
-        def style() -> str:
-            return {(False, False): "regular", (True, False): "bold", (False, True): "italic",
-                    (True, True): "bolditalic"}[(bold, italic)]
-
-        def add_text(chunk: str) -> None:
-            nonlocal current
-            parts = chunk.split(" ")
-            for i, part in enumerate(parts):
-                if i > 0:  # a space ends the current word
-                    if current:
-                        space = _runs(" ", family, style(), fonts, missing)[0]
-                        words.append(Word(current, space))
-                    current = []
-                if part:
-                    current.extend(_runs(part, family, style(), fonts, missing))
-
-        for m in _INLINE.finditer(stripped):
-            add_text(stripped[pos:m.start()])
-            pos = m.end()
-            if m.group(1):
-                add_text(m.group(1))
-            elif m.group(2):
-                bold = not bold
-            elif m.group(3):
-                italic = not italic
-            else:
-                name = m.group(4)
-                if name not in icons:
-                    raise MarkupError(f"unknown icon ':{name}:'", name, sorted(icons))
-                current.append(icons[name])
-        add_text(stripped[pos:])
-        if current:
-            words.append(Word(current, None))
-        lines.append(HardLine(words, bullet, paragraph_start))
+            bullet = Word(reader.runs(BULLET, "regular"), None)
+        lines.append(HardLine(reader.words(stripped), bullet, paragraph_start))
         paragraph_start = False
     return lines
+
+
+class _MarkupReader:
+    """Reads one line of markup at a time into words, keeping the bold/italic state."""
+
+    STYLES = {(False, False): "regular", (True, False): "bold", (False, True): "italic", (True, True): "bolditalic"}
+
+    def __init__(self, family: Family, base_style: str, fonts: FontSet, icons: dict[str, IconDraw],
+                 missing: set[str]) -> None:
+        self.family, self.fonts, self.icons, self.missing = family, fonts, icons, missing
+        self.bold = base_style in ("bold", "bolditalic")
+        self.italic = base_style in ("italic", "bolditalic")
+
+    def runs(self, text: str, style: str | None = None) -> list[Run]:
+        return _runs(text, self.family, style or self.STYLES[self.bold, self.italic], self.fonts, self.missing)
+
+    def words(self, line: str) -> list[Word]:
+        self._words: list[Word] = []
+        self._current: list[Piece] = []
+        pos = 0
+        for m in _INLINE.finditer(line):
+            self._text(line[pos:m.start()])
+            pos = m.end()
+            if m.group(1):
+                self._text(m.group(1))
+            elif m.group(2):
+                self.bold = not self.bold
+            elif m.group(3):
+                self.italic = not self.italic
+            else:
+                name = m.group(4)
+                if name not in self.icons:
+                    raise MarkupError(f"unknown icon ':{name}:'", name, sorted(self.icons))
+                self._current.append(self.icons[name])
+        self._text(line[pos:])
+        if self._current:
+            self._words.append(Word(self._current, None))
+        return self._words
+
+    def _text(self, chunk: str) -> None:
+        for i, part in enumerate(chunk.split(" ")):
+            if i > 0:  # a space ends the current word
+                if self._current:
+                    self._words.append(Word(self._current, self.runs(" ")[0]))
+                self._current = []
+            if part:
+                self._current.extend(self.runs(part))
 
 
 def _runs(text: str, family: Family, style: str, fonts: FontSet, missing: set[str]) -> list[Run]:

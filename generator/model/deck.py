@@ -291,7 +291,8 @@ def _load_palette(spec: Any, doc: Map) -> dict[str, PaletteColor]:
                               suggest(str(symbol), SHAPES))
         if symbol in symbols:
             raise entry.error("symbol", f"palette colours '{symbols[symbol]}' and '{name}' share the symbol "
-                                        f"'{symbol}'; each colour needs its own so greyscale prints can tell them apart")
+                                        f"'{symbol}'; each colour needs its own so greyscale prints can tell "
+                                        "them apart")
         symbols[symbol] = name
         palette[name] = PaletteColor(name, color, symbol)
     return palette
