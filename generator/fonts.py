@@ -25,10 +25,11 @@ BUNDLED_FAMILIES: dict[str, dict[str, str]] = {
     "condensed": {"regular": "NotoSans-CondensedBold.ttf", "bold": "NotoSans-CondensedBlack.ttf"},
     "music": {"regular": "NotoMusic-Regular.ttf"},
     "symbols": {"regular": "NotoSansSymbols2-Regular.ttf"},
+    "math": {"regular": "NotoSansMath-Regular.ttf"},  # ↑ ↓ → ⇈ ⇊ ↻: arrows no other bundled font has
 }
 
 #: Where a character missing from the chosen font is looked for, in order.
-FALLBACK_FAMILIES = ("sans", "music", "symbols")
+FALLBACK_FAMILIES = ("sans", "music", "symbols", "math")
 
 
 class FontError(ValueError):

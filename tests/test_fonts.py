@@ -84,7 +84,7 @@ def test_open_font_is_cached(sans):
 
 def test_names(fonts):
     assert fonts.names() == ["sans", "sans-bold", "sans-italic", "sans-bolditalic",
-                             "condensed", "condensed-bold", "music", "symbols"]
+                             "condensed", "condensed-bold", "music", "symbols", "math"]
 
 
 @pytest.mark.parametrize("ref, family, style", [
@@ -158,8 +158,14 @@ def test_font_for_a_character_no_font_has_is_the_primary(fonts, sans):
 
 def test_fallbacks_in_order(fonts):
     names = [Path(f.path).name for f in fonts.fallbacks("bold")]
-    assert FALLBACK_FAMILIES == ("sans", "music", "symbols")
-    assert names == ["NotoSans-Bold.ttf", "NotoMusic-Regular.ttf", "NotoSansSymbols2-Regular.ttf"]
+    assert FALLBACK_FAMILIES == ("sans", "music", "symbols", "math")
+    assert names == ["NotoSans-Bold.ttf", "NotoMusic-Regular.ttf", "NotoSansSymbols2-Regular.ttf",
+                     "NotoSansMath-Regular.ttf"]
+
+
+@pytest.mark.parametrize("char", ["↑", "↓", "→", "⇈", "⇊", "↻"])
+def test_arrows_fall_back_to_the_math_font(fonts, sans, char):
+    assert Path(fonts.font_for(char, sans, "regular").path).name == "NotoSansMath-Regular.ttf"
 
 
 # --- metrics -----------------------------------------------------------------------------------
