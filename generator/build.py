@@ -18,7 +18,7 @@ from .compose import Composer
 from .errors import DeckError, Warnings
 from .face import Face
 from .impose.pdfsheets import DocInfo, Sheet, write_sheets
-from .impose.sheets import PAPERS, Grid, PagePlan, fit_grid, plan_pages
+from .impose.sheets import PAPERS, PagePlan, plan_sheets
 from .ink import INKS, apply_ink
 from .model import Deck, load_deck
 
@@ -54,10 +54,9 @@ def compose_sides(deck: Deck, composer: Composer, sheet: str) -> Sides:
     for component in deck.components:
         if component.sheet != sheet:
             continue
-        for card in component.cards:
-            pair = (composer.face(card, component.front),
-                    composer.face(card, component.back) if component.back else None)
-            sides.extend([pair] * card.count)
+        for card in component.printed():
+            sides.append((composer.face(card, component.front),
+                          composer.face(card, component.back) if component.back else None))
     return sides
 
 
@@ -87,29 +86,23 @@ def plan_deck(deck: Deck, out_dir: Path, papers: Sequence[str], inks: Sequence[s
     sides = {sheet: compose_sides(deck, composer, sheet) for sheet in ("cards", "rules-board")}
     jobs: list[_Job] = []
     for paper in papers:
-        try:
-            grid = fit_grid(paper, deck.size.width, deck.size.height)
-        except ValueError as exc:
-            raise DeckError(f"{exc}; choose a smaller card size", deck.file) from None
         for ink in inks:
             convert = _InkCache(ink)
             for sheet, pairs in sides.items():
                 inked = [(convert(front), convert(back, back=True)) for front, back in pairs]
-                for kind, pages, duplex in _files(sheet, inked, grid, deck.bleed):
-                    jobs.append(_job(deck, out_dir, paper, ink, grid, kind, pages, duplex))
+                for kind, pages, duplex in _files(sheet, inked, paper, deck.bleed):
+                    jobs.append(_job(deck, out_dir, paper, ink, kind, pages, duplex))
     return jobs
 
 
-def _files(sheet: str, sides: Sides, grid: Grid, bleed: float) -> list[tuple[str, Pages, bool]]:
+def _files(sheet: str, sides: Sides, paper: str, bleed: float) -> list[tuple[str, Pages, bool]]:
     """The files of one sheet kind: (kind, pages, duplex?).
 
     Cards give fronts, backs and an interleaved duplex file; rules and boards one file, interleaved
     with their backs if they have any."""
     if not sides:
         return []
-    fronts = plan_pages([f for f, _ in sides], grid, bleed)
-    backs = (plan_pages([b for _, b in sides], grid, bleed, backs=True)
-             if any(b is not None for _, b in sides) else None)
+    fronts, backs = plan_sheets(sides, _size, paper, bleed)
     if sheet == "rules-board":
         return [("rules-board", _interleave(fronts, backs) if backs else [(p, "") for p in fronts], bool(backs))]
     files = [("cards", [(p, "") for p in fronts], False)]
@@ -119,11 +112,14 @@ def _files(sheet: str, sides: Sides, grid: Grid, bleed: float) -> list[tuple[str
     return files
 
 
-def _job(deck: Deck, out_dir: Path, paper: str, ink: str, grid: Grid, kind: str, pages: Pages,
-         duplex: bool) -> _Job:
+def _size(face: Face) -> tuple[float, float]:
+    return (face.width, face.height)
+
+
+def _job(deck: Deck, out_dir: Path, paper: str, ink: str, kind: str, pages: Pages, duplex: bool) -> _Job:
     name = f"{deck.id}-{kind}{'' if ink == 'color' else '-' + ink}-{paper}.pdf"
     n = len(pages)
-    sheets = [Sheet(plan, grid, f"{deck.title} · {name} · page {i}/{n}" + (f" · {note}" if note else ""))
+    sheets = [Sheet(plan, f"{deck.title} · {name} · page {i}/{n}" + (f" · {note}" if note else ""))
               for i, (plan, note) in enumerate(pages, start=1)]
     info = DocInfo(title=f"{deck.title} — {kind.replace('-', ' ')}", author=deck.designer,
                    subject=f"{deck.title} by {deck.designer}, {deck.license}. Made with deckpress.",
@@ -140,9 +136,10 @@ def _interleave(fronts: list[PagePlan[Face]], backs: list[PagePlan[Face]]) -> Pa
 
 def build_deck(ref: str | Path, out_dir: Path, papers: Sequence[str] = tuple(PAPERS),
                inks: Sequence[str] = INKS, progress: Callable[[int], None] | None = None,
-               on_plan: Callable[[int], None] | None = None) -> DeckBuild:
-    """Build every file of one deck. `on_plan` hears the number of pages to come, `progress` each page."""
-    deck = load_deck(ref)
+               on_plan: Callable[[int], None] | None = None, players: int | None = None) -> DeckBuild:
+    """Build every file of one deck. `on_plan` hears the number of pages to come, `progress` each page.
+    `players` is how many per-player sets to print (default: the most the deck allows)."""
+    deck = load_deck(ref, players)
     result = DeckBuild(deck)
     jobs = plan_deck(deck, out_dir, papers, inks, result.warnings)
     if on_plan:

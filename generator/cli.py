@@ -66,7 +66,9 @@ def main() -> None:
               help="Full colour, greyscale low-ink, or both.")
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"),
               show_default=True, help="Folder to write into (one subfolder per deck).")
-def build(decks: tuple[str, ...], paper: str, ink: str, out: Path) -> None:
+@click.option("--players", type=click.IntRange(min=1), default=None,
+              help="Print per-player sets for this many players (default: the most the deck allows).")
+def build(decks: tuple[str, ...], paper: str, ink: str, out: Path, players: int | None) -> None:
     """Build DECKS (bundled ids or deck folders; none = every bundled deck) into PDFs."""
     refs = list(decks) or bundled_deck_ids()
     papers, inks = _choices(paper, tuple(PAPERS)), _choices(ink, INKS)
@@ -75,7 +77,7 @@ def build(decks: tuple[str, ...], paper: str, ink: str, out: Path) -> None:
     for ref in refs:
         bar = _Bar(ref)
         try:
-            result = build_deck(ref, out, papers, inks, bar.advance, bar.start)
+            result = build_deck(ref, out, papers, inks, bar.advance, bar.start, players=players)
         except DeckError as exc:
             _fail(exc)
         except OSError as exc:  # the output folder cannot be written: not the deck's fault

@@ -77,12 +77,18 @@ def test_a_failed_write_leaves_the_good_file_alone(simple_deck, tmp_path, monkey
         "simple-backs-a4.pdf", "simple-cards-a4.pdf", "simple-duplex-a4.pdf"]
 
 
-def test_a_card_too_big_for_the_paper_is_a_deck_error(make_deck, tmp_path):
+def test_a_card_too_big_for_the_paper_is_tiled(make_deck, tmp_path):
     from tests.conftest import SIMPLE_DECK, SIMPLE_LAYOUT
+    from tests.pdfread import page_text
     folder = make_deck(SIMPLE_DECK.replace("layouts:", "card: {width: 250mm, height: 300mm}\n    layouts:"),
                        {"simple": SIMPLE_LAYOUT})
-    result = run("build", str(folder), "--out", str(tmp_path))
-    assert result.exit_code == 2 and "does not fit on a4 paper" in result.output
+    result = run("build", str(folder), "--out", str(tmp_path), "--paper", "a4", "--ink", "color")
+    assert result.exit_code == 0, result.output
+    cards = tmp_path / "simple" / "simple-cards-a4.pdf"
+    # turned a quarter turn, each 300 × 250 mm card takes two A4 tiles: A1 and B1
+    texts = [page_text(cards, i) for i in range(6)]
+    assert ["tile A1" in t and "tile B1" not in t.split("·")[-1] for t in texts[::2]] == [True] * 3
+    assert all("page" in t and "tile B1" in t for t in texts[1::2])
 
 
 def test_an_unwritable_output_folder_is_one_line(simple_deck, tmp_path):

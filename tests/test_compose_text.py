@@ -40,7 +40,13 @@ def test_characters_missing_from_the_font_fall_back_to_the_music_font():
     fonts = {t.text: t.font.rsplit("/", 1)[-1] for t in texts(result.items)}
     assert fonts["♯"] == "NotoMusic-Regular.ttf"
     assert not result.missing
-    assert fit("a → b").missing == {"→"}
+    assert fit("a 一 b").missing == {"一"}  # no bundled font has CJK
+
+
+def test_arrows_come_from_the_math_font():
+    result = fit("↑↑ 3")
+    fonts = {t.text: t.font.rsplit("/", 1)[-1] for t in texts(result.items)}
+    assert fonts["↑↑"] == "NotoSansMath-Regular.ttf" and not result.missing
 
 
 def test_icons_are_drawn_inside_the_line():

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from generator.face import apply
-from generator.impose.sheets import PAPERS, centre, fit_grid, plan_pages
+from generator.impose.sheets import (OVERLAP, PAPERS, TILE_MARGIN, centre, fit_grid, plan_pages, plan_sheets,
+                                     plan_tiles)
 
 
 @pytest.mark.parametrize("paper, card, expected", [
@@ -63,3 +64,65 @@ def test_empty_slots_stay_empty_on_back_pages():
     assert [p.face for p in page.placements] == ["x", "y"]
     # the first card's back sits in the mirrored column
     assert page.placements[0].trim == pytest.approx(grid.cell(0, 2))
+
+
+# --- pieces of several sizes, and pieces too big for the paper -------------------------------
+
+def _invert(m):
+    a, b, c, d, e, f = m
+    det = a * d - b * c
+    return (d / det, -b / det, -c / det, a / det, (c * f - d * e) / det, (b * e - a * f) / det)
+
+
+def _board_box(page):
+    """The part of the piece (face mm) a tile page shows."""
+    (p,) = page.placements
+    inv = _invert(p.matrix)
+    x0, y0, x1, y1 = p.clip
+    corners = [apply(inv, x, y) for x, y in ((x0, y0), (x1, y0), (x0, y1), (x1, y1))]
+    return (min(c[0] for c in corners), min(c[1] for c in corners),
+            max(c[0] for c in corners), max(c[1] for c in corners))
+
+
+@pytest.mark.parametrize("paper", list(PAPERS))
+def test_a_piece_too_big_for_the_paper_is_tiled_with_overlapping_strips(paper):
+    W, H = PAPERS[paper]
+    pages = plan_tiles("board", 280.0, 270.0, paper, 3.0)
+    assert [p.tile.name for p in pages] == ["A1", "B1", "A2", "B2"]
+    boxes = [_board_box(p) for p in pages]
+    for page, box in zip(pages, boxes):
+        x0, y0, x1, y1 = page.area
+        assert x0 >= TILE_MARGIN - 1e-6 and y0 >= TILE_MARGIN - 1e-6
+        assert W - x1 >= TILE_MARGIN - 1e-6 and H - y1 >= TILE_MARGIN - 1e-6
+    a1, b1, a2, b2 = boxes
+    # together they show the whole piece and its bleed, neighbours sharing an OVERLAP-wide strip
+    assert (a1[0], a1[1], b2[2], b2[3]) == pytest.approx((-3, -3, 283, 273))
+    assert a1[2] - b1[0] == pytest.approx(OVERLAP) and a1[3] - a2[1] == pytest.approx(OVERLAP)
+    # A1's glue strip starts where B1 is cut, and B1 is cut along its left edge
+    glue = next(s for s in pages[0].tile.seams if s.kind == "glue" and s.vertical)
+    inv = _invert(pages[0].placements[0].matrix)
+    assert apply(inv, glue.at, 100)[0] == pytest.approx(b1[0])
+    cut = next(s for s in pages[1].tile.seams if s.kind == "cut")
+    assert cut.neighbour == "A1" and cut.at in pages[1].cut_xs
+
+
+def test_a_long_piece_turns_to_need_fewer_tiles():
+    pages = plan_tiles("board", 200.0, 300.0, "a4", 3.0)
+    assert len(pages) == 2  # upright it would take 2 × 2 tiles, turned 2 × 1 …
+    (p,) = pages[0].placements
+    a, b, c, d, _, _ = p.matrix
+    assert (a, b, c, d) == pytest.approx((0, 1, -1, 0))  # … a quarter turn clockwise
+
+
+def test_runs_of_sizes_get_their_own_grids_and_backs_follow():
+    sizes = {"card": (63.5, 88.9), "token": (20.0, 20.0), "board": (280.0, 270.0)}
+    pairs = [("card", "back")] * 10 + [("token", None)] * 3 + [("board", None)]
+    fronts, backs = plan_sheets(pairs, sizes.get, "a4", 3.0)
+    assert [len(p.placements) for p in fronts] == [9, 1, 3, 1, 1, 1, 1]
+    assert len(backs) == len(fronts)
+    assert [len(p.placements) for p in backs] == [9, 1, 0, 0, 0, 0, 0]
+    assert fronts[2].placements[0].trim[2] - fronts[2].placements[0].trim[0] == pytest.approx(20.0)
+    assert [p.tile.name for p in fronts[3:]] == ["A1", "B1", "A2", "B2"]
+    # the lone card of page 2 is backed behind itself
+    (f,), (b,) = fronts[1].placements, backs[1].placements
+    assert centre(b.matrix, 63.5, 88.9)[0] == pytest.approx(210.0 - centre(f.matrix, 63.5, 88.9)[0])

@@ -65,6 +65,48 @@ def test_deck_mistakes_name_file_line_and_key(make_deck, old, new, line, message
     assert str(err.value).startswith(f"{err.value.file}:{line}: ")
 
 
+PER_PLAYER = SIMPLE_DECK.replace("layouts:", "players: 3–5\n    layouts:").replace(
+    "        back: back\n", "        back: back\n        copies: players\n")
+
+
+def test_per_player_copies_default_to_the_most_players(make_deck):
+    folder = make_deck(PER_PLAYER, {"simple": SIMPLE_LAYOUT})
+    assert load_deck(folder).card_count() == 5 * 3
+    deck = load_deck(folder, players=3)
+    assert deck.card_count() == 3 * 3 and deck.player_count == 3
+    # set after set: One, One, Two, then again
+    assert [c.fields["title"] for _, c in deck.cards("cards")][:6] == ["One", "One", "Two"] * 2
+
+
+@pytest.mark.parametrize("players", [2, 6])
+def test_players_outside_the_range_are_refused(make_deck, players):
+    with pytest.raises(DeckError, match=f"Simple is for 3–5 players, not {players}") as err:
+        load_deck(make_deck(PER_PLAYER, {"simple": SIMPLE_LAYOUT}), players=players)
+    assert err.value.line == 6
+
+
+@pytest.mark.parametrize("old, new, message", [
+    ("copies: players", "copies: player", "copies must be a whole number of 1 or more, or 'players', not "
+                                          "'player' — did you mean 'players'?"),
+    ("players: 3–5\n    ", "", "'copies: players' needs the deck's player range, like players: 3–7"),
+    ("copies: players", "size: huge", "unknown card size 'huge'"),
+    ("copies: players", "size: {width: 20mm}", "a size needs 'height'"),
+])
+def test_copies_and_size_mistakes(make_deck, old, new, message):
+    with pytest.raises(DeckError, match=message):
+        load_deck(make_deck(PER_PLAYER.replace(old, new), {"simple": SIMPLE_LAYOUT}))
+
+
+def test_a_component_of_its_own_size_composes_at_that_size(make_deck):
+    from generator.compose import Composer
+    deck = load(make_deck, SIMPLE_DECK.replace("        back: back\n", "        size: {width: 200mm, height: 100mm}\n"))
+    component = deck.components[0]
+    face = Composer(deck).face(component.cards[0], component.front)
+    assert (face.width, face.height) == (200.0, 100.0)
+    background = face.items[0]  # 100% + 2*bleed of the component, not of the deck's card
+    assert (background.w, background.h) == pytest.approx((206.0, 106.0))
+
+
 def test_a_colour_name_in_a_card_is_checked_when_composed(make_deck):
     from generator.compose import Composer
     deck = load(make_deck, SIMPLE_DECK.replace("color: blue", "color: bleu"))

@@ -12,7 +12,7 @@ from ..errors import DeckError, Warnings, suggest
 from ..face import (Ellipse, Face, Group, Image, Item, Line, Paint, Path as PathItem, Rect, Text,
                     rotation, translation)
 from ..imagefile import image_size
-from ..model import Card, Deck, Element, Template
+from ..model import Card, CardSize, Deck, Element, Template
 from ..model.elements import KINDS
 from ..model.layout import Icon, parse_value
 from ..model.values import Names, PaletteColor, Pattern, known_names
@@ -29,26 +29,25 @@ class Composer:
         self.warn = warn if warn is not None else Warnings()
         self.names: Names = deck.names
         self.icons = _icon_draws(deck.layouts.icons, deck.names)
-        self._cache: dict[tuple[str, str], Face] = {}
+        self._cache: dict[tuple[str, CardSize, str], Face] = {}
+        self._components = {c.name: c for c in deck.components}
 
     def face(self, card: Card, template: Template) -> Face:
-        """The face of `card` drawn with `template`; cards that agree on every field the template
-        reads share one face (the same object)."""
+        """The face of `card` drawn with `template`, at its component's size; cards that agree on
+        every field the template reads share one face (the same object)."""
+        component = self._components[card.component]
+        size = component.size
         values = dict(self.deck.meta_fields)
-        values.update({"card.number": card.number, "card.total": len(self._component_cards(card)),
+        values.update({"card.number": card.number, "card.total": len(component.cards),
                        "component": card.component})
         values.update(card.fields)
-        key = (template.name, repr([(name, values.get(name)) for name in sorted(template.uses)]))
+        key = (template.name, size, repr([(name, values.get(name)) for name in sorted(template.uses)]))
         face = self._cache.get(key)
         if face is None:
-            context = _Context(self, card, template)
+            context = _Context(self, card, template, size.width, size.height)
             items = context.elements(template.elements, values)
-            face = self._cache[key] = Face(self.deck.size.width, self.deck.size.height, self.deck.bleed,
-                                           tuple(items))
+            face = self._cache[key] = Face(size.width, size.height, self.deck.bleed, tuple(items))
         return face
-
-    def _component_cards(self, card: Card) -> list[Card]:
-        return next(c.cards for c in self.deck.components if c.name == card.component)
 
 
 def _with_ink(item: Item, ink: str) -> Item:
@@ -94,12 +93,12 @@ def _image_icon(icon: Icon) -> IconDraw:
 class _Context:
     """Composing one card with one template: values, errors that point at the right line."""
 
-    def __init__(self, composer: Composer, card: Card, template: Template) -> None:
+    def __init__(self, composer: Composer, card: Card, template: Template, width: float, height: float) -> None:
         self.c = composer
         self.card = card
         self.template = template
-        self.w = composer.deck.size.width
-        self.h = composer.deck.size.height
+        self.w = width
+        self.h = height
         self.bleed = composer.deck.bleed
 
     # -- values --------------------------------------------------------------------------------

@@ -11,12 +11,13 @@ from ..backends.pdf import MM, FaceForms, k_only, new_canvas, font_name, set_fil
 from ..colors import Gray
 from ..face import Face
 from ..fonts import FontSet
-from .sheets import Grid, PagePlan
+from .sheets import Box, PagePlan, Seam, Tile
 
 MARK_GAP = 1.0  # marks start this far outside the trim, so a slightly wide cut removes them
 MARK_LENGTH = 4.0
 MARK_WIDTH = 0.2
 SCALE_BAR = 50.0
+BAR_INSET = 7.0
 LABEL_SIZE = 6.5  # pt
 BLACK = Gray(0.0)
 WHITE = Gray(1.0)
@@ -24,10 +25,9 @@ WHITE = Gray(1.0)
 
 @dataclass(frozen=True)
 class Sheet:
-    """One page to write: its plan, the grid it came from and its label."""
+    """One page to write: its plan and its label."""
 
     plan: PagePlan[Face]
-    grid: Grid
     label: str
 
 
@@ -56,8 +56,8 @@ def write_sheets(path: Path, sheets: Sequence[Sheet], info: DocInfo, bleed: floa
 def _write(path: Path, sheets: Sequence[Sheet], info: DocInfo, bleed: float,
            progress: Callable[[int], None] | None) -> None:
     body_font = FontSet().families["sans"].files["regular"]
-    first = sheets[0].grid
-    canvas = new_canvas(path, (first.paper_w * MM, first.paper_h * MM), body_font,
+    first_w, first_h = sheets[0].plan.paper
+    canvas = new_canvas(path, (first_w * MM, first_h * MM), body_font,
                         enforce=k_only if info.k_only else None)
     canvas.setTitle(info.title)
     canvas.setAuthor(info.author)
@@ -69,24 +69,26 @@ def _write(path: Path, sheets: Sequence[Sheet], info: DocInfo, bleed: float,
     forms = FaceForms(canvas)
     furniture: dict[tuple, str] = {}  # marks and scale bar, the same on most pages: one form each
     for sheet in sheets:
-        grid = sheet.grid
-        W, H = grid.paper_w, grid.paper_h
+        plan = sheet.plan
+        W, H = plan.paper
         canvas.setPageSize((W * MM, H * MM))
-        for p in sheet.plan.placements:
+        for p in plan.placements:
             forms.place(p.face, p.matrix, H, p.clip)
-        key = (grid, sheet.plan.cut_xs, sheet.plan.cut_ys)
+        key = (plan.paper, tuple(round(v, 6) for v in plan.area), plan.cut_xs, plan.cut_ys, plan.tile)
         if key not in furniture:
             furniture[key] = f"sheet{len(furniture) + 1}"
             canvas.beginForm(furniture[key])
-            if sheet.plan.placements:
-                _marks(canvas, sheet.plan, grid, H)
-            _furniture(canvas, grid, None, bleed, body_font)
+            if plan.placements:
+                _marks(canvas, plan, H)
+            if plan.tile is not None:
+                _tile_marks(canvas, plan.tile, plan.area, H, body_font)
+            _furniture(canvas, plan, None, bleed, body_font)
             canvas.endForm()
         canvas.doForm(furniture[key])
-        _furniture(canvas, grid, sheet.label, bleed, body_font)
-        if sheet.plan.placements:
-            tx0, ty0, tx1, ty1 = sheet.plan.trim_box
-            bx0, by0, bx1, by1 = sheet.plan.bleed_box
+        _furniture(canvas, plan, sheet.label, bleed, body_font)
+        if plan.placements:
+            tx0, ty0, tx1, ty1 = plan.trim_box
+            bx0, by0, bx1, by1 = plan.bleed_box
             bx0, by0, bx1, by1 = max(bx0, 0), max(by0, 0), min(bx1, W), min(by1, H)
             canvas.setTrimBox((tx0 * MM, (H - ty1) * MM, tx1 * MM, (H - ty0) * MM))
             canvas.setBleedBox((bx0 * MM, (H - by1) * MM, bx1 * MM, (H - by0) * MM))
@@ -96,7 +98,7 @@ def _write(path: Path, sheets: Sequence[Sheet], info: DocInfo, bleed: float,
     canvas.save()
 
 
-def _marks(canvas, plan: PagePlan[Face], grid: Grid, H: float) -> None:
+def _marks(canvas, plan: PagePlan[Face], H: float) -> None:
     """Crop marks in the margins on every cut line, never across a card.
 
     Each mark is drawn twice, white and wide under black and thin, so it shows on white paper
@@ -120,24 +122,26 @@ def _marks(canvas, plan: PagePlan[Face], grid: Grid, H: float) -> None:
         canvas.drawPath(path, stroke=1, fill=0)
 
 
-def _furniture(canvas, grid: Grid, label: str | None, bleed: float, body_font: str) -> None:
+def _furniture(canvas, plan: PagePlan[Face], label: str | None, bleed: float, body_font: str) -> None:
     """The 50 mm scale bar (`label` None) or the page label, in the wider of the bottom and right margins.
 
-    They start just outside the bleed. The bar lies along the first column (or bottom row), where
-    no crop mark crosses it; its caption and the label run further out than the marks reach.
+    They start just outside the bleed. The bar lies between two cut lines, where no crop mark
+    crosses it; its caption and the label run further out than the marks reach.
     """
-    gx0, gy0, gx1, gy1 = grid.box
-    W, H = grid.paper_w, grid.paper_h
+    gx0, gy0, gx1, gy1 = plan.area
+    W, H = plan.paper
     depth = bleed + 1.0
     canvas.saveState()
     # local frame: x runs along the margin (mm), y = 0 at the band's inner edge, outwards is -y
     if H - gy1 >= W - gx1:
         canvas.translate(0, (H - gy1 - depth) * MM)
-        span_start, span_end, label_end = gx0, gx0 + grid.cell_w, gx1
+        span_start, span_end = _clear_span(plan.cut_xs, gx0, gx1)
+        label_end = gx1
     else:
         canvas.translate((gx1 + depth) * MM, 0)
         canvas.rotate(90)  # reads upwards along the right margin
-        span_start, span_end, label_end = H - gy1, H - gy1 + grid.cell_h, H - gy0
+        start, end = _clear_span(tuple(H - y for y in reversed(plan.cut_ys)), H - gy1, H - gy0)
+        span_start, span_end, label_end = start, end, H - gy0
     bar_h = 1.2
     baseline = -(bar_h + 0.6 + 1.8) * MM
     canvas.setFont(font_name(body_font), LABEL_SIZE)
@@ -145,10 +149,110 @@ def _furniture(canvas, grid: Grid, label: str | None, bleed: float, body_font: s
     if label is not None:
         canvas.drawRightString(label_end * MM, baseline, label)
     else:
-        x0 = span_start + (span_end - span_start - SCALE_BAR) / 2
+        # centred in a card-sized gap; near the start of a longer one, leaving the far end to the label
+        room = span_end - span_start
+        x0 = span_start + (max(0.0, room - SCALE_BAR) / 2 if room <= 2 * SCALE_BAR else BAR_INSET)
         set_stroke(canvas, BLACK)
         canvas.setLineWidth(0.15 * MM)
         for i in range(int(SCALE_BAR // 10)):  # alternate filled and open 10 mm blocks, like a map scale
             canvas.rect((x0 + 10 * i) * MM, -bar_h * MM, 10 * MM, bar_h * MM, stroke=1, fill=1 - i % 2)
         canvas.drawString(x0 * MM, baseline, f"{SCALE_BAR:g} mm — print at 100 % (actual size)")
     canvas.restoreState()
+
+
+def _clear_span(cuts: tuple[float, ...], start: float, end: float) -> tuple[float, float]:
+    """The first stretch of the margin, between the area's ends and its cut lines, that holds the
+    scale bar with no crop mark crossing it (the whole stretch if none is long enough)."""
+    stops = sorted({start, end, *(c for c in cuts if start < c < end)})
+    for a, b in zip(stops, stops[1:]):
+        if b - a >= SCALE_BAR + 2:
+            return a, b
+    return start, end
+
+
+TILE_MARK = 2.5  # size of the alignment triangles
+GLUE = Gray(0.82)
+
+
+def _tile_marks(canvas, tile: Tile, area: Box, H: float, body_font: str) -> None:
+    """What puts a tiled piece back together: the tile's name above it; on each strip another
+    tile is glued over, light hatching, the neighbour's name and a dashed line where its edge
+    goes; and a triangle in the margin at every seam, matching the neighbour's."""
+    x0, y0, x1, y1 = area
+    canvas.saveState()
+    canvas.setFont(font_name(body_font), 9)
+    set_fill(canvas, BLACK)
+    canvas.drawString((x0 + 4) * MM, (H - y0 + 6.0) * MM, f"tile {tile.name}")
+    canvas.setFont(font_name(body_font), LABEL_SIZE)
+    canvas.drawString((x0 + 18) * MM, (H - y0 + 6.0) * MM,
+                      f"of {len(tile.names)} ({', '.join(tile.names)}): cut along the crop marks, glue the "
+                      "tiles over the hatched strips, black triangles meeting")
+    for seam in tile.seams:
+        if seam.kind == "glue":
+            _glue_strip(canvas, seam, H, body_font)
+        _triangle(canvas, seam, area, H)
+    canvas.restoreState()
+
+
+def _glue_strip(canvas, seam: Seam, H: float, body_font: str) -> None:
+    a, b = seam.span
+    if seam.vertical:
+        box = (seam.at, a, seam.at + seam.strip, b)
+    else:
+        box = (a, seam.at, b, seam.at + seam.strip)
+    bx0, by0, bx1, by1 = box
+    canvas.saveState()
+    clip = canvas.beginPath()
+    clip.rect(bx0 * MM, (H - by1) * MM, (bx1 - bx0) * MM, (by1 - by0) * MM)
+    canvas.clipPath(clip, stroke=0, fill=0)
+    set_fill(canvas, WHITE)
+    canvas.rect(bx0 * MM, (H - by1) * MM, (bx1 - bx0) * MM, (by1 - by0) * MM, stroke=0, fill=1)
+    set_stroke(canvas, GLUE)
+    canvas.setLineWidth(0.3 * MM)
+    hatch = canvas.beginPath()
+    reach = (bx1 - bx0) + (by1 - by0)
+    step = 4.0
+    for i in range(int(reach / step) + 1):
+        start = bx0 - (by1 - by0) + i * step
+        hatch.moveTo(start * MM, (H - by1) * MM)
+        hatch.lineTo((start + (by1 - by0)) * MM, (H - by0) * MM)
+    canvas.drawPath(hatch, stroke=1, fill=0)
+    set_fill(canvas, BLACK)
+    canvas.setFont(font_name(body_font), 7)
+    text = f"glue — {seam.neighbour} goes over this strip"
+    if seam.vertical:
+        canvas.translate((seam.at + seam.strip / 2 + 1.2) * MM, (H - (a + b) / 2) * MM)
+        canvas.rotate(90)
+    else:
+        canvas.translate(((a + b) / 2) * MM, (H - seam.at - seam.strip / 2 - 1.2) * MM)
+    canvas.drawCentredString(0, 0, text)
+    canvas.restoreState()
+    set_stroke(canvas, BLACK)  # where the neighbour's cut edge goes
+    canvas.setLineWidth(0.25 * MM)
+    canvas.setDash([1.5 * MM, 1.0 * MM])
+    if seam.vertical:
+        canvas.line(seam.at * MM, (H - a) * MM, seam.at * MM, (H - b) * MM)
+    else:
+        canvas.line(a * MM, (H - seam.at) * MM, b * MM, (H - seam.at) * MM)
+    canvas.setDash([])
+
+
+def _triangle(canvas, seam: Seam, area: Box, H: float) -> None:
+    """A small triangle in the margin, its tip on the seam line: vertical seams get one above the
+    tile, horizontal seams one left of it (the label and scale bar use the other margins)."""
+    x0, y0, _, _ = area
+    out = 6.0  # beyond the crop marks
+    k = TILE_MARK
+    if seam.vertical:
+        tip = (seam.at, y0 - out)
+        pts = [tip, (seam.at - k / 2, y0 - out - k), (seam.at + k / 2, y0 - out - k)]
+    else:
+        tip = (x0 - out, seam.at)
+        pts = [tip, (x0 - out - k, seam.at - k / 2), (x0 - out - k, seam.at + k / 2)]
+    p = canvas.beginPath()
+    p.moveTo(pts[0][0] * MM, (H - pts[0][1]) * MM)
+    for x, y in pts[1:]:
+        p.lineTo(x * MM, (H - y) * MM)
+    p.close()
+    set_fill(canvas, BLACK)
+    canvas.drawPath(p, stroke=0, fill=1)

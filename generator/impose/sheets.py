@@ -1,20 +1,28 @@
-"""Sheet geometry: where each card sits on a page, and where its back must sit.
+"""Sheet geometry: where each piece sits on a page, and where its back must sit.
 
 All in millimetres, y down from the page's top-left corner. Cards are butted (shared cut
 lines) so that 3×3 poker cards fit both A4 and Letter; bleed is kept only on a card's outer
 edges, where no neighbour is. The grid is centred, so it is symmetric about the page's
 vertical axis and a back page mirrors its front page exactly under a long-edge flip.
+
+Pieces of one size share a grid; a run of another size starts a new page with a grid of its
+own. A piece too big for any page is tiled: cut into overlapping parts, one a page, which
+are glued back together along marked strips.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 from typing import Generic, TypeVar
 
 from ..face import Matrix, apply, multiply, rotation, translation
 
 PAPERS: dict[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 MIN_MARGIN = 5.0  #: most home printers cannot print closer to the edge
+TILE_MARGIN = 12.0  #: around a tile: its crop marks, alignment marks, name and page label
+OVERLAP = 10.0  #: the strip two neighbouring tiles share; one is glued over the other there
 
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1
 T = TypeVar("T")
@@ -59,21 +67,29 @@ class Grid:
     def front_matrix(self, row: int, col: int) -> Matrix:
         """Face space (mm, origin at the trim's top-left) -> page, for the card in (row, col)."""
         x, y, _, _ = self.cell(row, col)
-        if not self.rotated:
-            return translation(x, y)
-        # a quarter turn clockwise: the card's top edge runs down the cell's right side
-        return multiply(translation(x + self.cell_w, y), rotation(90))
+        return translation(x, y) if not self.rotated else multiply(translation(x, y), quarter_turn(self.card_h))
 
     def back_matrix(self, row: int, col: int) -> Matrix:
-        """Where the back of the card at (row, col) goes on the back page, for a long-edge flip.
+        """Where the back of the card at (row, col) goes on the back page, for a long-edge flip."""
+        return back_matrix(self.front_matrix(row, col), self.paper_w, self.card_w)
 
-        Turning the sheet over about its vertical axis takes page x to paper_w - x; turning the card
-        over about its own vertical axis takes face x to card_w - x. The back is the front's
-        placement seen through both mirrors, which together are a proper (unmirrored) placement.
-        """
-        mirror_page = (-1.0, 0.0, 0.0, 1.0, self.paper_w, 0.0)
-        mirror_card = (-1.0, 0.0, 0.0, 1.0, self.card_w, 0.0)
-        return multiply(mirror_page, multiply(self.front_matrix(row, col), mirror_card))
+
+def quarter_turn(card_h: float) -> Matrix:
+    """A card turned a quarter turn clockwise, its box's top-left kept at the origin: the card's
+    top edge then runs down the box's right side."""
+    return multiply(translation(card_h, 0.0), rotation(90))
+
+
+def back_matrix(front: Matrix, paper_w: float, card_w: float) -> Matrix:
+    """Where a back goes, given where its front went, for a long-edge flip.
+
+    Turning the sheet over about its vertical axis takes page x to paper_w - x; turning the card
+    over about its own vertical axis takes face x to card_w - x. The back is the front's
+    placement seen through both mirrors, which together are a proper (unmirrored) placement.
+    """
+    mirror_page = (-1.0, 0.0, 0.0, 1.0, paper_w, 0.0)
+    mirror_card = (-1.0, 0.0, 0.0, 1.0, card_w, 0.0)
+    return multiply(mirror_page, multiply(front, mirror_card))
 
 
 def fit_grid(paper: str, card_w: float, card_h: float, margin: float = MIN_MARGIN) -> Grid:
@@ -102,10 +118,38 @@ class Placement(Generic[T]):
 
 
 @dataclass(frozen=True)
+class Seam:
+    """Where two tiles of a piece meet, as seen on one of them (page mm).
+
+    On the tile that is glued under (`glue`), the neighbour's cut edge goes on the line at
+    `at`, and the strip from there to the tile's edge takes the glue. On the tile glued over
+    (`cut`), `at` is the edge to cut along. `vertical` seams run down the page at x = `at`,
+    the others across it at y = `at`; `span` is how far along the seam the piece reaches.
+    """
+
+    at: float
+    vertical: bool
+    kind: str  # "glue" | "cut"
+    neighbour: str  # the other tile's name
+    span: tuple[float, float]
+    strip: float = OVERLAP
+
+
+@dataclass(frozen=True)
+class Tile:
+    name: str  # column letter and row number, like a map: A1, B1, A2 …
+    names: tuple[str, ...]  # every tile of the piece, in order
+    seams: tuple[Seam, ...]
+
+
+@dataclass(frozen=True)
 class PagePlan(Generic[T]):
+    paper: tuple[float, float]
+    area: Box  # the region the pieces are laid out in: marks, scale bar and label go outside it
     placements: tuple[Placement[T], ...]
     cut_xs: tuple[float, ...]  # every vertical cut line
     cut_ys: tuple[float, ...]
+    tile: Tile | None = None  # set when the page holds one part of a tiled piece
 
     @property
     def trim_box(self) -> Box:
@@ -120,39 +164,35 @@ def _union(boxes: list[Box]) -> Box:
     return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
 
 
-def plan_pages(sides: list[T | None], grid: Grid, bleed: float, backs: bool = False) -> list[PagePlan[T]]:
+def plan_pages(sides: Sequence[T | None], grid: Grid, bleed: float, backs: bool = False) -> list[PagePlan[T]]:
     """Lay card sides out page by page, in order, row by row. `None` leaves a slot empty.
 
     With `backs`, each side goes where the back of the front in the same slot lands.
     """
     pages: list[PagePlan[T]] = []
-    per_page = grid.per_page
-    for start in range(0, len(sides), per_page):
-        chunk = sides[start:start + per_page]
+    paper = (grid.paper_w, grid.paper_h)
+    for start in range(0, len(sides), grid.per_page):
+        chunk = sides[start:start + grid.per_page]
         occupied = {divmod(i, grid.cols) for i, s in enumerate(chunk) if s is not None}
-        if not occupied:
-            pages.append(PagePlan((), (), ()))
-            continue
         placements = []
         for i, side in enumerate(chunk):
-            if side is None:
-                continue
-            row, col = divmod(i, grid.cols)
-            if backs:
-                matrix = grid.back_matrix(row, col)
-                mirror_col = grid.cols - 1 - col
-                trim = grid.cell(row, mirror_col)
-                neighbours = {(r, grid.cols - 1 - c) for r, c in occupied}
-                clip = _clip(trim, row, mirror_col, neighbours, bleed)
-            else:
-                matrix = grid.front_matrix(row, col)
+            if side is not None:
+                row, col = divmod(i, grid.cols)
                 trim = grid.cell(row, col)
-                clip = _clip(trim, row, col, occupied, bleed)
-            placements.append(Placement(side, matrix, trim, clip))
-        xs = sorted({round(v, 6) for p in placements for v in (p.trim[0], p.trim[2])})
-        ys = sorted({round(v, 6) for p in placements for v in (p.trim[1], p.trim[3])})
-        pages.append(PagePlan(tuple(placements), tuple(xs), tuple(ys)))
+                placements.append(Placement(side, grid.front_matrix(row, col), trim,
+                                            _clip(trim, row, col, occupied, bleed)))
+        page = _page(paper, grid.box, placements)
+        pages.append(mirrored(page, grid.card_w) if backs else page)
     return pages
+
+
+def _page(paper: tuple[float, float], area: Box, placements: list[Placement[T]],
+          tile: Tile | None = None, cuts: tuple[list[float], list[float]] | None = None) -> PagePlan[T]:
+    if cuts is None:
+        cuts = ([v for p in placements for v in (p.trim[0], p.trim[2])],
+                [v for p in placements for v in (p.trim[1], p.trim[3])])
+    xs, ys = (tuple(sorted({round(v, 6) for v in values})) for values in cuts)
+    return PagePlan(paper, area, tuple(placements), xs, ys, tile)
 
 
 def _clip(trim: Box, row: int, col: int, occupied: set[tuple[int, int]], bleed: float) -> Box:
@@ -161,6 +201,119 @@ def _clip(trim: Box, row: int, col: int, occupied: set[tuple[int, int]], bleed: 
             y0 - (0 if (row - 1, col) in occupied else bleed),
             x1 + (0 if (row, col + 1) in occupied else bleed),
             y1 + (0 if (row + 1, col) in occupied else bleed))
+
+
+def mirrored(page: PagePlan[T], card_w: float) -> PagePlan[T]:
+    """The back page of `page`: every piece where its back lands under a long-edge flip.
+    (Tiles keep their crop marks; glue strips and alignment marks belong on the front only.)"""
+    W = page.paper[0]
+
+    def flip(box: Box) -> Box:
+        return (W - box[2], box[1], W - box[0], box[3])
+
+    placements = tuple(Placement(p.face, back_matrix(p.matrix, W, card_w), flip(p.trim), flip(p.clip))
+                       for p in page.placements)
+    xs = tuple(sorted(round(W - x, 6) for x in page.cut_xs))
+    return PagePlan(page.paper, flip(page.area), placements, xs, page.cut_ys)
+
+
+def plan_tiles(face: T, card_w: float, card_h: float, paper: str, bleed: float) -> list[PagePlan[T]]:
+    """A piece too big for the paper, cut into overlapping tiles, one a page.
+
+    Tiles are named like map squares (columns A, B, …; rows 1, 2, …). Each tile overlaps its
+    right and lower neighbours by OVERLAP: that strip on the left/upper tile takes the glue,
+    and the neighbour, cut along its marked edge, is laid over it up to a dashed line.
+    The piece is turned a quarter turn if that needs fewer pages.
+    """
+    W, H = PAPERS[paper]
+    room_w, room_h = W - 2 * TILE_MARGIN, H - 2 * TILE_MARGIN
+    options = []
+    for rotated in (False, True):
+        pw, ph = (card_h, card_w) if rotated else (card_w, card_h)
+        cols, rows = _tile_count(pw + 2 * bleed, room_w), _tile_count(ph + 2 * bleed, room_h)
+        options.append((cols * rows, rotated, pw, ph, cols, rows))
+    _, rotated, pw, ph, cols, rows = min(options, key=lambda o: (o[0], o[1]))
+    to_board = quarter_turn(card_h) if rotated else translation(0.0, 0.0)
+    xs, ys = _spans(pw, bleed, cols), _spans(ph, bleed, rows)
+    names = tuple(f"{chr(65 + c)}{r + 1}" for r in range(rows) for c in range(cols))
+    pages = []
+    for r, (y0, y1) in enumerate(ys):
+        for c, (x0, x1) in enumerate(xs):
+            ox, oy = (W - (x1 - x0)) / 2 - x0, (H - (y1 - y0)) / 2 - y0  # board -> page
+            seen = (x0 + ox, y0 + oy, x1 + ox, y1 + oy)
+            trim = (max(ox, seen[0]), max(oy, seen[1]), min(ox + pw, seen[2]), min(oy + ph, seen[3]))
+            seams = []
+            if c + 1 < cols:
+                seams.append(Seam(xs[c + 1][0] + ox, True, "glue", names[r * cols + c + 1], (trim[1], trim[3])))
+            if r + 1 < rows:
+                seams.append(Seam(ys[r + 1][0] + oy, False, "glue", names[(r + 1) * cols + c], (trim[0], trim[2])))
+            if c > 0:
+                seams.append(Seam(seen[0], True, "cut", names[r * cols + c - 1], (trim[1], trim[3])))
+            if r > 0:
+                seams.append(Seam(seen[1], False, "cut", names[(r - 1) * cols + c], (trim[0], trim[2])))
+            cut_xs = [v for v in (ox, ox + pw) if seen[0] - 1e-6 <= v <= seen[2] + 1e-6]
+            cut_ys = [v for v in (oy, oy + ph) if seen[1] - 1e-6 <= v <= seen[3] + 1e-6]
+            cut_xs += [s.at for s in seams if s.kind == "cut" and s.vertical]
+            cut_ys += [s.at for s in seams if s.kind == "cut" and not s.vertical]
+            placement = Placement(face, multiply(translation(ox, oy), to_board), trim, seen)
+            tile = Tile(names[r * cols + c], names, tuple(seams))
+            pages.append(_page((W, H), seen, [placement], tile, (cut_xs, cut_ys)))
+    return pages
+
+
+def _tile_count(extent: float, room: float) -> int:
+    """How many tiles, overlapping by OVERLAP, it takes to cover `extent` with tiles at most `room` long."""
+    return max(1, math.ceil((extent - OVERLAP) / (room - OVERLAP) - 1e-9))
+
+
+def _spans(length: float, bleed: float, n: int) -> list[tuple[float, float]]:
+    """The stretch of a piece (trim from 0 to `length`, bleed beyond) each of `n` tiles shows:
+    all equally long, neighbours overlapping by OVERLAP."""
+    if n == 1:
+        return [(-bleed, length + bleed)]
+    size = (length + 2 * bleed + (n - 1) * OVERLAP) / n
+    starts = [-bleed + i * (size - OVERLAP) for i in range(n)]
+    return [(s, s + size) for s in starts[:-1]] + [(starts[-1], length + bleed)]
+
+
+Size = tuple[float, float]
+
+
+def plan_sheets(pairs: Sequence[tuple[T, T | None]], size_of: Callable[[T], Size], paper: str,
+                bleed: float) -> tuple[list[PagePlan[T]], list[PagePlan[T]] | None]:
+    """Front pages and, if any piece has a back, the matching back pages (one for each front page).
+
+    Consecutive pieces of one size share a grid; a piece that fits no page is tiled.
+    """
+    fronts: list[PagePlan[T]] = []
+    backs: list[PagePlan[T]] = []
+    start = 0
+    while start < len(pairs):
+        size = size_of(pairs[start][0])
+        end = start
+        while end < len(pairs) and size_of(pairs[end][0]) == size:
+            end += 1
+        run = pairs[start:end]
+        try:
+            grid = fit_grid(paper, *size)
+        except ValueError:
+            for front, back in run:
+                pages = plan_tiles(front, *size, paper, bleed)
+                fronts += pages
+                backs += [_with_face(mirrored(p, size[0]), back) for p in pages]
+        else:
+            fronts += plan_pages([f for f, _ in run], grid, bleed)
+            backs += plan_pages([b for _, b in run], grid, bleed, backs=True)
+        start = end
+    has_backs = any(b is not None for _, b in pairs)
+    return fronts, (backs if has_backs else None)
+
+
+def _with_face(page: PagePlan[T], face: T | None) -> PagePlan[T]:
+    """A tile's back page, showing `face` (or nothing when the piece has no back)."""
+    if face is None:
+        return replace(page, placements=(), cut_xs=(), cut_ys=())
+    return replace(page, placements=tuple(replace(p, face=face) for p in page.placements))
 
 
 def centre(matrix: Matrix, card_w: float, card_h: float) -> tuple[float, float]:

@@ -50,7 +50,7 @@ CARD_SIZES: dict[str, CardSize] = {
 SHEETS = ("cards", "rules-board")
 DECK_KEYS = ("id", "title", "designer", "license", "players", "card", "bleed", "layouts", "fonts",
              "palette", "components")
-COMPONENT_KEYS = ("name", "front", "back", "sheet", "fields", "cards")
+COMPONENT_KEYS = ("name", "front", "back", "sheet", "size", "copies", "fields", "cards")
 PALETTE_KEYS = ("color", "symbol")
 IMAGE_TYPES = (".png", ".jpg", ".jpeg", ".svg")
 _NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")
@@ -85,10 +85,19 @@ class Component:
     cards: list[Card]
     file: str
     line: int
+    size: CardSize
+    copies: int = 1  # the card list is printed this many times (once per player for `copies: players`)
 
     @property
     def card_count(self) -> int:
-        return sum(c.count for c in self.cards)
+        return self.copies * sum(c.count for c in self.cards)
+
+    def printed(self) -> Iterator[Card]:
+        """Every printed card, each copy separately: set after set, each in inventory order."""
+        for _ in range(self.copies):
+            for card in self.cards:
+                for _ in range(card.count):
+                    yield card
 
 
 @dataclass
@@ -105,6 +114,7 @@ class Deck:
     names: Names
     layouts: Layouts
     components: list[Component] = field(default_factory=list)
+    player_count: int | None = None  # players the build is for, when the deck states a range
 
     def card_count(self, sheet: str | None = None) -> int:
         return sum(c.card_count for c in self.components if sheet in (None, c.sheet))
@@ -113,9 +123,8 @@ class Deck:
         """Every printed card of a sheet kind, in inventory order, each copy separately."""
         for component in self.components:
             if component.sheet == sheet:
-                for card in component.cards:
-                    for _ in range(card.count):
-                        yield component, card
+                for card in component.printed():
+                    yield component, card
 
     @property
     def meta_fields(self) -> dict[str, Any]:
@@ -140,8 +149,11 @@ def bundled_deck_ids() -> list[str]:
     return sorted(p.parent.name for p in DECKS_DIR.glob(f"*/{DECK_FILE}"))
 
 
-def load_deck(ref: str | Path) -> Deck:
-    """Load and check a deck; every problem is a DeckError naming file, line and key."""
+def load_deck(ref: str | Path, players: int | None = None) -> Deck:
+    """Load and check a deck; every problem is a DeckError naming file, line and key.
+
+    `players` sets how many copies components with `copies: players` get; by default, enough
+    for the most players the deck's `players` range allows."""
     path = find_deck(str(ref))
     folder = path.resolve().parent
     doc = load_yaml(path)
@@ -170,12 +182,13 @@ def load_deck(ref: str | Path) -> Deck:
         size=_card_size(doc.get("card", "poker"), doc), bleed=_length(doc, "bleed", "3mm"),
         folder=folder, file=doc.file, names=names, layouts=layouts,
     )
+    deck.player_count = _player_count(doc, players)
     components = doc["components"]
     if not isinstance(components, Seq) or not components:
         raise doc.error("components", "'components' must be a list of components, each with name, front and cards")
     seen: set[str] = set()
     for index, spec in enumerate(components):
-        component = _load_component(spec, components, index, layouts, deck.meta_fields)
+        component = _load_component(spec, components, index, layouts, deck)
         if component.name in seen:
             raise spec.error("name", f"component name '{component.name}' is used twice")
         seen.add(component.name)
@@ -218,22 +231,49 @@ def _length(doc: Map, key: str, default: str) -> float:
     return value
 
 
-def _card_size(spec: Any, doc: Map) -> CardSize:
+_PLAYERS = re.compile(r"\s*(\d+)\s*(?:[-–—]|to)?\s*(\d+)?\s*")
+
+
+def player_range(text: str) -> tuple[int, int] | None:
+    """`3–7` -> (3, 7), `2` -> (2, 2); None when the text is no range (or empty)."""
+    m = _PLAYERS.fullmatch(text)
+    if not m:
+        return None
+    low, high = int(m.group(1)), int(m.group(2) or m.group(1))
+    return (low, high) if low <= high else None
+
+
+def _player_count(doc: Map, players: int | None) -> int | None:
+    """How many players to print per-player sets for: `players` if given (and allowed), else the
+    most the deck allows; None for a deck without a player range."""
+    allowed = player_range(str(doc.get("players", "")))
+    if allowed is None:
+        return players
+    low, high = allowed
+    if players is None:
+        return high
+    if not low <= players <= high:
+        raise DeckError(f"{doc['title']} is for {low}–{high} players, not {players}", doc.file,
+                        doc.line_of("players"), f"--players {min(max(players, low), high)}")
+    return players
+
+
+def _card_size(spec: Any, doc: Map, key: str = "card") -> CardSize:
     if isinstance(spec, str):
         if spec not in CARD_SIZES:
-            raise doc.error("card", f"unknown card size '{spec}'; sizes are {', '.join(CARD_SIZES)}, "
-                                    "or {width: 63mm, height: 88mm, radius: 3mm}", suggest(spec, CARD_SIZES))
+            raise doc.error(key, f"unknown card size '{spec}'; sizes are {', '.join(CARD_SIZES)}, "
+                                 "or {width: 63mm, height: 88mm, radius: 3mm}", suggest(spec, CARD_SIZES))
         return CARD_SIZES[spec]
     if not isinstance(spec, Map):
-        raise doc.error("card", "'card' must be a size name like poker or {width: 63mm, height: 88mm}")
-    check_keys(spec, ("width", "height", "radius"), "card")
+        raise doc.error(key, f"'{key}' must be a size name like poker or {{width: 63mm, height: 88mm}}")
+    check_keys(spec, ("width", "height", "radius"), key)
     values = {}
-    for key in ("width", "height"):
-        if key not in spec:
-            raise DeckError(f"card size needs '{key}'", spec.file, spec.line)
-        values[key] = _length(spec, key, "0mm")
-        if values[key] <= 0:
-            raise spec.error(key, f"card {key} must be greater than zero")
+    for side in ("width", "height"):
+        if side not in spec:
+            raise DeckError(f"a size needs '{side}'", spec.file, spec.line)
+        values[side] = _length(spec, side, "0mm")
+        if values[side] <= 0:
+            raise spec.error(side, f"{side} must be greater than zero")
     return CardSize(values["width"], values["height"], _length(spec, "radius", "3mm"))
 
 
@@ -317,7 +357,7 @@ def _layout_paths(doc: Map, folder: Path) -> list[Path]:
     return paths
 
 
-def _load_component(spec: Any, parent: Seq, index: int, layouts: Layouts, meta: dict[str, Any]) -> Component:
+def _load_component(spec: Any, parent: Seq, index: int, layouts: Layouts, deck: Deck) -> Component:
     if not isinstance(spec, Map):
         raise DeckError("a component must be a mapping with name, front and cards", parent.file,
                         parent.line_of(index))
@@ -361,10 +401,24 @@ def _load_component(spec: Any, parent: Seq, index: int, layouts: Layouts, meta: 
                 raise DeckError(f"card lacks field '{key}', which template '{owner.name}' requires",
                                 card_spec.file, card_spec.line)
         own = {k for k in card_spec if k != "count"}
-        context = {**meta, "card.number": number, "card.total": len(cards_spec), "component": name}
+        context = {**deck.meta_fields, "card.number": number, "card.total": len(cards_spec), "component": name}
         _derive(values, own, context, card_spec)
         cards.append(Card(name, number, values, count, card_spec.file, card_spec.line))
-    return Component(name, front, back, sheet, cards, spec.file, spec.line)
+    size = _card_size(spec["size"], spec, "size") if "size" in spec else deck.size
+    return Component(name, front, back, sheet, cards, spec.file, spec.line, size, _copies(spec, deck))
+
+
+def _copies(spec: Map, deck: Deck) -> int:
+    """`copies: 3`, or `copies: players` for one set per player."""
+    copies = spec.get("copies", 1)
+    if copies == "players":
+        if deck.player_count is None:
+            raise spec.error("copies", "'copies: players' needs the deck's player range, like players: 3–7")
+        return deck.player_count
+    if isinstance(copies, bool) or not isinstance(copies, int) or copies < 1:
+        raise spec.error("copies", f"copies must be a whole number of 1 or more, or 'players', not {copies!r}",
+                         "players" if isinstance(copies, str) else None)
+    return copies
 
 
 def _derive(values: dict[str, Any], own: set[str], context: dict[str, Any], where: Map) -> None:
