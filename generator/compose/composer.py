@@ -18,6 +18,7 @@ from ..model.layout import Icon, parse_value
 from ..model.values import Names, PaletteColor, Pattern, known_names
 from ..shapes import shape
 from ..units import PT, Length
+from .staff import staff_items
 from .text import IconDraw, MarkupError, glyph_icon, set_text, shape_icon
 
 
@@ -155,6 +156,8 @@ class _Context:
         L = lambda k: self.length(element, k, values)  # noqa: E731
         if element.kind in ("rect", "text", "image"):
             return (L("x") + L("w") / 2, L("y") + L("h") / 2)
+        if element.kind == "staff":
+            return (L("x") + L("w") / 2, L("y") + 2 * self.value(element, "space", values))
         if element.kind == "line":
             return ((L("x1") + L("x2")) / 2, (L("y1") + L("y2")) / 2)
         if element.kind in ("circle", "ellipse", "glyph", "symbol"):
@@ -226,6 +229,13 @@ class _Context:
         ay = {"top": y1, "bottom": y0, "baseline": 0.0}.get(anchor, (y0 + y1) / 2)
         color = self.value(e, "color", values) or BLACK
         return [Text(x - ax * size, y + ay * size, char, font.path, size, color, self.value(e, "ink", values))]
+
+    def draw_staff(self, e: Element, values: Mapping[str, Any]) -> list[Item]:
+        get = lambda k: self.value(e, k, values)  # noqa: E731
+        font = self.c.names.fonts.split("music")[0].file("regular")
+        return staff_items(self.length(e, "x", values), self.length(e, "y", values), self.length(e, "w", values),
+                           get("space"), get("clef"), get("notes"), get("note"), get("color") or BLACK,
+                           get("stroke-width"), font, get("ink"))
 
     def draw_text(self, e: Element, values: Mapping[str, Any]) -> list[Item]:
         L = lambda k: self.length(e, k, values)  # noqa: E731

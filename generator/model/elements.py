@@ -148,6 +148,22 @@ KINDS: dict[str, Kind] = {k.name: k for k in (
         Key("stroke", "color", "none", "Outline colour."),
         Key("stroke-width", "width", "0.3mm", "Outline width.")),
         "- symbol: {of: \"{color}\", x: 8mm, y: 8mm, size: 5mm, stroke: white}"),
+    Kind("staff", "A music staff: five lines, a clef, and notes given by name in scientific pitch notation "
+         "(`C4` is middle C; `F#4`, `Bb3`, `En4` with a sharp, flat or natural; ♯ ♭ ♮ work too). Notes are "
+         "spread evenly after the clef, with ledger lines and accidentals; the clef and noteheads come from "
+         "the music font, sized to the staff.", (
+        _x("x", "0mm", "Left end of the lines."), _y("y", "0mm", "Height of the top line."),
+        _x("w", "100%", "Length of the lines."),
+        Key("space", "size", "2mm", "Distance between two lines; the staff is four spaces tall."),
+        Key("clef", "choice", "treble", "The clef at the left; `none` draws none (notes then read as treble).",
+            choices=("treble", "bass", "alto", "tenor", "none")),
+        Key("notes", "pitches", "", "The notes, left to right, separated by spaces, e.g. `\"C4 E4 G4\"` or "
+            "`\"{pitch}\"`; a list field works too. Empty: just the staff."),
+        Key("note", "choice", "whole", "The notehead: a `whole` note, or a `black` or `void` head without stem.",
+            choices=("whole", "black", "void")),
+        Key("color", "color", "black", "Colour of lines, clef and notes."),
+        Key("stroke-width", "width", "0.2mm", "Width of the staff and ledger lines.")),
+        "- staff: {x: 6mm, y: 30mm, w: 100% - 12mm, space: 2.5mm, clef: treble, notes: \"G#4 Ab4\"}"),
     Kind("group", "Several elements under one condition, or repeated once per item of a list field "
          "(`each`): inside, `{item}` is the item (for a mapping field `{key}` and `{value}`) and "
          "`{index}` counts from 1; copy n is moved by n−1 times (`step-x`, `step-y`).", (

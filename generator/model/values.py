@@ -15,6 +15,7 @@ from typing import Any
 
 from ..colors import Color, parse_color
 from ..fonts import Family, FontSet
+from ..pitches import Pitch, parse_pitches
 from ..shapes import SHAPES
 from ..svgpath import parse_path
 from ..units import Length, parse_absolute, parse_length
@@ -198,6 +199,12 @@ def _shape(v: Any, names: Names, base: Path) -> str:
     return str(v)
 
 
+def _pitches(v: Any, names: Names, base: Path) -> tuple[Pitch, ...]:
+    if isinstance(v, list):
+        v = " ".join(as_text(x) for x in v)
+    return parse_pitches("" if v is None else str(v))
+
+
 def _choice(choices: tuple[str, ...]) -> Callable[[Any, Names, Path], str]:
     def parse(v: Any, names: Names, base: Path) -> str:
         if str(v) not in choices:
@@ -210,6 +217,7 @@ PARSERS: dict[str, Callable[[Any, Names, Path], Any]] = {
     "text": _text, "length": _length, "size": _size, "width": _nonneg, "number": _number,
     "bool": _bool, "color": _color, "palette": _palette, "font": _font, "char": _char,
     "angle": _angle, "dash": _dash, "points": _points, "path": _path, "file": _file, "shape": _shape,
+    "pitches": _pitches,
 }
 
 
