@@ -21,6 +21,7 @@ from .impose.pdfsheets import DocInfo, Sheet, write_sheets
 from .impose.sheets import PAPERS, PagePlan, plan_sheets
 from .ink import INKS, apply_ink
 from .model import Deck, load_deck
+from .model.deck import SHEETS
 
 Sides = list[tuple[Face, Face | None]]
 
@@ -60,6 +61,16 @@ def compose_sides(deck: Deck, composer: Composer, sheet: str) -> Sides:
     return sides
 
 
+def compose_deck(deck: Deck, warn: Warnings) -> dict[str, Sides]:
+    """Every card side of the deck, by sheet kind, in the language it is printed in; a text
+    that has no translation is an error."""
+    composer = Composer(deck, warn)
+    sides = {sheet: compose_sides(deck, composer, sheet) for sheet in SHEETS}
+    if deck.translate is not None:
+        deck.translate.check()
+    return sides
+
+
 class _InkCache:
     """Each distinct face converted once per ink."""
 
@@ -82,8 +93,7 @@ Pages = list[tuple[PagePlan[Face], str]]  # each page's plan and a note for its 
 def plan_deck(deck: Deck, out_dir: Path, papers: Sequence[str], inks: Sequence[str],
               warn: Warnings) -> list[_Job]:
     """Every PDF the deck gives, for each paper and ink, with its pages laid out."""
-    composer = Composer(deck, warn)
-    sides = {sheet: compose_sides(deck, composer, sheet) for sheet in ("cards", "rules-board")}
+    sides = compose_deck(deck, warn)
     jobs: list[_Job] = []
     for paper in papers:
         for ink in inks:
@@ -117,12 +127,14 @@ def _size(face: Face) -> tuple[float, float]:
 
 
 def _job(deck: Deck, out_dir: Path, paper: str, ink: str, kind: str, pages: Pages, duplex: bool) -> _Job:
-    name = f"{deck.id}-{kind}{'' if ink == 'color' else '-' + ink}-{paper}.pdf"
+    lang = f"-{deck.lang}" if deck.translate else ""
+    name = f"{deck.id}{lang}-{kind}{'' if ink == 'color' else '-' + ink}-{paper}.pdf"
+    title = deck.translate(deck.title, (deck.file, 1)) if deck.translate else deck.title
     n = len(pages)
-    sheets = [Sheet(plan, f"{deck.title} · {name} · page {i}/{n}" + (f" · {note}" if note else ""))
+    sheets = [Sheet(plan, f"{title} · {name} · page {i}/{n}" + (f" · {note}" if note else ""))
               for i, (plan, note) in enumerate(pages, start=1)]
-    info = DocInfo(title=f"{deck.title} — {kind.replace('-', ' ')}", author=deck.designer,
-                   subject=f"{deck.title} by {deck.designer}, {deck.license}. Made with deckpress.",
+    info = DocInfo(title=f"{title} — {kind.replace('-', ' ')}", author=deck.designer,
+                   subject=f"{title} by {deck.designer}, {deck.license}. Made with deckpress.",
                    duplex=duplex, k_only=ink == "lowink")
     return _Job(out_dir / deck.id / name, sheets, info)
 
@@ -136,10 +148,12 @@ def _interleave(fronts: list[PagePlan[Face]], backs: list[PagePlan[Face]]) -> Pa
 
 def build_deck(ref: str | Path, out_dir: Path, papers: Sequence[str] = tuple(PAPERS),
                inks: Sequence[str] = INKS, progress: Callable[[int], None] | None = None,
-               on_plan: Callable[[int], None] | None = None, players: int | None = None) -> DeckBuild:
+               on_plan: Callable[[int], None] | None = None, players: int | None = None,
+               lang: str | None = None) -> DeckBuild:
     """Build every file of one deck. `on_plan` hears the number of pages to come, `progress` each page.
-    `players` is how many per-player sets to print (default: the most the deck allows)."""
-    deck = load_deck(ref, players)
+    `players` is how many per-player sets to print (default: the most the deck allows); `lang` the
+    language to print in (default: the deck's own)."""
+    deck = load_deck(ref, players, lang)
     result = DeckBuild(deck)
     jobs = plan_deck(deck, out_dir, papers, inks, result.warnings)
     if on_plan:

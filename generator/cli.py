@@ -68,30 +68,45 @@ def main() -> None:
               show_default=True, help="Folder to write into (one subfolder per deck).")
 @click.option("--players", type=click.IntRange(min=1), default=None,
               help="Print per-player sets for this many players (default: the most the deck allows).")
-def build(decks: tuple[str, ...], paper: str, ink: str, out: Path, players: int | None) -> None:
+@click.option("--lang", default=None, metavar="CODE",
+              help="Print in this language, from the deck's translations/ (`all`: every language it has; "
+                   "default: the language it is written in).")
+def build(decks: tuple[str, ...], paper: str, ink: str, out: Path, players: int | None, lang: str | None) -> None:
     """Build DECKS (bundled ids or deck folders; none = every bundled deck) into PDFs."""
     refs = list(decks) or bundled_deck_ids()
     papers, inks = _choices(paper, tuple(PAPERS)), _choices(ink, INKS)
     started = time.perf_counter()
     written = pages = cards = 0
     for ref in refs:
-        bar = _Bar(ref)
-        try:
-            result = build_deck(ref, out, papers, inks, bar.advance, bar.start, players=players)
-        except DeckError as exc:
-            _fail(exc)
-        except OSError as exc:  # the output folder cannot be written: not the deck's fault
-            click.echo(f"error: cannot write to {out}: {exc.strerror or exc}", err=True)
-            sys.exit(1)
-        finally:
-            bar.close()
-        _show_warnings(result.warnings)
-        written += len(result.outputs)
-        pages += sum(o.pages for o in result.outputs)
-        cards += result.deck.card_count()
+        for language in _languages(ref, lang):
+            bar = _Bar(ref if language is None else f"{ref} ({language})")
+            try:
+                result = build_deck(ref, out, papers, inks, bar.advance, bar.start, players=players, lang=language)
+            except DeckError as exc:
+                _fail(exc)
+            except OSError as exc:  # the output folder cannot be written: not the deck's fault
+                click.echo(f"error: cannot write to {out}: {exc.strerror or exc}", err=True)
+                sys.exit(1)
+            finally:
+                bar.close()
+            _show_warnings(result.warnings)
+            written += len(result.outputs)
+            pages += sum(o.pages for o in result.outputs)
+            cards += result.deck.card_count()
     seconds = time.perf_counter() - started
     click.echo(f"wrote {written} PDFs ({pages} pages, {cards} cards from {len(refs)} "
                f"deck{'s' if len(refs) != 1 else ''}) to {out}/ in {seconds:.1f} s")
+
+
+def _languages(ref: str, lang: str | None) -> list[str | None]:
+    """The languages to build a deck in: the one asked for, or with `all` every one it has."""
+    if lang != "all":
+        return [lang]
+    try:
+        return list(load_deck(ref).languages)
+    except DeckError as exc:
+        _fail(exc)
+        raise
 
 
 @main.command("list")
@@ -112,20 +127,25 @@ def list_decks() -> None:
 @main.command()
 @click.argument("deck")
 def check(deck: str) -> None:
-    """Check DECK (and its layouts) without writing anything."""
-    from .build import compose_sides
-    from .compose import Composer
+    """Check DECK (its layouts, and every language it is translated into) without writing anything."""
+    from .build import compose_deck
 
     warnings = Warnings()
     try:
         loaded = load_deck(deck)
-        composer = Composer(loaded, warnings)
-        faces = {face for sheet in ("cards", "rules-board")
-                 for pair in compose_sides(loaded, composer, sheet) for face in pair if face is not None}
+        faces = {face for pairs in compose_deck(loaded, warnings).values() for pair in pairs for face in pair
+                 if face is not None}
+        for language in loaded.languages[1:]:
+            translated = load_deck(deck, lang=language)
+            compose_deck(translated, warnings)
+            for text, line in translated.translate.unused():
+                warnings(f"'{text[:40]}' is not on any card (translated to {language})",
+                         translated.translate.file, line)
     except DeckError as exc:
         _fail(exc)
     _show_warnings(warnings)
-    click.echo(f"{loaded.id}: ok — {loaded.card_count()} cards, {len(faces)} distinct faces"
+    langs = f" in {', '.join(loaded.languages)}" if len(loaded.languages) > 1 else ""
+    click.echo(f"{loaded.id}: ok — {loaded.card_count()} cards, {len(faces)} distinct faces{langs}"
                + (f", {len(warnings)} warning{'s' if len(warnings) != 1 else ''}" if warnings else ""))
 
 

@@ -15,7 +15,7 @@ from ..imagefile import image_size
 from ..model import Card, CardSize, Deck, Element, Template
 from ..model.elements import KINDS
 from ..model.layout import Icon, parse_value
-from ..model.values import Names, PaletteColor, Pattern, known_names
+from ..model.values import Names, PaletteColor, Pattern, as_text, known_names, literal_text, pattern_of
 from ..shapes import shape
 from ..units import PT, Length
 from .staff import staff_items
@@ -230,6 +230,30 @@ class _Context:
         color = self.value(e, "color", values) or BLACK
         return [Text(x - ax * size, y + ay * size, char, font.path, size, color, self.value(e, "ink", values))]
 
+    def text(self, e: Element, values: Mapping[str, Any]) -> str:
+        """A text element's text, in the language the deck is printed in: the layout's text is
+        translated before the fields go in, and so is every text field that goes in."""
+        translate = self.c.deck.translate
+        if translate is None:
+            return self.value(e, "text", values)
+        raw = e.values["text"]
+        if not isinstance(raw, Pattern):
+            return translate(raw, (e.file, e.line_of("text")))
+        here = (self.card.file, self.card.line)
+
+        def field(value: Any) -> Any:
+            if isinstance(value, str):
+                return translate(value, here)
+            if isinstance(value, (list, tuple)):
+                return [field(v) for v in value]
+            return value
+
+        translated = translate(raw.text, (e.file, e.line_of("text")))
+        pattern = pattern_of(translated)
+        if pattern is None:
+            return literal_text(translated)
+        return as_text(pattern.fill({**values, **{f: field(values[f]) for f in pattern.fields}}))
+
     def draw_staff(self, e: Element, values: Mapping[str, Any]) -> list[Item]:
         get = lambda k: self.value(e, k, values)  # noqa: E731
         font = self.c.names.fonts.split("music")[0].file("regular")
@@ -241,7 +265,7 @@ class _Context:
         L = lambda k: self.length(e, k, values)  # noqa: E731
         get = lambda k: self.value(e, k, values)  # noqa: E731
         family, style = get("font")
-        text = get("text")
+        text = self.text(e, values)
         size, min_size = get("size"), get("min-size")
         try:
             fitted = set_text(str(text), (L("x"), L("y"), L("w"), L("h")), family, style, self.c.names.fonts,

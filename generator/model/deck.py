@@ -20,6 +20,7 @@ from ..fonts import STYLES, FontError, FontSet, open_font
 from ..shapes import SHAPES
 from ..units import parse_absolute
 from ..yamlfile import Map, Seq, load_yaml
+from .translations import Translator, languages, load_translator
 from .layout import REQUIRED, Layouts, Template, check_inline_name, check_keys, load_layouts
 from .values import Names, PaletteColor, parser_for, pattern_of
 
@@ -48,7 +49,7 @@ CARD_SIZES: dict[str, CardSize] = {
 }
 
 SHEETS = ("cards", "rules-board")
-DECK_KEYS = ("id", "title", "designer", "license", "players", "card", "bleed", "layouts", "fonts",
+DECK_KEYS = ("id", "title", "designer", "license", "players", "language", "card", "bleed", "layouts", "fonts",
              "palette", "components")
 COMPONENT_KEYS = ("name", "front", "back", "sheet", "size", "copies", "fields", "cards")
 PALETTE_KEYS = ("color", "symbol")
@@ -115,6 +116,14 @@ class Deck:
     layouts: Layouts
     components: list[Component] = field(default_factory=list)
     player_count: int | None = None  # players the build is for, when the deck states a range
+    language: str = "en"  # the language the deck is written in
+    languages: list[str] = field(default_factory=lambda: ["en"])  # … and those it has translations into
+    translate: Translator | None = None  # set when printing in another language
+
+    @property
+    def lang(self) -> str:
+        """The language this deck is being printed in."""
+        return self.translate.target if self.translate else self.language
 
     def card_count(self, sheet: str | None = None) -> int:
         return sum(c.card_count for c in self.components if sheet in (None, c.sheet))
@@ -149,11 +158,12 @@ def bundled_deck_ids() -> list[str]:
     return sorted(p.parent.name for p in DECKS_DIR.glob(f"*/{DECK_FILE}"))
 
 
-def load_deck(ref: str | Path, players: int | None = None) -> Deck:
+def load_deck(ref: str | Path, players: int | None = None, lang: str | None = None) -> Deck:
     """Load and check a deck; every problem is a DeckError naming file, line and key.
 
     `players` sets how many copies components with `copies: players` get; by default, enough
-    for the most players the deck's `players` range allows."""
+    for the most players the deck's `players` range allows. `lang` prints the deck in one of
+    its translations (by default, in the language it is written in)."""
     path = find_deck(str(ref))
     folder = path.resolve().parent
     doc = load_yaml(path)
@@ -183,6 +193,10 @@ def load_deck(ref: str | Path, players: int | None = None) -> Deck:
         folder=folder, file=doc.file, names=names, layouts=layouts,
     )
     deck.player_count = _player_count(doc, players)
+    deck.language = _text(doc, "language") if "language" in doc else "en"
+    deck.languages = languages(folder, deck.language)
+    if lang is not None and lang != deck.language:
+        deck.translate = load_translator(folder, deck.language, lang, deck.languages)
     components = doc["components"]
     if not isinstance(components, Seq) or not components:
         raise doc.error("components", "'components' must be a list of components, each with name, front and cards")
