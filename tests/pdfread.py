@@ -128,3 +128,41 @@ def page_text(path, index: int) -> str:
     text = pdf[index].get_textpage().get_text_range()
     pdf.close()
     return text
+
+
+COLOUR_OPS = (b"rg", b"RG", b"g", b"G", b"sc", b"scn", b"SC", b"SCN", b"k", b"K")
+
+
+def colour_operators(reader: PdfReader) -> tuple[dict[bytes, int], list[tuple[float, ...]]]:
+    """How often each colour operator is used over pages and forms, and every CMYK colour that is
+    not black ink only (C, M or Y above zero): a low-ink file must give ({k, K}, [])."""
+    from collections import Counter
+
+    from pypdf.generic import DecodedStreamObject
+
+    counts: Counter[bytes] = Counter()
+    coloured = []
+    for data in content_streams(reader):
+        stream = DecodedStreamObject()
+        stream.set_data(data)
+        for operands, op in ContentStream(stream, reader).operations:
+            if op in COLOUR_OPS:
+                counts[op] += 1
+            if op in (b"k", b"K") and any(float(v) for v in operands[:3]):
+                coloured.append(tuple(float(v) for v in operands))
+    return dict(counts), coloured
+
+
+def page_boxes_mm(page) -> dict[str, tuple[float, float, float, float]]:
+    """MediaBox, BleedBox and TrimBox of a page in mm (x0, y0, x1, y1, PDF's y up)."""
+    return {name: tuple(float(v) / MM for v in getattr(page, name))
+            for name in ("mediabox", "bleedbox", "trimbox")}
+
+
+def boxes_nested(page) -> bool:
+    """MediaBox ⊇ BleedBox ⊇ TrimBox, as print shops require."""
+    b = page_boxes_mm(page)
+    outer, middle, inner = b["mediabox"], b["bleedbox"], b["trimbox"]
+    eps = 1e-6
+    return (outer[0] - eps <= middle[0] <= inner[0] + eps and outer[1] - eps <= middle[1] <= inner[1] + eps
+            and inner[2] - eps <= middle[2] <= outer[2] + eps and inner[3] - eps <= middle[3] <= outer[3] + eps)
