@@ -1,0 +1,416 @@
+"""Steps (Musicards™ by Joseph E. Reed): build the bundled deck once and read its promises back
+from the PDFs: the inventory, every pitch name and number on its card, the sheets, and the suit
+symbols that must survive the low-ink build."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pypdfium2 as pdfium
+import pypdfium2.raw as pdfium_raw
+import pytest
+from pypdf import PdfReader
+from pypdf.generic import ContentStream, DecodedStreamObject
+
+from generator.build import build_deck
+from generator.model import load_deck
+from tests.pdfread import MM, content_streams, fonts, page_text, placements, trim_box_mm
+
+CARD_W, CARD_H = 63.5, 88.9
+PAPER = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+KINDS = ["cards", "cards-lowink", "backs", "backs-lowink", "duplex", "duplex-lowink",
+         "rules-board", "rules-board-lowink"]
+
+# The chromatic scale as the cards number it, from C: (number, names)
+SCALE = [(1, ["C"]), (2, ["C♯", "D♭"]), (3, ["D"]), (4, ["D♯", "E♭"]), (5, ["E"]), (6, ["F"]),
+         (7, ["F♯", "G♭"]), (8, ["G"]), (9, ["G♯", "A♭"]), (10, ["A"]), (11, ["A♯", "B♭"]), (12, ["B"])]
+SUITS = {2: ("blue", "square", "bass"), 3: ("red", "circle", "bass"),
+         4: ("green", "triangle", "treble"), 5: ("gold", "star", "treble")}
+RULE_TITLES = ("Steps", "Half steps and whole steps", "Setup", "Your turn", "Groups", "Wild cards",
+               "Last card", "Passing", "About Steps")
+
+
+@pytest.fixture(scope="module")
+def steps_build(tmp_path_factory):
+    out = tmp_path_factory.mktemp("steps-output")
+    result = build_deck("steps", out)
+    return out / "steps", result
+
+
+def pdf(folder, kind, paper):
+    return folder / f"steps-{kind}-{paper}.pdf"
+
+
+def expected_faces():
+    """What each of the 54 deck cards is, in the order the sheets print them."""
+    faces = []
+    for octave in SUITS:
+        for number, names in SCALE:
+            faces.append({"kind": "pitch", "octave": octave, "number": number, "names": names})
+    for octave in SUITS:
+        faces.append({"kind": "?", "octave": octave})
+    faces += [{"kind": "chromatic"}] * 2
+    return faces
+
+
+def card_regions(path):
+    """(page index, trim box in mm from the top-left) of every card face, in print order."""
+    reader = PdfReader(path)
+    regions = []
+    for i, page in enumerate(reader.pages):
+        H = float(page.mediabox[3])
+        regions += [(i, trim_box_mm(p, CARD_W, CARD_H, H)) for p in placements(page)]
+    return regions
+
+
+def card_texts(path):
+    """The text inside each card's trim, in print order."""
+    doc = pdfium.PdfDocument(str(path))
+    texts = []
+    for index, (x0, y0, x1, y1) in card_regions(path):
+        page = doc[index]
+        H = page.get_size()[1]
+        tp = page.get_textpage()
+        texts.append(tp.get_text_bounded(left=x0 * MM, bottom=H - y1 * MM, right=x1 * MM, top=H - y0 * MM))
+    doc.close()
+    return texts
+
+
+def card_chars(path):
+    """Every character inside each card's trim, as (char, x, y): the centre of its ink in mm from
+    the card's top-left corner; in print order."""
+    doc = pdfium.PdfDocument(str(path))
+    regions = card_regions(path)
+    out = [[] for _ in regions]
+    for index in sorted({i for i, _ in regions}):
+        page = doc[index]
+        H = page.get_size()[1]
+        tp = page.get_textpage()
+        i, n = 0, tp.count_chars()
+        while i < n:
+            code = pdfium_raw.FPDFText_GetUnicode(tp.raw, i)
+            box = tp.get_charbox(i)
+            if 0xD800 <= code < 0xDC00:  # a character outside the BMP comes as a surrogate pair
+                code = 0x10000 + ((code - 0xD800) << 10) + (pdfium_raw.FPDFText_GetUnicode(tp.raw, i + 1) - 0xDC00)
+                i += 1
+            i += 1
+            cx, cy = (box[0] + box[2]) / 2 / MM, (H - (box[1] + box[3]) / 2) / MM
+            for k, (j, (x0, y0, x1, y1)) in enumerate(regions):
+                if j == index and x0 <= cx <= x1 and y0 <= cy <= y1:
+                    out[k].append((chr(code), cx - x0, cy - y0))
+    doc.close()
+    return out
+
+
+def lines(text):
+    return [line.strip() for line in text.splitlines() if line.strip()]
+
+
+# --- the inventory ------------------------------------------------------------------------------
+
+def test_inventory_is_the_54_card_musicards_deck():
+    deck = load_deck("steps")
+    counts = {c.name: c.card_count for c in deck.components}
+    assert deck.card_count("cards") == 54
+    assert counts == {"octave-2": 12, "octave-3": 12, "octave-4": 12, "octave-5": 12,
+                      "question-wilds": 4, "chromatic-wilds": 2, "rules": 9}
+    assert deck.card_count("rules-board") == 9
+
+
+def test_each_suit_holds_the_12_pitches_once_with_matching_notes():
+    deck = load_deck("steps")
+    letters = "C D E F G A B".split()
+    for octave, (color, symbol, clef) in SUITS.items():
+        component = next(c for c in deck.components if c.name == f"octave-{octave}")
+        cards = sorted(component.cards, key=lambda c: c.fields["number"])
+        assert [c.fields["number"] for c in cards] == list(range(1, 13))
+        for card, (number, names) in zip(cards, SCALE):
+            f = card.fields
+            assert (f["color"], f["octave"], f["clef"]) == (color, octave, clef)
+            assert card.count == 1
+            if len(names) == 1:
+                assert f["name"] == names[0] and not f["sharp"]
+                assert f["notes"] == f"{names[0]}{octave}"
+            else:
+                sharp, flat = names
+                assert (f["sharp"] + "♯", f["flat"] + "♭") == (sharp, flat) and not f["name"]
+                # the flat's letter is the next letter up from the sharp's
+                assert letters.index(f["flat"]) == (letters.index(f["sharp"]) + 1) % 7
+                assert f["notes"] == f"{f['sharp']}#{octave} {f['flat']}b{octave}"
+        assert deck.names.palette[color].symbol == symbol
+    assert sorted(c.fields["color"] for c in next(c for c in deck.components if c.name == "question-wilds").cards) \
+        == sorted(color for color, _, _ in SUITS.values())
+
+
+def test_suit_colours_step_apart_in_grey_and_have_their_own_shapes():
+    deck = load_deck("steps")
+    lumas = [deck.names.palette[color].color.luma * 255 for color, _, _ in SUITS.values()]
+    # darker for lower octaves, and at least 15 % of the grey range between neighbours
+    assert all(b - a >= 0.15 * 255 for a, b in zip(lumas, lumas[1:])), lumas
+    assert len({deck.names.palette[c].symbol for c, _, _ in SUITS.values()}) == 4
+
+
+# --- what the cards say ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("paper", PAPER)
+def test_every_card_shows_its_pitch_names_number_and_octave(steps_build, paper):
+    folder, _ = steps_build
+    texts = card_texts(pdf(folder, "cards", paper))
+    faces = expected_faces()
+    assert len(texts) == len(faces) == 54
+    for text, face in zip(texts, faces):
+        got = lines(text)
+        # words outside the "octave N · … clef" line (whose digit is not the card's number)
+        words = [w for line in got if not line.startswith("octave") for w in line.split()]
+        if face["kind"] == "pitch":
+            names, number, octave = face["names"], face["number"], face["octave"]
+            # the number appears in both corners, and nowhere else
+            assert words.count(str(number)) == 2, (face, got)
+            # the name (both names of a black key) in the top corner, and large at the foot
+            for name in names:
+                assert name in words, (face, got)
+            assert "/".join(names) in words, (face, got)
+            assert f"octave {octave} · {SUITS[octave][2]} clef" in got, (face, got)
+        elif face["kind"] == "?":
+            assert got.count("?") >= 1 and "WILD" in got and f"octave {face['octave']}" in got, got
+        else:
+            joined = " ".join(got)
+            assert "Chromatic Scale" in joined and "WILD" in got
+            for number, names in SCALE:
+                assert str(number) in got, (number, got)
+                for name in names:
+                    assert name in joined, (name, joined)
+
+
+WHOLE_NOTE, CLEF = "\U0001D15D", {"bass": "\U0001D122", "treble": "\U0001D11E"}
+HALF_SPACE = 2.7 / 2  # the staff's line spacing is 2.7 mm: one letter up is half of that
+
+
+def test_each_pitch_card_shows_its_note_on_the_staff_of_its_clef(steps_build):
+    """The noteheads read back from the PDF: one per white key, two (sharp and flat spelling) per
+    black key; each sits where its letter belongs, and the notes climb a step per letter."""
+    folder, _ = steps_build
+    chars = card_chars(pdf(folder, "cards", "a4"))
+    height = {}  # (octave, letter) -> notehead centre, mm from the top of the card
+    black = []
+    for found, face in zip(chars, expected_faces()):
+        if face["kind"] != "pitch":
+            assert WHOLE_NOTE not in [c for c, _, _ in found]
+            continue
+        octave, names = face["octave"], face["names"]
+        clef = SUITS[octave][2]
+        assert [c for c, _, _ in found].count(CLEF[clef]) == 1, face
+        assert not set(CLEF.values()) - {CLEF[clef]} & {c for c, _, _ in found}
+        heads = sorted((x, y) for c, x, y in found if c == WHOLE_NOTE)
+        assert len(heads) == len(names), face
+        accidentals = [c for c, x, y in found if c in "♯♭" and 30 < y < 62]  # on the staff, not in the names
+        if len(names) == 1:
+            assert accidentals == []
+            height[(octave, names[0])] = heads[0][1]
+        else:
+            assert sorted(accidentals) == ["♭", "♯"]
+            black.append((octave, names, heads))
+    letters = "CDEFGAB"
+    for octave in SUITS:
+        ys = [height[(octave, letter)] for letter in letters]
+        assert all(a - b == pytest.approx(HALF_SPACE, abs=0.1) for a, b in zip(ys, ys[1:])), (octave, ys)
+    # an octave up in the same clef is seven letters higher
+    for low, high in ((2, 3), (4, 5)):
+        assert height[(low, "C")] - height[(high, "C")] == pytest.approx(7 * HALF_SPACE, abs=0.1)
+    # a black key's sharp spelling sits on its letter, the flat spelling on the next one up
+    for octave, (sharp, flat), ((_, y_sharp), (_, y_flat)) in black:
+        assert y_sharp == pytest.approx(height[(octave, sharp[0])], abs=0.1)
+        assert y_flat == pytest.approx(height[(octave, flat[0])], abs=0.1)
+
+
+def test_black_keys_carry_both_names_written_with_real_sharps_and_flats(steps_build):
+    folder, _ = steps_build
+    text = "".join(page_text(pdf(folder, "cards", "a4"), i) for i in range(6))
+    for _, names in SCALE:
+        if len(names) == 2:
+            assert f"{names[0]}/{names[1]}" in text
+    assert "#" not in text and "b/" not in text  # no ASCII stand-ins for ♯ and ♭
+
+
+# --- the sheets -----------------------------------------------------------------------------------
+
+def test_every_output_file_is_written_without_warnings(steps_build):
+    folder, result = steps_build
+    assert {p.name for p in folder.iterdir()} == {pdf(folder, k, p).name for k in KINDS for p in PAPER}
+    assert not result.warnings.messages
+
+
+@pytest.mark.parametrize("paper", PAPER)
+def test_fronts_sit_on_a_3_by_3_grid(steps_build, paper):
+    folder, _ = steps_build
+    reader = PdfReader(pdf(folder, "cards", paper))
+    W, H = PAPER[paper]
+    x0, y0 = (W - 3 * CARD_W) / 2, (H - 3 * CARD_H) / 2
+    assert len(reader.pages) == 6
+    total = 0
+    for page in reader.pages:
+        placed = placements(page)
+        assert len(placed) == 9
+        total += len(placed)
+        for i, p in enumerate(placed):
+            row, col = divmod(i, 3)
+            assert trim_box_mm(p, CARD_W, CARD_H, H * MM) == pytest.approx(
+                (x0 + col * CARD_W, y0 + row * CARD_H, x0 + (col + 1) * CARD_W, y0 + (row + 1) * CARD_H), abs=0.01)
+    assert total == 54
+
+
+@pytest.mark.parametrize("paper", PAPER)
+def test_backs_land_behind_their_fronts(steps_build, paper):
+    folder, _ = steps_build
+    W, H = PAPER[paper]
+    fronts, backs = PdfReader(pdf(folder, "cards", paper)), PdfReader(pdf(folder, "backs", paper))
+    assert len(backs.pages) == len(fronts.pages) == 6
+    for front_page, back_page in zip(fronts.pages, backs.pages):
+        f, b = placements(front_page), placements(back_page)
+        assert len(f) == len(b) == 9
+        for fp, bp in zip(f, b):
+            fx0, fy0, fx1, fy1 = trim_box_mm(fp, CARD_W, CARD_H, H * MM)
+            bx0, by0, bx1, by1 = trim_box_mm(bp, CARD_W, CARD_H, H * MM)
+            # flipping the sheet on its long edge takes x to W - x
+            assert (W - (bx0 + bx1) / 2, (by0 + by1) / 2) == pytest.approx(((fx0 + fx1) / 2, (fy0 + fy1) / 2), abs=0.01)
+            assert bp.point_mm(0, 0, H * MM) == pytest.approx((bx0, by0), abs=0.01)  # upright, not mirrored
+    # one back for all 54 cards
+    assert len({p.name for page in backs.pages for p in placements(page)}) == 1
+
+
+@pytest.mark.parametrize("paper", PAPER)
+def test_duplex_alternates_fronts_and_backs(steps_build, paper):
+    folder, _ = steps_build
+    reader = PdfReader(pdf(folder, "duplex", paper))
+    assert len(reader.pages) == 12
+    assert reader.trailer["/Root"]["/ViewerPreferences"]["/Duplex"] == "/DuplexFlipLongEdge"
+    fronts = PdfReader(pdf(folder, "cards", paper))
+    backs = PdfReader(pdf(folder, "backs", paper))
+    H = PAPER[paper][1] * MM
+    for i in range(6):
+        for duplex_page, single in ((reader.pages[2 * i], fronts.pages[i]), (reader.pages[2 * i + 1], backs.pages[i])):
+            assert [trim_box_mm(p, CARD_W, CARD_H, H) for p in placements(duplex_page)] == \
+                [trim_box_mm(p, CARD_W, CARD_H, H) for p in placements(single)]
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_page_boxes_are_nested_and_trim_covers_the_cards(steps_build, kind):
+    folder, _ = steps_build
+    for paper, (W, H) in PAPER.items():
+        reader = PdfReader(pdf(folder, kind, paper))
+        assert reader.trailer["/Root"]["/ViewerPreferences"]["/PrintScaling"] == "/None"
+        for page in reader.pages:
+            media = [float(v) for v in page.mediabox]
+            bleed = [float(v) for v in page.bleedbox]
+            trim = [float(v) for v in page.trimbox]
+            assert media == pytest.approx([0, 0, W * MM, H * MM], abs=0.01)
+            assert media[0] <= bleed[0] < trim[0] and media[1] <= bleed[1] < trim[1]
+            assert trim[2] < bleed[2] <= media[2] and trim[3] < bleed[3] <= media[3]
+            boxes = [trim_box_mm(p, CARD_W, CARD_H, H * MM) for p in placements(page)]
+            union = (min(b[0] for b in boxes), min(b[1] for b in boxes),
+                     max(b[2] for b in boxes), max(b[3] for b in boxes))
+            assert (trim[0] / MM, H - trim[3] / MM, trim[2] / MM, H - trim[1] / MM) == pytest.approx(union, abs=0.01)
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_every_font_is_embedded(steps_build, kind):
+    folder, _ = steps_build
+    for paper in PAPER:
+        found = fonts(PdfReader(pdf(folder, kind, paper)))
+        assert found and all(found.values()), found
+        assert not any("Helvetica" in name for name in found)
+
+
+def test_rule_cards_are_one_page_and_their_titles_extract_as_text(steps_build):
+    folder, _ = steps_build
+    for paper in PAPER:
+        path = pdf(folder, "rules-board", paper)
+        assert len(PdfReader(path).pages) == 1
+        assert sum(len(placements(p)) for p in PdfReader(path).pages) == 9
+        text = " ".join(page_text(path, 0).split())
+        for title in RULE_TITLES:
+            assert title in text, title
+        assert "Joseph E. Reed" in text and "© 2018" in text and "CC0" in text
+        assert "unofficial" in text and "our own words" in text
+        assert "Musicards!" in text
+
+
+# --- low ink --------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("kind", ["cards-lowink", "backs-lowink", "duplex-lowink", "rules-board-lowink"])
+def test_low_ink_uses_black_ink_only(steps_build, kind):
+    folder, _ = steps_build
+    reader = PdfReader(pdf(folder, kind, "a4"))
+    ops = Counter()
+    for data in content_streams(reader):
+        stream = DecodedStreamObject()
+        stream.set_data(data)
+        for operands, op in ContentStream(stream, reader).operations:
+            if op in (b"rg", b"RG", b"g", b"G", b"sc", b"scn", b"SC", b"SCN"):
+                ops[op] += 1
+            if op in (b"k", b"K"):
+                c, m, y, _ = (float(v) for v in operands)
+                assert c == m == y == 0
+                ops[op] += 1
+    assert set(ops) <= {b"k", b"K"} and ops[b"k"] > 0, ops
+
+
+def shape_of(grey, box_px):
+    """Name the palette shape drawn in a region of a greyscale image, by how much of its own
+    bounding box its ink fills: square ≈ 1, circle ≈ 0.79, triangle ≈ 0.5, star ≈ 0.34."""
+    crop = grey.crop(box_px)
+    w, h = crop.size
+    px = crop.load()
+    ink = [(x, y) for y in range(h) for x in range(w) if px[x, y] < 240]
+    if len(ink) < 20:
+        return None
+    xs, ys = [p[0] for p in ink], [p[1] for p in ink]
+    filled = len(ink) / ((max(xs) - min(xs) + 1) * (max(ys) - min(ys) + 1))
+    for name, low in (("square", 0.9), ("circle", 0.68), ("triangle", 0.42), ("star", 0.2)):
+        if filled >= low:
+            return name
+    return None
+
+
+@pytest.mark.parametrize("paper", PAPER)
+def test_low_ink_cards_still_show_their_suit_symbol(steps_build, paper):
+    """In the greyscale build, the symbol in both corners of every pitch card and "?" wild is
+    still there and still the shape of that card's suit (read from the card's own text)."""
+    folder, _ = steps_build
+    path = pdf(folder, "cards-lowink", paper)
+    texts = card_texts(path)
+    regions = card_regions(path)
+    dpi = 200
+    doc = pdfium.PdfDocument(str(path))
+    pages = {}
+    seen = Counter()
+    for text, (index, (x0, y0, x1, y1)) in zip(texts, regions):
+        octave = next((int(line.split()[1]) for line in lines(text) if line.startswith("octave ")), None)
+        if octave is None:
+            assert "Chromatic Scale" in text  # the only cards without a suit
+            continue
+        if index not in pages:
+            pages[index] = doc[index].render(scale=dpi / 72, grayscale=True).to_pil().convert("L")
+        grey = pages[index]
+        k = dpi / 25.4
+        dy = 30.3 if "WILD" not in text else 22.5
+        for cx, cy in ((x0 + 10.5, y0 + dy), (x1 - 10.5, y1 - dy)):
+            box = tuple(round(v * k) for v in (cx - 3.7, cy - 3.7, cx + 3.7, cy + 3.7))
+            assert shape_of(grey, box) == SUITS[octave][1], (octave, text[:30], (cx, cy))
+        seen[octave] += 1
+    doc.close()
+    assert seen == {2: 13, 3: 13, 4: 13, 5: 13}
+
+
+def test_low_ink_rule_cards_show_each_suit_symbol_and_name(steps_build):
+    folder, _ = steps_build
+    text = " ".join(page_text(pdf(folder, "rules-board-lowink", "a4"), 0).split())
+    for color, symbol, _ in SUITS.values():
+        assert f"{color} {symbol}" in text
+
+
+def test_rebuilding_gives_byte_identical_files(steps_build, tmp_path):
+    folder, _ = steps_build
+    again = build_deck("steps", tmp_path, papers=["a4"], inks=["lowink"])
+    for output in again.outputs:
+        assert output.path.read_bytes() == (folder / output.path.name).read_bytes(), output.path.name
