@@ -6,11 +6,10 @@ from collections import Counter
 
 import pytest
 from pypdf import PdfReader
-from pypdf.generic import ContentStream
 
 from generator.build import build_deck
 from generator.model import load_deck
-from tests.pdfread import MM, content_streams, darkness, fonts, page_text, placements, trim_box_mm
+from tests.pdfread import MM, colour_operators, darkness, fonts, page_text, placements, trim_box_mm
 
 CARD_W, CARD_H = 63.5, 88.9
 PAPER = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
@@ -153,25 +152,9 @@ def test_rules_and_music_symbols_extract_as_text(metronome_build):
 @pytest.mark.parametrize("kind", ["cards-lowink", "backs-lowink", "duplex-lowink", "rules-board-lowink"])
 def test_low_ink_has_no_rgb_left(metronome_build, kind):
     folder, _ = metronome_build
-    reader = PdfReader(pdf(folder, kind, "a4"))
-    colour_ops = Counter()
-    for data in content_streams(reader):
-        for operands, op in _ops(data, reader):
-            if op in (b"rg", b"RG", b"g", b"G", b"sc", b"scn", b"SC", b"SCN"):
-                colour_ops[op] += 1
-            if op in (b"k", b"K"):
-                c, m, y, _k = (float(v) for v in operands)
-                assert c == m == y == 0, "low-ink uses black ink only"
-                colour_ops[op] += 1
-    assert set(colour_ops) <= {b"k", b"K"}, colour_ops
-    assert colour_ops[b"k"] > 0
-
-
-def _ops(data, reader):
-    from pypdf.generic import DecodedStreamObject
-    stream = DecodedStreamObject()
-    stream.set_data(data)
-    return ContentStream(stream, reader).operations
+    counts, coloured = colour_operators(PdfReader(pdf(folder, kind, "a4")))
+    assert set(counts) <= {b"k", b"K"}, counts
+    assert counts[b"k"] > 0 and not coloured, "low-ink uses black ink only"
 
 
 @pytest.mark.parametrize("paper", PAPER)
