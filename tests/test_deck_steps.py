@@ -335,6 +335,27 @@ def test_rule_cards_are_one_page_and_their_titles_extract_as_text(steps_build):
         assert "Musicards!" in text
 
 
+def test_no_rule_text_is_smaller_than_6_5_pt(steps_build):
+    folder, _ = steps_build
+    path = pdf(folder, "rules-board", "a4")
+    doc = pdfium.PdfDocument(str(path))
+    page = doc[0]
+    H = page.get_size()[1]
+    tp = page.get_textpage()
+    boxes = [box for _, box in card_regions(path)]
+    sizes = Counter()
+    for i in range(tp.count_chars()):
+        if chr(pdfium_raw.FPDFText_GetUnicode(tp.raw, i)).isspace():
+            continue
+        left, bottom, right, top = tp.get_charbox(i)
+        cx, cy = (left + right) / 2 / MM, (H - (bottom + top) / 2) / MM
+        if any(x0 <= cx <= x1 and y0 <= cy <= y1 for x0, y0, x1, y1 in boxes):
+            sizes[round(pdfium_raw.FPDFText_GetFontSize(tp.raw, i), 2)] += 1
+    doc.close()
+    assert sum(sizes.values()) > 3000  # all nine cards' text was found
+    assert min(sizes) >= 6.5, sorted(sizes.items())
+
+
 # --- low ink --------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("kind", ["cards-lowink", "backs-lowink", "duplex-lowink", "rules-board-lowink"])
