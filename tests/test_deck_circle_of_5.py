@@ -1,0 +1,347 @@
+"""Circle of 5: one 10-card set per player, identical backs, the colour board tiled at real size,
+and colours that still read in the greyscale low-ink build."""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+
+import pypdfium2 as pdfium
+import pytest
+from click.testing import CliRunner
+from pypdf import PdfReader
+from pypdf.generic import ContentStream, DecodedStreamObject
+
+from generator import cli
+from generator.build import build_deck
+from generator.model import load_deck
+from tests.pdfread import MM, content_streams, fonts, page_text, placements, trim_box_mm, xobjects
+
+DECK = "circle-of-5"
+CARD_W, CARD_H = 63.5, 88.9
+BOARD_W, BOARD_H = 284.0, 300.0
+A4_H = 297.0
+MOODS = {"black": "Sad", "red": "Chaos", "yellow": "Happy", "green": "Calm", "blue": "Discipline"}
+CUES = {"black": {"slow", "ostinato"}, "red": {"short sounds", "high pitch"},
+        "yellow": {"short sounds", "fast"}, "green": {"quiet", "low pitch"},
+        "blue": {"quiet", "ostinato"}}
+PAIRS = {frozenset({("red", "short sounds"), ("yellow", "short sounds")}),
+         frozenset({("green", "quiet"), ("blue", "quiet")}),
+         frozenset({("blue", "ostinato"), ("black", "ostinato")}),
+         frozenset({("yellow", "fast"), ("black", "slow")}),
+         frozenset({("red", "high pitch"), ("green", "low pitch")})}
+
+
+@pytest.fixture(scope="module")
+def seven(tmp_path_factory):
+    """The default build (7 sets) on A4, colour and low-ink."""
+    out = tmp_path_factory.mktemp("c5")
+    result = build_deck(DECK, out, papers=["a4"])
+    return out / DECK, result
+
+
+@pytest.fixture(scope="module")
+def three(tmp_path_factory):
+    """A build for 3 players, colour only."""
+    out = tmp_path_factory.mktemp("c5-3")
+    result = build_deck(DECK, out, papers=["a4"], inks=["color"], players=3)
+    return out / DECK, result
+
+
+def pdf(folder, kind):
+    return folder / f"{DECK}-{kind}-a4.pdf"
+
+
+def component(deck, name):
+    return next(c for c in deck.components if c.name == name)
+
+
+# --- the inventory ---------------------------------------------------------------------------
+
+def test_one_set_is_the_ten_cards_of_the_mood_table():
+    deck = load_deck(DECK)
+    cards = component(deck, "cue-cards").cards
+    assert len(cards) == 10 and all(card.count == 1 for card in cards)
+    by_colour: dict[str, set] = {}
+    for card in cards:
+        f = card.fields
+        assert f["mood"] == MOODS[f["color"]]
+        by_colour.setdefault(f["color"], set()).add(f["cue"])
+    assert by_colour == CUES
+    # every card names exactly the one card it pairs with, and the five pairs are the rules' five
+    pairs = {frozenset({(c.fields["color"], c.fields["cue"]), (c.fields["partner"], c.fields["partner_cue"])})
+             for c in cards}
+    assert pairs == PAIRS
+    assert set(deck.names.palette) == set(MOODS)
+    assert len({p.symbol for p in deck.names.palette.values()}) == 5
+
+
+@pytest.mark.parametrize("players", [3, 5, 7])
+def test_one_set_per_player(players):
+    deck = load_deck(DECK, players=players)
+    assert component(deck, "cue-cards").card_count == 10 * players
+    assert deck.card_count("cards") == 10 * players
+    assert component(deck, "board").card_count == 1 and component(deck, "rules").card_count == 10
+
+
+def test_default_is_the_most_players():
+    assert load_deck(DECK).card_count("cards") == 70
+
+
+@pytest.mark.parametrize("players", ["1", "2", "8", "12"])
+def test_player_counts_outside_3_to_7_are_refused(players, tmp_path):
+    result = CliRunner().invoke(cli.main, ["build", DECK, "--players", players, "--out", str(tmp_path)])
+    assert result.exit_code == 2, result.output
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), result.output
+    assert "Traceback" not in result.output
+    assert "3–7 players" in lines[0]
+    assert not (tmp_path / DECK).exists()
+
+
+# --- the printed cards -----------------------------------------------------------------------
+
+def test_builds_without_warnings(seven, three):
+    assert not seven[1].warnings.messages and not three[1].warnings.messages
+    assert {p.name for p in seven[0].iterdir()} == {
+        f"{DECK}-{k}-a4.pdf" for k in ("cards", "backs", "duplex", "rules-board", "cards-lowink",
+                                       "backs-lowink", "duplex-lowink", "rules-board-lowink")}
+
+
+@pytest.mark.parametrize("build, players", [("three", 3), ("seven", 7)])
+def test_ten_cards_per_player_on_the_sheets(build, players, request):
+    folder, _ = request.getfixturevalue(build)
+    fronts, backs = PdfReader(pdf(folder, "cards")), PdfReader(pdf(folder, "backs"))
+    assert len(fronts.pages) == len(backs.pages) == math.ceil(10 * players / 9)
+    placed = [p for page in fronts.pages for p in placements(page)]
+    assert len(placed) == 10 * players
+    assert sum(len(placements(page)) for page in backs.pages) == 10 * players
+    # the sets are alike: however many players, the fronts are the same ten faces, each N times
+    assert sorted(Counter(p.name for p in placed).values()) == [players] * 10
+    for page in fronts.pages:
+        for p in placements(page):
+            x0, y0, x1, y1 = trim_box_mm(p, CARD_W, CARD_H, A4_H * MM)
+            assert (x1 - x0, y1 - y0) == pytest.approx((CARD_W, CARD_H), abs=0.01)
+
+
+@pytest.mark.parametrize("kind", ["backs", "backs-lowink", "duplex"])
+def test_every_back_is_the_same(seven, kind):
+    folder, _ = seven
+    reader = PdfReader(pdf(folder, kind))
+    pages = reader.pages if kind != "duplex" else reader.pages[1::2]
+    names = {p.name for page in pages for p in placements(page)}
+    assert len(names) == 1
+    assert sum(len(placements(page)) for page in pages) == 70
+
+
+def test_cards_show_cue_mood_and_colour_words(seven):
+    folder, _ = seven
+    text = "".join(page_text(pdf(folder, "cards"), i) for i in range(8))
+    for colour, mood in MOODS.items():
+        assert mood in text and colour in text
+    for cues in CUES.values():
+        for cue in cues:
+            assert cue in text
+    assert "pairs with" in text
+
+
+# --- the board and the rules -----------------------------------------------------------------
+
+def test_board_is_tiled_at_real_size_in_the_rules_board(seven):
+    folder, _ = seven
+    path = pdf(folder, "rules-board")
+    reader = PdfReader(path)
+    tiles, rule_cards = [], 0
+    for i, page in enumerate(reader.pages):
+        for p in placements(page):
+            x0, y0, x1, y1 = trim_box_mm(p, BOARD_W, BOARD_H, A4_H * MM)
+            if p.bbox[2] - p.bbox[0] > 200 * MM:  # the board's form: placed whole, unscaled, clipped to a tile
+                assert (x1 - x0, y1 - y0) == pytest.approx((BOARD_W, BOARD_H), abs=0.01)
+                assert (p.bbox[2] - p.bbox[0]) / MM == pytest.approx(BOARD_W + 6, abs=0.01)  # + 3 mm bleed each side
+                tiles.append((i, (round(x0), round(y0))))
+            else:
+                rule_cards += 1
+    assert len(tiles) == 4 and len({page for page, _ in tiles}) == 4
+    # four different windows onto the board: two columns by two rows
+    offsets = [offset for _, offset in tiles]
+    assert len({x for x, _ in offsets}) == 2 and len({y for _, y in offsets}) == 2
+    labels = " ".join(page_text(path, i) for i, _ in tiles)
+    for name in ("tile A1", "tile B1", "tile A2", "tile B2"):
+        assert name in labels
+    assert rule_cards == 10
+
+
+def test_board_fields_hold_a_poker_card_each():
+    from generator.compose import Composer
+    from generator.errors import Warnings
+    from generator.face import Rect
+
+    deck = load_deck(DECK)
+    board = component(deck, "board")
+    face = Composer(deck, Warnings()).face(board.cards[0], board.front)
+    assert (face.width, face.height) == (BOARD_W, BOARD_H)
+
+    def rects(items):
+        for item in items:
+            if isinstance(item, Rect):
+                yield item
+            yield from rects(getattr(item, "items", ()))
+
+    fields = [r for r in rects(face.items) if r.paint.stroke is not None and r.paint.fill is not None
+              and r.w >= CARD_W + 3 and r.h >= CARD_H + 3 and r.w < 100]
+    assert len(fields) == 5
+    for a in fields:  # inside the board, and no two overlap
+        assert 0 <= a.x and a.x + a.w <= BOARD_W and 0 <= a.y and a.y + a.h <= BOARD_H
+        for b in fields:
+            if a is not b:
+                assert a.x + a.w <= b.x or b.x + b.w <= a.x or a.y + a.h <= b.y or b.y + b.h <= a.y
+
+
+def test_board_labels_the_five_pairing_lines_and_the_music(seven):
+    folder, _ = seven
+    text = page_text(pdf(folder, "rules-board"), 0)
+    for label in ("short sounds", "quiet", "ostinato", "fast ⟷ slow", "high ⟷ low", "Making music",
+                  "Your turn", "Game end", "Playing a card"):
+        assert label in text, label
+    for colour, mood in MOODS.items():
+        assert f"lay {colour} cards here" in text and mood in text
+
+
+def test_rule_cards_cover_the_rules_and_credit_the_source(seven):
+    folder, _ = seven
+    path = pdf(folder, "rules-board")
+    text = " ".join(" ".join(page_text(path, i).split()) for i in range(len(PdfReader(path).pages)))
+    for title in ("Colours and cues", "The circle and pairs", "Setting up", "Your turn", "Resolving a card",
+                  "Making music", "Game end and scoring", "Variants", "About Circle of 5"):
+        assert title in text, title
+    for fact in ("opaque sleeves", "Stop", "Draw", "Put back", "Join in", "A.", "B.", "C.", "Then D.",
+                 "+3", "−1", "6 points or more", "Easy dealing", "Drafting",
+                 "Games for Music", "musicgames.wikidot.com", "game:circle-of-5", "CC BY-SA 3.0"):
+        assert fact in text, fact
+
+
+# --- print properties ------------------------------------------------------------------------
+
+def _fonts_that_show_text(reader):
+    """BaseFont of every font some text is shown in (Tj, TJ, ', "), over pages and forms."""
+    streams = [(page["/Resources"], page.get_contents().get_data()) for page in reader.pages]
+    streams += [(form.get("/Resources", {}), form.get_data()) for form in xobjects(reader, "/Form")]
+    used = set()
+    for resources, data in streams:
+        names = {k: str(v.get_object()["/BaseFont"]) for k, v in (resources.get("/Font") or {}).items()}
+        stream = DecodedStreamObject()
+        stream.set_data(data)
+        current = None
+        for operands, op in ContentStream(stream, reader).operations:
+            if op == b"Tf":
+                current = names.get(operands[0])
+            elif op in (b"Tj", b"TJ", b"'", b'"'):
+                used.add(current)
+    return used
+
+
+@pytest.mark.parametrize("kind", ["cards", "backs", "rules-board", "cards-lowink", "rules-board-lowink"])
+def test_every_font_that_prints_is_embedded(seven, kind):
+    reader = PdfReader(pdf(seven[0], kind))
+    found = fonts(reader)
+    used = _fonts_that_show_text(reader)
+    assert used and used <= set(found), (used, found)
+    assert all(found[name] for name in used), found
+    # The only font left unembedded is the Helvetica that reportlab's SVG renderer selects before
+    # drawing an icon (`BT /F1 10 Tf ET`, no text): an engine matter, reported. Nothing prints in it.
+    assert {name for name, embedded in found.items() if not embedded} <= {"/Helvetica"}
+
+
+@pytest.mark.parametrize("kind", ["cards-lowink", "backs-lowink", "duplex-lowink", "rules-board-lowink"])
+def test_low_ink_uses_black_ink_only(seven, kind):
+    reader = PdfReader(pdf(seven[0], kind))
+    ops = Counter()
+    for data in content_streams(reader):
+        stream = DecodedStreamObject()
+        stream.set_data(data)
+        for operands, op in ContentStream(stream, reader).operations:
+            if op in (b"rg", b"RG", b"g", b"G", b"sc", b"scn", b"SC", b"SCN"):
+                ops[op] += 1
+            if op in (b"k", b"K"):
+                c, m, y, _ = (float(v) for v in operands)
+                assert c == m == y == 0
+                ops[op] += 1
+    assert set(ops) <= {b"k", b"K"} and ops[b"k"] > 0, ops
+
+
+def test_colours_read_in_low_ink(seven):
+    """Each card's colour (from the colour print's ground) is carried in the low-ink print by the mood
+    word and colour name on that card, and by a symbol that is the same on every card of that colour
+    and different from every other colour's."""
+    folder, _ = seven
+    deck = load_deck(DECK)
+    palette = {name: p.color for name, p in deck.names.palette.items()}
+    dpi = 150
+    colour_doc = pdfium.PdfDocument(str(pdf(folder, "cards")))
+    low_doc = pdfium.PdfDocument(str(pdf(folder, "cards-lowink")))
+    low_reader = PdfReader(pdf(folder, "cards-lowink"))
+    symbols: dict[str, list] = {}
+    seen = Counter()
+    for index, page in enumerate(PdfReader(pdf(folder, "cards")).pages):
+        colour_img = colour_doc[index].render(scale=dpi / 72).to_pil().convert("RGB")
+        low_img = low_doc[index].render(scale=dpi / 72, grayscale=True).to_pil().convert("L")
+        low_text = low_doc[index].get_textpage()
+        low_boxes = [trim_box_mm(p, CARD_W, CARD_H, A4_H * MM) for p in placements(low_reader.pages[index])]
+        for p in placements(page):
+            box = trim_box_mm(p, CARD_W, CARD_H, A4_H * MM)
+            assert box in low_boxes
+            x0, y0, x1, y1 = box
+            px = lambda mm: round(mm * dpi / 25.4)
+            ground = colour_img.getpixel((px(x0 + 2), px(y0 + 44)))
+            colour = min(palette, key=lambda n: sum((a - b * 255) ** 2 for a, b in zip(ground, _rgb(palette[n]))))
+            seen[colour] += 1
+            words = low_text.get_text_bounded(x0 * MM, (A4_H - y1) * MM, x1 * MM, (A4_H - y0) * MM)
+            assert MOODS[colour] in words and colour in words, (colour, words)
+            # the symbol on its white disc at the top left, as the low-ink print shows it
+            disc = low_img.crop((px(x0 + 4), px(y0 + 3.5), px(x0 + 14), px(y0 + 13.5)))
+            symbols.setdefault(colour, []).append(_dark(disc))
+    assert seen == {c: 14 for c in MOODS}
+    # the same symbol on every card of a colour, and five clearly different symbols
+    for colour, shapes in symbols.items():
+        assert shapes[0].sum() > 50, colour  # there is an outline to see
+        assert all(_distance(shapes[0], other) < 0.7 for other in shapes), colour
+    firsts = [shapes[0] for shapes in symbols.values()]
+    for a in firsts:
+        for b in firsts:
+            if a is not b:
+                assert _distance(a, b) > 1.0
+
+
+def _dark(image):
+    """The ink outlines of a grey image (darker than the paled fills), as a 0/1 array."""
+    import numpy as np
+    return (np.asarray(image) < 110).astype(np.int8)
+
+
+def _distance(a, b):
+    """Differing pixels between two outline images, relative to the first's outline, at the best
+    shift of up to two pixels (cards sit at different sub-pixel offsets on the page). The same
+    symbol scores under 0.5, two different ones over 1.2."""
+    import numpy as np
+    h, w = min(a.shape[0], b.shape[0]) - 4, min(a.shape[1], b.shape[1]) - 4
+    core = a[2:2 + h, 2:2 + w]
+    best = min(np.sum(core != b[dy:dy + h, dx:dx + w]) for dy in range(5) for dx in range(5))
+    return best / max(1, int(core.sum()))
+
+
+def _rgb(color):
+    return (color.r, color.g, color.b)
+
+
+def test_board_fields_read_in_low_ink(seven):
+    folder, _ = seven
+    text = page_text(pdf(folder, "rules-board-lowink"), 0)
+    for colour, mood in MOODS.items():
+        assert mood in text and colour in text
+
+
+def test_rebuilding_gives_identical_files(three, tmp_path):
+    folder, _ = three
+    again = build_deck(DECK, tmp_path, papers=["a4"], inks=["color"], players=3)
+    for output in again.outputs:
+        assert output.path.read_bytes() == (folder / output.path.name).read_bytes(), output.path.name
