@@ -329,3 +329,20 @@ def test_low_ink_uses_black_ink_only(built, kind):
 def _xobjects(reader):
     from tests.pdfread import xobjects
     return xobjects(reader)
+
+
+@pytest.mark.parametrize("kind", ["cards", "rules-board"])
+def test_no_printed_text_is_smaller_than_6_5_pt(built, kind):
+    import pypdfium2.raw as raw
+    folder, _ = built
+    doc = pdfium.PdfDocument(str(pdf(folder, kind, "a4")))
+    try:
+        sizes = Counter()
+        for page in doc:
+            textpage = page.get_textpage()
+            for i in range(textpage.count_chars()):
+                if textpage.get_text_range(i, 1).strip():
+                    sizes[round(raw.FPDFText_GetFontSize(textpage, i), 1)] += 1
+    finally:
+        doc.close()
+    assert sizes and min(sizes) >= 6.5, sorted(sizes.items())
