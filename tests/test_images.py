@@ -9,7 +9,7 @@ from PIL import Image as PILImage
 from pypdf import PdfReader
 
 from generator.build import build_deck
-from tests.pdfread import xobjects
+from tests.pdfread import fonts, xobjects
 
 SVG = b"""<svg xmlns="http://www.w3.org/2000/svg" width="100" height="50" viewBox="0 0 100 50">
 <rect x="0" y="0" width="100" height="50" fill="#1a7f37"/><circle cx="50" cy="25" r="20" fill="#ffcc00"/></svg>"""
@@ -70,3 +70,9 @@ def test_low_ink_turns_pictures_grey(built):
     out, _ = built
     found = images(out / "pics-cards-lowink-a4.pdf")
     assert len(found) == 2 and {i["/ColorSpace"] for i in found} == {"/DeviceGray"}
+
+
+def test_svg_art_brings_no_unembedded_font(built):
+    out, _ = built
+    found = fonts(PdfReader(out / "pics-cards-a4.pdf"))
+    assert found and all(found.values()) and not any("Helvetica" in name for name in found), found

@@ -243,11 +243,25 @@ def _image(canvas: Canvas, im: Image) -> None:
         canvas.saveState()
         canvas.translate(x, y)
         canvas.scale(w / drawing.width, h / drawing.height)
-        from reportlab.graphics import renderPDF
-        renderPDF.draw(drawing, canvas, 0, 0)
+        _render_svg(drawing, canvas)
         canvas.restoreState()
         return
     canvas.drawImage(_raster(im.source, im.grey, im.lighten), x, y, w, h, mask="auto")
+
+
+def _render_svg(drawing, canvas: Canvas) -> None:
+    """Draw an svglib drawing. reportlab's renderer opens every drawing by selecting its default
+    font, Helvetica, which is never embedded; it is told to start from the canvas's own
+    (embedded) font instead, so no picture brings an unembedded font into the file."""
+    from reportlab.graphics import renderPDF
+    from reportlab.graphics.renderbase import STATE_DEFAULTS
+
+    default = STATE_DEFAULTS["fontName"]
+    STATE_DEFAULTS["fontName"] = canvas._fontname
+    try:
+        renderPDF.draw(drawing, canvas, 0, 0)
+    finally:
+        STATE_DEFAULTS["fontName"] = default
 
 
 def _group(canvas: Canvas, g: Group) -> None:
