@@ -66,7 +66,7 @@ def main() -> None:
               help="Full colour, greyscale low-ink, or both.")
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"),
               show_default=True, help="Folder to write into (one subfolder per deck).")
-@click.option("--players", type=click.IntRange(min=1), default=None,
+@click.option("--players", type=int, default=None,
               help="Print per-player sets for this many players (default: the most the deck allows).")
 @click.option("--lang", default=None, metavar="CODE",
               help="Print in this language, from the deck's translations/ (`all`: every language it has; "

@@ -78,7 +78,14 @@ def test_per_player_copies_default_to_the_most_players(make_deck):
     assert [c.fields["title"] for _, c in deck.cards("cards")][:6] == ["One", "One", "Two"] * 2
 
 
-@pytest.mark.parametrize("players", [2, 6])
+def test_a_player_count_only_matters_to_decks_with_per_player_sets(make_deck):
+    # `deckpress build --players 9` builds every bundled deck; only per-player sets check the range
+    assert load(make_deck, SIMPLE_DECK.replace("layouts:", "players: 2\n    layouts:")).card_count() == 3
+    assert load_deck(make_deck(SIMPLE_DECK.replace("layouts:", "players: 2\n    layouts:"), {"simple": SIMPLE_LAYOUT}),
+                     players=9).card_count() == 3
+
+
+@pytest.mark.parametrize("players", [0, 2, 6])
 def test_players_outside_the_range_are_refused(make_deck, players):
     with pytest.raises(DeckError, match=f"Simple is for 3–5 players, not {players}") as err:
         load_deck(make_deck(PER_PLAYER, {"simple": SIMPLE_LAYOUT}), players=players)
