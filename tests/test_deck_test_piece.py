@@ -295,9 +295,6 @@ def test_every_font_that_draws_text_is_embedded(built, kind, lowink):
     assert all(embedded for name, embedded in found.items() if name != "/Helvetica"), found
 
 
-@pytest.mark.xfail(strict=True, reason="engine: reportlab's renderPDF, which draws the SVG art, sets its default "
-                                       "font Helvetica (not embedded) in every picture's form; remove this mark "
-                                       "when generator/backends/pdf.py no longer lets it through")
 @pytest.mark.parametrize("kind", ["cards", "rules-board"])
 def test_no_unembedded_helvetica(built, kind):
     folder, _ = built
