@@ -225,22 +225,12 @@ def test_page_boxes_are_nested_and_trim_covers_the_cards(kanon_de, kind):
 
 
 @pytest.mark.parametrize("kind", KINDS)
-def test_every_font_that_draws_text_is_embedded(kanon_de, kind):
+def test_every_font_is_embedded(kanon_de, kind):
     folder, _ = kanon_de
     found = fonts(PdfReader(pdf(folder, kind)))
     assert {"/AAAAAA+NotoSans-CondensedBold", "/AAAAAA+NotoSans-Regular"} <= set(found), found
-    # Helvetica: named, never used, by the SVG renderer (see the next test)
-    assert all(embedded for name, embedded in found.items() if name != "/Helvetica"), found
-
-
-@pytest.mark.xfail(strict=True, reason="engine: reportlab's renderPDF, which draws the SVG art, sets its default "
-                                       "font Helvetica (not embedded) in every picture's form; remove this mark "
-                                       "when generator/backends/pdf.py no longer lets it through")
-@pytest.mark.parametrize("kind", ["cards", "backs"])
-def test_no_unembedded_helvetica(kanon_de, kind):
-    folder, _ = kanon_de
-    found = fonts(PdfReader(pdf(folder, kind)))
-    assert "/Helvetica" not in found and all(found.values()), found
+    assert all(found.values()), found
+    assert not any("Helvetica" in name for name in found)  # the SVG art brings no font of its own
 
 
 def chars_by_font(path):
@@ -288,6 +278,26 @@ def test_every_font_that_sets_german_text_has_the_umlauts_and_sharp_s(kanon_de, 
     assert umlaut_fonts <= letter_fonts, umlaut_fonts
     if kind != "backs":  # the backs have no umlauts to show
         assert umlaut_fonts
+
+
+def text_sizes(path):
+    """How many characters a PDF prints at each font size (pt), as pdfium reads them back."""
+    doc = pdfium.PdfDocument(str(path))
+    sizes = Counter()
+    for page in doc:
+        textpage = page.get_textpage()
+        for i in range(textpage.count_chars()):
+            if textpage.get_text_range(i, 1).strip():
+                sizes[round(pdfium.raw.FPDFText_GetFontSize(textpage, i), 2)] += 1
+    doc.close()
+    return sizes
+
+
+@pytest.mark.parametrize("kind", ["cards", "backs", "rules-board"])
+def test_no_printed_text_is_smaller_than_6_5_pt(kanon_de, kanon_en, kind):
+    for path in (pdf(kanon_de[0], kind), pdf_en(kanon_en[0], kind)):
+        sizes = text_sizes(path)
+        assert sizes and min(sizes) >= 6.5, (path.name, sorted(sizes.items())[:4])
 
 
 # --- low ink -------------------------------------------------------------------------------------
