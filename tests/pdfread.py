@@ -130,7 +130,7 @@ def page_text(path, index: int) -> str:
     return text
 
 
-COLOUR_OPS = (b"rg", b"RG", b"g", b"G", b"sc", b"scn", b"SC", b"SCN", b"k", b"K")
+COLOUR_OPS = (b"rg", b"RG", b"g", b"G", b"sc", b"scn", b"SC", b"SCN", b"cs", b"CS", b"k", b"K")
 
 
 def colour_operators(reader: PdfReader) -> tuple[dict[bytes, int], list[tuple[float, ...]]]:

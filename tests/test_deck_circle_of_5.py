@@ -15,7 +15,7 @@ from pypdf.generic import ContentStream, DecodedStreamObject
 from generator import cli
 from generator.build import build_deck
 from generator.model import load_deck
-from tests.pdfread import MM, content_streams, fonts, page_text, placements, trim_box_mm, xobjects
+from tests.pdfread import MM, colour_operators, fonts, page_text, placements, trim_box_mm, xobjects
 
 DECK = "circle-of-5"
 CARD_W, CARD_H = 63.5, 88.9
@@ -255,17 +255,8 @@ def test_every_font_that_prints_is_embedded(seven, kind):
 @pytest.mark.parametrize("kind", ["cards-lowink", "backs-lowink", "duplex-lowink", "rules-board-lowink"])
 def test_low_ink_uses_black_ink_only(seven, kind):
     reader = PdfReader(pdf(seven[0], kind))
-    ops = Counter()
-    for data in content_streams(reader):
-        stream = DecodedStreamObject()
-        stream.set_data(data)
-        for operands, op in ContentStream(stream, reader).operations:
-            if op in (b"rg", b"RG", b"g", b"G", b"sc", b"scn", b"SC", b"SCN"):
-                ops[op] += 1
-            if op in (b"k", b"K"):
-                c, m, y, _ = (float(v) for v in operands)
-                assert c == m == y == 0
-                ops[op] += 1
+    ops, coloured = colour_operators(reader)
+    assert not coloured, coloured
     assert set(ops) <= {b"k", b"K"} and ops[b"k"] > 0, ops
 
 

@@ -10,11 +10,10 @@ import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_raw
 import pytest
 from pypdf import PdfReader
-from pypdf.generic import ContentStream, DecodedStreamObject
 
 from generator.build import build_deck
 from generator.model import load_deck
-from tests.pdfread import MM, content_streams, fonts, page_text, placements, trim_box_mm
+from tests.pdfread import MM, colour_operators, fonts, page_text, placements, trim_box_mm
 
 CARD_W, CARD_H = 63.5, 88.9
 PAPER = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
@@ -362,17 +361,8 @@ def test_no_rule_text_is_smaller_than_6_5_pt(steps_build):
 def test_low_ink_uses_black_ink_only(steps_build, kind):
     folder, _ = steps_build
     reader = PdfReader(pdf(folder, kind, "a4"))
-    ops = Counter()
-    for data in content_streams(reader):
-        stream = DecodedStreamObject()
-        stream.set_data(data)
-        for operands, op in ContentStream(stream, reader).operations:
-            if op in (b"rg", b"RG", b"g", b"G", b"sc", b"scn", b"SC", b"SCN"):
-                ops[op] += 1
-            if op in (b"k", b"K"):
-                c, m, y, _ = (float(v) for v in operands)
-                assert c == m == y == 0
-                ops[op] += 1
+    ops, coloured = colour_operators(reader)
+    assert not coloured, coloured
     assert set(ops) <= {b"k", b"K"} and ops[b"k"] > 0, ops
 
 

@@ -16,11 +16,10 @@ from collections import Counter
 import pypdfium2 as pdfium
 import pytest
 from pypdf import PdfReader
-from pypdf.generic import ContentStream, DecodedStreamObject
 
 from generator.build import build_deck
 from generator.model import load_deck
-from tests.pdfread import MM, content_streams, fonts, page_text, placements, trim_box_mm
+from tests.pdfread import colour_operators, MM, content_streams, fonts, page_text, placements, trim_box_mm
 
 DECK = "test-piece"
 CARD_W, CARD_H = 63.5, 88.9
@@ -306,17 +305,8 @@ def test_no_unembedded_helvetica(built, kind):
 def test_low_ink_uses_black_ink_only(built, kind):
     folder, _ = built
     reader = PdfReader(pdf(folder, kind, "a4", lowink=True))
-    seen = Counter()
-    for data in content_streams(reader):
-        stream = DecodedStreamObject()
-        stream.set_data(data)
-        for operands, op in ContentStream(stream, reader).operations:
-            if op in (b"rg", b"RG", b"g", b"G", b"sc", b"scn", b"SC", b"SCN", b"cs", b"CS"):
-                seen[op] += 1
-            if op in (b"k", b"K"):
-                c, m, y, _ = (float(v) for v in operands)
-                assert c == m == y == 0
-                seen[op] += 1
+    seen, coloured = colour_operators(reader)
+    assert not coloured, coloured
     assert set(seen) <= {b"k", b"K"} and seen[b"k"] > 0, seen
     # and the pictures (the instrument drawings are vector, so none should be raster colour)
     for image in (x for x in _xobjects(reader) if x.get("/Subtype") == "/Image"):
