@@ -166,3 +166,19 @@ def boxes_nested(page) -> bool:
     eps = 1e-6
     return (outer[0] - eps <= middle[0] <= inner[0] + eps and outer[1] - eps <= middle[1] <= inner[1] + eps
             and inner[2] - eps <= middle[2] <= outer[2] + eps and inner[3] - eps <= middle[3] <= outer[3] + eps)
+
+
+def text_lines(path, index: int) -> list[tuple[str, tuple[float, float, float, float]]]:
+    """Each run of text pdfium finds on a page with its box in mm from the top-left corner
+    (x0, top, x1, bottom): enough to tell whether two pieces of text overlap."""
+    pdf = pdfium.PdfDocument(str(path))
+    page = pdf[index]
+    height = page.get_height()
+    textpage = page.get_textpage()
+    out = []
+    for i in range(textpage.count_rects()):
+        left, bottom, right, top = textpage.get_rect(i)
+        text = textpage.get_text_bounded(left, bottom, right, top)
+        out.append((text, (left / MM, (height - top) / MM, right / MM, (height - bottom) / MM)))
+    pdf.close()
+    return out

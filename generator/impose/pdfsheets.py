@@ -68,6 +68,8 @@ def _write(path: Path, sheets: Sequence[Sheet], info: DocInfo, bleed: float,
         canvas.setViewerPreference("Duplex", "DuplexFlipLongEdge")
     forms = FaceForms(canvas)
     furniture: dict[tuple, str] = {}  # marks and scale bar, the same on most pages: one form each
+    # the scale bar keeps clear of the widest label, so one form serves every page of the file
+    label_room = max(canvas.stringWidth(s.label, font_name(body_font), LABEL_SIZE) for s in sheets) / MM + 3.0
     for sheet in sheets:
         plan = sheet.plan
         W, H = plan.paper
@@ -82,10 +84,10 @@ def _write(path: Path, sheets: Sequence[Sheet], info: DocInfo, bleed: float,
                 _marks(canvas, plan, H)
             if plan.tile is not None:
                 _tile_marks(canvas, plan.tile, plan.area, H, body_font)
-            _furniture(canvas, plan, None, bleed, body_font)
+            _furniture(canvas, plan, None, bleed, body_font, label_room)
             canvas.endForm()
         canvas.doForm(furniture[key])
-        _furniture(canvas, plan, sheet.label, bleed, body_font)
+        _furniture(canvas, plan, sheet.label, bleed, body_font, label_room)
         if plan.placements:
             tx0, ty0, tx1, ty1 = plan.trim_box
             bx0, by0, bx1, by1 = plan.bleed_box
@@ -122,11 +124,13 @@ def _marks(canvas, plan: PagePlan[Face], H: float) -> None:
         canvas.drawPath(path, stroke=1, fill=0)
 
 
-def _furniture(canvas, plan: PagePlan[Face], label: str | None, bleed: float, body_font: str) -> None:
+def _furniture(canvas, plan: PagePlan[Face], label: str | None, bleed: float, body_font: str,
+               label_room: float) -> None:
     """The 50 mm scale bar (`label` None) or the page label, in the wider of the bottom and right margins.
 
-    They start just outside the bleed. The bar lies between two cut lines, where no crop mark
-    crosses it; its caption and the label run further out than the marks reach.
+    They start just outside the bleed. The label ends where the area ends; the bar lies before the
+    last `label_room` mm, between two cut lines, where no crop mark crosses it; its caption and the
+    label run further out than the marks reach.
     """
     gx0, gy0, gx1, gy1 = plan.area
     W, H = plan.paper
@@ -135,13 +139,14 @@ def _furniture(canvas, plan: PagePlan[Face], label: str | None, bleed: float, bo
     # local frame: x runs along the margin (mm), y = 0 at the band's inner edge, outwards is -y
     if H - gy1 >= W - gx1:
         canvas.translate(0, (H - gy1 - depth) * MM)
-        span_start, span_end = _clear_span(plan.cut_xs, gx0, gx1)
         label_end = gx1
+        span_start, span_end = _clear_span(plan.cut_xs, gx0, label_end - label_room)
     else:
         canvas.translate((gx1 + depth) * MM, 0)
         canvas.rotate(90)  # reads upwards along the right margin
-        start, end = _clear_span(tuple(H - y for y in reversed(plan.cut_ys)), H - gy1, H - gy0)
-        span_start, span_end, label_end = start, end, H - gy0
+        label_end = H - gy0
+        span_start, span_end = _clear_span(tuple(H - y for y in reversed(plan.cut_ys)), H - gy1,
+                                           label_end - label_room)
     bar_h = 1.2
     baseline = -(bar_h + 0.6 + 1.8) * MM
     canvas.setFont(font_name(body_font), LABEL_SIZE)
