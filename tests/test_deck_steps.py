@@ -190,7 +190,7 @@ def test_each_pitch_card_shows_its_note_on_the_staff_of_its_clef(steps_build):
     black key; each sits where its letter belongs, and the notes climb a step per letter."""
     folder, _ = steps_build
     chars = card_chars(pdf(folder, "cards", "a4"))
-    height = {}  # (octave, letter) -> notehead centre, mm from the top of the card
+    height = {}  # (octave, letter) -> notehead centre, mm below the clef
     black = []
     for found, face in zip(chars, expected_faces()):
         if face["kind"] != "pitch":
@@ -200,7 +200,10 @@ def test_each_pitch_card_shows_its_note_on_the_staff_of_its_clef(steps_build):
         clef = SUITS[octave][2]
         assert [c for c, _, _ in found].count(CLEF[clef]) == 1, face
         assert not set(CLEF.values()) - {CLEF[clef]} & {c for c, _, _ in found}
-        heads = sorted((x, y) for c, x, y in found if c == WHOLE_NOTE)
+        # notes two ledger lines down keep clear of the big name at the foot (its letters start at 61 mm)
+        assert max(y for c, x, y in found if c == WHOLE_NOTE) < 55.0, face
+        clef_y = next(y for c, x, y in found if c == CLEF[clef])  # staves sit higher or lower per suit
+        heads = sorted((x, y - clef_y) for c, x, y in found if c == WHOLE_NOTE)
         assert len(heads) == len(names), face
         accidentals = [c for c, x, y in found if c in "♯♭" and 30 < y < 62]  # on the staff, not in the names
         if len(names) == 1:
