@@ -133,8 +133,9 @@ def _job(deck: Deck, out_dir: Path, paper: str, ink: str, kind: str, pages: Page
     n = len(pages)
     sheets = [Sheet(plan, f"{title} · {name} · page {i}/{n}" + (f" · {note}" if note else ""))
               for i, (plan, note) in enumerate(pages, start=1)]
-    info = DocInfo(title=f"{title} — {kind.replace('-', ' ')}", author=deck.designer,
-                   subject=f"{title} by {deck.designer}, {deck.license}. Made with deckpress.",
+    designer, licence = deck.name(deck.designer), deck.name(deck.license)
+    info = DocInfo(title=f"{title} — {kind.replace('-', ' ')}", author=designer,
+                   subject=f"{title} by {designer}, {licence}. Made with deckpress.",
                    duplex=duplex, k_only=ink == "lowink")
     return _Job(out_dir / deck.id / name, sheets, info)
 

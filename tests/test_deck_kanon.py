@@ -396,6 +396,8 @@ def test_english_build_has_no_german_left(kanon_en, kind):
     for german in GERMAN_WORDS:
         assert german not in words, german
     assert not set("äöüßÄÖÜ") & set(texts)
+    meta = PdfReader(pdf_en(folder, kind)).metadata
+    assert meta["/Author"] == "unknown" and "Canon by unknown" in meta["/Subject"]
 
 
 def test_english_canon_cards_list_the_sheets_intervals_in_order(kanon_en):

@@ -118,3 +118,20 @@ def test_only_text_with_letters_is_translated(text, needed):
 
 def test_texts_match_whatever_their_trailing_space():
     assert normalise("Zeile eins  \nZeile zwei\n\n") == "Zeile eins\nZeile zwei"
+
+
+
+@pytest.mark.parametrize("entries, author", [("", "Jo Brandt"), ("- de: Jo Brandt\n  en: J. Brandt\n", "J. Brandt")])
+def test_designer_and_licence_are_names_translated_only_where_an_entry_says_so(make_deck, tmp_path, entries, author):
+    """A designer's name on a card needs no entry; one that is there ("unbekannt" → "unknown") is used,
+    on the cards and in the PDF's Author."""
+    from pypdf import PdfReader
+
+    layout = SIMPLE_LAYOUT.replace('text: "{title}"', 'text: "{title}: {deck.designer} · {deck.license}"')
+    english = ENGLISH + '- de: "{title}: {deck.designer} · {deck.license}"\n  en: "{title}: {deck.designer} · {deck.license}"\n'
+    folder = make_deck(GERMAN.replace("designer: Test", "designer: Jo Brandt"), {"simple": layout},
+                       {"translations/en.yaml": (english + entries).encode()})
+    build_deck(folder, tmp_path, papers=["a4"], inks=["color"], lang="en")
+    pdf = tmp_path / "karten" / "karten-en-cards-a4.pdf"
+    assert f"Skip: {author} · CC0-1.0" in page_text(pdf, 0)
+    assert PdfReader(pdf).metadata["/Author"] == author

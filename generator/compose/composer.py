@@ -13,6 +13,7 @@ from ..face import (Ellipse, Face, Group, Image, Item, Line, Paint, Path as Path
                     rotation, translation)
 from ..imagefile import image_size
 from ..model import Card, CardSize, Deck, Element, Template
+from ..model.deck import NAME_FIELDS
 from ..model.elements import KINDS
 from ..model.layout import Icon, parse_value
 from ..model.values import Names, PaletteColor, Pattern, as_text, known_names, literal_text, pattern_of
@@ -252,7 +253,8 @@ class _Context:
         pattern = pattern_of(translated)
         if pattern is None:
             return literal_text(translated)
-        return as_text(pattern.fill({**values, **{f: field(values[f]) for f in pattern.fields}}))
+        return as_text(pattern.fill({**values, **{f: field(values[f]) for f in pattern.fields
+                                                  if f not in NAME_FIELDS}}))
 
     def draw_staff(self, e: Element, values: Mapping[str, Any]) -> list[Item]:
         get = lambda k: self.value(e, k, values)  # noqa: E731

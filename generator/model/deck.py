@@ -49,6 +49,8 @@ CARD_SIZES: dict[str, CardSize] = {
 }
 
 SHEETS = ("cards", "rules-board")
+NAME_FIELDS = ("deck.designer", "deck.license")  # filled in already translated by Deck.name
+
 DECK_KEYS = ("id", "title", "designer", "license", "players", "language", "card", "bleed", "layouts", "fonts",
              "palette", "components")
 COMPONENT_KEYS = ("name", "front", "back", "sheet", "size", "copies", "fields", "cards")
@@ -137,8 +139,13 @@ class Deck:
 
     @property
     def meta_fields(self) -> dict[str, Any]:
-        return {"deck.id": self.id, "deck.title": self.title, "deck.designer": self.designer,
-                "deck.license": self.license, "deck.players": self.players}
+        return {"deck.id": self.id, "deck.title": self.title, "deck.designer": self.name(self.designer),
+                "deck.license": self.name(self.license), "deck.players": self.players}
+
+    def name(self, text: str) -> str:
+        """A designer or licence in the language being printed: names need no translation, but
+        a catalogue entry (say "unbekannt" → "unknown") is used when there is one."""
+        return self.translate.optional(text) if self.translate else text
 
 
 def find_deck(ref: str) -> Path:

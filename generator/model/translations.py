@@ -66,6 +66,14 @@ class Translator:
                             f"{_fields(key)}; they must be the same", self.file, line)
         return translated
 
+    def optional(self, text: str) -> str:
+        """A name (a designer, a licence): its translation where the catalogue has one, else itself."""
+        key = normalise(text)
+        if key not in self.entries:
+            return text
+        self.used.add(key)
+        return self.entries[key][0]
+
     def check(self) -> None:
         """Raise for the first text that has no translation (after a whole deck was composed)."""
         if self.missing:
