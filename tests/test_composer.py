@@ -9,7 +9,7 @@ from PIL import Image as PILImage
 
 from generator.compose import Composer
 from generator.errors import Warnings
-from generator.face import Ellipse, Group, Image, Path, Rect, Text
+from generator.face import Ellipse, Group, Image, Path, Rect, Text, bounds
 from generator.model import load_deck
 
 DECK = """
@@ -138,6 +138,17 @@ def test_symbols_use_the_palette_shape_and_colour(faces):
     shapes = [i for g in a.items if isinstance(g, Group) for i in g.items if isinstance(i, (Ellipse, Path))]
     assert {type(s).__name__ for s in shapes} == {"Ellipse", "Path"}
     assert {s.paint.fill.hex for s in shapes} == {"#ff0000", "#0000ff"}
+
+
+def test_palette_symbols_in_text_are_outlined_in_the_text_colour(make_deck):
+    """A light symbol (a yellow star) in a line of text must not vanish on a light card."""
+    layout = LAYOUT.replace('text: "{label} {deck.title} {card.number}/{card.total}"',
+                            'text: "pairs with :red: and :blue:", color: "#333333"')
+    deck = load_deck(make_deck(DECK, {"comp": layout}, {"layouts/art.png": _png(40, 20)}))
+    face = Composer(deck).face(deck.components[0].cards[0], deck.components[0].front)
+    inline = [i for i in face.items if isinstance(i, (Ellipse, Path)) and bounds(i)[3] < 10]  # in the text box
+    assert {i.paint.fill.hex for i in inline} == {"#ff0000", "#0000ff"}
+    assert all(i.paint.stroke.hex == "#333333" and i.paint.stroke_width > 0.05 for i in inline)
 
 
 def test_an_ink_hint_on_a_group_reaches_its_children(make_deck):

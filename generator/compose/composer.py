@@ -64,7 +64,7 @@ def _with_ink(item: Item, ink: str) -> Item:
 def _icon_draws(icons: Mapping[str, Icon], names: Names) -> dict[str, IconDraw]:
     draws: dict[str, IconDraw] = {}
     for p in names.palette.values():
-        draws[p.name] = shape_icon(p.name, p.symbol, p.color)
+        draws[p.name] = shape_icon(p.name, p.symbol, p.color, outline=True)
     for icon in icons.values():
         if icon.glyph is not None:
             family, style = icon.font

@@ -311,14 +311,19 @@ def glyph_icon(name: str, font: FontFile, char: str, scale: float, color: Color 
     return IconDraw(name, (x1 - x0) * k + 2 * pad, draw)
 
 
+OUTLINE = 0.05  # palette symbols' outline in text, as a share of the font size
+
+
 def shape_icon(name: str, shape_name: str, fill: Color | None, scale: float = 1.0,
-               ink: str = "keep") -> IconDraw:
-    """A palette symbol or named shape, as wide as a capital letter."""
+               ink: str = "keep", outline: bool = False) -> IconDraw:
+    """A palette symbol or named shape, as wide as a capital letter. With `outline`, a hairline in
+    the text's colour keeps a light symbol (a yellow star) visible on a light ground."""
     k = 0.85 * scale
     pad = 0.08
 
     def draw(x: float, baseline: float, size: float, text_color: Color) -> list[Item]:
-        return [shape(shape_name, x + (pad + k / 2) * size, baseline - ICON_MIDDLE * size, k * size,
-                      Paint(fill=fill or text_color, ink=ink))]
+        paint = Paint(fill=fill or text_color, stroke=text_color if outline else None,
+                      stroke_width=OUTLINE * size if outline else 0.0, ink=ink)
+        return [shape(shape_name, x + (pad + k / 2) * size, baseline - ICON_MIDDLE * size, k * size, paint)]
 
     return IconDraw(name, k + 2 * pad, draw)
