@@ -64,6 +64,23 @@ def test_an_override_replaces_every_inherited_element_with_that_id(make_deck):
     assert [c.values["w"] for c in corners.children] == [Length(mm=12.0), Length(mm=12.0)]
 
 
+def test_a_templates_own_elements_never_replace_each_other(make_deck):
+    """Two new elements sharing an id are both drawn; of two with an inherited id, the first
+    replaces the inherited ones and the second is drawn as well."""
+    layout = BASE.replace("          - remove: corners\n", "").replace(
+        "          - circle: {x: 50%, y: 50%, r: 5mm, fill: ink}",
+        "          - circle: {id: dot, x: 40%, y: 50%, r: 5mm, fill: ink}\n"
+        "          - circle: {id: dot, x: 60%, y: 50%, r: 5mm, fill: ink}\n"
+        '          - text: {id: index, text: "{title}!", x: 20mm, y: 40mm, w: 12mm, h: 6mm}')
+    front = deck_with(make_deck, layout).layouts.templates["front"]
+    dots = [e for e in front.elements if e.id == "dot"]
+    assert [d.values["x"] for d in dots] == [Length(pct=40.0), Length(pct=60.0)]
+    corners = next(e for e in front.elements if e.id == "corners")
+    assert [c.values["w"] for c in corners.children] == [Length(mm=12.0), Length(mm=12.0)]
+    extra = [e for e in front.elements if e.id == "index"]
+    assert [e.values["y"] for e in extra] == [Length(mm=40.0)]
+
+
 def test_literal_values_are_parsed_when_loading(make_deck):
     front = deck_with(make_deck, BASE).layouts.templates["front"]
     circle = front.elements[1]

@@ -47,7 +47,8 @@ INK = ("auto", "keep", "light", "drop")
 
 COMMON = (
     Key("id", "text", None, "Names the element, so a template that `extends` this one can replace it "
-        "(every inherited element with the same id) or remove it (`- remove: <id>`)."),
+        "(the first own element with an inherited id replaces every inherited element with that id; "
+        "own elements never replace each other) or remove it (`- remove: <id>`)."),
     Key("when", "condition", None, "Draw the element only for cards whose fields match, e.g. "
         "`{effect: wild}`. A list matches any of its values (`{value: [whole, half]}`), "
         "`{not: x}` anything else, `{set: true}` a field that is present and not empty or false, "

@@ -372,9 +372,14 @@ def _resolve(name: str, raw: dict[str, Template], done: dict[str, Template], sta
                         template.file, template.line, suggest(template.extends, raw))
     parent = _resolve(template.extends, raw, done, stack + [name])
     elements = list(parent.elements)
+    inherited = _ids(parent.elements)
     for entry in template.elements:
         if isinstance(entry, Element):
-            if entry.id is not None and _replace(elements, entry):
+            # the first own element with an inherited id replaces it; own elements never replace
+            # each other (two with one id are simply both drawn)
+            if entry.id in inherited:
+                inherited.discard(entry.id)
+                _replace(elements, entry)
                 continue
             elements.append(entry)
         else:
@@ -389,6 +394,11 @@ def _resolve(name: str, raw: dict[str, Template], done: dict[str, Template], sta
     done[name] = Template(name, template.file, template.line, template.extends, fields, lines,
                           tuple(elements), template.doc)
     return done[name]
+
+
+def _ids(elements: tuple[Element, ...]) -> set[str]:
+    """Every id among `elements` and their groups' children."""
+    return {e.id for e in elements if e.id is not None} | {i for e in elements for i in _ids(e.children)}
 
 
 def _replace(elements: list[Element], new: Element) -> bool:
