@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import logging
+import os
 from pathlib import Path
 from typing import Any
 
@@ -14,9 +15,19 @@ def is_svg(path: str | Path) -> bool:
     return str(path).lower().endswith(".svg")
 
 
-@functools.lru_cache(maxsize=None)
+def stamp(path: str) -> tuple[int, int]:
+    """What a cache of a file's contents is keyed on besides its name: an edited file is read anew."""
+    st = os.stat(path)
+    return (st.st_mtime_ns, st.st_size)
+
+
 def load_svg(path: str) -> Any:
     """An SVG as a reportlab Drawing (vector); ValueError if it cannot be read."""
+    return _load_svg(path, stamp(path))
+
+
+@functools.lru_cache(maxsize=None)
+def _load_svg(path: str, _stamp: tuple[int, int]) -> Any:
     from svglib.svglib import svg2rlg  # imported late: it pulls in lxml
 
     logging.getLogger("svglib").setLevel(logging.ERROR)
@@ -26,9 +37,13 @@ def load_svg(path: str) -> Any:
     return drawing
 
 
-@functools.lru_cache(maxsize=None)
 def image_size(path: str) -> tuple[float, float]:
     """Width and height of a picture in its own units; only the proportion matters."""
+    return _image_size(path, stamp(path))
+
+
+@functools.lru_cache(maxsize=None)
+def _image_size(path: str, _stamp: tuple[int, int]) -> tuple[float, float]:
     if is_svg(path):
         drawing = load_svg(path)
         return (float(drawing.width), float(drawing.height))

@@ -224,3 +224,25 @@ def test_an_icon_may_not_take_a_palette_colours_name(make_deck):
     layout = SIMPLE_LAYOUT.replace("    templates:", "    icons:\n      red: {glyph: U+266F, font: music}\n    templates:")
     with pytest.raises(DeckError, match="icon 'red' has the name of a palette colour"):
         load(make_deck, SIMPLE_DECK, layout)
+
+
+def test_a_copied_deck_draws_its_own_pictures_in_a_bundled_layout(tmp_path):
+    """Circle of 5's bundled layout names its icons and board pictures `art/…`: a copy of the deck
+    elsewhere finds them in its own art/ folder, so replacing a picture there changes the cards."""
+    import shutil
+
+    from generator.build import build_deck
+    from generator.model.deck import DECKS_DIR
+
+    copy = tmp_path / "my-circle"
+    shutil.copytree(DECKS_DIR / "circle-of-5", copy)
+    deck = load_deck(copy)
+    assert deck.layouts.icons["snail"].image == (copy / "art" / "snail.svg").resolve()
+    board = next(e for e in deck.layouts.templates["colour-board"].elements
+                 if e.kind == "image" and not hasattr(e.values["src"], "fields"))
+    assert board.values["src"].is_relative_to(copy.resolve())
+    before = build_deck(copy, tmp_path / "a", papers=["a4"], inks=["color"]).outputs[0].path.read_bytes()
+    (copy / "art" / "snail.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">'
+                                            '<rect width="10" height="10" fill="#ff00ff"/></svg>')
+    after = build_deck(copy, tmp_path / "b", papers=["a4"], inks=["color"]).outputs[0].path.read_bytes()
+    assert before != after

@@ -24,7 +24,7 @@ from reportlab.pdfgen.canvas import Canvas
 from ..colors import RGB, Color, Gray
 from ..face import (Ellipse, Face, Group, Image, Item, Line, Matrix, Path as PathItem, Rect, Text, multiply)
 from ..fonts import open_font
-from ..imagefile import is_svg, load_svg
+from ..imagefile import is_svg, load_svg, stamp
 
 MM = 72 / 25.4  #: points per millimetre
 
@@ -217,7 +217,7 @@ def _text(canvas: Canvas, t: Text) -> None:
 
 
 @functools.lru_cache(maxsize=64)
-def _raster(source: str, grey: bool, lighten: float) -> ImageReader | str:
+def _raster(source: str, grey: bool, lighten: float, _stamp: tuple[int, int]) -> ImageReader | str:
     """A raster image ready for reportlab; untouched files pass through (JPEGs stay JPEG)."""
     if not grey and not lighten:
         return source
@@ -246,7 +246,7 @@ def _image(canvas: Canvas, im: Image) -> None:
         _render_svg(drawing, canvas)
         canvas.restoreState()
         return
-    canvas.drawImage(_raster(im.source, im.grey, im.lighten), x, y, w, h, mask="auto")
+    canvas.drawImage(_raster(im.source, im.grey, im.lighten, stamp(im.source)), x, y, w, h, mask="auto")
 
 
 def _render_svg(drawing, canvas: Canvas) -> None:

@@ -186,6 +186,10 @@ def load_deck(ref: str | Path, players: int | None = None, lang: str | None = No
         raise doc.error("id", f"deck id '{deck_id}' must be letters, digits, '-' or '_' (it names the output folder)")
 
     def resolve_file(written: str, base: Path) -> Path:
+        # a picture a layout names is taken from the deck folder when the deck has it there, so a
+        # deck (or a copy of one) can replace any picture of a shared layout; else beside the layout
+        if (folder / written).is_file():
+            base = folder
         return resolve_inside(written, base, folder)
 
     fonts = FontSet(_load_fonts(doc.get("fonts"), doc, folder))

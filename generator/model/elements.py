@@ -132,8 +132,9 @@ KINDS: dict[str, Kind] = {k.name: k for k in (
             choices=("center", "top", "bottom", "left", "right", "baseline"))),
         "- glyph: {char: U+1D15F, size: 60pt, x: 50%, y: 45%}"),
     Kind("image", "A PNG, JPEG or SVG picture (SVG stays vector, JPEG is embedded untouched). A path "
-         "written in a layout is relative to that layout file; one filled in from a card field is relative "
-         "to the deck folder. Either must stay inside the deck folder or the bundled layouts.", (
+         "is relative to the deck folder; one written in a layout is looked for there first, then beside "
+         "the layout file, so a deck can replace any picture of a layout it uses. Either must stay inside "
+         "the deck folder or the bundled layouts.", (
         Key("src", "file", None, "Image file."),
         _x("x", "0mm", "Box left edge."), _y("y", "0mm", "Box top edge."),
         _x("w", "100%", "Box width."), _y("h", "100%", "Box height."),
