@@ -48,8 +48,8 @@ def pdf(folder, kind, paper="a4", lowink=False):
 
 
 def plain(name: str) -> str:
-    """A card name as it reads in the PDF: the flat sign is a drawn icon, not a character."""
-    return re.sub(r"\s+", "", name.replace(":flat-sign:", "").replace("♭", ""))
+    """A card name as it reads in the PDF: the flat sign icon is the character ♭ (spaces aside)."""
+    return re.sub(r"\s+", "", name.replace(":flat-sign:", "♭"))
 
 
 def text_in(textpage, box_mm, page_h_mm) -> str:
