@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .compose import Composer
-from .errors import DeckError, Warnings
+from .errors import Warnings
 from .face import Face
 from .impose.pdfsheets import DocInfo, Sheet, write_sheets
 from .impose.sheets import PAPERS, PagePlan, plan_sheets

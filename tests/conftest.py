@@ -9,6 +9,9 @@ import pytest
 
 from generator.build import build_deck
 
+# the shared PDF checks in tests/pdfread.py assert too: have pytest explain their failures
+pytest.register_assert_rewrite("tests.pdfread")
+
 
 @pytest.fixture(scope="session")
 def metronome_build(tmp_path_factory):

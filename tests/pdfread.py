@@ -182,3 +182,67 @@ def text_lines(path, index: int) -> list[tuple[str, tuple[float, float, float, f
         out.append((text, (left / MM, (height - top) / MM, right / MM, (height - bottom) / MM)))
     pdf.close()
     return out
+
+
+def check_page_boxes(path, paper_mm: tuple[float, float], card_mm: tuple[float, float]) -> None:
+    """Every page of a card sheet as print shops want it: the paper's MediaBox, no print scaling,
+    MediaBox ⊇ BleedBox ⊋ TrimBox (bleed past every outer edge), and TrimBox exactly around the
+    cards placed (to 0.01 mm)."""
+    import pytest
+
+    W, H = paper_mm
+    reader = PdfReader(path)
+    assert reader.trailer["/Root"]["/ViewerPreferences"]["/PrintScaling"] == "/None"
+    for page in reader.pages:
+        media, bleed, trim = ([float(v) for v in box] for box in (page.mediabox, page.bleedbox, page.trimbox))
+        assert media == pytest.approx([0, 0, W * MM, H * MM], abs=0.01)
+        assert boxes_nested(page)
+        assert bleed[0] < trim[0] and bleed[1] < trim[1] and trim[2] < bleed[2] and trim[3] < bleed[3]
+        boxes = [trim_box_mm(p, *card_mm, H * MM) for p in placements(page)]
+        union = (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
+        assert (trim[0] / MM, H - trim[3] / MM, trim[2] / MM, H - trim[1] / MM) == pytest.approx(union, abs=0.01)
+
+
+def backs_behind_fronts(fronts_path, backs_path, paper_mm: tuple[float, float],
+                        card_mm: tuple[float, float]) -> dict[str, set[str]]:
+    """Check that every back lands behind its front when the sheet is turned over its long
+    (vertical) edge, upright and not mirrored, to 0.01 mm; return which back forms stand behind
+    each front form."""
+    import pytest
+
+    W, H = paper_mm
+    fronts, backs = PdfReader(fronts_path), PdfReader(backs_path)
+    assert len(backs.pages) == len(fronts.pages)
+    behind: dict[str, set[str]] = {}
+    for front_page, back_page in zip(fronts.pages, backs.pages):
+        f, b = placements(front_page), placements(back_page)
+        assert len(f) == len(b)
+        for fp, bp in zip(f, b):
+            fx0, fy0, fx1, fy1 = trim_box_mm(fp, *card_mm, H * MM)
+            bx0, by0, bx1, by1 = trim_box_mm(bp, *card_mm, H * MM)
+            # turning the sheet over about its vertical axis takes x to W - x
+            assert (W - (bx0 + bx1) / 2, (by0 + by1) / 2) == pytest.approx(((fx0 + fx1) / 2, (fy0 + fy1) / 2),
+                                                                            abs=0.01)
+            # upright: the back face's top-left corner is the back trim's top-left
+            assert bp.point_mm(0, 0, H * MM) == pytest.approx((bx0, by0), abs=0.01)
+            behind.setdefault(fp.name, set()).add(bp.name)
+    return behind
+
+
+def cards_on_grid(path, paper_mm: tuple[float, float], card_mm: tuple[float, float], cols: int = 3,
+                  rows: int = 3) -> list[int]:
+    """Check that each page's cards fill a grid centred on the paper, row by row, butted edge
+    to edge (to 0.01 mm); return how many cards each page holds."""
+    import pytest
+
+    (W, H), (w, h) = paper_mm, card_mm
+    x0, y0 = (W - cols * w) / 2, (H - rows * h) / 2
+    counts = []
+    for page in PdfReader(path).pages:
+        placed = placements(page)
+        for i, p in enumerate(placed):
+            row, col = divmod(i, cols)
+            assert trim_box_mm(p, w, h, H * MM) == pytest.approx(
+                (x0 + col * w, y0 + row * h, x0 + (col + 1) * w, y0 + (row + 1) * h), abs=0.01)
+        counts.append(len(placed))
+    return counts

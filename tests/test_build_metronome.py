@@ -9,7 +9,8 @@ from pypdf import PdfReader
 
 from generator.build import build_deck
 from generator.model import load_deck
-from tests.pdfread import MM, colour_operators, darkness, fonts, page_text, placements, trim_box_mm
+from tests.pdfread import (MM, backs_behind_fronts, cards_on_grid, check_page_boxes, colour_operators, darkness, fonts, page_text,
+                           placements, trim_box_mm)
 
 CARD_W, CARD_H = 63.5, 88.9
 PAPER = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
@@ -57,40 +58,15 @@ def test_inventory_matches_the_rules():
 @pytest.mark.parametrize("paper", PAPER)
 def test_fronts_sit_on_a_3_by_3_grid(metronome_build, paper):
     folder, _ = metronome_build
-    reader = PdfReader(pdf(folder, "cards", paper))
-    W, H = PAPER[paper]
-    x0, y0 = (W - 3 * CARD_W) / 2, (H - 3 * CARD_H) / 2
-    assert len(reader.pages) == 7
-    total = 0
-    for page in reader.pages:
-        placed = placements(page)
-        total += len(placed)
-        for i, p in enumerate(placed):
-            row, col = divmod(i, 3)
-            box = trim_box_mm(p, CARD_W, CARD_H, H * MM)
-            assert box == pytest.approx((x0 + col * CARD_W, y0 + row * CARD_H,
-                                         x0 + (col + 1) * CARD_W, y0 + (row + 1) * CARD_H), abs=0.01)
-    assert total == 63
+    assert cards_on_grid(pdf(folder, "cards", paper), PAPER[paper], (CARD_W, CARD_H)) == [9] * 7  # 63 cards
 
 
 @pytest.mark.parametrize("paper", PAPER)
 def test_backs_land_behind_their_fronts_on_a_long_edge_flip(metronome_build, paper):
     folder, _ = metronome_build
-    W, H = PAPER[paper]
-    fronts = PdfReader(pdf(folder, "cards", paper))
-    backs = PdfReader(pdf(folder, "backs", paper))
-    assert len(backs.pages) == len(fronts.pages)
-    for front_page, back_page in zip(fronts.pages, backs.pages):
-        f, b = placements(front_page), placements(back_page)
-        assert len(f) == len(b)
-        for fp, bp in zip(f, b):
-            fx0, fy0, fx1, fy1 = trim_box_mm(fp, CARD_W, CARD_H, H * MM)
-            bx0, by0, bx1, by1 = trim_box_mm(bp, CARD_W, CARD_H, H * MM)
-            # turning the sheet over about its vertical axis takes x to W - x
-            assert (W - (bx0 + bx1) / 2, (by0 + by1) / 2) == pytest.approx(((fx0 + fx1) / 2, (fy0 + fy1) / 2), abs=0.01)
-            # and the back is upright, not mirrored: its face's top-left lands at the trim's top-right
-            # as seen from the front, i.e. at the top-left of the back trim
-            assert bp.point_mm(0, 0, H * MM) == pytest.approx((bx0, by0), abs=0.01)
+    behind = backs_behind_fronts(pdf(folder, "cards", paper), pdf(folder, "backs", paper), PAPER[paper],
+                                 (CARD_W, CARD_H))
+    assert behind
 
 
 @pytest.mark.parametrize("paper", PAPER)
@@ -110,20 +86,8 @@ def test_duplex_interleaves_fronts_and_backs(metronome_build, paper):
 @pytest.mark.parametrize("kind", KINDS)
 def test_page_boxes_are_nested_and_trim_covers_the_cards(metronome_build, kind):
     folder, _ = metronome_build
-    for paper, (W, H) in PAPER.items():
-        reader = PdfReader(pdf(folder, kind, paper))
-        assert reader.trailer["/Root"]["/ViewerPreferences"]["/PrintScaling"] == "/None"
-        for page in reader.pages:
-            media = [float(v) for v in page.mediabox]
-            bleed = [float(v) for v in page.bleedbox]
-            trim = [float(v) for v in page.trimbox]
-            assert media == pytest.approx([0, 0, W * MM, H * MM], abs=0.01)
-            assert media[0] <= bleed[0] <= trim[0] and media[1] <= bleed[1] <= trim[1]
-            assert trim[2] <= bleed[2] <= media[2] and trim[3] <= bleed[3] <= media[3]
-            boxes = [trim_box_mm(p, CARD_W, CARD_H, H * MM) for p in placements(page)]
-            union = (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
-            assert (trim[0] / MM, H - trim[3] / MM, trim[2] / MM, H - trim[1] / MM) == pytest.approx(union, abs=0.01)
-            assert bleed[0] < trim[0] and bleed[2] > trim[2]  # bleed at the outer edges
+    for paper in PAPER:
+        check_page_boxes(pdf(folder, kind, paper), PAPER[paper], (CARD_W, CARD_H))
 
 
 @pytest.mark.parametrize("kind", KINDS)

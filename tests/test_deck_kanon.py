@@ -22,7 +22,8 @@ from generator.build import build_deck
 from generator.cli import main as cli
 from generator.errors import DeckError
 from generator.model import load_deck
-from tests.pdfread import MM, boxes_nested, colour_operators, fonts, page_text, placements, trim_box_mm
+from tests.pdfread import (MM, backs_behind_fronts, cards_on_grid, check_page_boxes, colour_operators, fonts, page_text, placements,
+                           trim_box_mm)
 
 CARD_W, CARD_H = 63.5, 88.9
 PAPER = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
@@ -126,19 +127,9 @@ def test_every_output_file_is_written_without_warnings(kanon_de):
 @pytest.mark.parametrize("paper", PAPER)
 def test_sheets_hold_every_card_on_a_3_by_3_grid(kanon_de, paper):
     folder, _ = kanon_de
-    W, H = PAPER[paper]
-    x0, y0 = (W - 3 * CARD_W) / 2, (H - 3 * CARD_H) / 2
-    cards = PdfReader(pdf(folder, "cards", paper))
-    assert len(cards.pages) == 7
-    for page in cards.pages:
-        placed = placements(page)
-        assert len(placed) == 9  # 63 cards: seven full sheets
-        for i, p in enumerate(placed):
-            row, col = divmod(i, 3)
-            assert trim_box_mm(p, CARD_W, CARD_H, H * MM) == pytest.approx(
-                (x0 + col * CARD_W, y0 + row * CARD_H, x0 + (col + 1) * CARD_W, y0 + (row + 1) * CARD_H), abs=0.01)
-    rules = PdfReader(pdf(folder, "rules-board", paper))
-    assert [len(placements(page)) for page in rules.pages] == [9, 3]
+    cards = cards_on_grid(pdf(folder, "cards", paper), PAPER[paper], (CARD_W, CARD_H))
+    assert cards == [9] * 7  # 63 cards: seven full sheets
+    assert cards_on_grid(pdf(folder, "rules-board", paper), PAPER[paper], (CARD_W, CARD_H)) == [9, 3]
 
 
 def test_card_faces_show_their_counts(kanon_de):
@@ -183,45 +174,24 @@ def test_each_printed_canon_card_lists_its_intervals_in_the_sheets_order(kanon_d
 @pytest.mark.parametrize("paper", PAPER)
 def test_backs_land_behind_their_fronts_and_canon_cards_have_their_own(kanon_de, paper):
     folder, _ = kanon_de
-    W, H = PAPER[paper]
-    fronts, backs = PdfReader(pdf(folder, "cards", paper)), PdfReader(pdf(folder, "backs", paper))
-    assert len(backs.pages) == len(fronts.pages)
-    back_of = {}
-    for front_page, back_page in zip(fronts.pages, backs.pages):
-        f, b = placements(front_page), placements(back_page)
-        assert len(f) == len(b)
-        for fp, bp in zip(f, b):
-            fx0, fy0, fx1, fy1 = trim_box_mm(fp, CARD_W, CARD_H, H * MM)
-            bx0, by0, bx1, by1 = trim_box_mm(bp, CARD_W, CARD_H, H * MM)
-            assert (W - (bx0 + bx1) / 2, (by0 + by1) / 2) == pytest.approx(((fx0 + fx1) / 2, (fy0 + fy1) / 2), abs=0.01)
-            assert bp.point_mm(0, 0, H * MM) == pytest.approx((bx0, by0), abs=0.01)
-            back_of[fp.name] = bp.name
+    fronts, backs = pdf(folder, "cards", paper), pdf(folder, "backs", paper)
+    behind = backs_behind_fronts(fronts, backs, PAPER[paper], (CARD_W, CARD_H))
+    assert all(len(names) == 1 for names in behind.values())  # every front has one back design
     # the last sheet: 2 pauses, then the 7 canon cards; their backs differ from the deck's
-    last_front, last_back = placements(fronts.pages[-1]), placements(backs.pages[-1])
-    deck_back = {back_of[p.name] for p in placements(fronts.pages[0])}
+    last_back = placements(PdfReader(backs).pages[-1])
+    deck_back = set().union(*(behind[p.name] for p in placements(PdfReader(fronts).pages[0])))
     canon_back = {b.name for b in last_back[2:]}
     assert len(deck_back) == 1 and len(canon_back) == 1 and deck_back != canon_back
     assert last_back[0].name in deck_back and last_back[1].name in deck_back
-    texts = card_texts(pdf(folder, "backs", paper), paper)[-1]
+    texts = card_texts(backs, paper)[-1]
     assert all("Kanon-Karte" in t for t in texts[2:]) and all("Hexachord" in t for t in texts[:2])
 
 
 @pytest.mark.parametrize("kind", KINDS)
 def test_page_boxes_are_nested_and_trim_covers_the_cards(kanon_de, kind):
     folder, _ = kanon_de
-    for paper, (W, H) in PAPER.items():
-        reader = PdfReader(pdf(folder, kind, paper))
-        for page in reader.pages:
-            assert boxes_nested(page)
-            media = [float(v) for v in page.mediabox]
-            bleed = [float(v) for v in page.bleedbox]
-            trim = [float(v) for v in page.trimbox]
-            assert media == pytest.approx([0, 0, W * MM, H * MM], abs=0.01)
-            assert media[0] <= bleed[0] < trim[0] and media[1] <= bleed[1] < trim[1]
-            assert trim[2] < bleed[2] <= media[2] and trim[3] < bleed[3] <= media[3]
-            boxes = [trim_box_mm(p, CARD_W, CARD_H, H * MM) for p in placements(page)]
-            union = (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
-            assert (trim[0] / MM, H - trim[3] / MM, trim[2] / MM, H - trim[1] / MM) == pytest.approx(union, abs=0.01)
+    for paper in PAPER:
+        check_page_boxes(pdf(folder, kind, paper), PAPER[paper], (CARD_W, CARD_H))
 
 
 @pytest.mark.parametrize("kind", KINDS)

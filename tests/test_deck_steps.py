@@ -13,7 +13,8 @@ from pypdf import PdfReader
 
 from generator.build import build_deck
 from generator.model import load_deck
-from tests.pdfread import MM, colour_operators, fonts, page_text, placements, trim_box_mm
+from tests.pdfread import (MM, backs_behind_fronts, cards_on_grid, check_page_boxes, colour_operators, fonts, page_text, placements,
+                           trim_box_mm)
 
 CARD_W, CARD_H = 63.5, 88.9
 PAPER = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
@@ -245,39 +246,16 @@ def test_every_output_file_is_written_without_warnings(steps_build):
 @pytest.mark.parametrize("paper", PAPER)
 def test_fronts_sit_on_a_3_by_3_grid(steps_build, paper):
     folder, _ = steps_build
-    reader = PdfReader(pdf(folder, "cards", paper))
-    W, H = PAPER[paper]
-    x0, y0 = (W - 3 * CARD_W) / 2, (H - 3 * CARD_H) / 2
-    assert len(reader.pages) == 6
-    total = 0
-    for page in reader.pages:
-        placed = placements(page)
-        assert len(placed) == 9
-        total += len(placed)
-        for i, p in enumerate(placed):
-            row, col = divmod(i, 3)
-            assert trim_box_mm(p, CARD_W, CARD_H, H * MM) == pytest.approx(
-                (x0 + col * CARD_W, y0 + row * CARD_H, x0 + (col + 1) * CARD_W, y0 + (row + 1) * CARD_H), abs=0.01)
-    assert total == 54
+    assert cards_on_grid(pdf(folder, "cards", paper), PAPER[paper], (CARD_W, CARD_H)) == [9] * 6  # 54 cards
 
 
 @pytest.mark.parametrize("paper", PAPER)
 def test_backs_land_behind_their_fronts(steps_build, paper):
     folder, _ = steps_build
-    W, H = PAPER[paper]
-    fronts, backs = PdfReader(pdf(folder, "cards", paper)), PdfReader(pdf(folder, "backs", paper))
-    assert len(backs.pages) == len(fronts.pages) == 6
-    for front_page, back_page in zip(fronts.pages, backs.pages):
-        f, b = placements(front_page), placements(back_page)
-        assert len(f) == len(b) == 9
-        for fp, bp in zip(f, b):
-            fx0, fy0, fx1, fy1 = trim_box_mm(fp, CARD_W, CARD_H, H * MM)
-            bx0, by0, bx1, by1 = trim_box_mm(bp, CARD_W, CARD_H, H * MM)
-            # flipping the sheet on its long edge takes x to W - x
-            assert (W - (bx0 + bx1) / 2, (by0 + by1) / 2) == pytest.approx(((fx0 + fx1) / 2, (fy0 + fy1) / 2), abs=0.01)
-            assert bp.point_mm(0, 0, H * MM) == pytest.approx((bx0, by0), abs=0.01)  # upright, not mirrored
-    # one back for all 54 cards
-    assert len({p.name for page in backs.pages for p in placements(page)}) == 1
+    behind = backs_behind_fronts(pdf(folder, "cards", paper), pdf(folder, "backs", paper), PAPER[paper],
+                                 (CARD_W, CARD_H))
+    assert len(PdfReader(pdf(folder, "backs", paper)).pages) == 6
+    assert len(set().union(*behind.values())) == 1  # one back for all 54 cards
 
 
 @pytest.mark.parametrize("paper", PAPER)
@@ -298,20 +276,8 @@ def test_duplex_alternates_fronts_and_backs(steps_build, paper):
 @pytest.mark.parametrize("kind", KINDS)
 def test_page_boxes_are_nested_and_trim_covers_the_cards(steps_build, kind):
     folder, _ = steps_build
-    for paper, (W, H) in PAPER.items():
-        reader = PdfReader(pdf(folder, kind, paper))
-        assert reader.trailer["/Root"]["/ViewerPreferences"]["/PrintScaling"] == "/None"
-        for page in reader.pages:
-            media = [float(v) for v in page.mediabox]
-            bleed = [float(v) for v in page.bleedbox]
-            trim = [float(v) for v in page.trimbox]
-            assert media == pytest.approx([0, 0, W * MM, H * MM], abs=0.01)
-            assert media[0] <= bleed[0] < trim[0] and media[1] <= bleed[1] < trim[1]
-            assert trim[2] < bleed[2] <= media[2] and trim[3] < bleed[3] <= media[3]
-            boxes = [trim_box_mm(p, CARD_W, CARD_H, H * MM) for p in placements(page)]
-            union = (min(b[0] for b in boxes), min(b[1] for b in boxes),
-                     max(b[2] for b in boxes), max(b[3] for b in boxes))
-            assert (trim[0] / MM, H - trim[3] / MM, trim[2] / MM, H - trim[1] / MM) == pytest.approx(union, abs=0.01)
+    for paper in PAPER:
+        check_page_boxes(pdf(folder, kind, paper), PAPER[paper], (CARD_W, CARD_H))
 
 
 @pytest.mark.parametrize("kind", KINDS)
