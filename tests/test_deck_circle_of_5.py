@@ -307,7 +307,7 @@ def _dark(image):
     """The ink outlines of a grey image (darker than the paled fills): its size and the set of
     dark pixels."""
     w, h = image.size
-    data = image.getdata()
+    data = image.tobytes()  # one byte a pixel in mode "L"
     return (w, h), {(i % w, i // w) for i, v in enumerate(data) if v < 110}
 
 
