@@ -6,12 +6,19 @@ For each paper and ink, a deck gives (`<id>` is the deck id, `-lowink` marks the
     <id>-backs[-lowink]-<paper>.pdf        their backs, mirrored for long-edge duplex
     <id>-duplex[-lowink]-<paper>.pdf       front page, back page, … for duplex printers
     <id>-rules-board[-lowink]-<paper>.pdf  rule cards and board pieces (with backs, if they have any)
+
+Other formats write per-card files from the same faces (see `generator.outputs`):
+
+    png[-lowink]/<component>-<number>-<name>-<side>.png   and manifest.csv    (--format png)
+    svg[-lowink]/… .svg                                   and manifest.csv    (--format svg)
+    tts/<component>-sheet-<n>.png, back images, <title>.json                  (--format tts)
+    <id>-preview.png   every distinct face on one small contact sheet         (--format preview)
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from .compose import Composer
@@ -22,6 +29,24 @@ from .impose.sheets import PAPERS, PagePlan, plan_sheets
 from .ink import INKS, apply_ink
 from .model import Deck, load_deck
 from .model.deck import SHEETS
+from .outputs.cardimages import PRESETS, preset_bleed, write_card_images
+from .outputs.preview import write_preview
+from .outputs.sides import Entry
+from .outputs.tts import write_tts
+
+FORMATS = ("pdf", "png", "svg", "tts", "preview")
+IMAGE_FORMATS = ("png", "svg")  # one set per ink asked for; tts and preview are for screens: colour
+
+
+@dataclass(frozen=True)
+class Options:
+    """What to make besides the paper and ink: formats and their settings."""
+
+    formats: tuple[str, ...] = ("pdf",)
+    dpi: int = 300  # PNG resolution (a preset sets its own)
+    preset: str | None = None  # a print service's card files: mpc | tgc
+    outline_text: bool = False  # SVG text as paths
+    tts_base_url: str | None = None  # where the TTS images will be hosted
 
 Sides = list[tuple[Face, Face | None]]
 
@@ -29,7 +54,7 @@ Sides = list[tuple[Face, Face | None]]
 @dataclass
 class Output:
     path: Path
-    pages: int
+    pages: int  # pages of a PDF; 0 for other files
 
 
 @dataclass
@@ -59,6 +84,22 @@ def compose_sides(deck: Deck, composer: Composer, sheet: str) -> Sides:
             sides.append((composer.face(card, component.front),
                           composer.face(card, component.back) if component.back else None))
     return sides
+
+
+def card_entries(deck: Deck, warn: Warnings) -> list[Entry]:
+    """Every line of every component's card list, composed once, with its copy count."""
+    composer = Composer(deck, warn)
+    entries = []
+    for component in deck.components:
+        width = max(2, len(str(len(component.cards))))
+        for card in component.cards:
+            name = deck.translate.optional(card.name) if deck.translate else card.name
+            entries.append(Entry(component.name, card.number, name, card.count * component.copies,
+                                 composer.face(card, component.front),
+                                 composer.face(card, component.back) if component.back else None, width))
+    if deck.translate is not None:
+        deck.translate.check()
+    return entries
 
 
 def compose_deck(deck: Deck, warn: Warnings) -> dict[str, Sides]:
@@ -150,16 +191,56 @@ def _interleave(fronts: list[PagePlan[Face]], backs: list[PagePlan[Face]]) -> Pa
 def build_deck(ref: str | Path, out_dir: Path, papers: Sequence[str] = tuple(PAPERS),
                inks: Sequence[str] = INKS, progress: Callable[[int], None] | None = None,
                on_plan: Callable[[int], None] | None = None, players: int | None = None,
-               lang: str | None = None) -> DeckBuild:
-    """Build every file of one deck. `on_plan` hears the number of pages to come, `progress` each page.
-    `players` is how many per-player sets to print (default: the most the deck allows); `lang` the
-    language to print in (default: the deck's own)."""
+               lang: str | None = None, options: Options = Options()) -> DeckBuild:
+    """Build every file of one deck. `on_plan` hears how many pages and images are to come,
+    `progress` each one done. `players` is how many per-player sets to print (default: the most
+    the deck allows); `lang` the language to print in (default: the deck's own)."""
     deck = load_deck(ref, players, lang)
     result = DeckBuild(deck)
-    jobs = plan_deck(deck, out_dir, papers, inks, result.warnings)
+    jobs = plan_deck(deck, out_dir, papers, inks, result.warnings) if "pdf" in options.formats else []
+    images = _image_sets(deck, inks, options, result.warnings)
+    screen = card_entries(deck, result.warnings) if {"tts", "preview"} & set(options.formats) else []
+    distinct = len({f for e in screen for f in (e.front, e.back) if f is not None})
     if on_plan:
-        on_plan(sum(len(j.sheets) for j in jobs))
+        on_plan(sum(len(j.sheets) for j in jobs) + sum(n for *_, n in images)
+                + distinct * sum(k in options.formats for k in ("tts", "preview")))
     for job in jobs:
         write_sheets(job.path, job.sheets, job.info, deck.bleed, progress)
         result.outputs.append(Output(job.path, len(job.sheets)))
+    for kind, ink, entries, _ in images:
+        folder = out_dir / deck.id / f"{kind}{'' if ink == 'color' else '-' + ink}"
+        for path in write_card_images(entries, folder, kind, result.warnings, dpi=options.dpi,
+                                      preset=PRESETS.get(options.preset or ""),
+                                      outline_text=options.outline_text, progress=progress):
+            result.outputs.append(Output(path, 0))
+    card = (deck.size.width, deck.size.height)
+    if "tts" in options.formats:
+        for path in write_tts(screen, out_dir / deck.id / "tts", deck.id, card, options.tts_base_url, progress):
+            result.outputs.append(Output(path, 0))
+    if "preview" in options.formats:
+        path = write_preview(screen, out_dir / deck.id / f"{deck.id}-preview.png", card[0], progress)
+        result.outputs.append(Output(path, 0))
     return result
+
+
+def _image_sets(deck: Deck, inks: Sequence[str], options: Options,
+                warn: Warnings) -> list[tuple[str, str, list[Entry], int]]:
+    """The per-card image sets to write: (format, ink, entries, distinct faces).
+
+    A preset's canvas may reach further than the deck's bleed; faces are then composed again with
+    the bleed it needs, which backgrounds drawn into the bleed follow."""
+    kinds = [k for k in options.formats if k in IMAGE_FORMATS]
+    if not kinds:
+        return []
+    if options.preset:
+        needed = preset_bleed(PRESETS[options.preset], (deck.size.width, deck.size.height))
+        deck = replace(deck, bleed=max(deck.bleed, round(needed + 0.005, 2)))
+    composed = card_entries(deck, warn)
+    sets = []
+    for ink in inks:
+        convert = _InkCache(ink)
+        entries = [replace(e, front=convert(e.front), back=convert(e.back, back=True)) for e in composed]
+        distinct = len({(side, face) for e in entries for side, face in (("front", e.front), ("back", e.back))
+                        if face is not None})
+        sets += [(kind, ink, entries, distinct) for kind in kinds]
+    return sets

@@ -9,7 +9,8 @@ from pathlib import Path
 import click
 
 from . import __version__
-from .build import build_deck
+from .build import FORMATS, Options, build_deck
+from .outputs.cardimages import PRESETS
 from .errors import DeckError, Warnings
 from .impose.sheets import PAPERS
 from .ink import INKS
@@ -18,6 +19,19 @@ from .model import bundled_deck_ids, load_deck
 
 def _choices(value: str, allowed: tuple[str, ...]) -> list[str]:
     return list(allowed) if value == "all" else [value]
+
+
+def _formats(ctx: click.Context, param: click.Parameter, value: str) -> tuple[str, ...]:
+    """`pdf,png` → ("pdf", "png"), each checked against the formats there are."""
+    import difflib
+
+    asked = tuple(dict.fromkeys(v.strip().lower() for v in value.split(",") if v.strip()))
+    for name in asked:
+        if name not in FORMATS:
+            close = difflib.get_close_matches(name, FORMATS, 1)
+            hint = f" — did you mean '{close[0]}'?" if close else ""
+            raise click.BadParameter(f"unknown format '{name}'{hint} (choose from {', '.join(FORMATS)})")
+    return asked or ("pdf",)
 
 
 def _fail(exc: DeckError) -> None:
@@ -62,8 +76,8 @@ def main() -> None:
 @click.argument("decks", nargs=-1)
 @click.option("--paper", type=click.Choice([*PAPERS, "all"]), default="all", show_default=True,
               help="Paper size of the sheets.")
-@click.option("--ink", type=click.Choice([*INKS, "all"]), default="all", show_default=True,
-              help="Full colour, greyscale low-ink, or both.")
+@click.option("--ink", type=click.Choice([*INKS, "all"]), default=None,
+              help="Full colour, greyscale low-ink, or both (`all`). Default: both for PDFs, colour for images.")
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"),
               show_default=True, help="Folder to write into (one subfolder per deck).")
 @click.option("--players", type=int, default=None,
@@ -71,17 +85,37 @@ def main() -> None:
 @click.option("--lang", default=None, metavar="CODE",
               help="Print in this language, from the deck's translations/ (`all`: every language it has; "
                    "default: the language it is written in).")
-def build(decks: tuple[str, ...], paper: str, ink: str, out: Path, players: int | None, lang: str | None) -> None:
-    """Build DECKS (bundled ids or deck folders; none = every bundled deck) into PDFs."""
+@click.option("--format", "formats", default="pdf", show_default=True, callback=_formats, metavar="LIST",
+              help=f"What to make, comma-separated: {', '.join(FORMATS)}.")
+@click.option("--dpi", type=click.IntRange(72, 1200), default=300, show_default=True,
+              help="Resolution of PNG card images.")
+@click.option("--preset", type=click.Choice(sorted(PRESETS)), default=None,
+              help="PNG card images on a print service's exact canvas, no marks: "
+                   + ", ".join(f"{p.name} ({p.service})" for p in PRESETS.values()) + ".")
+@click.option("--outline-text", is_flag=True, help="SVG text as outlines: every viewer shows it alike.")
+@click.option("--tts-base-url", default=None, metavar="URL",
+              help="Where the Tabletop Simulator images will be hosted (default: local file paths).")
+def build(decks: tuple[str, ...], paper: str, ink: str | None, out: Path, players: int | None, lang: str | None,
+          formats: tuple[str, ...], dpi: int, preset: str | None, outline_text: bool,
+          tts_base_url: str | None) -> None:
+    """Build DECKS (bundled ids or deck folders; none = every bundled deck): PDF sheets by default,
+    card images, SVGs, Tabletop Simulator sheets and previews with --format."""
     refs = list(decks) or bundled_deck_ids()
-    papers, inks = _choices(paper, tuple(PAPERS)), _choices(ink, INKS)
+    if preset and "png" not in formats:
+        formats = (*formats, "png")  # a preset is a kind of PNG set: asking for it asks for them
+    only_images = "pdf" not in formats
+    papers = _choices(paper, tuple(PAPERS))
+    inks = _choices(ink, INKS) if ink else (["color"] if only_images else list(INKS))
+    options = Options(formats, dpi, preset, outline_text, tts_base_url)
     started = time.perf_counter()
-    written = pages = cards = 0
+    written: dict[str, int] = {}
+    pages = cards = 0
     for ref in refs:
         for language in _languages(ref, lang):
             bar = _Bar(ref if language is None else f"{ref} ({language})")
             try:
-                result = build_deck(ref, out, papers, inks, bar.advance, bar.start, players=players, lang=language)
+                result = build_deck(ref, out, papers, inks, bar.advance, bar.start, players=players, lang=language,
+                                    options=options)
             except DeckError as exc:
                 _fail(exc)
             except OSError as exc:  # the output folder cannot be written: not the deck's fault
@@ -90,11 +124,14 @@ def build(decks: tuple[str, ...], paper: str, ink: str, out: Path, players: int 
             finally:
                 bar.close()
             _show_warnings(result.warnings)
-            written += len(result.outputs)
+            for output in result.outputs:
+                kind = output.path.suffix.lstrip(".").upper()
+                written[kind] = written.get(kind, 0) + 1
             pages += sum(o.pages for o in result.outputs)
             cards += result.deck.card_count()
     seconds = time.perf_counter() - started
-    click.echo(f"wrote {written} PDFs ({pages} pages, {cards} cards from {len(refs)} "
+    files = ", ".join(f"{n} {kind}{'s' if n != 1 else ''}" for kind, n in written.items()) or "nothing"
+    click.echo(f"wrote {files} ({f'{pages} pages, ' if pages else ''}{cards} cards from {len(refs)} "
                f"deck{'s' if len(refs) != 1 else ''}) to {out}/ in {seconds:.1f} s")
 
 

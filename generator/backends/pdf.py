@@ -78,11 +78,12 @@ def k_only(color: RLColor) -> CMYKColor:
     return CMYKColor(0, 0, 0, round(1 - (0.299 * r + 0.587 * g + 0.114 * b), 4))
 
 
-def new_canvas(path: str | os.PathLike[str], pagesize: tuple[float, float], body_font: str,
+def new_canvas(path: str | os.PathLike[str] | io.BytesIO, pagesize: tuple[float, float], body_font: str,
                enforce: Callable[[RLColor], RLColor] | None = None) -> Canvas:
     """A canvas whose preamble font is an embedded TrueType font (not Helvetica) and whose
     output does not depend on the date, so rebuilds are byte-identical."""
-    canvas = Canvas(str(path), pagesize=pagesize, invariant=1, pageCompression=1,
+    target = path if isinstance(path, io.BytesIO) else str(path)
+    canvas = Canvas(target, pagesize=pagesize, invariant=1, pageCompression=1,
                     initialFontName=font_name(body_font), initialFontSize=8,
                     enforceColorSpace=enforce)
     return canvas

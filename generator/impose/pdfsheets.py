@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..atomic import replacing
 from ..backends.pdf import MM, FaceForms, k_only, new_canvas, font_name, set_fill, set_stroke
 from ..colors import Gray
 from ..face import Face
@@ -43,14 +43,8 @@ class DocInfo:
 def write_sheets(path: Path, sheets: Sequence[Sheet], info: DocInfo, bleed: float,
                  progress: Callable[[int], None] | None = None) -> None:
     """Write the pages to `path` via a temporary file, so a failed build leaves no half file."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.tmp{os.getpid()}")
-    try:
+    with replacing(path) as tmp:
         _write(tmp, sheets, info, bleed, progress)
-        os.replace(tmp, path)
-    finally:
-        if tmp.exists():
-            tmp.unlink()
 
 
 def _write(path: Path, sheets: Sequence[Sheet], info: DocInfo, bleed: float,

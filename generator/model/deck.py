@@ -71,12 +71,19 @@ class Card:
     line: int
 
     @property
-    def label(self) -> str:
+    def name(self) -> str:
+        """What a player would call the card: its first name-like field, or "" if it has none."""
         for key in ("name", "title", "value", "pitch", "kind"):
             if key in self.fields and isinstance(self.fields[key], (str, int, float)):
-                value = " ".join(str(self.fields[key]).split())
-                return f"{self.component} #{self.number} ({value[:24] + '…' if len(value) > 25 else value})"
-        return f"{self.component} #{self.number}"
+                return " ".join(str(self.fields[key]).split())
+        return ""
+
+    @property
+    def label(self) -> str:
+        value = self.name
+        if not value:
+            return f"{self.component} #{self.number}"
+        return f"{self.component} #{self.number} ({value[:24] + '…' if len(value) > 25 else value})"
 
 
 @dataclass

@@ -1,0 +1,145 @@
+"""Faces to pixels: each face drawn into a PDF page by the PDF backend, then rasterised by pdfium.
+
+Going through the PDF keeps every output in agreement: a PNG shows exactly what the printed
+sheet shows, fonts, clipping and SVG art included, because it *is* that drawing. A job names a
+box of the face (in face millimetres: the trim, the trim and bleed, or a vendor's canvas centred
+on the trim) and the exact pixel size it becomes.
+
+Rasterising and PNG encoding take most of the time, so big batches are split over every core;
+each worker opens the same in-memory PDF and writes its own files (atomically).
+"""
+
+from __future__ import annotations
+
+import io
+import os
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass
+from multiprocessing import get_all_start_methods, get_context
+from pathlib import Path
+
+from PIL import Image as PILImage
+
+from ..atomic import replacing
+from ..face import Face, translation
+from ..fonts import FontSet
+from .pdf import MM, FaceForms, new_canvas
+
+Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in face mm
+
+#: below this many pages starting worker processes costs more than it saves
+PARALLEL_FROM = 12
+
+
+@dataclass(frozen=True)
+class RasterJob:
+    face: Face
+    box: Box  # the part of the face that becomes the picture
+    size: tuple[int, int]  # pixels, exactly
+    path: Path | None = None  # where to write it as PNG (None: hand the image back)
+    dpi: float = 300.0  # recorded in the PNG, so print shops read the intended size
+
+
+def trim_box(face: Face) -> Box:
+    return (0.0, 0.0, face.width, face.height)
+
+
+def bleed_box(face: Face) -> Box:
+    b = face.bleed
+    return (-b, -b, face.width + b, face.height + b)
+
+
+def pixels(box: Box, dpi: float) -> tuple[int, int]:
+    """The pixel size of a box at `dpi`, rounded to whole pixels."""
+    return (round((box[2] - box[0]) / 25.4 * dpi), round((box[3] - box[1]) / 25.4 * dpi))
+
+
+def faces_pdf(jobs: Sequence[RasterJob]) -> bytes:
+    """A PDF with one page per job: the job's box of its face, at the job's pixel aspect.
+
+    The page is exactly as wide as the box; its height follows the pixel size, so that one
+    rendering scale serves both axes (a vendor canvas may differ from the box by a fraction of a
+    pixel)."""
+    buf = io.BytesIO()
+    canvas = new_canvas(buf, (100, 100), FontSet().families["sans"].files["regular"])
+    forms = FaceForms(canvas)
+    for job in jobs:
+        x0, y0, x1, _ = job.box
+        w = x1 - x0
+        h = w * job.size[1] / job.size[0]
+        canvas.setPageSize((w * MM, h * MM))
+        forms.place(job.face, translation(-x0, -y0), h, (0.0, 0.0, w, h))
+        canvas.showPage()
+    canvas.save()
+    return buf.getvalue()
+
+
+def render(jobs: Sequence[RasterJob], workers: int | None = None,
+           progress: Callable[[int], None] | None = None) -> list[PILImage.Image | None]:
+    """Draw every job; jobs with a path are written as PNG (and give None), the others come
+    back as RGB images. Uses every core for large batches."""
+    if not jobs:
+        return []
+    pdf = faces_pdf(jobs)
+    specs = [(job.size, str(job.path) if job.path else None, job.dpi) for job in jobs]
+    workers = min(workers or os.cpu_count() or 1, max(1, len(jobs) // (PARALLEL_FROM // 2)))
+    if workers <= 1 or len(jobs) < PARALLEL_FROM:
+        return _render_range(pdf, specs, 0, len(jobs), progress)
+    results: list[PILImage.Image | None] = [None] * len(jobs)
+    step = -(-len(jobs) // (workers * 4))  # small chunks: the bar moves and cores stay busy
+    with ProcessPoolExecutor(workers, mp_context=_context()) as pool:
+        futures = {pool.submit(_render_range, pdf, specs, start, min(start + step, len(jobs))): start
+                   for start in range(0, len(jobs), step)}
+        for future in as_completed(futures):
+            done = future.result()
+            start = futures[future]
+            results[start:start + len(done)] = done
+            if progress:
+                progress(len(done))
+    return results
+
+
+def _context():
+    """Fork where the system has it: workers start at once and need no importable `__main__`
+    (spawn would re-run the caller's script). Nothing here runs threads, so forking is safe."""
+    return get_context("fork" if "fork" in get_all_start_methods() else "spawn")
+
+
+def _render_range(pdf: bytes, specs: Sequence[tuple[tuple[int, int], str | None, float]], start: int, end: int,
+                  progress: Callable[[int], None] | None = None) -> list[PILImage.Image | None]:
+    """Rasterise pages start..end-1 (runs in a worker process: pdfium documents do not cross
+    processes, so each worker opens the PDF itself)."""
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(pdf)
+    out: list[PILImage.Image | None] = []
+    try:
+        for index in range(start, end):
+            (w, h), path, dpi = specs[index]
+            page = doc[index]
+            # a hair under the exact scale: pdfium rounds the bitmap size up
+            scale = w / page.get_width() * (1 - 1e-7)
+            image = page.render(scale=scale).to_pil().convert("RGB")
+            page.close()
+            if image.size != (w, h):  # never by more than a pixel: pad or cut, never resample
+                fixed = PILImage.new("RGB", (w, h), "white")
+                fixed.paste(image, (0, 0))
+                image = fixed
+            if path is None:
+                out.append(image)
+            else:
+                save_png(image, Path(path), dpi)
+                out.append(None)
+            if progress:
+                progress(1)
+    finally:
+        doc.close()
+    return out
+
+
+def save_png(image: PILImage.Image, path: Path, dpi: float = 300.0) -> None:
+    """Write a PNG atomically (temporary file, then rename), with its resolution recorded.
+    Pillow writes no dates, so the same pixels give the same bytes."""
+    with replacing(path) as tmp:
+        image.save(tmp, format="PNG", dpi=(dpi, dpi))

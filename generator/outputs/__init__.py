@@ -1,0 +1,1 @@
+"""Per-card files made from composed faces: images for print services, screens and virtual tables."""

@@ -1,0 +1,79 @@
+"""Card sides with their names: what per-card outputs (PNG, SVG, Tabletop Simulator) are made of.
+
+Sheets only need faces; files for print services and virtual tables also need to say which
+card a picture is and how many copies to make. An `Entry` is one line of a component's card
+list, composed once, with its copy count; `file_stems` names each distinct face once, after
+the cards that show it, so identical faces become one file.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..face import Face
+
+SIDES = ("front", "back")
+
+
+@dataclass(frozen=True)
+class Entry:
+    component: str
+    number: int  # 1-based place in its component's card list
+    name: str  # what a player calls the card ("" when it has no name field)
+    copies: int  # printed copies of this entry, all players' sets included
+    front: Face
+    back: Face | None
+    width: int = 2  # digits that numbers in this component are padded to
+
+    def face(self, side: str) -> Face | None:
+        return self.front if side == "front" else self.back
+
+    @property
+    def size(self) -> tuple[float, float]:
+        return (self.front.width, self.front.height)
+
+
+_SPELLED = {"♯": " sharp ", "♭": " flat ", "#": " sharp ", "♮": " natural ", "+": " plus ", "&": " and "}
+
+
+def slug(text: str, limit: int = 28) -> str:
+    """A name that is safe in a file name everywhere: lower-case ASCII words joined by hyphens
+    ("G♯/A♭" → "g-sharp-a-flat", "Richtungswechsel" stays readable, umlauts lose their dots)."""
+    for char, words in _SPELLED.items():
+        text = text.replace(char, words)
+    text = unicodedata.normalize("NFKD", text.replace("ß", "ss")).encode("ascii", "ignore").decode()
+    words = re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+    return words[:limit].rstrip("-")
+
+
+def file_stems(entries: Sequence[Entry]) -> dict[tuple[str, Face], str]:
+    """A file stem for every distinct (side, face): `<side>` for a face every card shares,
+    `<component>-<side>` for one all of a component's cards share (a common back), otherwise `<component>-<number>-<name>-<side>` after
+    the first card that shows it."""
+    by_component: dict[str, list[Entry]] = {}
+    for entry in entries:
+        by_component.setdefault(entry.component, []).append(entry)
+    stems: dict[tuple[str, Face], str] = {}
+    taken: set[str] = set()
+    for side in SIDES:
+        for entry in entries:
+            face = entry.face(side)
+            if face is None or (side, face) in stems:
+                continue
+            siblings = by_component[entry.component]
+            if len(by_component) > 1 and all(e.face(side) in (face, None) for e in entries):
+                stem = side  # the one back of every card that has one
+            elif len(siblings) > 1 and all(e.face(side) == face for e in siblings):
+                stem = f"{entry.component}-{side}"
+            else:
+                stem = "-".join(p for p in (entry.component, f"{entry.number:0{entry.width}d}",
+                                            slug(entry.name), side) if p)
+            unique, n = stem, 2
+            while unique in taken:
+                unique, n = f"{stem}-{n}", n + 1
+            taken.add(unique)
+            stems[(side, face)] = unique
+    return stems

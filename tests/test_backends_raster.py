@@ -1,0 +1,97 @@
+"""Faces to pixels: exact sizes, the face where it belongs, and the same pixels as the PDF sheet."""
+
+from __future__ import annotations
+
+import pypdfium2 as pdfium
+import pytest
+from pypdf import PdfReader
+from PIL import Image, ImageChops, ImageStat
+
+from generator.backends.raster import RasterJob, bleed_box, pixels, render, trim_box
+from generator.build import build_deck, compose_deck
+from generator.colors import RGB
+from generator.errors import Warnings
+from generator.face import Face, Paint, Rect
+from generator.model import load_deck
+from tests.pdfread import placements, trim_box_mm
+
+RED, BLUE = RGB(1, 0, 0), RGB(0, 0, 1)
+
+
+def target_face() -> Face:
+    """Blue bleed, a red trim: where the red ends is where the trim ends."""
+    return Face(63.5, 88.9, 3.0, (Rect(-3, -3, 69.5, 94.9, paint=Paint(fill=BLUE)),
+                                  Rect(0, 0, 63.5, 88.9, paint=Paint(fill=RED))))
+
+
+def red_box(image: Image.Image) -> tuple[int, int, int, int]:
+    r, g, b = image.split()
+    mask = ImageChops.subtract(r, b).point(lambda v: 255 if v > 128 else 0)
+    return mask.getbbox()
+
+
+@pytest.mark.parametrize("dpi, size", [(300, (821, 1121)), (150, (410, 560)), (72, (197, 269))])
+def test_trim_and_bleed_at_a_resolution(dpi, size):
+    face = target_face()
+    assert pixels(bleed_box(face), dpi) == size
+    image, = render([RasterJob(face, bleed_box(face), size)])
+    assert image.size == size
+    x0, y0, x1, y1 = red_box(image)
+    bleed_px = 3.0 / 25.4 * dpi
+    assert abs(x0 - bleed_px) <= 1 and abs(y0 - bleed_px) <= 1
+    assert abs((x1 - x0) - 63.5 / 25.4 * dpi) <= 1 and abs((y1 - y0) - 88.9 / 25.4 * dpi) <= 1
+
+
+def test_an_odd_canvas_is_exact_and_keeps_the_scale():
+    """A vendor canvas is not exactly the box's aspect; the pixels must still be exact, and the
+    trim keep its true size at the canvas's resolution."""
+    face = target_face()
+    box = (-3.048, -3.048, 66.548, 91.948)  # 822 × 1122 px at 300 dpi
+    image, = render([RasterJob(face, box, (822, 1122))])
+    assert image.size == (822, 1122)
+    x0, y0, x1, y1 = red_box(image)
+    assert abs((x1 - x0) - 750) <= 1 and abs((y1 - y0) - 1050) <= 1
+    assert abs(x0 - (822 - x1)) <= 1 and abs(y0 - (1122 - y1)) <= 1  # centred
+
+
+def test_files_are_written_the_same_in_parallel_and_alone(tmp_path):
+    deck = load_deck("metronome")
+    faces = list(dict.fromkeys(f for pairs in compose_deck(deck, Warnings()).values() for pair in pairs
+                               for f in pair if f is not None))[:24]
+    jobs = [RasterJob(f, trim_box(f), pixels(trim_box(f), 60), tmp_path / "a" / f"{i}.png", 60)
+            for i, f in enumerate(faces)]
+    render(jobs, workers=2)
+    alone = [RasterJob(j.face, j.box, j.size, tmp_path / "b" / j.path.name, 60) for j in jobs]
+    render(alone, workers=1)
+    for job in jobs:
+        assert job.path.read_bytes() == (tmp_path / "b" / job.path.name).read_bytes()
+    assert Image.open(jobs[0].path).info["dpi"] == pytest.approx((60, 60), abs=0.01)
+
+
+def test_a_png_shows_what_the_printed_sheet_shows(tmp_path):
+    """The first card of the metronome sheet, cut out of the page rendered by pdfium, against
+    the same face rasterised on its own: the same pixels up to antialiasing at the edges."""
+    build_deck("metronome", tmp_path, ["a4"], ["color"])
+    doc = pdfium.PdfDocument(str(tmp_path / "metronome" / "metronome-cards-a4.pdf"))
+    dpi = 150
+    page = doc[0]
+    sheet = page.render(scale=dpi / 72).to_pil().convert("RGB")
+    pdf_page = PdfReader(str(tmp_path / "metronome" / "metronome-cards-a4.pdf")).pages[0]
+    first = placements(pdf_page)[0]
+    x0, y0, _, _ = trim_box_mm(first, 63.5, 88.9, float(pdf_page.mediabox.height))
+    deck = load_deck("metronome")
+    face = compose_deck(deck, Warnings())["cards"][0][0]
+    # the card's own picture, on the same pixel grid as the page
+    px0, py0 = round(x0 / 25.4 * dpi), round(y0 / 25.4 * dpi)
+    shift = (px0 * 25.4 / dpi - x0, py0 * 25.4 / dpi - y0)
+    w, h = pixels(trim_box(face), dpi)
+    box = (shift[0], shift[1], shift[0] + w * 25.4 / dpi, shift[1] + h * 25.4 / dpi)
+    own, = render([RasterJob(face, box, (w, h))])
+    cut = sheet.crop((px0, py0, px0 + w, py0 + h))
+    inner = (4, 4, w - 4, h - 4)  # the trim edge meets a neighbour's bleed on the sheet
+    diff = ImageStat.Stat(ImageChops.difference(cut.crop(inner), own.crop(inner)).convert("L")).mean[0]
+    assert diff < 1.0, diff
+    # and a different card does not match: the comparison can tell cards apart
+    other, = render([RasterJob(compose_deck(deck, Warnings())["cards"][30][0], box, (w, h))])
+    odd = ImageStat.Stat(ImageChops.difference(cut.crop(inner), other.crop(inner)).convert("L")).mean[0]
+    assert odd > 5

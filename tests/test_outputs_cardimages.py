@@ -1,0 +1,108 @@
+"""Card images for print services: sizes, presets, one file per distinct face, the manifest."""
+
+from __future__ import annotations
+
+import csv
+
+import pytest
+from PIL import Image
+
+from generator.build import Options, build_deck, card_entries
+from generator.colors import RGB
+from generator.errors import DeckError, Warnings
+from generator.face import Face, Paint, Rect, Text
+from generator.fonts import FontSet
+from generator.model import load_deck
+from generator.outputs.cardimages import PRESETS, preset_bleed, text_margin
+
+
+def rows(folder):
+    with (folder / "manifest.csv").open(newline="", encoding="utf-8") as f:
+        return list(csv.DictReader(f))
+
+
+@pytest.fixture(scope="module")
+def steps_png(tmp_path_factory):
+    out = tmp_path_factory.mktemp("png")
+    result = build_deck("steps", out, ["a4"], ["color"], options=Options(formats=("png",), dpi=100))
+    return out / "steps" / "png", result
+
+
+def test_one_file_per_distinct_face_and_a_manifest_of_every_card(steps_png):
+    folder, result = steps_png
+    deck = result.deck
+    entries = card_entries(deck, Warnings())
+    distinct = {(side, f) for e in entries for side, f in (("front", e.front), ("back", e.back)) if f is not None}
+    pngs = sorted(p.name for p in folder.glob("*.png"))
+    assert len(pngs) == len(distinct)
+    listed = rows(folder)
+    assert len(listed) == len(entries)
+    assert sum(int(r["copies"]) for r in listed if r["component"] != "rules") == 54
+    for r in listed:
+        assert (folder / r["front"]).exists() and (not r["back"] or (folder / r["back"]).exists())
+    named = {(r["component"], r["name"]): r for r in listed}
+    assert named[("octave-2", "C")]["front"] == "octave-2-01-c-front.png"
+    assert next(r for r in listed if r["component"] == "octave-2" and r["number"] == "2")["front"] == \
+        "octave-2-02-front.png"  # a black key has no name field: its number says which
+    # every pitch card shows the deck's one back
+    assert {r["back"] for r in listed if r["component"].startswith("octave")} == {"back.png"}
+
+
+def test_pngs_have_bleed_at_the_asked_resolution(steps_png):
+    folder, _ = steps_png
+    first = rows(folder)[0]
+    image = Image.open(folder / first["front"])
+    assert image.size == (round(69.5 / 25.4 * 100), round(94.9 / 25.4 * 100))
+    assert image.info["dpi"] == pytest.approx((100, 100), abs=0.01)
+
+
+@pytest.mark.parametrize("preset, canvas", [("mpc", (822, 1122)), ("tgc", (825, 1125))])
+def test_presets_give_the_exact_canvas_centred_on_the_trim(tmp_path, preset, canvas):
+    build_deck("metronome", tmp_path, ["a4"], ["color"], options=Options(formats=("png",), preset=preset))
+    folder = tmp_path / "metronome" / "png"
+    for r in rows(folder)[:5]:
+        image = Image.open(folder / r["front"])
+        assert image.size == canvas
+        assert image.info["dpi"] == pytest.approx((300, 300), abs=0.01)
+    # metronome's card frame is a dark rounded rectangle inset from the trim: its box must be
+    # centred on the canvas (to a pixel)
+    image = Image.open(folder / rows(folder)[0]["front"]).convert("L")
+    dark = image.point(lambda v: 255 if v < 90 else 0).getbbox()
+    assert abs(dark[0] - (canvas[0] - dark[2])) <= 2 and abs(dark[1] - (canvas[1] - dark[3])) <= 2
+
+
+def test_a_preset_needs_a_canvas_for_the_cards():
+    with pytest.raises(DeckError, match="takes 63.5×88.9 mm"):
+        preset_bleed(PRESETS["mpc"], (70.0, 120.0))
+    assert preset_bleed(PRESETS["tgc"], (63.5, 88.9)) == pytest.approx(25.4 / 8)
+    assert preset_bleed(PRESETS["mpc"], (63.5, 88.9)) == pytest.approx(0.12 * 25.4)
+
+
+def test_text_near_the_trim_is_measured_from_its_ink():
+    font = FontSet().families["sans"].files["regular"]
+    black = RGB(0, 0, 0)
+    safe = Face(63.5, 88.9, 3.0, (Text(25, 20, "Hello", font, 4.0, black),))
+    assert text_margin(safe) == pytest.approx(20 - 4.0 * 0.72, abs=0.4)  # cap height ≈ 0.72 em
+    near = Face(63.5, 88.9, 3.0, (Rect(0, 0, 63.5, 88.9, paint=Paint(fill=black)),
+                                  Text(1.5, 40, "Edge", font, 4.0, black)))
+    assert text_margin(near) == pytest.approx(1.5, abs=0.5)
+    assert text_margin(Face(63.5, 88.9, 3.0, ())) == float("inf")
+
+
+def test_a_preset_warns_about_pieces_it_has_no_canvas_for(tmp_path):
+    result = build_deck("test-piece", tmp_path, ["a4"], ["color"], options=Options(formats=("png",), preset="mpc"))
+    assert any("pawns, score-boards" in w for w in result.warnings.messages)
+    board = next(r for r in rows(tmp_path / "test-piece" / "png") if r["component"] == "score-boards")
+    assert Image.open(tmp_path / "test-piece" / "png" / board["front"]).size == (
+        round((262 + 2 * 3.05) / 25.4 * 300), round((150 + 2 * 3.05) / 25.4 * 300))  # mpc's bleed
+
+
+def test_a_renamed_card_leaves_no_stale_file(tmp_path, steps_png):
+    folder, _ = steps_png
+    stale = folder / "pitches-99-gone-front.png"
+    with (folder / "manifest.csv").open("a", encoding="utf-8") as f:
+        f.write("pitches,99,gone,1,pitches-99-gone-front.png,,63.5,88.9\n")
+    stale.write_bytes(b"old")
+    build_deck("steps", folder.parent.parent, ["a4"], ["color"], options=Options(formats=("png",), dpi=100))
+    assert not stale.exists()
+    assert len(rows(folder)) == len(card_entries(load_deck("steps"), Warnings()))
