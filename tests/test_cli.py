@@ -97,3 +97,39 @@ def test_an_unwritable_output_folder_is_one_line(simple_deck, tmp_path):
     result = run("build", str(simple_deck), "--out", str(blocker / "inside"))
     assert result.exit_code == 1 and result.output.startswith("error: cannot write to ")
     assert "Traceback" not in result.output
+
+
+def test_formats_write_images_in_colour_unless_asked(simple_deck, tmp_path):
+    result = run("build", str(simple_deck), "--format", "png,tts,preview", "--dpi", "72", "--out", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    folder = tmp_path / "simple"
+    assert not list(folder.glob("*.pdf"))
+    assert (folder / "png" / "manifest.csv").exists() and not (folder / "png-lowink").exists()
+    assert (folder / "simple-preview.png").exists() and (folder / "tts" / "simple.json").exists()
+    assert result.output.startswith("wrote ") and " PNGs, 1 CSV, 1 JSON (3 cards" in result.output
+    lowink = run("build", str(simple_deck), "--format", "png", "--ink", "lowink", "--dpi", "72",
+                 "--out", str(tmp_path))
+    assert lowink.exit_code == 0 and (folder / "png-lowink" / "manifest.csv").exists()
+
+
+def test_an_unknown_format_is_one_line_with_a_suggestion(simple_deck, tmp_path):
+    result = run("build", str(simple_deck), "--format", "pdf,svgg", "--out", str(tmp_path))
+    assert result.exit_code == 2
+    errors = [l for l in result.output.splitlines() if l.startswith("Error")]
+    assert errors == ["Error: Invalid value for '--format': unknown format 'svgg' — did you mean 'svg'? "
+                      "(choose from pdf, png, svg, tts, preview)"]
+    assert not (tmp_path / "simple").exists()
+
+
+def test_a_preset_makes_pngs_and_a_mismatched_card_is_one_line(simple_deck, tmp_path):
+    result = run("build", str(simple_deck), "--preset", "tgc", "--out", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "simple" / "png" / "manifest.csv").exists()
+    assert list((tmp_path / "simple").glob("*.pdf"))  # pdf stays the default format
+    deck_file = simple_deck / "deck.yaml"
+    deck_file.write_text(deck_file.read_text(encoding="utf-8").replace("title: Simple", "title: Simple\ncard: tarot"),
+                         encoding="utf-8")
+    result = run("build", str(simple_deck), "--preset", "mpc", "--out", str(tmp_path / "again"))
+    assert result.exit_code == 2
+    assert result.output.strip().splitlines() == [
+        "error: preset mpc has no canvas for 70×120 mm cards; MakePlayingCards takes 63.5×88.9 mm"]

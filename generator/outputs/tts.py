@@ -99,7 +99,8 @@ def write_tts(entries: Sequence[Entry], folder: Path, title: str, card: tuple[fl
                 written.append(_save(folder / f"{stems[(side, face)]}.png", pictures[face]))
 
     objects = [_deck_object(state, url, i) for i, state in enumerate(states)]
-    objects += [_tile_object(e, stems, url, card, len(objects) + i) for i, e in enumerate(tiles)]
+    copies = [e for e in tiles for _ in range(e.copies)]  # a tile is one piece: eight pawns are eight tiles
+    objects += [_tile_object(e, stems, url, card, len(objects) + i) for i, e in enumerate(copies)]
     saved = {"SaveName": title, "GameMode": title, "Note": "Made with deckpress.", "ObjectStates": objects}
     path = folder / f"{_file_safe(title)}.json"
     write_text(path, json.dumps(saved, indent=2, ensure_ascii=False) + "\n")
