@@ -13,7 +13,7 @@ are glued back together along marked strips.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import Generic, TypeVar
 
@@ -323,13 +323,7 @@ def plan_sheets(pairs: Sequence[tuple[T, T | None]], size_of: Callable[[T], Size
     """
     fronts: list[PagePlan[T]] = []
     backs: list[PagePlan[T]] = []
-    start = 0
-    while start < len(pairs):
-        size = size_of(pairs[start][0])
-        end = start
-        while end < len(pairs) and size_of(pairs[end][0]) == size:
-            end += 1
-        run = pairs[start:end]
+    for size, run in runs(pairs, size_of):
         try:
             grid = fit_grid(paper, *size)
         except ValueError:
@@ -340,9 +334,21 @@ def plan_sheets(pairs: Sequence[tuple[T, T | None]], size_of: Callable[[T], Size
         else:
             fronts += plan_pages([f for f, _ in run], grid, bleed)
             backs += plan_pages([b for _, b in run], grid, bleed, backs=True)
-        start = end
     has_backs = any(b is not None for _, b in pairs)
     return fronts, (backs if has_backs else None)
+
+
+def runs(pairs: Sequence[tuple[T, T | None]],
+         size_of: Callable[[T], Size]) -> Iterator[tuple[Size, Sequence[tuple[T, T | None]]]]:
+    """The pairs cut into runs of consecutive pieces of one size: each run gets a layout of its own."""
+    start = 0
+    while start < len(pairs):
+        size = size_of(pairs[start][0])
+        end = start
+        while end < len(pairs) and size_of(pairs[end][0]) == size:
+            end += 1
+        yield size, pairs[start:end]
+        start = end
 
 
 def _with_face(page: PagePlan[T], face: T | None) -> PagePlan[T]:
