@@ -6,6 +6,8 @@ For each paper and ink, a deck gives (`<id>` is the deck id, `-lowink` marks the
     <id>-backs[-lowink]-<paper>.pdf        their backs, mirrored for long-edge duplex
     <id>-duplex[-lowink]-<paper>.pdf       front page, back page, … for duplex printers
     <id>-rules-board[-lowink]-<paper>.pdf  rule cards and board pieces (with backs, if they have any)
+    <id>-gutterfold[-lowink]-<paper>.pdf   (if asked for) every piece with a back, front and back side
+                                           by side on one sheet, to fold and glue
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from pathlib import Path
 from .compose import Composer
 from .errors import Warnings
 from .face import Face
+from .impose.gutterfold import plan_gutterfold
 from .impose.pdfsheets import DocInfo, Sheet, write_sheets
 from .impose.sheets import PAPERS, PagePlan, plan_sheets
 from .ink import INKS, apply_ink
@@ -91,7 +94,7 @@ Pages = list[tuple[PagePlan[Face], str]]  # each page's plan and a note for its 
 
 
 def plan_deck(deck: Deck, out_dir: Path, papers: Sequence[str], inks: Sequence[str],
-              warn: Warnings) -> list[_Job]:
+              warn: Warnings, gutterfold: bool = False) -> list[_Job]:
     """Every PDF the deck gives, for each paper and ink, with its pages laid out."""
     sides = compose_deck(deck, warn)
     jobs: list[_Job] = []
@@ -102,7 +105,21 @@ def plan_deck(deck: Deck, out_dir: Path, papers: Sequence[str], inks: Sequence[s
                 inked = [(convert(front), convert(back, back=True)) for front, back in pairs]
                 for kind, pages, duplex in _files(sheet, inked, paper, deck.bleed):
                     jobs.append(_job(deck, out_dir, paper, ink, kind, pages, duplex))
+            if gutterfold:
+                jobs += gutterfold_jobs(deck, out_dir, paper, ink, sides, convert)
     return jobs
+
+
+def gutterfold_jobs(deck: Deck, out_dir: Path, paper: str, ink: str, sides: dict[str, Sides],
+                    convert: _InkCache) -> list[_Job]:
+    """The gutterfold file of one paper and ink, if any piece has a back: cards, then rule cards.
+
+    Pieces without a back are left out (they gain nothing from a fold, and the cards and
+    rules-board files have them), and so are boards bigger than half a page (tiled in rules-board)."""
+    pairs = [(convert(front), convert(back, back=True)) for sheet in SHEETS for front, back in sides[sheet]
+             if back is not None]
+    pages = plan_gutterfold(pairs, _size, paper, deck.bleed)
+    return [_job(deck, out_dir, paper, ink, "gutterfold", [(p, "") for p in pages], False)] if pages else []
 
 
 def _files(sheet: str, sides: Sides, paper: str, bleed: float) -> list[tuple[str, Pages, bool]]:
@@ -150,13 +167,13 @@ def _interleave(fronts: list[PagePlan[Face]], backs: list[PagePlan[Face]]) -> Pa
 def build_deck(ref: str | Path, out_dir: Path, papers: Sequence[str] = tuple(PAPERS),
                inks: Sequence[str] = INKS, progress: Callable[[int], None] | None = None,
                on_plan: Callable[[int], None] | None = None, players: int | None = None,
-               lang: str | None = None) -> DeckBuild:
+               lang: str | None = None, gutterfold: bool = False) -> DeckBuild:
     """Build every file of one deck. `on_plan` hears the number of pages to come, `progress` each page.
     `players` is how many per-player sets to print (default: the most the deck allows); `lang` the
-    language to print in (default: the deck's own)."""
+    language to print in (default: the deck's own); `gutterfold` adds the gutterfold files."""
     deck = load_deck(ref, players, lang)
     result = DeckBuild(deck)
-    jobs = plan_deck(deck, out_dir, papers, inks, result.warnings)
+    jobs = plan_deck(deck, out_dir, papers, inks, result.warnings, gutterfold)
     if on_plan:
         on_plan(sum(len(j.sheets) for j in jobs))
     for job in jobs:
