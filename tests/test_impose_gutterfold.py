@@ -223,7 +223,9 @@ def test_the_fold_line_is_dashed_along_the_gutter_past_the_cards_and_says_fold(w
             assert (line[1] + line[3]) / 2 == pytest.approx(at, abs=0.01) and line[3] - line[1] < 0.5
             assert line[0] < x0 - 4 and line[2] > x1 + 4
         (word,) = [box for text, box in text_lines(path, i) if text.strip() == "fold"]
-        assert not overlap(word, plan.bleed_box)
+        assert not any(overlap(word, p.clip) for p in plan.placements)
+        assert not overlap(word, line)
+        assert word[0] > 0 and word[1] > 0  # on the paper
 
 
 def dark_box(image, box_mm, dpi):

@@ -150,24 +150,26 @@ FOLD_DASH = (2.0, 1.5)  # mm on, mm off: unlike the solid crop marks
 
 def _fold_line(canvas, fold: Fold, trim: Box, H: float, body_font: str) -> None:
     """The line to fold along: dashed down the middle of the gutter and as far past the cards as
-    the crop marks reach, with "fold" written beyond its start (above it, or left of it)."""
+    the crop marks reach, with "fold" written along its first stretch past the cards, in the
+    gutter's clear band (as near the paper's edge as the marks, so it prints wherever they do)."""
     x0, y0, x1, y1 = trim
     reach = MARK_GAP + MARK_LENGTH
-    if fold.vertical:
-        (ax, ay), (bx, by) = (fold.at, y0 - reach), (fold.at, y1 + reach)
-    else:
-        (ax, ay), (bx, by) = (x0 - reach, fold.at), (x1 + reach, fold.at)
     canvas.saveState()
     set_stroke(canvas, BLACK)
     canvas.setLineWidth(MARK_WIDTH * MM)
     canvas.setDash([FOLD_DASH[0] * MM, FOLD_DASH[1] * MM])
-    canvas.line(ax * MM, (H - ay) * MM, bx * MM, (H - by) * MM)
+    if fold.vertical:
+        canvas.line(fold.at * MM, (H - y0 + reach) * MM, fold.at * MM, (H - y1 - reach) * MM)
+        canvas.translate((fold.at - 0.8) * MM, (H - y0 + MARK_GAP) * MM)
+        canvas.rotate(90)  # reads upwards from the cards, beside the line
+        draw = canvas.drawString
+    else:
+        canvas.line((x0 - reach) * MM, (H - fold.at) * MM, (x1 + reach) * MM, (H - fold.at) * MM)
+        canvas.translate((x0 - MARK_GAP) * MM, (H - fold.at + 0.8) * MM)
+        draw = canvas.drawRightString  # ends next to the cards, above the line
     set_fill(canvas, BLACK)
     canvas.setFont(font_name(body_font), LABEL_SIZE)
-    if fold.vertical:
-        canvas.drawCentredString(ax * MM, (H - ay + 0.8) * MM, "fold")
-    else:
-        canvas.drawRightString((ax - 0.8) * MM, (H - ay - 0.8) * MM, "fold")
+    draw(0, 0, "fold")
     canvas.restoreState()
 
 
