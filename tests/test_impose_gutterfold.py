@@ -9,7 +9,6 @@ from __future__ import annotations
 import math
 
 import pypdfium2 as pdfium
-import pypdfium2.raw as raw
 import pytest
 from pypdf import PdfReader
 
@@ -20,7 +19,7 @@ from generator.impose.gutterfold import FOLD_CLEAR, fit_fold, plan_gutterfold
 from generator.impose.pdfsheets import DocInfo, Sheet, write_sheets
 from generator.impose.sheets import MIN_MARGIN, PAPERS, centre
 
-from .pdfread import MM, check_page_boxes, page_boxes_mm, placements, text_lines, trim_box_mm
+from .pdfread import MM, check_page_boxes, page_boxes_mm, path_boxes, placements, text_lines, trim_box_mm
 from .test_impose_pdfsheets import bar_blocks, overlap
 
 POKER = (63.5, 88.9)
@@ -196,25 +195,11 @@ def test_trim_and_bleed_boxes_cover_both_halves(written):
         assert x0 < plan.fold.at < x1 if plan.fold.vertical else y0 < plan.fold.at < y1
 
 
-def dashed_lines(path, index: int) -> list[tuple[float, float, float, float]]:
-    """Every dashed path on a page, as (left, top, right, bottom) in mm from the top-left."""
-    pdf = pdfium.PdfDocument(str(path))
-    page = pdf[index]
-    height = page.get_height()
-    found = []
-    for obj in page.get_objects(max_depth=3):
-        if obj.type == raw.FPDF_PAGEOBJ_PATH and raw.FPDFPageObj_GetDashCount(obj.raw) > 0:
-            left, bottom, right, top = obj.get_bounds()
-            found.append((left / MM, (height - top) / MM, right / MM, (height - bottom) / MM))
-    pdf.close()
-    return found
-
-
 def test_the_fold_line_is_dashed_along_the_gutter_past_the_cards_and_says_fold(written):
     path, paper, _, pages = written
     for i, plan in enumerate(pages):
         x0, y0, x1, y1 = plan.trim_box
-        (line,) = dashed_lines(path, i)
+        (line,) = path_boxes(path, i, dashed=True)
         at = plan.fold.at
         if plan.fold.vertical:
             assert (line[0] + line[2]) / 2 == pytest.approx(at, abs=0.01) and line[2] - line[0] < 0.5
@@ -294,7 +279,7 @@ def test_metronome_gutterfold_holds_every_card_with_its_back(metronome_fold, pap
             tr = b.point_mm(w * MM, 0, H * MM)
             assert (W - tr[0], tr[1]) == pytest.approx(f.point_mm(0, 0, H * MM), abs=0.01)
         # the scale bar and label keep clear of the fold line and each other
-        (line,) = dashed_lines(path, i)
+        (line,) = path_boxes(path, i, dashed=True)
         bar = bar_blocks(path, i)
         assert len(bar) == 5
         bar_box = (min(b[0] for b in bar), min(b[1] for b in bar), max(b[2] for b in bar), max(b[3] for b in bar))
