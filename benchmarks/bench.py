@@ -143,6 +143,15 @@ def run_deckpress(deck: Path, out: Path, n: int) -> tuple[list[Path], int]:
     return [o.path for o in result.outputs], sum(o.pages for o in result.outputs)
 
 
+def run_png(deck: Path, out: Path, n: int) -> tuple[list[Path], int]:
+    """Card images at 300 dpi with bleed: one PNG per distinct face (101 here) and the manifest.
+    The rate that matters is images per second; `cards/s` counts the cards those images cover."""
+    from generator.build import Options, build_deck
+    result = build_deck(deck, out, papers=["a4"], inks=["color"], options=Options(formats=("png",)))
+    assert result.deck.card_count("cards") == n
+    return [o.path for o in result.outputs], 0
+
+
 # --- method 2: the naive reportlab loop -----------------------------------------------------------
 
 MM = 72 / 25.4
@@ -293,7 +302,7 @@ def run_naive(deck: Path, out: Path, n: int) -> tuple[list[Path], int]:
 
 # --- measuring ------------------------------------------------------------------------------------
 
-METHODS = {"deckpress": run_deckpress, "naive": run_naive}
+METHODS = {"deckpress": run_deckpress, "naive": run_naive, "png": run_png}
 
 
 def _rss_mb() -> float:
@@ -317,7 +326,8 @@ def worker(method: str, deck: Path, out: Path, n: int) -> None:
     print(json.dumps({"method": method, "n": n, "seconds": seconds, "peak_mb": _rss_mb(), "import_mb": before,
                       "fronts_bytes": size("-cards-a4.pdf"), "duplex_bytes": size("-duplex-a4.pdf"),
                       "total_bytes": sum(p.stat().st_size for p in paths),
-                      "pages": pages, "files": [p.name for p in paths]}))
+                      "pages": pages, "files": [p.name for p in paths],
+                      "images": sum(p.suffix in (".png", ".jpg") for p in paths)}))
 
 
 def measure(method: str, deck: Path, out: Path, n: int) -> dict:
@@ -332,7 +342,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--sizes", default="1000,10000", help="comma-separated card counts N (multiples of 100)")
     parser.add_argument("--repeat", type=int, default=3, help="runs per measurement; the median is reported")
-    parser.add_argument("--methods", default="deckpress,naive", help="comma-separated: deckpress, naive")
+    parser.add_argument("--methods", default="deckpress,naive", help="comma-separated: deckpress, naive, png")
     parser.add_argument("--keep", type=Path, help="keep the deck and the last run's PDFs in this folder")
     parser.add_argument("--json", action="store_true", help="print the results as JSON too")
     parser.add_argument("--worker", nargs=4, metavar=("METHOD", "DECK", "OUT", "N"), help=argparse.SUPPRESS)
@@ -384,11 +394,15 @@ def main() -> None:
     for r in rows:
         fronts = f"{r['fronts_bytes']:,}" if r["fronts_bytes"] else "—"
         print(f"| {r['method']:9} | {r['n']:6,} | {r['seconds']:7.2f} | {r['cards_per_s']:7,.0f} | "
-              f"{r['peak_mb']:7.1f} | {r['pages']:5} | {fronts:>16} | {r['duplex_bytes']:16,} | "
+              f"{r['peak_mb']:7.1f} | {r['pages'] or r['images']:5} | {fronts:>16} | {r['duplex_bytes']:16,} | "
               f"{r['total_bytes']:15,} |")
     print()
     print("deckpress writes 3 files (fronts, mirrored backs, duplex: 'pages' counts all three); naive writes "
-          "only a duplex file (no separate fronts file).")
+          "only a duplex file (no separate fronts file); png writes one image per distinct face ('pages' "
+          "counts the images) and a manifest.")
+    for r in rows:
+        if r["images"]:
+            print(f"png N={r['n']:,}: {r['images'] / r['seconds']:.1f} images/s at 300 dpi on {os.cpu_count()} cores")
     if args.json:
         print(json.dumps(rows, indent=1))
 

@@ -6,6 +6,8 @@ For each paper and ink, a deck gives (`<id>` is the deck id, `-lowink` marks the
     <id>-backs[-lowink]-<paper>.pdf        their backs, mirrored for long-edge duplex
     <id>-duplex[-lowink]-<paper>.pdf       front page, back page, … for duplex printers
     <id>-rules-board[-lowink]-<paper>.pdf  rule cards and board pieces (with backs, if they have any)
+    <id>-gutterfold[-lowink]-<paper>.pdf   every piece with a back, front and back side by side on
+                                           one sheet, to fold and glue             (--format gutterfold)
 
 Other formats write per-card files from the same faces (see `generator.outputs`):
 
@@ -24,6 +26,7 @@ from pathlib import Path
 from .compose import Composer
 from .errors import Warnings
 from .face import Face
+from .impose.gutterfold import plan_gutterfold
 from .impose.pdfsheets import DocInfo, Sheet, write_sheets
 from .impose.sheets import PAPERS, PagePlan, plan_sheets
 from .ink import INKS, apply_ink
@@ -34,7 +37,7 @@ from .outputs.preview import write_preview
 from .outputs.sides import Entry
 from .outputs.tts import write_tts
 
-FORMATS = ("pdf", "png", "svg", "tts", "preview")
+FORMATS = ("pdf", "gutterfold", "png", "svg", "tts", "preview")
 IMAGE_FORMATS = ("png", "svg")  # one set per ink asked for; tts and preview are for screens: colour
 
 
@@ -132,8 +135,11 @@ Pages = list[tuple[PagePlan[Face], str]]  # each page's plan and a note for its 
 
 
 def plan_deck(deck: Deck, out_dir: Path, papers: Sequence[str], inks: Sequence[str],
-              warn: Warnings) -> list[_Job]:
-    """Every PDF the deck gives, for each paper and ink, with its pages laid out."""
+              warn: Warnings, formats: Sequence[str] = ("pdf",)) -> list[_Job]:
+    """Every PDF the deck gives (the sheets for "pdf", the fold-and-glue sheets for
+    "gutterfold"), for each paper and ink, with its pages laid out."""
+    if not {"pdf", "gutterfold"} & set(formats):
+        return []
     sides = compose_deck(deck, warn)
     jobs: list[_Job] = []
     for paper in papers:
@@ -141,9 +147,23 @@ def plan_deck(deck: Deck, out_dir: Path, papers: Sequence[str], inks: Sequence[s
             convert = _InkCache(ink)
             for sheet, pairs in sides.items():
                 inked = [(convert(front), convert(back, back=True)) for front, back in pairs]
-                for kind, pages, duplex in _files(sheet, inked, paper, deck.bleed):
+                for kind, pages, duplex in _files(sheet, inked, paper, deck.bleed) if "pdf" in formats else ():
                     jobs.append(_job(deck, out_dir, paper, ink, kind, pages, duplex))
+            if "gutterfold" in formats:
+                jobs += gutterfold_jobs(deck, out_dir, paper, ink, sides, convert)
     return jobs
+
+
+def gutterfold_jobs(deck: Deck, out_dir: Path, paper: str, ink: str, sides: dict[str, Sides],
+                    convert: _InkCache) -> list[_Job]:
+    """The gutterfold file of one paper and ink, if any piece has a back: cards, then rule cards.
+
+    Pieces without a back are left out (they gain nothing from a fold, and the cards and
+    rules-board files have them), and so are boards bigger than half a page (tiled in rules-board)."""
+    pairs = [(convert(front), convert(back, back=True)) for sheet in SHEETS for front, back in sides[sheet]
+             if back is not None]
+    pages = plan_gutterfold(pairs, _size, paper, deck.bleed)
+    return [_job(deck, out_dir, paper, ink, "gutterfold", [(p, "") for p in pages], False)] if pages else []
 
 
 def _files(sheet: str, sides: Sides, paper: str, bleed: float) -> list[tuple[str, Pages, bool]]:
@@ -197,7 +217,7 @@ def build_deck(ref: str | Path, out_dir: Path, papers: Sequence[str] = tuple(PAP
     the deck allows); `lang` the language to print in (default: the deck's own)."""
     deck = load_deck(ref, players, lang)
     result = DeckBuild(deck)
-    jobs = plan_deck(deck, out_dir, papers, inks, result.warnings) if "pdf" in options.formats else []
+    jobs = plan_deck(deck, out_dir, papers, inks, result.warnings, options.formats)
     images = _image_sets(deck, inks, options, result.warnings)
     screen = card_entries(deck, result.warnings) if {"tts", "preview"} & set(options.formats) else []
     distinct = len({f for e in screen for f in (e.front, e.back) if f is not None})

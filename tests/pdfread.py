@@ -184,6 +184,24 @@ def text_lines(path, index: int) -> list[tuple[str, tuple[float, float, float, f
     return out
 
 
+def path_boxes(path, index: int, dashed: bool | None = None) -> list[tuple[float, float, float, float]]:
+    """Every path drawn on a page, inside forms too, as (left, top, right, bottom) in mm from the
+    top-left corner, strokes included; only the dashed (or only the solid) ones if `dashed` is given."""
+    import pypdfium2.raw as raw
+
+    pdf = pdfium.PdfDocument(str(path))
+    page = pdf[index]
+    height = page.get_height()
+    boxes = []
+    for obj in page.get_objects(max_depth=3):
+        if obj.type == raw.FPDF_PAGEOBJ_PATH and (dashed is None or
+                                                  (raw.FPDFPageObj_GetDashCount(obj.raw) > 0) == dashed):
+            left, bottom, right, top = obj.get_bounds()
+            boxes.append((left / MM, (height - top) / MM, right / MM, (height - bottom) / MM))
+    pdf.close()
+    return boxes
+
+
 def check_page_boxes(path, paper_mm: tuple[float, float], card_mm: tuple[float, float]) -> None:
     """Every page of a card sheet as print shops want it: the paper's MediaBox, no print scaling,
     MediaBox ⊇ BleedBox ⊋ TrimBox (bleed past every outer edge), and TrimBox exactly around the

@@ -4,12 +4,11 @@ each other on every page, whatever is on it (a card grid, a few pawns, a board, 
 from __future__ import annotations
 
 import pypdfium2 as pdfium
-import pypdfium2.raw as raw
 import pytest
 
 from generator.build import build_deck
 
-from .pdfread import MM, text_lines
+from .pdfread import path_boxes, text_lines
 
 # pages that stress the bar's placement: cards, boards on their own page, a part-filled grid of
 # narrow pawns, tiles of a board bigger than the paper
@@ -29,18 +28,11 @@ def sheets(tmp_path_factory):
 
 def bar_blocks(path, index: int) -> list[tuple[float, float, float, float]]:
     """The scale bar's 10 mm blocks on a page, as (left, top, right, bottom) in mm, strokes included."""
-    pdf = pdfium.PdfDocument(str(path))
-    page = pdf[index]
-    height = page.get_height()
-    blocks = []
-    for obj in page.get_objects(max_depth=3):
-        if obj.type == raw.FPDF_PAGEOBJ_PATH:
-            left, bottom, right, top = obj.get_bounds()
-            w, h = (right - left) / MM, (top - bottom) / MM
-            if (abs(w - 10.3) < 0.1 and abs(h - 1.5) < 0.1) or (abs(h - 10.3) < 0.1 and abs(w - 1.5) < 0.1):
-                blocks.append((left / MM, (height - top) / MM, right / MM, (height - bottom) / MM))
-    pdf.close()
-    return blocks
+
+    def block(w: float, h: float) -> bool:
+        return abs(w - 10.3) < 0.1 and abs(h - 1.5) < 0.1
+
+    return [b for b in path_boxes(path, index) if block(b[2] - b[0], b[3] - b[1]) or block(b[3] - b[1], b[2] - b[0])]
 
 
 def overlap(a, b) -> bool:

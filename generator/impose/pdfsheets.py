@@ -11,7 +11,7 @@ from ..backends.pdf import MM, FaceForms, k_only, new_canvas, font_name, set_fil
 from ..colors import Gray
 from ..face import Face
 from ..fonts import FontSet
-from .sheets import Box, PagePlan, Seam, Tile
+from .sheets import Box, Fold, PagePlan, Seam, Tile, _union
 
 MARK_GAP = 1.0  # marks start this far outside the trim, so a slightly wide cut removes them
 MARK_LENGTH = 4.0
@@ -70,12 +70,14 @@ def _write(path: Path, sheets: Sequence[Sheet], info: DocInfo, bleed: float,
         canvas.setPageSize((W * MM, H * MM))
         for p in plan.placements:
             forms.place(p.face, p.matrix, H, p.clip)
-        key = (plan.paper, tuple(round(v, 6) for v in plan.area), plan.cut_xs, plan.cut_ys, plan.tile)
+        key = (plan.paper, tuple(round(v, 6) for v in plan.area), plan.cut_xs, plan.cut_ys, plan.tile, plan.fold)
         if key not in furniture:
             furniture[key] = f"sheet{len(furniture) + 1}"
             canvas.beginForm(furniture[key])
-            if plan.placements:
-                _marks(canvas, plan, H)
+            for trim, cut_xs, cut_ys in _mark_groups(plan):
+                _marks(canvas, trim, cut_xs, cut_ys, H)
+            if plan.fold is not None:
+                _fold_line(canvas, plan.fold, plan.trim_box, H, body_font)
             if plan.tile is not None:
                 _tile_marks(canvas, plan.tile, plan.area, H, body_font)
             _furniture(canvas, plan, None, bleed, body_font, label_room)
@@ -94,18 +96,37 @@ def _write(path: Path, sheets: Sequence[Sheet], info: DocInfo, bleed: float,
     canvas.save()
 
 
-def _marks(canvas, plan: PagePlan[Face], H: float) -> None:
-    """Crop marks in the margins on every cut line, never across a card.
+def _mark_groups(plan: PagePlan[Face]) -> list[tuple[Box, tuple[float, ...], tuple[float, ...]]]:
+    """The trim and cut lines each set of crop marks goes round: the whole page's, or on a
+    gutterfold sheet each half's, so the fronts' marks also stand in the gutter and the folded
+    card can be cut from marks on both of its edges."""
+    if not plan.placements:
+        return []
+    if plan.fold is None:
+        return [(plan.trim_box, plan.cut_xs, plan.cut_ys)]
+    at, axis = plan.fold.at, 0 if plan.fold.vertical else 1
+    groups = []
+    for side in (-1, 1):
+        trims = [p.trim for p in plan.placements if side * (p.trim[axis] - at) > 0]
+        if trims:
+            box = _union(trims)
+            groups.append((box, tuple(x for x in plan.cut_xs if box[0] - 1e-6 <= x <= box[2] + 1e-6),
+                           tuple(y for y in plan.cut_ys if box[1] - 1e-6 <= y <= box[3] + 1e-6)))
+    return groups
+
+
+def _marks(canvas, trim: Box, cut_xs: tuple[float, ...], cut_ys: tuple[float, ...], H: float) -> None:
+    """Crop marks in the margins round `trim` on every cut line, never across a card.
 
     Each mark is drawn twice, white and wide under black and thin, so it shows on white paper
     and on a dark bleed alike.
     """
-    gx0, gy0, gx1, gy1 = plan.trim_box
+    gx0, gy0, gx1, gy1 = trim
     segments = []
-    for x in plan.cut_xs:
+    for x in cut_xs:
         segments.append((x, gy0 - MARK_GAP, x, gy0 - MARK_GAP - MARK_LENGTH))
         segments.append((x, gy1 + MARK_GAP, x, gy1 + MARK_GAP + MARK_LENGTH))
-    for y in plan.cut_ys:
+    for y in cut_ys:
         segments.append((gx0 - MARK_GAP, y, gx0 - MARK_GAP - MARK_LENGTH, y))
         segments.append((gx1 + MARK_GAP, y, gx1 + MARK_GAP + MARK_LENGTH, y))
     path = canvas.beginPath()
@@ -116,6 +137,34 @@ def _marks(canvas, plan: PagePlan[Face], H: float) -> None:
         set_stroke(canvas, color)
         canvas.setLineWidth(width * MM)
         canvas.drawPath(path, stroke=1, fill=0)
+
+
+FOLD_DASH = (2.0, 1.5)  # mm on, mm off: unlike the solid crop marks
+
+
+def _fold_line(canvas, fold: Fold, trim: Box, H: float, body_font: str) -> None:
+    """The line to fold along: dashed down the middle of the gutter and as far past the cards as
+    the crop marks reach, with "fold" written along its first stretch past the cards, in the
+    gutter's clear band (as near the paper's edge as the marks, so it prints wherever they do)."""
+    x0, y0, x1, y1 = trim
+    reach = MARK_GAP + MARK_LENGTH
+    canvas.saveState()
+    set_stroke(canvas, BLACK)
+    canvas.setLineWidth(MARK_WIDTH * MM)
+    canvas.setDash([FOLD_DASH[0] * MM, FOLD_DASH[1] * MM])
+    if fold.vertical:
+        canvas.line(fold.at * MM, (H - y0 + reach) * MM, fold.at * MM, (H - y1 - reach) * MM)
+        canvas.translate((fold.at - 0.8) * MM, (H - y0 + MARK_GAP) * MM)
+        canvas.rotate(90)  # reads upwards from the cards, beside the line
+        draw = canvas.drawString
+    else:
+        canvas.line((x0 - reach) * MM, (H - fold.at) * MM, (x1 + reach) * MM, (H - fold.at) * MM)
+        canvas.translate((x0 - MARK_GAP) * MM, (H - fold.at + 0.8) * MM)
+        draw = canvas.drawRightString  # ends next to the cards, above the line
+    set_fill(canvas, BLACK)
+    canvas.setFont(font_name(body_font), LABEL_SIZE)
+    draw(0, 0, "fold")
+    canvas.restoreState()
 
 
 def _furniture(canvas, plan: PagePlan[Face], label: str | None, bleed: float, body_font: str,
@@ -134,12 +183,14 @@ def _furniture(canvas, plan: PagePlan[Face], label: str | None, bleed: float, bo
     if H - gy1 >= W - gx1:
         canvas.translate(0, (H - gy1 - depth) * MM)
         label_end = gx1
-        span_start, span_end = _clear_span(plan.cut_xs, gx0, label_end - label_room)
+        folds = (plan.fold.at,) if plan.fold is not None and plan.fold.vertical else ()
+        span_start, span_end = _clear_span(plan.cut_xs + folds, gx0, label_end - label_room)
     else:
         canvas.translate((gx1 + depth) * MM, 0)
         canvas.rotate(90)  # reads upwards along the right margin
         label_end = H - gy0
-        span_start, span_end = _clear_span(tuple(H - y for y in reversed(plan.cut_ys)), H - gy1,
+        folds = (plan.fold.at,) if plan.fold is not None and not plan.fold.vertical else ()
+        span_start, span_end = _clear_span(tuple(H - y for y in reversed(plan.cut_ys + folds)), H - gy1,
                                            label_end - label_room)
     bar_h = 1.2
     baseline = -(bar_h + 0.6 + 1.8) * MM
@@ -160,8 +211,8 @@ def _furniture(canvas, plan: PagePlan[Face], label: str | None, bleed: float, bo
 
 
 def _clear_span(cuts: tuple[float, ...], start: float, end: float) -> tuple[float, float]:
-    """The first stretch of the margin, between the area's ends and its cut lines, that holds the
-    scale bar with no crop mark crossing it (the whole stretch if none is long enough)."""
+    """The first stretch of the margin, between the area's ends and its cut (or fold) lines, that holds
+    the scale bar with no crop mark crossing it (the whole stretch if none is long enough)."""
     stops = sorted({start, end, *(c for c in cuts if start < c < end)})
     for a, b in zip(stops, stops[1:]):
         if b - a >= SCALE_BAR + 2:

@@ -13,7 +13,7 @@ are glued back together along marked strips.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import Generic, TypeVar
 
@@ -37,6 +37,7 @@ class Grid:
     cols: int
     rows: int
     rotated: bool  # cards turned a quarter turn to fit more
+    offset: tuple[float, float] = (0.0, 0.0)  # off the page's centre (one side of a gutterfold sheet)
 
     @property
     def per_page(self) -> int:
@@ -52,7 +53,8 @@ class Grid:
 
     @property
     def origin(self) -> tuple[float, float]:
-        return ((self.paper_w - self.cols * self.cell_w) / 2, (self.paper_h - self.rows * self.cell_h) / 2)
+        dx, dy = self.offset
+        return ((self.paper_w - self.cols * self.cell_w) / 2 + dx, (self.paper_h - self.rows * self.cell_h) / 2 + dy)
 
     @property
     def box(self) -> Box:
@@ -80,16 +82,31 @@ def quarter_turn(card_h: float) -> Matrix:
     return multiply(translation(card_h, 0.0), rotation(90))
 
 
-def back_matrix(front: Matrix, paper_w: float, card_w: float) -> Matrix:
-    """Where a back goes, given where its front went, for a long-edge flip.
+def reflection(at: float, vertical: bool = True) -> Matrix:
+    """The mirror about the line x = `at` (`vertical`) or y = `at`: what folding the sheet along
+    that line does to it, and, about the page's centre line, what turning it over does."""
+    return (-1.0, 0.0, 0.0, 1.0, 2 * at, 0.0) if vertical else (1.0, 0.0, 0.0, -1.0, 0.0, 2 * at)
 
-    Turning the sheet over about its vertical axis takes page x to paper_w - x; turning the card
-    over about its own vertical axis takes face x to card_w - x. The back is the front's
-    placement seen through both mirrors, which together are a proper (unmirrored) placement.
+
+def back_matrix(front: Matrix, paper_w: float, card_w: float) -> Matrix:
+    """Where a back goes, given where its front went, for a long-edge flip: turning the sheet over
+    about its vertical axis takes page x to paper_w - x."""
+    return behind(front, reflection(paper_w / 2), card_w)
+
+
+def behind(front: Matrix, page_mirror: Matrix, card_w: float) -> Matrix:
+    """Where a back goes, given where its front went, when the sheet is turned over (or folded)
+    through `page_mirror`.
+
+    Turning the card over about its own vertical axis takes face x to card_w - x. The back is the
+    front's placement seen through both mirrors, which together are a proper (unmirrored) placement.
     """
-    mirror_page = (-1.0, 0.0, 0.0, 1.0, paper_w, 0.0)
-    mirror_card = (-1.0, 0.0, 0.0, 1.0, card_w, 0.0)
-    return multiply(mirror_page, multiply(front, mirror_card))
+    return multiply(page_mirror, multiply(front, reflection(card_w / 2)))
+
+
+def cells(room_w: float, room_h: float, cell_w: float, cell_h: float) -> tuple[int, int]:
+    """How many cells fit in a room, across and down."""
+    return int((room_w + 1e-9) // cell_w), int((room_h + 1e-9) // cell_h)
 
 
 def fit_grid(paper: str, card_w: float, card_h: float, margin: float = MIN_MARGIN) -> Grid:
@@ -98,8 +115,7 @@ def fit_grid(paper: str, card_w: float, card_h: float, margin: float = MIN_MARGI
     best = None
     for rotated in (False, True):
         cw, ch = (card_h, card_w) if rotated else (card_w, card_h)
-        cols = int((paper_w - 2 * margin + 1e-9) // cw)
-        rows = int((paper_h - 2 * margin + 1e-9) // ch)
+        cols, rows = cells(paper_w - 2 * margin, paper_h - 2 * margin, cw, ch)
         if cols * rows > 0 and (best is None or cols * rows > best.per_page):
             best = Grid(paper_w, paper_h, card_w, card_h, cols, rows, rotated)
     if best is None:
@@ -143,6 +159,19 @@ class Tile:
 
 
 @dataclass(frozen=True)
+class Fold:
+    """Where a gutterfold sheet is folded (page mm): down the page at x = `at` if `vertical`,
+    across it at y = `at` otherwise."""
+
+    at: float
+    vertical: bool
+
+    @property
+    def mirror(self) -> Matrix:
+        return reflection(self.at, self.vertical)
+
+
+@dataclass(frozen=True)
 class PagePlan(Generic[T]):
     paper: tuple[float, float]
     area: Box  # the region the pieces are laid out in: marks, scale bar and label go outside it
@@ -150,6 +179,7 @@ class PagePlan(Generic[T]):
     cut_xs: tuple[float, ...]  # every vertical cut line
     cut_ys: tuple[float, ...]
     tile: Tile | None = None  # set when the page holds one part of a tiled piece
+    fold: Fold | None = None  # set on gutterfold sheets: fronts on one side, backs on the other
 
     @property
     def trim_box(self) -> Box:
@@ -164,10 +194,12 @@ def _union(boxes: list[Box]) -> Box:
     return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
 
 
-def plan_pages(sides: Sequence[T | None], grid: Grid, bleed: float, backs: bool = False) -> list[PagePlan[T]]:
+def plan_pages(sides: Sequence[T | None], grid: Grid, bleed: float, backs: bool = False,
+               page_mirror: Matrix | None = None) -> list[PagePlan[T]]:
     """Lay card sides out page by page, in order, row by row. `None` leaves a slot empty.
 
-    With `backs`, each side goes where the back of the front in the same slot lands.
+    With `backs`, each side goes where the back of the front in the same slot lands: under a
+    long-edge flip, or under `page_mirror` if given.
     """
     pages: list[PagePlan[T]] = []
     paper = (grid.paper_w, grid.paper_h)
@@ -182,7 +214,7 @@ def plan_pages(sides: Sequence[T | None], grid: Grid, bleed: float, backs: bool 
                 placements.append(Placement(side, grid.front_matrix(row, col), trim,
                                             _clip(trim, row, col, occupied, bleed)))
         page = _page(paper, grid.box, placements)
-        pages.append(mirrored(page, grid.card_w) if backs else page)
+        pages.append(mirrored(page, grid.card_w, page_mirror) if backs else page)
     return pages
 
 
@@ -203,18 +235,22 @@ def _clip(trim: Box, row: int, col: int, occupied: set[tuple[int, int]], bleed: 
             y1 + (0 if (row + 1, col) in occupied else bleed))
 
 
-def mirrored(page: PagePlan[T], card_w: float) -> PagePlan[T]:
-    """The back page of `page`: every piece where its back lands under a long-edge flip.
-    (Tiles keep their crop marks; glue strips and alignment marks belong on the front only.)"""
-    W = page.paper[0]
+def mirrored(page: PagePlan[T], card_w: float, page_mirror: Matrix | None = None) -> PagePlan[T]:
+    """The back page of `page`: every piece where its back lands under a long-edge flip, or under
+    `page_mirror` (a fold). (Tiles keep their crop marks; glue strips and alignment marks belong on
+    the front only.)"""
+    if page_mirror is None:
+        page_mirror = reflection(page.paper[0] / 2)
 
     def flip(box: Box) -> Box:
-        return (W - box[2], box[1], W - box[0], box[3])
+        (x0, y0), (x1, y1) = apply(page_mirror, box[0], box[1]), apply(page_mirror, box[2], box[3])
+        return (min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
 
-    placements = tuple(Placement(p.face, back_matrix(p.matrix, W, card_w), flip(p.trim), flip(p.clip))
+    placements = tuple(Placement(p.face, behind(p.matrix, page_mirror, card_w), flip(p.trim), flip(p.clip))
                        for p in page.placements)
-    xs = tuple(sorted(round(W - x, 6) for x in page.cut_xs))
-    return PagePlan(page.paper, flip(page.area), placements, xs, page.cut_ys)
+    xs = tuple(sorted(round(apply(page_mirror, x, 0.0)[0], 6) for x in page.cut_xs))
+    ys = tuple(sorted(round(apply(page_mirror, 0.0, y)[1], 6) for y in page.cut_ys))
+    return PagePlan(page.paper, flip(page.area), placements, xs, ys)
 
 
 def plan_tiles(face: T, card_w: float, card_h: float, paper: str, bleed: float) -> list[PagePlan[T]]:
@@ -287,13 +323,7 @@ def plan_sheets(pairs: Sequence[tuple[T, T | None]], size_of: Callable[[T], Size
     """
     fronts: list[PagePlan[T]] = []
     backs: list[PagePlan[T]] = []
-    start = 0
-    while start < len(pairs):
-        size = size_of(pairs[start][0])
-        end = start
-        while end < len(pairs) and size_of(pairs[end][0]) == size:
-            end += 1
-        run = pairs[start:end]
+    for size, run in runs(pairs, size_of):
         try:
             grid = fit_grid(paper, *size)
         except ValueError:
@@ -304,9 +334,21 @@ def plan_sheets(pairs: Sequence[tuple[T, T | None]], size_of: Callable[[T], Size
         else:
             fronts += plan_pages([f for f, _ in run], grid, bleed)
             backs += plan_pages([b for _, b in run], grid, bleed, backs=True)
-        start = end
     has_backs = any(b is not None for _, b in pairs)
     return fronts, (backs if has_backs else None)
+
+
+def runs(pairs: Sequence[tuple[T, T | None]],
+         size_of: Callable[[T], Size]) -> Iterator[tuple[Size, Sequence[tuple[T, T | None]]]]:
+    """The pairs cut into runs of consecutive pieces of one size: each run gets a layout of its own."""
+    start = 0
+    while start < len(pairs):
+        size = size_of(pairs[start][0])
+        end = start
+        while end < len(pairs) and size_of(pairs[end][0]) == size:
+            end += 1
+        yield size, pairs[start:end]
+        start = end
 
 
 def _with_face(page: PagePlan[T], face: T | None) -> PagePlan[T]:
