@@ -1,11 +1,15 @@
 """Which files a deck produces, and producing them.
 
-For each paper and ink, a deck gives (`<id>` is the deck id, `-lowink` marks the low-ink build):
+For each paper and ink, a deck gives (`<id>` is the deck id, `-lowink` marks the low-ink build,
+`-cmyk` the colour build in process colours for print shops):
 
-    <id>-cards[-lowink]-<paper>.pdf        card fronts
-    <id>-backs[-lowink]-<paper>.pdf        their backs, mirrored for long-edge duplex
-    <id>-duplex[-lowink]-<paper>.pdf       front page, back page, … for duplex printers
-    <id>-rules-board[-lowink]-<paper>.pdf  rule cards and board pieces (with backs, if they have any)
+    <id>-cards[-lowink|-cmyk]-<paper>.pdf        card fronts
+    <id>-backs[-lowink|-cmyk]-<paper>.pdf        their backs, mirrored for long-edge duplex
+    <id>-duplex[-lowink|-cmyk]-<paper>.pdf       front page, back page, … for duplex printers
+    <id>-rules-board[-lowink|-cmyk]-<paper>.pdf  rule cards and board pieces (with backs, if they have any)
+
+Low-ink files are black ink only, without RGB, whatever the colour space: a CMYK build writes them
+as they are, not a second copy named `-lowink-cmyk`.
 """
 
 from __future__ import annotations
@@ -19,7 +23,7 @@ from .errors import Warnings
 from .face import Face
 from .impose.pdfsheets import DocInfo, Sheet, write_sheets
 from .impose.sheets import PAPERS, PagePlan, plan_sheets
-from .ink import INKS, apply_ink
+from .ink import COLORS, INKS, apply_ink
 from .model import Deck, load_deck
 from .model.deck import SHEETS
 
@@ -72,18 +76,18 @@ def compose_deck(deck: Deck, warn: Warnings) -> dict[str, Sides]:
 
 
 class _InkCache:
-    """Each distinct face converted once per ink."""
+    """Each distinct face converted once per ink and colour space."""
 
-    def __init__(self, ink: str) -> None:
-        self.ink = ink
+    def __init__(self, ink: str, color: str = "rgb") -> None:
+        self.ink, self.color = ink, color
         self.cache: dict[tuple[Face, bool], Face] = {}
 
     def __call__(self, face: Face | None, back: bool = False) -> Face | None:
-        if face is None or self.ink == "color":
+        if face is None or (self.ink, self.color) == ("color", "rgb"):
             return face
         key = (face, back)
         if key not in self.cache:
-            self.cache[key] = apply_ink(face, self.ink, back)
+            self.cache[key] = apply_ink(face, self.ink, back, self.color)
         return self.cache[key]
 
 
@@ -91,17 +95,19 @@ Pages = list[tuple[PagePlan[Face], str]]  # each page's plan and a note for its 
 
 
 def plan_deck(deck: Deck, out_dir: Path, papers: Sequence[str], inks: Sequence[str],
-              warn: Warnings) -> list[_Job]:
-    """Every PDF the deck gives, for each paper and ink, with its pages laid out."""
+              warn: Warnings, color: str = "rgb") -> list[_Job]:
+    """Every PDF the deck gives, for each paper and ink, with its pages laid out; the colour
+    build in `color` ("rgb" or "cmyk")."""
     sides = compose_deck(deck, warn)
     jobs: list[_Job] = []
     for paper in papers:
         for ink in inks:
-            convert = _InkCache(ink)
+            convert = _InkCache(ink, color)
+            variant = "cmyk" if (ink, color) == ("color", "cmyk") else ink
             for sheet, pairs in sides.items():
                 inked = [(convert(front), convert(back, back=True)) for front, back in pairs]
                 for kind, pages, duplex in _files(sheet, inked, paper, deck.bleed):
-                    jobs.append(_job(deck, out_dir, paper, ink, kind, pages, duplex))
+                    jobs.append(_job(deck, out_dir, paper, variant, kind, pages, duplex))
     return jobs
 
 
@@ -126,9 +132,13 @@ def _size(face: Face) -> tuple[float, float]:
     return (face.width, face.height)
 
 
-def _job(deck: Deck, out_dir: Path, paper: str, ink: str, kind: str, pages: Pages, duplex: bool) -> _Job:
+_COLOR_SPACE = {"color": "rgb", "cmyk": "cmyk", "lowink": "k"}  # of each variant's documents
+
+
+def _job(deck: Deck, out_dir: Path, paper: str, variant: str, kind: str, pages: Pages, duplex: bool) -> _Job:
+    """`variant`: "color", "lowink" or "cmyk" (the colour build in process colours)."""
     lang = f"-{deck.lang}" if deck.translate else ""
-    name = f"{deck.id}{lang}-{kind}{'' if ink == 'color' else '-' + ink}-{paper}.pdf"
+    name = f"{deck.id}{lang}-{kind}{'' if variant == 'color' else '-' + variant}-{paper}.pdf"
     title = deck.translate(deck.title, (deck.file, 1)) if deck.translate else deck.title
     n = len(pages)
     sheets = [Sheet(plan, f"{title} · {name} · page {i}/{n}" + (f" · {note}" if note else ""))
@@ -136,7 +146,7 @@ def _job(deck: Deck, out_dir: Path, paper: str, ink: str, kind: str, pages: Page
     designer, licence = deck.name(deck.designer), deck.name(deck.license)
     info = DocInfo(title=f"{title} — {kind.replace('-', ' ')}", author=designer,
                    subject=f"{title} by {designer}, {licence}. Made with deckpress.",
-                   duplex=duplex, k_only=ink == "lowink")
+                   duplex=duplex, colors=_COLOR_SPACE[variant])
     return _Job(out_dir / deck.id / name, sheets, info)
 
 
@@ -150,13 +160,16 @@ def _interleave(fronts: list[PagePlan[Face]], backs: list[PagePlan[Face]]) -> Pa
 def build_deck(ref: str | Path, out_dir: Path, papers: Sequence[str] = tuple(PAPERS),
                inks: Sequence[str] = INKS, progress: Callable[[int], None] | None = None,
                on_plan: Callable[[int], None] | None = None, players: int | None = None,
-               lang: str | None = None) -> DeckBuild:
+               lang: str | None = None, color: str = "rgb") -> DeckBuild:
     """Build every file of one deck. `on_plan` hears the number of pages to come, `progress` each page.
     `players` is how many per-player sets to print (default: the most the deck allows); `lang` the
-    language to print in (default: the deck's own)."""
+    language to print in (default: the deck's own); `color` the colour build's colour space, one of
+    COLORS ("cmyk": process colours for print shops)."""
+    if color not in COLORS:
+        raise ValueError(f"color must be one of {COLORS}, not {color!r}")
     deck = load_deck(ref, players, lang)
     result = DeckBuild(deck)
-    jobs = plan_deck(deck, out_dir, papers, inks, result.warnings)
+    jobs = plan_deck(deck, out_dir, papers, inks, result.warnings, color)
     if on_plan:
         on_plan(sum(len(j.sheets) for j in jobs))
     for job in jobs:
