@@ -12,7 +12,7 @@ from . import __version__
 from .build import build_deck
 from .errors import DeckError, Warnings
 from .impose.sheets import PAPERS
-from .ink import INKS
+from .ink import COLORS, INKS
 from .model import bundled_deck_ids, load_deck
 
 
@@ -64,6 +64,8 @@ def main() -> None:
               help="Paper size of the sheets.")
 @click.option("--ink", type=click.Choice([*INKS, "all"]), default="all", show_default=True,
               help="Full colour, greyscale low-ink, or both.")
+@click.option("--color", type=click.Choice(COLORS), default="rgb", show_default=True,
+              help="Colour build in RGB (home printers) or CMYK (print shops: K-only black text, no RGB).")
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"),
               show_default=True, help="Folder to write into (one subfolder per deck).")
 @click.option("--players", type=int, default=None,
@@ -71,7 +73,8 @@ def main() -> None:
 @click.option("--lang", default=None, metavar="CODE",
               help="Print in this language, from the deck's translations/ (`all`: every language it has; "
                    "default: the language it is written in).")
-def build(decks: tuple[str, ...], paper: str, ink: str, out: Path, players: int | None, lang: str | None) -> None:
+def build(decks: tuple[str, ...], paper: str, ink: str, color: str, out: Path, players: int | None,
+          lang: str | None) -> None:
     """Build DECKS (bundled ids or deck folders; none = every bundled deck) into PDFs."""
     refs = list(decks) or bundled_deck_ids()
     papers, inks = _choices(paper, tuple(PAPERS)), _choices(ink, INKS)
@@ -81,7 +84,8 @@ def build(decks: tuple[str, ...], paper: str, ink: str, out: Path, players: int 
         for language in _languages(ref, lang):
             bar = _Bar(ref if language is None else f"{ref} ({language})")
             try:
-                result = build_deck(ref, out, papers, inks, bar.advance, bar.start, players=players, lang=language)
+                result = build_deck(ref, out, papers, inks, bar.advance, bar.start, players=players, lang=language,
+                                    color=color)
             except DeckError as exc:
                 _fail(exc)
             except OSError as exc:  # the output folder cannot be written: not the deck's fault
