@@ -1,13 +1,17 @@
 """Which files a deck produces, and producing them.
 
-For each paper and ink, a deck gives (`<id>` is the deck id, `-lowink` marks the low-ink build):
+For each paper and ink, a deck gives (`<id>` is the deck id, `-lowink` marks the low-ink build,
+`-cmyk` the colour build in process colours for print shops):
 
-    <id>-cards[-lowink]-<paper>.pdf        card fronts
-    <id>-backs[-lowink]-<paper>.pdf        their backs, mirrored for long-edge duplex
-    <id>-duplex[-lowink]-<paper>.pdf       front page, back page, … for duplex printers
-    <id>-rules-board[-lowink]-<paper>.pdf  rule cards and board pieces (with backs, if they have any)
-    <id>-gutterfold[-lowink]-<paper>.pdf   every piece with a back, front and back side by side on
-                                           one sheet, to fold and glue             (--format gutterfold)
+    <id>-cards[-lowink|-cmyk]-<paper>.pdf        card fronts
+    <id>-backs[-lowink|-cmyk]-<paper>.pdf        their backs, mirrored for long-edge duplex
+    <id>-duplex[-lowink|-cmyk]-<paper>.pdf       front page, back page, … for duplex printers
+    <id>-rules-board[-lowink|-cmyk]-<paper>.pdf  rule cards and board pieces (with backs, if they have any)
+    <id>-gutterfold[-lowink|-cmyk]-<paper>.pdf   every piece with a back, front and back side by side
+                                                 on one sheet, to fold and glue   (--format gutterfold)
+
+Low-ink files are black ink only, without RGB, whatever the colour space: a CMYK build writes them
+as they are, not a second copy named `-lowink-cmyk`.
 
 Other formats write per-card files from the same faces (see `generator.outputs`):
 
@@ -29,7 +33,7 @@ from .face import Face
 from .impose.gutterfold import plan_gutterfold
 from .impose.pdfsheets import DocInfo, Sheet, write_sheets
 from .impose.sheets import PAPERS, PagePlan, plan_sheets
-from .ink import INKS, apply_ink
+from .ink import COLORS, INKS, apply_ink
 from .model import Deck, load_deck
 from .model.deck import SHEETS
 from .outputs.cardimages import PRESETS, preset_bleed, write_card_images
@@ -50,6 +54,7 @@ class Options:
     preset: str | None = None  # a print service's card files: mpc | tgc
     outline_text: bool = False  # SVG text as paths
     tts_base_url: str | None = None  # where the TTS images will be hosted
+    color: str = "rgb"  # the colour build's colour space: rgb, or cmyk for print shops
 
 Sides = list[tuple[Face, Face | None]]
 
@@ -116,18 +121,18 @@ def compose_deck(deck: Deck, warn: Warnings) -> dict[str, Sides]:
 
 
 class _InkCache:
-    """Each distinct face converted once per ink."""
+    """Each distinct face converted once per ink and colour space."""
 
-    def __init__(self, ink: str) -> None:
-        self.ink = ink
+    def __init__(self, ink: str, color: str = "rgb") -> None:
+        self.ink, self.color = ink, color
         self.cache: dict[tuple[Face, bool], Face] = {}
 
     def __call__(self, face: Face | None, back: bool = False) -> Face | None:
-        if face is None or self.ink == "color":
+        if face is None or (self.ink, self.color) == ("color", "rgb"):
             return face
         key = (face, back)
         if key not in self.cache:
-            self.cache[key] = apply_ink(face, self.ink, back)
+            self.cache[key] = apply_ink(face, self.ink, back, self.color)
         return self.cache[key]
 
 
@@ -135,35 +140,38 @@ Pages = list[tuple[PagePlan[Face], str]]  # each page's plan and a note for its 
 
 
 def plan_deck(deck: Deck, out_dir: Path, papers: Sequence[str], inks: Sequence[str],
-              warn: Warnings, formats: Sequence[str] = ("pdf",)) -> list[_Job]:
+              warn: Warnings, formats: Sequence[str] = ("pdf",), color: str = "rgb") -> list[_Job]:
     """Every PDF the deck gives (the sheets for "pdf", the fold-and-glue sheets for
-    "gutterfold"), for each paper and ink, with its pages laid out."""
+    "gutterfold"), for each paper and ink, with its pages laid out; the colour build in `color`
+    ("rgb" or "cmyk")."""
     if not {"pdf", "gutterfold"} & set(formats):
         return []
     sides = compose_deck(deck, warn)
     jobs: list[_Job] = []
     for paper in papers:
         for ink in inks:
-            convert = _InkCache(ink)
+            convert = _InkCache(ink, color)
+            variant = "cmyk" if (ink, color) == ("color", "cmyk") else ink
             for sheet, pairs in sides.items():
                 inked = [(convert(front), convert(back, back=True)) for front, back in pairs]
                 for kind, pages, duplex in _files(sheet, inked, paper, deck.bleed) if "pdf" in formats else ():
-                    jobs.append(_job(deck, out_dir, paper, ink, kind, pages, duplex))
+                    jobs.append(_job(deck, out_dir, paper, variant, kind, pages, duplex))
             if "gutterfold" in formats:
-                jobs += gutterfold_jobs(deck, out_dir, paper, ink, sides, convert)
+                jobs += gutterfold_jobs(deck, out_dir, paper, variant, sides, convert)
     return jobs
 
 
-def gutterfold_jobs(deck: Deck, out_dir: Path, paper: str, ink: str, sides: dict[str, Sides],
+def gutterfold_jobs(deck: Deck, out_dir: Path, paper: str, variant: str, sides: dict[str, Sides],
                     convert: _InkCache) -> list[_Job]:
-    """The gutterfold file of one paper and ink, if any piece has a back: cards, then rule cards.
+    """The gutterfold file of one paper and variant (see `_job`), if any piece has a back: cards,
+    then rule cards.
 
     Pieces without a back are left out (they gain nothing from a fold, and the cards and
     rules-board files have them), and so are boards bigger than half a page (tiled in rules-board)."""
     pairs = [(convert(front), convert(back, back=True)) for sheet in SHEETS for front, back in sides[sheet]
              if back is not None]
     pages = plan_gutterfold(pairs, _size, paper, deck.bleed)
-    return [_job(deck, out_dir, paper, ink, "gutterfold", [(p, "") for p in pages], False)] if pages else []
+    return [_job(deck, out_dir, paper, variant, "gutterfold", [(p, "") for p in pages], False)] if pages else []
 
 
 def _files(sheet: str, sides: Sides, paper: str, bleed: float) -> list[tuple[str, Pages, bool]]:
@@ -187,9 +195,13 @@ def _size(face: Face) -> tuple[float, float]:
     return (face.width, face.height)
 
 
-def _job(deck: Deck, out_dir: Path, paper: str, ink: str, kind: str, pages: Pages, duplex: bool) -> _Job:
+_COLOR_SPACE = {"color": "rgb", "cmyk": "cmyk", "lowink": "k"}  # of each variant's documents
+
+
+def _job(deck: Deck, out_dir: Path, paper: str, variant: str, kind: str, pages: Pages, duplex: bool) -> _Job:
+    """`variant`: "color", "lowink" or "cmyk" (the colour build in process colours)."""
     lang = f"-{deck.lang}" if deck.translate else ""
-    name = f"{deck.id}{lang}-{kind}{'' if ink == 'color' else '-' + ink}-{paper}.pdf"
+    name = f"{deck.id}{lang}-{kind}{'' if variant == 'color' else '-' + variant}-{paper}.pdf"
     title = deck.translate(deck.title, (deck.file, 1)) if deck.translate else deck.title
     n = len(pages)
     sheets = [Sheet(plan, f"{title} · {name} · page {i}/{n}" + (f" · {note}" if note else ""))
@@ -197,7 +209,7 @@ def _job(deck: Deck, out_dir: Path, paper: str, ink: str, kind: str, pages: Page
     designer, licence = deck.name(deck.designer), deck.name(deck.license)
     info = DocInfo(title=f"{title} — {kind.replace('-', ' ')}", author=designer,
                    subject=f"{title} by {designer}, {licence}. Made with deckpress.",
-                   duplex=duplex, k_only=ink == "lowink")
+                   duplex=duplex, colors=_COLOR_SPACE[variant])
     return _Job(out_dir / deck.id / name, sheets, info)
 
 
@@ -215,9 +227,11 @@ def build_deck(ref: str | Path, out_dir: Path, papers: Sequence[str] = tuple(PAP
     """Build every file of one deck. `on_plan` hears how many pages and images are to come,
     `progress` each one done. `players` is how many per-player sets to print (default: the most
     the deck allows); `lang` the language to print in (default: the deck's own)."""
+    if options.color not in COLORS:
+        raise ValueError(f"color must be one of {COLORS}, not {options.color!r}")
     deck = load_deck(ref, players, lang)
     result = DeckBuild(deck)
-    jobs = plan_deck(deck, out_dir, papers, inks, result.warnings, options.formats)
+    jobs = plan_deck(deck, out_dir, papers, inks, result.warnings, options.formats, options.color)
     images = _image_sets(deck, inks, options, result.warnings)
     screen = card_entries(deck, result.warnings) if {"tts", "preview"} & set(options.formats) else []
     distinct = len({f for e in screen for f in (e.front, e.back) if f is not None})

@@ -13,7 +13,7 @@ from .build import FORMATS, Options, build_deck
 from .outputs.cardimages import PRESETS
 from .errors import DeckError, Warnings
 from .impose.sheets import PAPERS
-from .ink import INKS
+from .ink import COLORS, INKS
 from .model import bundled_deck_ids, load_deck
 
 
@@ -78,6 +78,8 @@ def main() -> None:
               help="Paper size of the sheets.")
 @click.option("--ink", type=click.Choice([*INKS, "all"]), default=None,
               help="Full colour, greyscale low-ink, or both (`all`). Default: both for PDFs, colour for images.")
+@click.option("--color", type=click.Choice(COLORS), default="rgb", show_default=True,
+              help="Colour build in RGB (home printers) or CMYK (print shops: K-only black text, no RGB).")
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"),
               show_default=True, help="Folder to write into (one subfolder per deck).")
 @click.option("--players", type=int, default=None,
@@ -95,18 +97,18 @@ def main() -> None:
 @click.option("--outline-text", is_flag=True, help="SVG text as outlines: every viewer shows it alike.")
 @click.option("--tts-base-url", default=None, metavar="URL",
               help="Where the Tabletop Simulator images will be hosted (default: local file paths).")
-def build(decks: tuple[str, ...], paper: str, ink: str | None, out: Path, players: int | None, lang: str | None,
-          formats: tuple[str, ...], dpi: int, preset: str | None, outline_text: bool,
+def build(decks: tuple[str, ...], paper: str, ink: str | None, color: str, out: Path, players: int | None,
+          lang: str | None, formats: tuple[str, ...], dpi: int, preset: str | None, outline_text: bool,
           tts_base_url: str | None) -> None:
     """Build DECKS (bundled ids or deck folders; none = every bundled deck): PDF sheets by default,
     card images, SVGs, Tabletop Simulator sheets and previews with --format."""
     refs = list(decks) or bundled_deck_ids()
     if preset and "png" not in formats:
         formats = (*formats, "png")  # a preset is a kind of PNG set: asking for it asks for them
-    only_images = "pdf" not in formats
+    only_images = not {"pdf", "gutterfold"} & set(formats)
     papers = _choices(paper, tuple(PAPERS))
     inks = _choices(ink, INKS) if ink else (["color"] if only_images else list(INKS))
-    options = Options(formats, dpi, preset, outline_text, tts_base_url)
+    options = Options(formats, dpi, preset, outline_text, tts_base_url, color)
     started = time.perf_counter()
     written: dict[str, int] = {}
     pages = cards = 0

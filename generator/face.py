@@ -121,6 +121,7 @@ class Image:
     grey: bool = False
     lighten: float = 0.0  # 0 = as is, 1 = white
     ink: str = "auto"
+    cmyk: bool = False  # drawn in process colours (a raster is converted like every other colour)
 
 
 @dataclass(frozen=True)

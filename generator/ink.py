@@ -1,20 +1,26 @@
-"""Ink modes: a Face -> Face transform, so every output (PDF, PNG, SVG) gets them for free.
+"""Ink modes and print colours: Face -> Face transforms, so every output (PDF, PNG, SVG) gets them
+for free.
 
 Low-ink turns every colour into a grey printed with black ink only, and spends that ink where
 it carries information: large fills and backgrounds become light tints (or vanish), backs
 become pale, pictures turn grey and pale, while text, lines and the palette symbols that say
 what a colour means stay strong. Text that would end up light on a light ground is made dark.
+
+CMYK (for print shops) converts every colour to process colours (`to_cmyk`) and prints text
+that is grey or black in black ink alone, so small letters are never built from four inks that
+can miss each other on the press.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from .colors import Color, Gray
+from .colors import CMYK, Color, Gray, to_cmyk
 from .face import (IDENTITY, Ellipse, Face, Group, Image, Item, Line, Matrix, Path, Rect, Text,
                    apply, bounds, multiply)
 
 INKS = ("color", "lowink")
+COLORS = ("rgb", "cmyk")  # colour spaces of the colour build
 
 LARGE = 0.12  # a fill covering this share of the card (or more) counts as large
 LIGHT_FILL = 0.10  # large fills keep this share of their darkness
@@ -117,6 +123,43 @@ def _area(item: Item, matrix: Matrix) -> float:
     return (x1 - x0) * (y1 - y0)
 
 
-def apply_ink(face: Face, ink: str, back: bool = False) -> Face:
-    """The face as printed in an ink mode."""
-    return face if ink == "color" else lowink(face, back)
+NEUTRAL = 0.06  # text whose channels differ by no more than this is grey, printed in black ink only
+SOLID_TEXT = 0.8  # grey text at least this dark is printed solid black, not as a 90 % screen
+
+
+def cmyk(face: Face) -> Face:
+    """The face in process colours: every colour through `to_cmyk`, grey and black text in black
+    ink only, pictures marked for conversion by the backend."""
+    return face.with_items(_process(face.items))
+
+
+def _process(items: tuple[Item, ...]) -> tuple[Item, ...]:
+    out: list[Item] = []
+    for item in items:
+        if isinstance(item, Group):
+            out.append(replace(item, items=_process(item.items)))
+        elif isinstance(item, Text):
+            out.append(replace(item, color=text_ink(item.color)))
+        elif isinstance(item, Image):
+            out.append(replace(item, cmyk=True))
+        else:
+            fill, stroke = (None if c is None else to_cmyk(c) for c in (item.paint.fill, item.paint.stroke))
+            out.append(replace(item, paint=replace(item.paint, fill=fill, stroke=stroke)))
+    return tuple(out)
+
+
+def text_ink(color: Color) -> CMYK:
+    """The process colour of text: a (near) grey in black ink only, dark ones solid black."""
+    ink = to_cmyk(color)
+    if max(ink.c, ink.m, ink.y) * (1 - ink.k) > NEUTRAL:  # that product is max - min of r, g, b
+        return ink
+    k = 1 - color.luma
+    return CMYK(0.0, 0.0, 0.0, 1.0 if k >= SOLID_TEXT else round(k, 4))
+
+
+def apply_ink(face: Face, ink: str, back: bool = False, color: str = "rgb") -> Face:
+    """The face as printed in an ink mode; the colour build in `color` ("rgb" or "cmyk").
+    Low-ink faces are black ink only already, so `color` does not change them."""
+    if ink == "lowink":
+        return lowink(face, back)
+    return cmyk(face) if color == "cmyk" else face

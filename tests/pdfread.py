@@ -153,6 +153,49 @@ def colour_operators(reader: PdfReader) -> tuple[dict[bytes, int], list[tuple[fl
     return dict(counts), coloured
 
 
+def rgb_left(path) -> list[str]:
+    """Everything in a file that paints in RGB (or in any space but DeviceCMYK and DeviceGray):
+    colour operators other than k and K in page and form streams, RGB names anywhere in them
+    (inline images, `cs`), pictures and their soft masks in other spaces, and RGB colour spaces
+    named by any object (shadings, ICC profiles). A CMYK or low-ink file must give []."""
+    import re
+    from pathlib import Path
+
+    reader = PdfReader(path)
+    found = [f"{op.decode()} operator" for op in colour_operators(reader)[0] if op not in (b"k", b"K")]
+    rgb = re.compile(rb"/(DeviceRGB|CalRGB|ICCBased|Indexed|Lab|RGB)\b")
+    found += [f"{m.group().decode()} in a content stream" for data in content_streams(reader)
+              for m in rgb.finditer(data)]
+    for image in xobjects(reader, "/Image"):
+        for im in (image, image["/SMask"].get_object() if "/SMask" in image else None):
+            if im is not None and im["/ColorSpace"] not in ("/DeviceCMYK", "/DeviceGray"):
+                found.append(f"picture in {im['/ColorSpace']}")
+    # object dictionaries are not compressed: shadings, profiles and picture spaces show as bytes
+    found += [f"{m.group().decode()} object" for m in rgb.finditer(Path(path).read_bytes())]
+    return found
+
+
+def text_colours(reader: PdfReader) -> set[tuple[float, ...]]:
+    """The fill colour (`k` operands) every run of text is shown in, over pages and forms."""
+    from pypdf.generic import DecodedStreamObject
+
+    found = set()
+    for data in content_streams(reader):
+        stream = DecodedStreamObject()
+        stream.set_data(data)
+        fill, saved = None, []
+        for operands, op in ContentStream(stream, reader).operations:
+            if op == b"q":
+                saved.append(fill)
+            elif op == b"Q":
+                fill = saved.pop()
+            elif op == b"k":
+                fill = tuple(float(v) for v in operands)
+            elif op in (b"Tj", b"TJ", b"'", b'"'):
+                found.add(fill)
+    return found
+
+
 def page_boxes_mm(page) -> dict[str, tuple[float, float, float, float]]:
     """MediaBox, BleedBox and TrimBox of a page in mm (x0, y0, x1, y1, PDF's y up)."""
     return {name: tuple(float(v) / MM for v in getattr(page, name))

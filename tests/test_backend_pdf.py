@@ -1,14 +1,21 @@
-"""The PDF backend: forms drawn once, embedded fonts, ToUnicode for music symbols, K-only greys."""
+"""The PDF backend: forms drawn once, embedded fonts, ToUnicode for music symbols, K-only greys,
+CMYK documents with nothing in RGB."""
 
 from __future__ import annotations
 
+import io
+
+import pypdfium2 as pdfium
+import pytest
+from PIL import Image as PILImage
 from pypdf import PdfReader
 
-from generator.backends.pdf import FaceForms, MM, _to_unicode_cmap, new_canvas
-from generator.colors import RGB, Gray
-from generator.face import Face, Paint, Rect, Text
+from generator.backends.pdf import FaceForms, MM, _separate, _to_unicode_cmap, new_canvas
+from generator.colors import RGB, Gray, to_cmyk
+from generator.face import Face, Image, Paint, Rect, Text
 from generator.fonts import FontSet
-from tests.pdfread import content_streams, fonts, page_text
+from generator.ink import cmyk
+from tests.pdfread import colour_operators, content_streams, fonts, page_text, rgb_left, xobjects
 
 FONTS = FontSet()
 MUSIC = FONTS.families["music"].files["regular"]
@@ -20,9 +27,9 @@ def test_tounicode_uses_surrogate_pairs_above_the_bmp():
     assert "<00> <0041>" in cmap and "<01> <D834DD5F>" in cmap
 
 
-def write(tmp_path, faces_and_places, grey=False):
+def write(tmp_path, faces_and_places, colors="rgb"):
     path = tmp_path / "t.pdf"
-    canvas = new_canvas(path, (100 * MM, 100 * MM), SANS)
+    canvas = new_canvas(path, (100 * MM, 100 * MM), SANS, colors)
     forms = FaceForms(canvas)
     for face, dx in faces_and_places:
         forms.place(face, (1, 0, 0, 1, dx, 10), 100)
@@ -49,3 +56,82 @@ def test_greys_are_written_as_black_ink_only(tmp_path):
     data = b"".join(content_streams(PdfReader(path)))
     assert b"0 0 0 .75 k" in data and b"0 0 0 .5 K" in data
     assert b" rg" not in data and b" RG" not in data
+
+
+def png(image: PILImage.Image) -> bytes:
+    buf = io.BytesIO()
+    image.save(buf, format="PNG")
+    return buf.getvalue()
+
+
+def half_red(mode: str) -> PILImage.Image:
+    """Left half opaque red, right half transparent: as RGBA, or as a palette with a transparent entry."""
+    im = PILImage.new("RGBA", (20, 20), (0, 0, 0, 0))
+    im.paste((220, 30, 30, 255), (0, 0, 10, 20))
+    if mode == "P":
+        im = im.convert("RGB").quantize(2)
+        im.info["transparency"] = im.getpixel((15, 5))
+    return im
+
+
+def pixel(path, x_mm: float, y_mm: float, dpi: int = 72) -> tuple[int, int, int]:
+    pdf = pdfium.PdfDocument(str(path))
+    image = pdf[0].render(scale=dpi / 72).to_pil().convert("RGB")
+    pdf.close()
+    return image.getpixel((round(x_mm / 25.4 * dpi), round(y_mm / 25.4 * dpi)))
+
+
+@pytest.mark.parametrize("mode", ["RGBA", "P"])
+def test_a_transparent_png_in_a_cmyk_document_is_cmyk_and_stays_transparent(tmp_path, mode):
+    source = tmp_path / "half.png"
+    source.write_bytes(png(half_red(mode)))
+    blue = RGB(0.2, 0.4, 0.9)
+    face = cmyk(Face(30, 40, 0, (Rect(0, 0, 30, 40, paint=Paint(fill=blue)), Image(0, 0, 30, 40, str(source)))))
+    path = write(tmp_path, [(face, 0)], colors="cmyk")
+    assert rgb_left(path) == []
+    images = list(xobjects(PdfReader(path), "/Image"))
+    assert [im["/ColorSpace"] for im in images] == ["/DeviceCMYK"]
+    assert images[0]["/SMask"].get_object()["/ColorSpace"] == "/DeviceGray"
+    r, g, b = pixel(path, 7, 30)  # the red half of the picture
+    assert r > 150 and g < 100 and b < 100
+    r, g, b = pixel(path, 22, 30)  # the transparent half: the card's blue shows through
+    assert b > 150 and r < 120
+
+
+def test_pictures_are_separated_by_the_same_formula_as_every_colour():
+    pixels = [(r, g, b) for r in range(0, 256, 15) for g in range(0, 256, 15) for b in range(0, 256, 15)]
+    pixels += [(v, v, v) for v in range(256)]
+    image = PILImage.new("RGB", (len(pixels), 1))
+    image.putdata(pixels)
+    separated = _separate(image).tobytes()
+    for i, rgb in enumerate(pixels):
+        ink = to_cmyk(RGB(*(v / 255 for v in rgb)))
+        assert tuple(separated[4 * i:4 * i + 4]) == pytest.approx(
+            tuple(round(v * 255) for v in (ink.c, ink.m, ink.y, ink.k)), abs=1), rgb
+        if len(set(rgb)) == 1:
+            assert separated[4 * i:4 * i + 3] == bytes(3), rgb  # greys in black ink only
+
+
+SVG = b"""<svg xmlns="http://www.w3.org/2000/svg" width="20" height="20" viewBox="0 0 20 20">
+  <defs><linearGradient id="g"><stop offset="0" stop-color="#2060e0"/><stop offset="1" stop-color="#e0c020"/></linearGradient></defs>
+  <rect x="0" y="0" width="20" height="8" fill="url(#g)"/>
+  <circle cx="10" cy="14" r="5" fill="#d02030" stroke="#000000" stroke-width="1"/>
+</svg>"""
+
+
+@pytest.mark.parametrize("colors", ["cmyk", "k"])
+def test_svg_art_in_a_cmyk_or_black_only_document_brings_no_rgb(tmp_path, colors):
+    source = tmp_path / "art.svg"
+    source.write_bytes(SVG)
+    path = write(tmp_path, [(Face(30, 40, 0, (Image(0, 0, 30, 30, str(source)),)), 0)], colors=colors)
+    assert rgb_left(path) == []
+    data = b"".join(content_streams(PdfReader(path)))
+    assert b"0 0 0 1 K" in data  # black art is black ink only
+    red = to_cmyk(RGB(0xd0 / 255, 0x20 / 255, 0x30 / 255))
+    if colors == "cmyk":
+        assert (red.c, red.m, red.y, red.k) in colour_operators(PdfReader(path))[1]
+        assert b"/DeviceCMYK" in path.read_bytes()  # the gradient, in process colours
+    else:
+        assert colour_operators(PdfReader(path))[1] == []
+    r, g, b = pixel(path, 15, 34)  # the red circle, still red (or a grey in black ink only)
+    assert (r > 150 and g < 100) if colors == "cmyk" else (max(r, g, b) - min(r, g, b) < 8 and r < 200)

@@ -25,6 +25,14 @@ def test_build_writes_what_was_asked_and_says_so(simple_deck, tmp_path):
     assert "\r" not in result.output and "█" not in result.output  # no progress bar when not a terminal
 
 
+def test_build_in_cmyk_for_print_shops(simple_deck, tmp_path):
+    result = run("build", str(simple_deck), "--paper", "a4", "--ink", "color", "--color", "cmyk", "--out", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in (tmp_path / "simple").iterdir()) == [
+        "simple-backs-cmyk-a4.pdf", "simple-cards-cmyk-a4.pdf", "simple-duplex-cmyk-a4.pdf"]
+    assert run("build", str(simple_deck), "--color", "rgba").exit_code == 2
+
+
 def test_list_shows_bundled_decks_with_counts():
     result = run("list")
     assert result.exit_code == 0

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from generator.colors import BLACK, CMYK, NAMED, WHITE, RGB, Gray, parse_color, parse_hex
+from generator.colors import BLACK, CMYK, INK_LIMIT, NAMED, WHITE, RGB, Gray, parse_color, parse_hex, to_cmyk
 
 PALETTE = {"red": RGB(0.8, 0.2, 0.2), "ink": Gray(0.25), "cyan": CMYK(1.0, 0.0, 0.0, 0.0)}
 
@@ -204,3 +204,65 @@ def test_paints_are_hashable_values():
 
 def test_named_words():
     assert set(NAMED) == {"black", "white", "gray", "grey"}
+
+
+# --- process colours (CMYK) ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("color, cmyk", [
+    (RGB(1, 0, 0), (0, 1, 1, 0)),
+    (RGB(0, 1, 0), (1, 0, 1, 0)),
+    (RGB(0, 0, 1), (1, 1, 0, 0)),
+    (WHITE, (0, 0, 0, 0)),
+    (BLACK, (0, 0, 0, 1)),  # black ink only, never rich black
+    (RGB(0.5, 0.5, 0.5), (0, 0, 0, 0.5)),
+    (RGB(1, 0.5, 0), (0, 0.5, 1, 0)),
+    (RGB(0.4, 0.2, 0.2), (0, 0.5, 0.5, 0.6)),  # grey component replacement: the grey part is K
+    (Gray(0.25), (0, 0, 0, 0.75)),
+    (CMYK(0.1, 0.2, 0.3, 0.4), (0.1, 0.2, 0.3, 0.4)),  # process colours are kept as they are
+])
+def test_to_cmyk(color, cmyk):
+    ink = to_cmyk(color)
+    assert isinstance(ink, CMYK)
+    assert (ink.c, ink.m, ink.y, ink.k) == pytest.approx(cmyk)
+
+
+GRID = [RGB(r / 10, g / 10, b / 10) for r in range(11) for g in range(11) for b in range(11)]
+
+
+def test_total_ink_stays_within_the_limit_and_greys_are_black_ink_only():
+    assert INK_LIMIT <= 2.4  # OneBookShelf's cap
+    for color in GRID:
+        ink = to_cmyk(color)
+        assert ink.c + ink.m + ink.y + ink.k <= INK_LIMIT + 4e-4, color
+        assert all(0 <= v <= 1 for v in (ink.c, ink.m, ink.y, ink.k)), color
+        if color.r == color.g == color.b:
+            assert ink.c == ink.m == ink.y == 0 and ink.k == pytest.approx(1 - color.r), color
+
+
+def test_colours_within_the_limit_look_the_same_to_a_naive_viewer():
+    """(1 - c)(1 - k) gives the RGB channel back, so the hue is kept; only dark saturated colours
+    over the ink limit come back lighter in the inks they lost."""
+    kept = 0
+    for color in GRID:
+        ink = to_cmyk(color)
+        back = [(1 - v) * (1 - ink.k) for v in (ink.c, ink.m, ink.y)]
+        if ink.c + ink.m + ink.y + ink.k < INK_LIMIT - 1e-3:
+            assert back == pytest.approx([color.r, color.g, color.b], abs=2e-4), color
+            kept += 1
+        else:  # the brightest channel (hence the hue's lightness) is kept, the others lighten
+            assert max(back) == pytest.approx(max(color.r, color.g, color.b), abs=2e-4), color
+            assert all(b >= v - 2e-4 for b, v in zip(back, (color.r, color.g, color.b))), color
+    assert kept > 0.8 * len(GRID)
+
+
+def test_dark_red_needs_the_ink_limit():
+    ink = to_cmyk(RGB(0.5, 0, 0))  # plain GCR: K 50 %, M and Y 100 %: 250 % of ink
+    assert ink.c + ink.m + ink.y + ink.k == pytest.approx(INK_LIMIT)
+    assert ink.k == 0.5 and ink.m == ink.y and ink.c == 0
+
+
+def test_process_colours_are_rounded_values():
+    color = RGB(0.123456, 0.654321, 0.333333)
+    ink = to_cmyk(color)
+    assert all(v == round(v, 4) for v in (ink.c, ink.m, ink.y, ink.k))
+    assert to_cmyk(color) == ink and hash(to_cmyk(color)) == hash(ink)

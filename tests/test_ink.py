@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from generator.colors import RGB, Gray
+from generator.build import compose_deck
+from generator.colors import CMYK, RGB, Gray, to_cmyk
+from generator.errors import Warnings
 from generator.face import Face, Group, Image, Paint, Rect, Text, rotation
-from generator.ink import SOLID, apply_ink, grey, lowink
+from generator.ink import SOLID, apply_ink, cmyk, grey, lowink, text_ink
+from generator.model import load_deck
 
 RED = RGB(0.8, 0.1, 0.1)
 NAVY = RGB(0.13, 0.19, 0.29)
@@ -93,3 +96,62 @@ def test_hints_on_text_and_pictures():
     assert light.color.level > grey(NAVY).level + 0.2
     kept = lowink(face(Image(0, 0, 60, 90, "a.png", ink="keep")), back=True).items[0]
     assert kept.grey and kept.lighten == 0
+
+
+# --- CMYK ----------------------------------------------------------------------------------------
+
+def test_cmyk_converts_every_paint_and_marks_pictures():
+    g = Group((Rect(0, 0, 5, 5, paint=Paint(fill=RED, stroke=Gray(0.5), stroke_width=0.2)),), rotation(90))
+    out = cmyk(face(g, Rect(0, 0, 60, 90, paint=Paint(stroke=NAVY, stroke_width=1)), Image(0, 0, 5, 5, "a.png")))
+    inner = out.items[0].items[0]
+    assert inner.paint.fill == to_cmyk(RED) and inner.paint.stroke == CMYK(0, 0, 0, 0.5)
+    assert out.items[1].paint.fill is None and out.items[1].paint.stroke == to_cmyk(NAVY)
+    assert out.items[2].cmyk and not out.items[2].grey
+    assert out.items[0].transform == g.transform
+
+
+@pytest.mark.parametrize("color, ink", [
+    (RGB(0, 0, 0), CMYK(0, 0, 0, 1)),
+    (Gray(0.0), CMYK(0, 0, 0, 1)),
+    (RGB(0.12, 0.12, 0.14), CMYK(0, 0, 0, 1)),  # near-black ink colour: solid black, not a 4-ink mix
+    (RGB(0.37, 0.37, 0.41), CMYK(0, 0, 0, round(1 - RGB(0.37, 0.37, 0.41).luma, 4))),  # dark grey: its grey in K
+    (RGB(1, 1, 1), CMYK(0, 0, 0, 0)),
+    (RGB(0.8, 0.1, 0.1), to_cmyk(RGB(0.8, 0.1, 0.1))),  # coloured text keeps its colour
+    (RGB(0.11, 0.13, 0.2), to_cmyk(RGB(0.11, 0.13, 0.2))),  # so does navy
+])
+def test_text_that_is_grey_or_black_is_black_ink_only(color, ink):
+    assert text_ink(color) == ink
+
+
+def test_low_ink_is_black_ink_only_whatever_the_colour_space():
+    f = face(Rect(0, 0, 5, 5, paint=Paint(fill=RED)), Text(5, 20, "4", "x.ttf", 5, NAVY))
+    assert apply_ink(f, "lowink", color="cmyk") == lowink(f)
+    assert apply_ink(f, "color", color="cmyk") == cmyk(f)
+    assert apply_ink(f, "color", color="rgb") is f
+
+
+def colours(items, texts, paints, pictures):
+    for item in items:
+        if isinstance(item, Group):
+            colours(item.items, texts, paints, pictures)
+        elif isinstance(item, Text):
+            texts.append(item.color)
+        elif isinstance(item, Image):
+            pictures.append(item)
+        else:
+            paints += [c for c in (item.paint.fill, item.paint.stroke) if c is not None]
+
+
+@pytest.mark.parametrize("deck", ["metronome", "test-piece"])
+def test_bundled_faces_in_cmyk_have_only_process_colours_and_black_text_is_k_only(deck):
+    sides = compose_deck(load_deck(deck), Warnings())
+    faces = {f for pairs in sides.values() for pair in pairs for f in pair if f is not None}
+    texts, paints, pictures = [], [], []
+    for f in faces:
+        colours(cmyk(f).items, texts, paints, pictures)
+    assert texts and paints
+    assert all(isinstance(c, CMYK) for c in texts + paints)
+    assert all(p.cmyk for p in pictures) and (deck != "test-piece" or pictures)
+    assert CMYK(0, 0, 0, 1) in texts
+    rich = [c for c in texts if c.k >= SOLID and (c.c or c.m or c.y) and max(c.c, c.m, c.y) * (1 - c.k) < 0.06]
+    assert not rich, rich

@@ -14,14 +14,14 @@ from collections.abc import Callable
 from pathlib import Path
 
 import reportlab.rl_config
-from PIL import Image as PILImage
+from PIL import Image as PILImage, ImageChops, ImageMath
 from reportlab.lib.colors import CMYKColor, Color as RLColor
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfmetrics, ttfonts
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
-from ..colors import RGB, Color, Gray
+from ..colors import INK_LIMIT, RGB, Color, Gray, to_cmyk
 from ..face import (Ellipse, Face, Group, Image, Item, Line, Matrix, Path as PathItem, Rect, Text, multiply)
 from ..fonts import open_font
 from ..imagefile import is_svg, load_svg, stamp
@@ -67,25 +67,59 @@ def font_name(path: str) -> str:
     return name
 
 
-def k_only(color: RLColor) -> CMYKColor:
+def _reportlab_color(color: RLColor | tuple[float, ...]) -> RLColor:
+    if isinstance(color, tuple):
+        return CMYKColor(*color) if len(color) == 4 else RLColor(*color[:3])
+    return color
+
+
+def k_only(color: RLColor | tuple[float, ...]) -> CMYKColor:
     """enforceColorSpace hook for low-ink files: any colour that slips through (SVG art) becomes
     the grey it would print as, in black ink only."""
-    if isinstance(color, tuple):
-        color = CMYKColor(*color) if len(color) == 4 else RLColor(*color[:3])
+    color = _reportlab_color(color)
     if isinstance(color, CMYKColor) and color.cyan == color.magenta == color.yellow == 0:
         return color
     r, g, b = color.rgb()
     return CMYKColor(0, 0, 0, round(1 - (0.299 * r + 0.587 * g + 0.114 * b), 4))
 
 
+def cmyk_only(color: RLColor | tuple[float, ...]) -> CMYKColor:
+    """enforceColorSpace hook for CMYK files: any RGB colour that slips through (SVG art) becomes
+    the process colour `to_cmyk` makes of it, so black art is black ink only."""
+    color = _reportlab_color(color)
+    if isinstance(color, CMYKColor):
+        return color
+    ink = to_cmyk(RGB(color.red, color.green, color.blue))
+    return CMYKColor(ink.c, ink.m, ink.y, ink.k, alpha=color.alpha)
+
+
+#: A document's colour space: the hook that keeps other colours out of it.
+COLOR_SPACES: dict[str, Callable[[RLColor], CMYKColor] | None] = {"rgb": None, "cmyk": cmyk_only, "k": k_only}
+
+
+class _Canvas(Canvas):
+    """reportlab passes fills and strokes through enforceColorSpace but not gradients, which svglib
+    draws SVG gradients with: here they go through it too, so no RGB shading reaches a CMYK file."""
+
+    def linearGradient(self, x0, y0, x1, y1, colors, positions=None, extend=True):
+        super().linearGradient(x0, y0, x1, y1, self._enforced(colors), positions, extend)
+
+    def radialGradient(self, x, y, radius, colors, positions=None, extend=True):
+        super().radialGradient(x, y, radius, self._enforced(colors), positions, extend)
+
+    def _enforced(self, colors):
+        return [self._enforceColorSpace(c) for c in colors] if self._enforceColorSpace else colors
+
+
 def new_canvas(path: str | os.PathLike[str] | io.BytesIO, pagesize: tuple[float, float], body_font: str,
-               enforce: Callable[[RLColor], RLColor] | None = None) -> Canvas:
-    """A canvas whose preamble font is an embedded TrueType font (not Helvetica) and whose
-    output does not depend on the date, so rebuilds are byte-identical."""
+               colors: str = "rgb") -> Canvas:
+    """A canvas whose preamble font is an embedded TrueType font (not Helvetica), whose output
+    does not depend on the date, so rebuilds are byte-identical, and whose colours all are in
+    `colors` (one of COLOR_SPACES: "k" is black ink only)."""
     target = path if isinstance(path, io.BytesIO) else str(path)
-    canvas = Canvas(target, pagesize=pagesize, invariant=1, pageCompression=1,
-                    initialFontName=font_name(body_font), initialFontSize=8,
-                    enforceColorSpace=enforce)
+    canvas = _Canvas(target, pagesize=pagesize, invariant=1, pageCompression=1,
+                     initialFontName=font_name(body_font), initialFontSize=8,
+                     enforceColorSpace=COLOR_SPACES[colors])
     return canvas
 
 
@@ -218,13 +252,17 @@ def _text(canvas: Canvas, t: Text) -> None:
 
 
 @functools.lru_cache(maxsize=64)
-def _raster(source: str, grey: bool, lighten: float, _stamp: tuple[int, int]) -> ImageReader | str:
+def _raster(source: str, grey: bool, lighten: float, cmyk: bool, _stamp: tuple[int, int]) -> ImageReader | str:
     """A raster image ready for reportlab; untouched files pass through (JPEGs stay JPEG)."""
-    if not grey and not lighten:
+    if not grey and not lighten and not cmyk:
         return source
     with PILImage.open(source) as im:
         im.load()
+        if "transparency" in im.info:  # a palette or colour key: as an alpha channel
+            im = im.convert("RGBA")
         alpha = im.getchannel("A") if "A" in im.getbands() else None
+        if not grey and not lighten:
+            return _CMYKReader(im.copy() if im.mode == "CMYK" else _separate(im.convert("RGB")), alpha)
         out = im.convert("L")
         if lighten:
             out = out.point(lambda v: round(255 - (255 - v) * (1 - lighten)))
@@ -237,6 +275,36 @@ def _raster(source: str, grey: bool, lighten: float, _stamp: tuple[int, int]) ->
     return ImageReader(buf)
 
 
+def _separate(image: PILImage.Image) -> PILImage.Image:
+    """`to_cmyk` on every pixel of an RGB picture, in Pillow's image arithmetic. (A 3-D lookup table
+    would be shorter, but interpolating it gives greys a few per cent of C, M and Y.)"""
+    r, g, b = image.split()
+    top = ImageChops.lighter(ImageChops.lighter(r, g), b).convert("F")
+    calc = ImageMath.lambda_eval
+    # C = (1 - r - K) / (1 - K) = (max - r) / max; a black pixel divides by zero, which Pillow makes 0
+    cmy = [calc(lambda a: (a["top"] - a["v"]) * 255 / a["top"], top=top, v=v.convert("F")) for v in (r, g, b)]
+    k = calc(lambda a: 255 - a["top"], top=top)
+    scale = calc(lambda a: a["min"]((INK_LIMIT * 255 - a["k"]) / (a["c"] + a["m"] + a["y"]), 1.0),
+                 k=k, c=cmy[0], m=cmy[1], y=cmy[2])
+    inks = [calc(lambda a: a["v"] * a["s"], v=v, s=scale) for v in cmy] + [k]
+    return PILImage.merge("CMYK", [calc(lambda a: a["v"] + 0.5, v=v).convert("L") for v in inks])  # convert truncates
+
+
+class _CMYKReader(ImageReader):
+    """A CMYK picture and its transparency. Pillow has no CMYK-with-alpha mode and reportlab makes
+    a soft mask only of LA and RGBA pictures' alpha, so the alpha channel is handed over here, as
+    reportlab's own reader does, once the picture's data has been read."""
+
+    def __init__(self, image: PILImage.Image, alpha: PILImage.Image | None) -> None:
+        super().__init__(image)
+        self._alpha = None if alpha is None else ImageReader(alpha)
+
+    def getRGBData(self) -> bytes:  # reportlab's name: the data in the picture's own colour space
+        data = super().getRGBData()
+        self._dataA = self._alpha
+        return data
+
+
 def _image(canvas: Canvas, im: Image) -> None:
     x, y, w, h = im.x * MM, -(im.y + im.h) * MM, im.w * MM, im.h * MM
     if is_svg(im.source):
@@ -247,7 +315,7 @@ def _image(canvas: Canvas, im: Image) -> None:
         _render_svg(drawing, canvas)
         canvas.restoreState()
         return
-    canvas.drawImage(_raster(im.source, im.grey, im.lighten, stamp(im.source)), x, y, w, h, mask="auto")
+    canvas.drawImage(_raster(im.source, im.grey, im.lighten, im.cmyk, stamp(im.source)), x, y, w, h, mask="auto")
 
 
 def _render_svg(drawing, canvas: Canvas) -> None:

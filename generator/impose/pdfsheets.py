@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..atomic import replacing
-from ..backends.pdf import MM, FaceForms, k_only, new_canvas, font_name, set_fill, set_stroke
+from ..backends.pdf import MM, FaceForms, new_canvas, font_name, set_fill, set_stroke
 from ..colors import Gray
 from ..face import Face
 from ..fonts import FontSet
@@ -37,7 +37,7 @@ class DocInfo:
     author: str
     subject: str
     duplex: bool = False  # ask viewers to print double-sided, flipping on the long edge
-    k_only: bool = False  # refuse RGB: every colour becomes black ink only
+    colors: str = "rgb"  # "cmyk" or "k" (black ink only): colours of any other kind are converted
 
 
 def write_sheets(path: Path, sheets: Sequence[Sheet], info: DocInfo, bleed: float,
@@ -51,8 +51,7 @@ def _write(path: Path, sheets: Sequence[Sheet], info: DocInfo, bleed: float,
            progress: Callable[[int], None] | None) -> None:
     body_font = FontSet().families["sans"].files["regular"]
     first_w, first_h = sheets[0].plan.paper
-    canvas = new_canvas(path, (first_w * MM, first_h * MM), body_font,
-                        enforce=k_only if info.k_only else None)
+    canvas = new_canvas(path, (first_w * MM, first_h * MM), body_font, info.colors)
     canvas.setTitle(info.title)
     canvas.setAuthor(info.author)
     canvas.setSubject(info.subject)
