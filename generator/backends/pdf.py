@@ -14,7 +14,6 @@ from collections.abc import Callable
 from pathlib import Path
 
 import reportlab.rl_config
-from PIL import Image as PILImage
 from reportlab.lib.colors import CMYKColor, Color as RLColor
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfmetrics, ttfonts
@@ -24,7 +23,7 @@ from reportlab.pdfgen.canvas import Canvas
 from ..colors import RGB, Color, Gray
 from ..face import (Ellipse, Face, Group, Image, Item, Line, Matrix, Path as PathItem, Rect, Text, multiply)
 from ..fonts import open_font
-from ..imagefile import is_svg, load_svg, stamp
+from ..imagefile import grey_png, is_svg, load_svg, stamp
 
 MM = 72 / 25.4  #: points per millimetre
 
@@ -221,19 +220,7 @@ def _raster(source: str, grey: bool, lighten: float, _stamp: tuple[int, int]) ->
     """A raster image ready for reportlab; untouched files pass through (JPEGs stay JPEG)."""
     if not grey and not lighten:
         return source
-    with PILImage.open(source) as im:
-        im.load()
-        alpha = im.getchannel("A") if "A" in im.getbands() else None
-        out = im.convert("L")
-        if lighten:
-            out = out.point(lambda v: round(255 - (255 - v) * (1 - lighten)))
-        if alpha is not None:
-            out.putalpha(alpha)
-            out = out.convert("LA")
-    buf = io.BytesIO()
-    out.save(buf, format="PNG")
-    buf.seek(0)
-    return ImageReader(buf)
+    return ImageReader(io.BytesIO(grey_png(source, lighten)))
 
 
 def _image(canvas: Canvas, im: Image) -> None:
