@@ -6,7 +6,7 @@ from pypdf import PdfReader
 
 from generator.backends.pdf import FaceForms, MM, _to_unicode_cmap, new_canvas
 from generator.colors import RGB, Gray
-from generator.face import Face, Paint, Rect, Text
+from generator.face import Face, Paint, Path, Rect, Text
 from generator.fonts import FontSet
 from tests.pdfread import content_streams, fonts, page_text
 
@@ -49,3 +49,13 @@ def test_greys_are_written_as_black_ink_only(tmp_path):
     data = b"".join(content_streams(PdfReader(path)))
     assert b"0 0 0 .75 k" in data and b"0 0 0 .5 K" in data
     assert b" rg" not in data and b" RG" not in data
+
+
+def test_even_odd_paths_fill_with_the_even_odd_rule_and_others_with_nonzero(tmp_path):
+    """reportlab's FILL_EVEN_ODD is 0, FILL_NON_ZERO 1: a bare `1 if even_odd else 0` once swapped
+    the rules, so a ring drawn as two same-way contours had a hole in PDF but not in SVG."""
+    ring = (("M", (0, 0)), ("L", (9, 0)), ("L", (9, 9)), ("Z", ()), ("M", (2, 2)), ("L", (7, 2)), ("L", (7, 7)), ("Z", ()))
+    face = Face(30, 40, 0, (Path(ring, Paint(fill=RGB(1, 0, 0))), Path(ring, Paint(fill=RGB(0, 0, 1)), even_odd=True)))
+    data = b"".join(content_streams(PdfReader(write(tmp_path, [(face, 0)]))))
+    painted = [line for line in data.split(b"\n") if line in (b"f", b"f*")]
+    assert painted == [b"f", b"f*"]

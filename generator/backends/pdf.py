@@ -18,7 +18,7 @@ from reportlab.lib.colors import CMYKColor, Color as RLColor
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfmetrics, ttfonts
 from reportlab.pdfbase.ttfonts import TTFont
-from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, Canvas
 
 from ..colors import RGB, Color, Gray
 from ..face import (Ellipse, Face, Group, Image, Item, Line, Matrix, Path as PathItem, Rect, Text, multiply)
@@ -206,7 +206,8 @@ def _path(canvas: Canvas, item: PathItem) -> None:
             p.curveTo(v[0] * MM, -v[1] * MM, v[2] * MM, -v[3] * MM, v[4] * MM, -v[5] * MM)
         else:
             p.close()
-    canvas.drawPath(p, stroke=stroke, fill=fill, fillMode=1 if item.even_odd else 0)
+    canvas.drawPath(p, stroke=stroke, fill=fill,
+                    fillMode=FILL_EVEN_ODD if item.even_odd else FILL_NON_ZERO)
 
 
 def _text(canvas: Canvas, t: Text) -> None:
