@@ -7,7 +7,7 @@ Layers, lowest first (a module imports only from layers below it):
     face         the drawing list of one card side, in millimetres
     compose      card + template -> Face (fields, conditions, text fitting)
     ink          colour -> low-ink greyscale, as a Face -> Face transform
-    backends     draw a Face: PDF (reportlab), raster (pypdfium2)
+    backends     draw a Face: PDF (reportlab), SVG (svgwrite), raster (pypdfium2)
     impose       sheets of faces on paper: grid, marks, boxes, duplex backs
     build        which files a deck produces
     cli          the `deckpress` command

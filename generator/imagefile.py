@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import io
 import logging
 import os
 from pathlib import Path
@@ -35,6 +36,33 @@ def _load_svg(path: str, _stamp: tuple[int, int]) -> Any:
     if drawing is None or not drawing.width or not drawing.height:
         raise ValueError(f"cannot read SVG '{Path(path).name}'")
     return drawing
+
+
+def grey_png(path: str, lighten: float = 0.0) -> bytes:
+    """A raster picture in greys, `lighten` of the way to white, as PNG with its alpha kept.
+
+    Every backend prints a grey or lightened picture from these bytes, so PDF and SVG show the same
+    greys; ITU-R 601 luma (Pillow's "L") is also what low-ink makes of the colours of vector art.
+    """
+    return _grey_png(path, lighten, stamp(path))
+
+
+@functools.lru_cache(maxsize=64)
+def _grey_png(path: str, lighten: float, _stamp: tuple[int, int]) -> bytes:
+    with PILImage.open(path) as im:
+        im.load()
+        if "transparency" in im.info:  # a palette or colour key: as an alpha channel
+            im = im.convert("RGBA")
+        alpha = im.getchannel("A") if "A" in im.getbands() else None
+        out = im.convert("L")
+        if lighten:
+            out = out.point(lambda v: round(255 - (255 - v) * (1 - lighten)))
+        if alpha is not None:
+            out.putalpha(alpha)
+            out = out.convert("LA")
+    buf = io.BytesIO()
+    out.save(buf, format="PNG")
+    return buf.getvalue()
 
 
 def image_size(path: str) -> tuple[float, float]:

@@ -12,7 +12,7 @@ from pypdf import PdfReader
 
 from generator.backends.pdf import FaceForms, MM, _separate, _to_unicode_cmap, new_canvas
 from generator.colors import RGB, Gray, to_cmyk
-from generator.face import Face, Image, Paint, Rect, Text
+from generator.face import Face, Image, Paint, Path, Rect, Text
 from generator.fonts import FontSet
 from generator.ink import cmyk
 from tests.pdfread import colour_operators, content_streams, fonts, page_text, rgb_left, xobjects
@@ -135,3 +135,13 @@ def test_svg_art_in_a_cmyk_or_black_only_document_brings_no_rgb(tmp_path, colors
         assert colour_operators(PdfReader(path))[1] == []
     r, g, b = pixel(path, 15, 34)  # the red circle, still red (or a grey in black ink only)
     assert (r > 150 and g < 100) if colors == "cmyk" else (max(r, g, b) - min(r, g, b) < 8 and r < 200)
+
+
+def test_even_odd_paths_fill_with_the_even_odd_rule_and_others_with_nonzero(tmp_path):
+    """reportlab's FILL_EVEN_ODD is 0, FILL_NON_ZERO 1: a bare `1 if even_odd else 0` once swapped
+    the rules, so a ring drawn as two same-way contours had a hole in PDF but not in SVG."""
+    ring = (("M", (0, 0)), ("L", (9, 0)), ("L", (9, 9)), ("Z", ()), ("M", (2, 2)), ("L", (7, 2)), ("L", (7, 7)), ("Z", ()))
+    face = Face(30, 40, 0, (Path(ring, Paint(fill=RGB(1, 0, 0))), Path(ring, Paint(fill=RGB(0, 0, 1)), even_odd=True)))
+    data = b"".join(content_streams(PdfReader(write(tmp_path, [(face, 0)]))))
+    painted = [line for line in data.split(b"\n") if line in (b"f", b"f*")]
+    assert painted == [b"f", b"f*"]

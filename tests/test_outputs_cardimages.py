@@ -106,3 +106,14 @@ def test_a_renamed_card_leaves_no_stale_file(tmp_path, steps_png):
     build_deck("steps", folder.parent.parent, ["a4"], ["color"], options=Options(formats=("png",), dpi=100))
     assert not stale.exists()
     assert len(rows(folder)) == len(card_entries(load_deck("steps"), Warnings()))
+
+
+def test_svgs_are_the_same_set_of_faces_with_outlined_text(tmp_path):
+    result = build_deck("kanon", tmp_path, ["a4"], ["color"], options=Options(formats=("svg",), outline_text=True))
+    folder = tmp_path / "kanon" / "svg"
+    svgs = sorted(folder.glob("*.svg"))
+    entries = card_entries(result.deck, Warnings())
+    assert len(svgs) == len({(s, f) for e in entries for s, f in (("front", e.front), ("back", e.back)) if f})
+    assert {r["front"] for r in rows(folder)} <= {p.name for p in svgs}
+    text = (folder / rows(folder)[0]["front"]).read_text(encoding="utf-8")
+    assert "<text" not in text and 'aria-label="' in text and 'width="69.5mm"' in text

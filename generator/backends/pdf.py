@@ -19,12 +19,12 @@ from reportlab.lib.colors import CMYKColor, Color as RLColor
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfmetrics, ttfonts
 from reportlab.pdfbase.ttfonts import TTFont
-from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, Canvas
 
 from ..colors import INK_LIMIT, RGB, Color, Gray, to_cmyk
 from ..face import (Ellipse, Face, Group, Image, Item, Line, Matrix, Path as PathItem, Rect, Text, multiply)
 from ..fonts import open_font
-from ..imagefile import is_svg, load_svg, stamp
+from ..imagefile import grey_png, is_svg, load_svg, stamp
 
 MM = 72 / 25.4  #: points per millimetre
 
@@ -242,7 +242,8 @@ def _path(canvas: Canvas, item: PathItem) -> None:
             p.curveTo(v[0] * MM, -v[1] * MM, v[2] * MM, -v[3] * MM, v[4] * MM, -v[5] * MM)
         else:
             p.close()
-    canvas.drawPath(p, stroke=stroke, fill=fill, fillMode=1 if item.even_odd else 0)
+    canvas.drawPath(p, stroke=stroke, fill=fill,
+                    fillMode=FILL_EVEN_ODD if item.even_odd else FILL_NON_ZERO)
 
 
 def _text(canvas: Canvas, t: Text) -> None:
@@ -256,23 +257,14 @@ def _raster(source: str, grey: bool, lighten: float, cmyk: bool, _stamp: tuple[i
     """A raster image ready for reportlab; untouched files pass through (JPEGs stay JPEG)."""
     if not grey and not lighten and not cmyk:
         return source
-    with PILImage.open(source) as im:
-        im.load()
-        if "transparency" in im.info:  # a palette or colour key: as an alpha channel
-            im = im.convert("RGBA")
-        alpha = im.getchannel("A") if "A" in im.getbands() else None
-        if not grey and not lighten:
+    if cmyk and not grey and not lighten:
+        with PILImage.open(source) as im:
+            im.load()
+            if "transparency" in im.info:  # a palette or colour key: as an alpha channel
+                im = im.convert("RGBA")
+            alpha = im.getchannel("A") if "A" in im.getbands() else None
             return _CMYKReader(im.copy() if im.mode == "CMYK" else _separate(im.convert("RGB")), alpha)
-        out = im.convert("L")
-        if lighten:
-            out = out.point(lambda v: round(255 - (255 - v) * (1 - lighten)))
-        if alpha is not None:
-            out.putalpha(alpha)
-            out = out.convert("LA")
-    buf = io.BytesIO()
-    out.save(buf, format="PNG")
-    buf.seek(0)
-    return ImageReader(buf)
+    return ImageReader(io.BytesIO(grey_png(source, lighten)))
 
 
 def _separate(image: PILImage.Image) -> PILImage.Image:

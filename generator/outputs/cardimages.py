@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..atomic import write_text
+from ..backends.svg import write_svg
 from ..backends.raster import RasterJob, bleed_box, pixels, render
 from ..errors import DeckError, Warnings
 from ..face import IDENTITY, Face, Group, Item, Matrix, Text, apply, multiply
@@ -88,8 +89,6 @@ def write_card_images(entries: Sequence[Entry], folder: Path, kind: str, warn: W
     stems = file_stems(entries)
     paths = {key: folder / f"{stem}.{kind}" for key, stem in stems.items()}
     if kind == "svg":
-        from ..backends.svg import write_svg
-
         for (_, face), path in paths.items():
             write_svg(path, face, outline_text)
             if progress:

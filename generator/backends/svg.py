@@ -1,0 +1,295 @@
+"""Drawing faces as SVG: one standalone document per card side, bleed included.
+
+SVG user space is the face's own space: 1 unit = 1 mm, y down, origin at the trim's top-left, so
+geometry goes through unchanged and only paint, fonts and pictures need translating. Everything
+is drawn as backends/pdf.py draws it (same fonts, same glyph advances, same greys), so a face
+looks the same in PNG, PDF and SVG.
+
+Text is either a `<text>` element in a subset of its own font, embedded as a data URI, or, with
+`outline_text`, the glyph outlines as paths (for renderers that ignore web fonts or mishandle
+characters above U+FFFF, such as music symbols); outlined runs keep their words in `aria-label`.
+
+Output is deterministic: ids are numbered in order of first use and nothing depends on the date.
+"""
+
+from __future__ import annotations
+
+import base64
+import functools
+import io
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+import svgwrite
+from fontTools import subset
+from fontTools.pens.recordingPen import DecomposingRecordingPen, RecordingPen
+from fontTools.pens.svgPathPen import SVGPathPen
+from fontTools.pens.transformPen import TransformPen
+from fontTools.ttLib import TTFont
+from svgwrite.base import BaseElement
+
+from ..colors import CMYK, Color
+from ..atomic import replacing
+from ..face import IDENTITY, Ellipse, Face, Group, Image, Item, Line, Paint, Path as PathItem, Rect, Text
+from ..imagefile import grey_png, is_svg, stamp
+
+LUMA = (0.299, 0.587, 0.114)  #: ITU-R 601, as Pillow's grey and the PDF's K-only greys
+
+
+def face_svg(face: Face, outline_text: bool = False) -> bytes:
+    """One card side as a standalone SVG document (UTF-8), sized in mm with its bleed.
+
+    The viewBox starts at (-bleed, -bleed), so face coordinates are user units; everything is
+    clipped to the bleed box, as the PDF backend's form is.
+    """
+    return _Document(face, outline_text).svg()
+
+
+def write_svg(path: Path, face: Face, outline_text: bool = False) -> None:
+    """Write `face_svg` to `path` through a temporary file beside it, so a reader never sees
+    half a file and an interrupted build leaves the old one."""
+    with replacing(path) as tmp:
+        tmp.write_bytes(face_svg(face, outline_text))
+
+
+def num(value: float, places: int = 4) -> str:
+    """A number as short as it can be written: 0.1 µm is finer than any printer."""
+    text = f"{value:.{places}f}".rstrip("0").rstrip(".")
+    return "0" if text in ("", "-0") else text
+
+
+def color(c: Color) -> str:
+    """`#rrggbb`. CMYK has no SVG equivalent; it becomes RGB by the naive formula
+    (1 - c)(1 - k), which ignores the press profile, as an on-screen PDF viewer does."""
+    if isinstance(c, CMYK):
+        return "#" + "".join(f"{round((1 - v) * (1 - c.k) * 255):02x}" for v in (c.c, c.m, c.y))
+    return c.hex
+
+
+class _Document:
+    """One SVG document being written: the drawing and what its `<defs>` must hold."""
+
+    def __init__(self, face: Face, outline_text: bool) -> None:
+        self.outline_text = outline_text
+        b = face.bleed
+        w, h = face.width + 2 * b, face.height + 2 * b
+        self.dwg = svgwrite.Drawing(size=(f"{num(w)}mm", f"{num(h)}mm"),
+                                    viewBox=f"{num(-b)} {num(-b)} {num(w)} {num(h)}", debug=False)
+        self.ids: dict[tuple, str] = {}  # clip box or filter -> id, in order of first use
+        self.fonts: dict[str, str] = {}  # font file -> its family name here, in order of first use
+        self.chars: dict[str, set[str]] = {}  # font file -> characters drawn with it
+        bleed = self._clip((-b, -b, w, h))
+        # PDF's miter limit is 10, SVG's 4: without this, sharp stroked corners would be bevelled
+        root = self.dwg.g(clip_path=f"url(#{bleed})", stroke_miterlimit="10")
+        self._add_items(root, face.items)
+        self.dwg.add(root)
+        if self.fonts:
+            self.dwg.defs.elements.insert(0, self.dwg.style(self._font_faces()))
+
+    def svg(self) -> bytes:
+        out = io.StringIO()
+        self.dwg.write(out)
+        return out.getvalue().encode("utf-8")
+
+    def _add_items(self, parent: BaseElement, items: tuple[Item, ...]) -> None:
+        for item in items:
+            element = _DRAW[type(item)](self, item)
+            if element is not None:
+                parent.add(element)
+
+    def _define(self, key: tuple, make: Callable[[str], BaseElement]) -> str:
+        """The id of a shared definition, made (and added to `<defs>`) the first time it is needed:
+        `key[0]` (its kind) and a count, so ids follow the drawing order and nothing else."""
+        if key not in self.ids:
+            ident = f"{key[0]}{sum(1 for k in self.ids if k[0] == key[0]) + 1}"
+            self.dwg.defs.add(make(ident))
+            self.ids[key] = ident
+        return self.ids[key]
+
+    def _clip(self, box: tuple[float, float, float, float]) -> str:
+        def make(ident: str) -> BaseElement:
+            clip = self.dwg.clipPath(id=ident)
+            clip.add(self.dwg.rect(**_box(*box)))
+            return clip
+        return self._define(("clip", *box), make)
+
+    def _grey_filter(self, lighten: float) -> str:
+        """A filter that does to vector art what `grey_png` does to rasters: luma, then lighten."""
+        def make(ident: str) -> BaseElement:
+            # sRGB: filters default to linearRGB, which would make every grey too dark
+            f = self.dwg.filter(id=ident, color_interpolation_filters="sRGB")
+            row = " ".join(num(k * (1 - lighten), 6) for k in LUMA) + f" 0 {num(lighten, 6)}"
+            f.feColorMatrix(type_="matrix", values=f"{row} {row} {row} 0 0 0 1 0")
+            return f
+        return self._define(("grey", lighten), make)
+
+    # ---- items -----------------------------------------------------------------------------
+
+    def rect(self, r: Rect) -> BaseElement | None:
+        paint = _paint(r.paint)
+        if paint is None:
+            return None
+        x, w = (r.x, r.w) if r.w >= 0 else (r.x + r.w, -r.w)
+        y, h = (r.y, r.h) if r.h >= 0 else (r.y + r.h, -r.h)
+        if r.radius > 0:
+            paint.update(rx=num(r.radius), ry=num(r.radius))
+        return self.dwg.rect(**_box(x, y, w, h), **paint)
+
+    def ellipse(self, e: Ellipse) -> BaseElement | None:
+        paint = _paint(e.paint)
+        if paint is None:
+            return None
+        return self.dwg.ellipse(center=(num(e.cx), num(e.cy)), r=(num(e.rx), num(e.ry)), **paint)
+
+    def line(self, line: Line) -> BaseElement | None:
+        paint = _paint(line.paint)
+        if paint is None or "stroke" not in paint:  # the PDF backend only strokes lines
+            return None
+        del paint["fill"]
+        return self.dwg.line((num(line.x1), num(line.y1)), (num(line.x2), num(line.y2)),
+                             stroke_linecap=line.cap, **paint)
+
+    def path(self, item: PathItem) -> BaseElement | None:
+        paint = _paint(item.paint)
+        if paint is None:
+            return None
+        d = " ".join(op + "".join(f" {num(v)}" for v in values) for op, values in item.ops)
+        if item.even_odd:
+            paint["fill_rule"] = "evenodd"
+        return self.dwg.path(d=d, **paint)
+
+    def text(self, t: Text) -> BaseElement | None:
+        if self.outline_text:
+            d = _outline(t)
+            # the words stay searchable and readable by screen readers
+            return self.dwg.path(d=d, fill=color(t.color), aria_label=t.text) if d else None
+        family = self.fonts.setdefault(t.font, f"f{len(self.fonts) + 1}-{_css_name(t.font)}")
+        self.chars.setdefault(t.font, set()).update(t.text)
+        # xml:space keeps runs of spaces, which compose measured and positioned
+        return self.dwg.text(t.text, insert=(num(t.x), num(t.y)), font_family=family,
+                             font_size=num(t.size), fill=color(t.color), **{"xml:space": "preserve"})
+
+    def image(self, im: Image) -> BaseElement:
+        attrs = dict(insert=(num(im.x), num(im.y)), size=(num(im.w), num(im.h)),
+                     preserveAspectRatio="none")  # faces stretch pictures over their box
+        if is_svg(im.source):
+            href = _data_uri("image/svg+xml", Path(im.source).read_bytes())
+            if im.grey or im.lighten:
+                attrs["filter"] = f"url(#{self._grey_filter(im.lighten)})"
+        elif im.grey or im.lighten:
+            href = _data_uri("image/png", grey_png(im.source, im.lighten))
+        else:
+            data = Path(im.source).read_bytes()  # JPEG and PNG go in as they are
+            href = _data_uri("image/jpeg" if data[:2] == b"\xff\xd8" else "image/png", data)
+        return self.dwg.image(href, **attrs)
+
+    def group(self, g: Group) -> BaseElement:
+        attrs = {}
+        if g.transform != IDENTITY:
+            attrs["transform"] = "matrix(" + " ".join(num(v, 6) for v in g.transform) + ")"
+        if g.clip is not None:
+            # the clip is in the group's own (transformed) space, as clip-path on the same element is
+            attrs["clip_path"] = f"url(#{self._clip(g.clip)})"
+        element = self.dwg.g(**attrs)
+        self._add_items(element, g.items)
+        return element
+
+    # ---- fonts -----------------------------------------------------------------------------
+
+    def _font_faces(self) -> str:
+        return "\n".join(
+            f"@font-face{{font-family:{family};src:url(data:font/ttf;base64,"
+            f"{_subset(path, ''.join(sorted(self.chars[path])), stamp(path))}) format(\"truetype\")}}"
+            for path, family in self.fonts.items())
+
+
+_DRAW: dict[type, Callable[[_Document, Item], BaseElement | None]] = {
+    Rect: _Document.rect, Ellipse: _Document.ellipse, Line: _Document.line, PathItem: _Document.path,
+    Text: _Document.text, Image: _Document.image, Group: _Document.group,
+}
+
+
+def _box(x: float, y: float, w: float, h: float) -> dict[str, object]:
+    return dict(insert=(num(x), num(y)), size=(num(w), num(h)))
+
+
+def _paint(paint: Paint) -> dict[str, str] | None:
+    """Fill and stroke attributes, or None when nothing would be painted (as in the PDF backend:
+    a stroke needs a colour and a width)."""
+    attrs = {"fill": color(paint.fill) if paint.fill is not None else "none"}
+    if paint.stroke is not None and paint.stroke_width > 0:
+        attrs.update(stroke=color(paint.stroke), stroke_width=num(paint.stroke_width))
+        if paint.dash:
+            attrs["stroke_dasharray"] = " ".join(num(d) for d in paint.dash)
+    elif paint.fill is None:
+        return None
+    return attrs
+
+
+def _data_uri(mime: str, data: bytes) -> str:
+    return f"data:{mime};base64,{base64.b64encode(data).decode('ascii')}"
+
+
+def _css_name(font: str) -> str:
+    """The font's file name as a CSS identifier, so a reader of the SVG sees which font it is."""
+    return re.sub(r"[^A-Za-z0-9_-]", "_", Path(font).stem)
+
+
+# ---- embedded fonts ------------------------------------------------------------------------
+
+@functools.lru_cache(maxsize=256)
+def _subset(path: str, chars: str, _stamp: tuple[int, int]) -> str:
+    """Base64 of a TrueType subset of `path` holding only `chars`: a card uses a few dozen glyphs
+    of fonts with thousands. Layout tables are dropped, because reportlab neither kerns nor
+    forms ligatures and the SVG must set text exactly as the PDF does."""
+    options = subset.Options()
+    options.hinting = False  # glyphs are scaled to card sizes, not fitted to screen pixels
+    options.notdef_outline = True
+    font = subset.load_font(path, options)  # recalc_timestamp is off: the same bytes every time
+    for tag in ("GDEF", "GSUB", "GPOS", "kern"):  # removed before subsetting: reading them is slow
+        if tag in font:
+            del font[tag]
+    subsetter = subset.Subsetter(options)
+    subsetter.populate(unicodes=[ord(c) for c in chars])
+    subsetter.subset(font)
+    out = io.BytesIO()
+    subset.save_font(font, out, options)
+    return base64.b64encode(out.getvalue()).decode("ascii")
+
+
+# ---- outlined text -------------------------------------------------------------------------
+
+@functools.lru_cache(maxsize=None)
+def _ttfont(path: str) -> TTFont:
+    return TTFont(path, lazy=True)
+
+
+@functools.lru_cache(maxsize=4096)
+def _glyph(path: str, char: str) -> tuple[RecordingPen, int, int]:
+    """A character's outline, its advance (font units) and the font's units per em.
+
+    As reportlab's drawString shows in a PDF: a no-break space is the space glyph, a character
+    the font lacks advances by .notdef's width but draws nothing (PDF viewers leave CID 0 blank),
+    and nothing is kerned."""
+    font = _ttfont(path)
+    cmap = font.getBestCmap() or {}
+    code = 0x20 if ord(char) == 0xA0 and 0x20 in cmap else ord(char)
+    glyphs = font.getGlyphSet()
+    pen = DecomposingRecordingPen(glyphs)  # composite glyphs (accented letters) as plain contours
+    name = cmap.get(code)
+    if name is not None:
+        glyphs[name].draw(pen)
+    return pen, font["hmtx"][name or font.getGlyphOrder()[0]][0], font["head"].unitsPerEm
+
+
+def _outline(t: Text) -> str:
+    """Path data for a run: each glyph scaled size/unitsPerEm, flipped to y down, at its pen position."""
+    d = SVGPathPen(None, ntos=num)
+    pen_x = 0
+    for char in t.text:
+        outline, advance, upm = _glyph(t.font, char)
+        s = t.size / upm
+        outline.replay(TransformPen(d, (s, 0, 0, -s, t.x + pen_x * s, t.y)))
+        pen_x += advance
+    return d.getCommands()
