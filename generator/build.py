@@ -32,7 +32,7 @@ from .errors import Warnings
 from .face import Face
 from .impose.gutterfold import plan_gutterfold
 from .impose.pdfsheets import DocInfo, Sheet, write_sheets
-from .impose.sheets import PAPERS, PagePlan, plan_sheets
+from .impose.sheets import PAPERS, PagePlan, plan_sheets, plan_single
 from .ink import COLORS, INKS, apply_ink
 from .model import Deck, load_deck
 from .model.deck import SHEETS
@@ -174,6 +174,33 @@ def gutterfold_jobs(deck: Deck, out_dir: Path, paper: str, variant: str, sides: 
     return [_job(deck, out_dir, paper, variant, "gutterfold", [(p, "") for p in pages], False)] if pages else []
 
 
+DRIVETHRU = "drivethru"
+DRIVETHRU_BLEED = 25.4 / 8  # 1/8 in on every side, built into the page (print-specs.md §2)
+
+
+def drivethru_job(deck: Deck, out_dir: Path, warn: Warnings) -> _Job:
+    """A DriveThruCards-style card PDF: one page per card side, each card's front then its back,
+    every copy; the page is the trim plus 1/8 in bleed, with TrimBox and BleedBox and no marks,
+    in CMYK with black text in black ink only. Pieces of another size than the deck's cards
+    (boards, pawns) are left out, and a card without a back gets a blank one."""
+    deck = replace(deck, bleed=DRIVETHRU_BLEED)
+    convert = _InkCache("color", "cmyk")
+    w, h = deck.size.width, deck.size.height
+    blank = Face(w, h, deck.bleed)
+    sheets, skipped = [], []
+    for pairs in compose_deck(deck, warn).values():
+        for front, back in pairs:
+            if (front.width, front.height) != (w, h):
+                skipped.append(front)
+                continue
+            for side in (convert(front), convert(back, back=True) or blank):
+                sheets.append(plan_single(side, w, h, deck.bleed))
+    if skipped:
+        warn(f"{len(skipped)} piece{'s' if len(skipped) != 1 else ''} not {w:g}×{h:g} mm (boards, pawns) "
+             "left out of the DriveThruCards file: print them from the rules-board PDF")
+    return _job(deck, out_dir, None, "cmyk", DRIVETHRU, [(p, "") for p in sheets], False, marks=False)
+
+
 def _files(sheet: str, sides: Sides, paper: str, bleed: float) -> list[tuple[str, Pages, bool]]:
     """The files of one sheet kind: (kind, pages, duplex?).
 
@@ -198,10 +225,15 @@ def _size(face: Face) -> tuple[float, float]:
 _COLOR_SPACE = {"color": "rgb", "cmyk": "cmyk", "lowink": "k"}  # of each variant's documents
 
 
-def _job(deck: Deck, out_dir: Path, paper: str, variant: str, kind: str, pages: Pages, duplex: bool) -> _Job:
-    """`variant`: "color", "lowink" or "cmyk" (the colour build in process colours)."""
+def _job(deck: Deck, out_dir: Path, paper: str | None, variant: str, kind: str, pages: Pages, duplex: bool,
+         marks: bool = True) -> _Job:
+    """`variant`: "color", "lowink" or "cmyk" (the colour build in process colours). Files for
+    a print service (`paper` None) are named by their kind alone and have no marks."""
     lang = f"-{deck.lang}" if deck.translate else ""
-    name = f"{deck.id}{lang}-{kind}{'' if variant == 'color' else '-' + variant}-{paper}.pdf"
+    if paper is None:
+        name = f"{deck.id}{lang}-{kind}.pdf"
+    else:
+        name = f"{deck.id}{lang}-{kind}{'' if variant == 'color' else '-' + variant}-{paper}.pdf"
     title = deck.translate(deck.title, (deck.file, 1)) if deck.translate else deck.title
     n = len(pages)
     sheets = [Sheet(plan, f"{title} · {name} · page {i}/{n}" + (f" · {note}" if note else ""))
@@ -209,7 +241,7 @@ def _job(deck: Deck, out_dir: Path, paper: str, variant: str, kind: str, pages: 
     designer, licence = deck.name(deck.designer), deck.name(deck.license)
     info = DocInfo(title=f"{title} — {kind.replace('-', ' ')}", author=designer,
                    subject=f"{title} by {designer}, {licence}. Made with deckpress.",
-                   duplex=duplex, colors=_COLOR_SPACE[variant])
+                   duplex=duplex, colors=_COLOR_SPACE[variant], marks=marks)
     return _Job(out_dir / deck.id / name, sheets, info)
 
 
@@ -232,6 +264,8 @@ def build_deck(ref: str | Path, out_dir: Path, papers: Sequence[str] = tuple(PAP
     deck = load_deck(ref, players, lang)
     result = DeckBuild(deck)
     jobs = plan_deck(deck, out_dir, papers, inks, result.warnings, options.formats, options.color)
+    if options.preset == DRIVETHRU:
+        jobs.append(drivethru_job(deck, out_dir, result.warnings))
     images = _image_sets(deck, inks, options, result.warnings)
     screen = card_entries(deck, result.warnings) if {"tts", "preview"} & set(options.formats) else []
     distinct = len({f for e in screen for f in (e.front, e.back) if f is not None})
@@ -266,7 +300,7 @@ def _image_sets(deck: Deck, inks: Sequence[str], options: Options,
     kinds = [k for k in options.formats if k in IMAGE_FORMATS]
     if not kinds:
         return []
-    if options.preset:
+    if options.preset in PRESETS:
         needed = preset_bleed(PRESETS[options.preset], (deck.size.width, deck.size.height))
         deck = replace(deck, bleed=max(deck.bleed, round(needed + 0.005, 2)))
     composed = card_entries(deck, warn)

@@ -9,7 +9,7 @@ from pathlib import Path
 import click
 
 from . import __version__
-from .build import FORMATS, Options, build_deck
+from .build import DRIVETHRU, FORMATS, Options, build_deck
 from .outputs.cardimages import PRESETS
 from .errors import DeckError, Warnings
 from .impose.sheets import PAPERS
@@ -91,9 +91,10 @@ def main() -> None:
               help=f"What to make, comma-separated: {', '.join(FORMATS)}.")
 @click.option("--dpi", type=click.IntRange(72, 1200), default=300, show_default=True,
               help="Resolution of PNG card images.")
-@click.option("--preset", type=click.Choice(sorted(PRESETS)), default=None,
-              help="PNG card images on a print service's exact canvas, no marks: "
-                   + ", ".join(f"{p.name} ({p.service})" for p in PRESETS.values()) + ".")
+@click.option("--preset", type=click.Choice([*sorted(PRESETS), DRIVETHRU]), default=None,
+              help="Files for a print service, no marks: PNGs on its exact canvas for "
+                   + ", ".join(f"{p.name} ({p.service})" for p in PRESETS.values())
+                   + f"; {DRIVETHRU}: a CMYK PDF, one page per card side with 1/8 in bleed.")
 @click.option("--outline-text", is_flag=True, help="SVG text as outlines: every viewer shows it alike.")
 @click.option("--tts-base-url", default=None, metavar="URL",
               help="Where the Tabletop Simulator images will be hosted (default: local file paths).")
@@ -103,7 +104,7 @@ def build(decks: tuple[str, ...], paper: str, ink: str | None, color: str, out: 
     """Build DECKS (bundled ids or deck folders; none = every bundled deck): PDF sheets by default,
     card images, SVGs, Tabletop Simulator sheets and previews with --format."""
     refs = list(decks) or bundled_deck_ids()
-    if preset and "png" not in formats:
+    if preset in PRESETS and "png" not in formats:
         formats = (*formats, "png")  # a preset is a kind of PNG set: asking for it asks for them
     only_images = not {"pdf", "gutterfold"} & set(formats)
     papers = _choices(paper, tuple(PAPERS))

@@ -38,6 +38,7 @@ class DocInfo:
     subject: str
     duplex: bool = False  # ask viewers to print double-sided, flipping on the long edge
     colors: str = "rgb"  # "cmyk" or "k" (black ink only): colours of any other kind are converted
+    marks: bool = True  # crop marks, scale bar and label; print services want bare pages
 
 
 def write_sheets(path: Path, sheets: Sequence[Sheet], info: DocInfo, bleed: float,
@@ -70,7 +71,7 @@ def _write(path: Path, sheets: Sequence[Sheet], info: DocInfo, bleed: float,
         for p in plan.placements:
             forms.place(p.face, p.matrix, H, p.clip)
         key = (plan.paper, tuple(round(v, 6) for v in plan.area), plan.cut_xs, plan.cut_ys, plan.tile, plan.fold)
-        if key not in furniture:
+        if info.marks and key not in furniture:
             furniture[key] = f"sheet{len(furniture) + 1}"
             canvas.beginForm(furniture[key])
             for trim, cut_xs, cut_ys in _mark_groups(plan):
@@ -81,8 +82,9 @@ def _write(path: Path, sheets: Sequence[Sheet], info: DocInfo, bleed: float,
                 _tile_marks(canvas, plan.tile, plan.area, H, body_font)
             _furniture(canvas, plan, None, bleed, body_font, label_room)
             canvas.endForm()
-        canvas.doForm(furniture[key])
-        _furniture(canvas, plan, sheet.label, bleed, body_font, label_room)
+        if info.marks:
+            canvas.doForm(furniture[key])
+            _furniture(canvas, plan, sheet.label, bleed, body_font, label_room)
         if plan.placements:
             tx0, ty0, tx1, ty1 = plan.trim_box
             bx0, by0, bx1, by1 = plan.bleed_box

@@ -361,3 +361,11 @@ def _with_face(page: PagePlan[T], face: T | None) -> PagePlan[T]:
 def centre(matrix: Matrix, card_w: float, card_h: float) -> tuple[float, float]:
     """Where a card's centre lands on the page."""
     return apply(matrix, card_w / 2, card_h / 2)
+
+
+def plan_single(face: T, card_w: float, card_h: float, bleed: float) -> PagePlan[T]:
+    """A page exactly the card and its bleed, the card on it: what print services take, one
+    card side a page."""
+    W, H = card_w + 2 * bleed, card_h + 2 * bleed
+    trim = (bleed, bleed, bleed + card_w, bleed + card_h)
+    return PagePlan((W, H), trim, (Placement(face, translation(bleed, bleed), trim, (0.0, 0.0, W, H)),), (), ())
