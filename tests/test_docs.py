@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import re
 
+import pytest
 import yaml
 
 from generator import ROOT
-from generator.build import build_deck
+from generator.build import Options, build_deck
+from generator.model import bundled_deck_ids
 from generator.model.elements import reference_markdown
 
 DOCS = ROOT / "docs"
@@ -49,3 +51,14 @@ def test_readme_commands_and_ci_agree():
     assert commands[1] in ci.splitlines()
     assert (DOCS / "images" / "metronome-sheets.png").stat().st_size > 10_000
     assert "docs/images/metronome-sheets.png" in readme
+
+
+@pytest.mark.parametrize("deck_id", bundled_deck_ids())
+def test_the_readme_previews_are_the_decks_as_they_build(deck_id, tmp_path):
+    """The project README shows each bundled deck's preview; a change to a deck or layout must
+    bring a new picture. To refresh: `deckpress build --format preview --out /tmp/p` and copy
+    /tmp/p/*/*-preview.png into docs/previews/."""
+    committed = ROOT / "docs" / "previews" / f"{deck_id}-preview.png"
+    assert f"docs/previews/{deck_id}-preview.png" in (ROOT / "README.md").read_text(encoding="utf-8")
+    build_deck(deck_id, tmp_path, options=Options(formats=("preview",)))
+    assert (tmp_path / deck_id / f"{deck_id}-preview.png").read_bytes() == committed.read_bytes()
