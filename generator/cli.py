@@ -15,6 +15,7 @@ from .errors import DeckError, Warnings
 from .impose.sheets import PAPERS
 from .ink import COLORS, INKS
 from .model import bundled_deck_ids, load_deck
+from .model.deck import DECK_FILE
 
 
 def _choices(value: str, allowed: tuple[str, ...]) -> list[str]:
@@ -39,9 +40,10 @@ def _fail(exc: DeckError) -> None:
     sys.exit(2)
 
 
-def _show_warnings(warnings: Warnings) -> None:
+def _show_warnings(warnings: Warnings, deck: str = "") -> None:
+    """One line each; `deck` names the deck when several are built and a message names no file."""
     for message in warnings:
-        click.echo(f"warning: {message}", err=True)
+        click.echo(f"warning: {deck + ': ' if deck and DECK_FILE not in message else ''}{message}", err=True)
 
 
 class _Bar:
@@ -126,7 +128,7 @@ def build(decks: tuple[str, ...], paper: str, ink: str | None, color: str, out: 
                 sys.exit(1)
             finally:
                 bar.close()
-            _show_warnings(result.warnings)
+            _show_warnings(result.warnings, result.deck.id if len(refs) > 1 else "")
             for output in result.outputs:
                 kind = output.path.suffix.lstrip(".").upper()
                 written[kind] = written.get(kind, 0) + 1
