@@ -40,7 +40,7 @@ class DeckBuild:
 
 
 @dataclass
-class _Job:
+class Job:
     """One PDF to write."""
 
     path: Path
@@ -91,21 +91,21 @@ Pages = list[tuple[PagePlan[Face], str]]  # each page's plan and a note for its 
 
 
 def plan_deck(deck: Deck, out_dir: Path, papers: Sequence[str], inks: Sequence[str],
-              warn: Warnings) -> list[_Job]:
+              warn: Warnings) -> list[Job]:
     """Every PDF the deck gives, for each paper and ink, with its pages laid out."""
     sides = compose_deck(deck, warn)
-    jobs: list[_Job] = []
+    jobs: list[Job] = []
     for paper in papers:
         for ink in inks:
             convert = _InkCache(ink)
             for sheet, pairs in sides.items():
                 inked = [(convert(front), convert(back, back=True)) for front, back in pairs]
-                for kind, pages, duplex in _files(sheet, inked, paper, deck.bleed):
+                for kind, pages, duplex in sheet_files(sheet, inked, paper, deck.bleed):
                     jobs.append(_job(deck, out_dir, paper, ink, kind, pages, duplex))
     return jobs
 
 
-def _files(sheet: str, sides: Sides, paper: str, bleed: float) -> list[tuple[str, Pages, bool]]:
+def sheet_files(sheet: str, sides: Sides, paper: str, bleed: float) -> list[tuple[str, Pages, bool]]:
     """The files of one sheet kind: (kind, pages, duplex?).
 
     Cards give fronts, backs and an interleaved duplex file; rules and boards one file, interleaved
@@ -126,18 +126,22 @@ def _size(face: Face) -> tuple[float, float]:
     return (face.width, face.height)
 
 
-def _job(deck: Deck, out_dir: Path, paper: str, ink: str, kind: str, pages: Pages, duplex: bool) -> _Job:
+def _job(deck: Deck, out_dir: Path, paper: str, ink: str, kind: str, pages: Pages, duplex: bool) -> Job:
     lang = f"-{deck.lang}" if deck.translate else ""
     name = f"{deck.id}{lang}-{kind}{'' if ink == 'color' else '-' + ink}-{paper}.pdf"
     title = deck.translate(deck.title, (deck.file, 1)) if deck.translate else deck.title
-    n = len(pages)
-    sheets = [Sheet(plan, f"{title} · {name} · page {i}/{n}" + (f" · {note}" if note else ""))
-              for i, (plan, note) in enumerate(pages, start=1)]
     designer, licence = deck.name(deck.designer), deck.name(deck.license)
     info = DocInfo(title=f"{title} — {kind.replace('-', ' ')}", author=designer,
                    subject=f"{title} by {designer}, {licence}. Made with deckpress.",
                    duplex=duplex, k_only=ink == "lowink")
-    return _Job(out_dir / deck.id / name, sheets, info)
+    return Job(out_dir / deck.id / name, labelled(pages, title, name), info)
+
+
+def labelled(pages: Pages, title: str, file_name: str) -> list[Sheet]:
+    """Each page with the label printed in its margin: what it belongs to, which file, which page."""
+    n = len(pages)
+    return [Sheet(plan, f"{title} · {file_name} · page {i}/{n}" + (f" · {note}" if note else ""))
+            for i, (plan, note) in enumerate(pages, start=1)]
 
 
 def _interleave(fronts: list[PagePlan[Face]], backs: list[PagePlan[Face]]) -> Pages:
@@ -157,9 +161,17 @@ def build_deck(ref: str | Path, out_dir: Path, papers: Sequence[str] = tuple(PAP
     deck = load_deck(ref, players, lang)
     result = DeckBuild(deck)
     jobs = plan_deck(deck, out_dir, papers, inks, result.warnings)
+    result.outputs = write_jobs(jobs, deck.bleed, progress, on_plan)
+    return result
+
+
+def write_jobs(jobs: Sequence[Job], bleed: float, progress: Callable[[int], None] | None = None,
+               on_plan: Callable[[int], None] | None = None) -> list[Output]:
+    """Write the PDFs one by one; `on_plan` hears the number of pages to come, `progress` each page."""
     if on_plan:
         on_plan(sum(len(j.sheets) for j in jobs))
+    outputs = []
     for job in jobs:
-        write_sheets(job.path, job.sheets, job.info, deck.bleed, progress)
-        result.outputs.append(Output(job.path, len(job.sheets)))
-    return result
+        write_sheets(job.path, job.sheets, job.info, bleed, progress)
+        outputs.append(Output(job.path, len(job.sheets)))
+    return outputs
