@@ -1,4 +1,5 @@
-"""The `deckpress` command: build, list and check decks. Thin: the work happens in `build`."""
+"""The `deckpress` command: build, list and check decks, impose card images. Thin: the work
+happens in `build` and `imagesheets`."""
 
 from __future__ import annotations
 
@@ -11,9 +12,11 @@ import click
 from . import __version__
 from .build import build_deck
 from .errors import DeckError, Warnings
+from .imagesheets import card_size, impose_images, parse_bleed
 from .impose.sheets import PAPERS
 from .ink import INKS
 from .model import bundled_deck_ids, load_deck
+from .model.deck import CARD_SIZES
 
 
 def _choices(value: str, allowed: tuple[str, ...]) -> list[str]:
@@ -23,6 +26,16 @@ def _choices(value: str, allowed: tuple[str, ...]) -> list[str]:
 def _fail(exc: DeckError) -> None:
     click.echo(f"error: {exc}", err=True)
     sys.exit(2)
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
+def _cannot_write(out: Path, exc: OSError) -> None:
+    """The output folder cannot be written: not the input's fault, so exit status 1."""
+    click.echo(f"error: cannot write to {out}: {exc.strerror or exc}", err=True)
+    sys.exit(1)
 
 
 def _show_warnings(warnings: Warnings) -> None:
@@ -84,9 +97,8 @@ def build(decks: tuple[str, ...], paper: str, ink: str, out: Path, players: int 
                 result = build_deck(ref, out, papers, inks, bar.advance, bar.start, players=players, lang=language)
             except DeckError as exc:
                 _fail(exc)
-            except OSError as exc:  # the output folder cannot be written: not the deck's fault
-                click.echo(f"error: cannot write to {out}: {exc.strerror or exc}", err=True)
-                sys.exit(1)
+            except OSError as exc:
+                _cannot_write(out, exc)
             finally:
                 bar.close()
             _show_warnings(result.warnings)
@@ -94,8 +106,8 @@ def build(decks: tuple[str, ...], paper: str, ink: str, out: Path, players: int 
             pages += sum(o.pages for o in result.outputs)
             cards += result.deck.card_count()
     seconds = time.perf_counter() - started
-    click.echo(f"wrote {written} PDFs ({pages} pages, {cards} cards from {len(refs)} "
-               f"deck{'s' if len(refs) != 1 else ''}) to {out}/ in {seconds:.1f} s")
+    click.echo(f"wrote {_count(written, 'PDF')} ({_count(pages, 'page')}, {_count(cards, 'card')} from "
+               f"{_count(len(refs), 'deck')}) to {out}/ in {seconds:.1f} s")
 
 
 def _languages(ref: str, lang: str | None) -> list[str | None]:
@@ -107,6 +119,52 @@ def _languages(ref: str, lang: str | None) -> list[str | None]:
     except DeckError as exc:
         _fail(exc)
         raise
+
+
+@main.command()
+@click.argument("fronts", nargs=-1, required=True, type=click.Path(path_type=Path))
+@click.option("--back", type=click.Path(path_type=Path), default=None, metavar="IMAGE",
+              help="One back for every card.")
+@click.option("--backs", "backs_dir", type=click.Path(path_type=Path), default=None, metavar="DIR",
+              help="A back for each front, named like it (card7.png behind card7.jpg); "
+                   "with --back too, fronts without one get that.")
+@click.option("--size", default="poker", show_default=True, metavar="NAME|WxH",
+              help=f"Card trim: {', '.join(CARD_SIZES)}, or WIDTHxHEIGHT like 63x88 (mm) or 2.5inx3.5in.")
+@click.option("--bleed", default="3mm", show_default=True, metavar="LENGTH",
+              help="How far each image reaches past the trim on every side (0 for none).")
+@click.option("--paper", type=click.Choice([*PAPERS, "all"]), default="all", show_default=True,
+              help="Paper size of the sheets.")
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"),
+              show_default=True, help="Folder to write into (files go in a subfolder NAME).")
+@click.option("--name", default="imposed", show_default=True,
+              help="Name of the files: NAME-cards-<paper>.pdf, NAME-backs-…, NAME-duplex-….")
+def impose(fronts: tuple[Path, ...], back: Path | None, backs_dir: Path | None, size: str, bleed: str,
+           paper: str, out: Path, name: str) -> None:
+    """Put ready-made card images (PNG, JPEG) on marked, duplex-ready sheets.
+
+    FRONTS are image files, in the order given, or folders, whose images are sorted by name
+    (card2 before card10). Each image is the whole card including its bleed, and is stretched to
+    the card size plus --bleed on every side. `name x3.png` makes three cards. JPEGs are embedded
+    as they are, without re-encoding.
+    """
+    bar = _Bar(name)
+    started = time.perf_counter()
+    try:
+        result = impose_images(list(fronts), out, name=name, back=back, backs_dir=backs_dir,
+                               size=card_size(size), bleed=parse_bleed(bleed), papers=_choices(paper, tuple(PAPERS)),
+                               progress=bar.advance, on_plan=bar.start)
+    except DeckError as exc:
+        _fail(exc)
+    except OSError as exc:
+        _cannot_write(out, exc)
+    finally:
+        bar.close()
+    _show_warnings(result.warnings)
+    pages = sum(o.pages for o in result.outputs)
+    seconds = time.perf_counter() - started
+    click.echo(f"wrote {_count(len(result.outputs), 'PDF')} ({_count(pages, 'page')}, "
+               f"{_count(result.cards, 'card')} from {_count(result.images, 'image')}) to {out / name}/ "
+               f"in {seconds:.1f} s")
 
 
 @main.command("list")
