@@ -5,14 +5,16 @@ from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 import click
 
 from . import __version__
-from .build import build_deck
+from .build import DeckBuild, build_deck
 from .errors import DeckError, Warnings
-from .imagesheets import card_size, impose_images, parse_bleed
+from .imagesheets import Imposed, card_size, impose_images, parse_bleed
 from .impose.sheets import PAPERS
 from .ink import INKS
 from .model import bundled_deck_ids, load_deck
@@ -30,12 +32,6 @@ def _fail(exc: DeckError) -> None:
 
 def _count(n: int, noun: str) -> str:
     return f"{n} {noun}{'' if n == 1 else 's'}"
-
-
-def _cannot_write(out: Path, exc: OSError) -> None:
-    """The output folder cannot be written: not the input's fault, so exit status 1."""
-    click.echo(f"error: cannot write to {out}: {exc.strerror or exc}", err=True)
-    sys.exit(1)
 
 
 def _show_warnings(warnings: Warnings) -> None:
@@ -65,6 +61,26 @@ class _Bar:
             self.bar = None
 
 
+R = TypeVar("R", DeckBuild, Imposed)
+
+
+def _write(label: str, out: Path, work: Callable[[_Bar], R]) -> R:
+    """Run `work` with a progress bar, then show its warnings. A mistake in the input is one line and
+    exit status 2; an output folder that cannot be written is not the input's fault: exit status 1."""
+    bar = _Bar(label)
+    try:
+        result = work(bar)
+    except DeckError as exc:
+        _fail(exc)
+    except OSError as exc:
+        click.echo(f"error: cannot write to {out}: {exc.strerror or exc}", err=True)
+        sys.exit(1)
+    finally:
+        bar.close()
+    _show_warnings(result.warnings)
+    return result
+
+
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="deckpress")
 def main() -> None:
@@ -92,16 +108,8 @@ def build(decks: tuple[str, ...], paper: str, ink: str, out: Path, players: int 
     written = pages = cards = 0
     for ref in refs:
         for language in _languages(ref, lang):
-            bar = _Bar(ref if language is None else f"{ref} ({language})")
-            try:
-                result = build_deck(ref, out, papers, inks, bar.advance, bar.start, players=players, lang=language)
-            except DeckError as exc:
-                _fail(exc)
-            except OSError as exc:
-                _cannot_write(out, exc)
-            finally:
-                bar.close()
-            _show_warnings(result.warnings)
+            result = _write(ref if language is None else f"{ref} ({language})", out, lambda bar: build_deck(
+                ref, out, papers, inks, bar.advance, bar.start, players=players, lang=language))
             written += len(result.outputs)
             pages += sum(o.pages for o in result.outputs)
             cards += result.deck.card_count()
@@ -147,19 +155,10 @@ def impose(fronts: tuple[Path, ...], back: Path | None, backs_dir: Path | None, 
     the card size plus --bleed on every side. `name x3.png` makes three cards. JPEGs are embedded
     as they are, without re-encoding.
     """
-    bar = _Bar(name)
     started = time.perf_counter()
-    try:
-        result = impose_images(list(fronts), out, name=name, back=back, backs_dir=backs_dir,
-                               size=card_size(size), bleed=parse_bleed(bleed), papers=_choices(paper, tuple(PAPERS)),
-                               progress=bar.advance, on_plan=bar.start)
-    except DeckError as exc:
-        _fail(exc)
-    except OSError as exc:
-        _cannot_write(out, exc)
-    finally:
-        bar.close()
-    _show_warnings(result.warnings)
+    result = _write(name, out, lambda bar: impose_images(
+        list(fronts), out, name=name, back=back, backs_dir=backs_dir, size=card_size(size),
+        bleed=parse_bleed(bleed), papers=_choices(paper, tuple(PAPERS)), progress=bar.advance, on_plan=bar.start))
     pages = sum(o.pages for o in result.outputs)
     seconds = time.perf_counter() - started
     click.echo(f"wrote {_count(len(result.outputs), 'PDF')} ({_count(pages, 'page')}, "
