@@ -73,7 +73,7 @@ class DeckBuild:
 
 
 @dataclass
-class _Job:
+class Job:
     """One PDF to write."""
 
     path: Path
@@ -140,21 +140,21 @@ Pages = list[tuple[PagePlan[Face], str]]  # each page's plan and a note for its 
 
 
 def plan_deck(deck: Deck, out_dir: Path, papers: Sequence[str], inks: Sequence[str],
-              warn: Warnings, formats: Sequence[str] = ("pdf",), color: str = "rgb") -> list[_Job]:
+              warn: Warnings, formats: Sequence[str] = ("pdf",), color: str = "rgb") -> list[Job]:
     """Every PDF the deck gives (the sheets for "pdf", the fold-and-glue sheets for
     "gutterfold"), for each paper and ink, with its pages laid out; the colour build in `color`
     ("rgb" or "cmyk")."""
     if not {"pdf", "gutterfold"} & set(formats):
         return []
     sides = compose_deck(deck, warn)
-    jobs: list[_Job] = []
+    jobs: list[Job] = []
     for paper in papers:
         for ink in inks:
             convert = _InkCache(ink, color)
             variant = "cmyk" if (ink, color) == ("color", "cmyk") else ink
             for sheet, pairs in sides.items():
                 inked = [(convert(front), convert(back, back=True)) for front, back in pairs]
-                for kind, pages, duplex in _files(sheet, inked, paper, deck.bleed) if "pdf" in formats else ():
+                for kind, pages, duplex in sheet_files(sheet, inked, paper, deck.bleed) if "pdf" in formats else ():
                     jobs.append(_job(deck, out_dir, paper, variant, kind, pages, duplex))
             if "gutterfold" in formats:
                 jobs += gutterfold_jobs(deck, out_dir, paper, variant, sides, convert)
@@ -162,7 +162,7 @@ def plan_deck(deck: Deck, out_dir: Path, papers: Sequence[str], inks: Sequence[s
 
 
 def gutterfold_jobs(deck: Deck, out_dir: Path, paper: str, variant: str, sides: dict[str, Sides],
-                    convert: _InkCache) -> list[_Job]:
+                    convert: _InkCache) -> list[Job]:
     """The gutterfold file of one paper and variant (see `_job`), if any piece has a back: cards,
     then rule cards.
 
@@ -178,7 +178,7 @@ DRIVETHRU = "drivethru"
 DRIVETHRU_BLEED = 25.4 / 8  # 1/8 in on every side, built into the page (print-specs.md §2)
 
 
-def drivethru_job(deck: Deck, out_dir: Path, warn: Warnings) -> _Job:
+def drivethru_job(deck: Deck, out_dir: Path, warn: Warnings) -> Job:
     """A DriveThruCards-style card PDF: one page per card side, each card's front then its back,
     every copy; the page is the trim plus 1/8 in bleed, with TrimBox and BleedBox and no marks,
     in CMYK with black text in black ink only. Pieces of another size than the deck's cards
@@ -201,7 +201,7 @@ def drivethru_job(deck: Deck, out_dir: Path, warn: Warnings) -> _Job:
     return _job(deck, out_dir, None, "cmyk", DRIVETHRU, [(p, "") for p in sheets], False, marks=False)
 
 
-def _files(sheet: str, sides: Sides, paper: str, bleed: float) -> list[tuple[str, Pages, bool]]:
+def sheet_files(sheet: str, sides: Sides, paper: str, bleed: float) -> list[tuple[str, Pages, bool]]:
     """The files of one sheet kind: (kind, pages, duplex?).
 
     Cards give fronts, backs and an interleaved duplex file; rules and boards one file, interleaved
@@ -226,7 +226,7 @@ _COLOR_SPACE = {"color": "rgb", "cmyk": "cmyk", "lowink": "k"}  # of each varian
 
 
 def _job(deck: Deck, out_dir: Path, paper: str | None, variant: str, kind: str, pages: Pages, duplex: bool,
-         marks: bool = True) -> _Job:
+         marks: bool = True) -> Job:
     """`variant`: "color", "lowink" or "cmyk" (the colour build in process colours). Files for
     a print service (`paper` None) are named by their kind alone and have no marks."""
     lang = f"-{deck.lang}" if deck.translate else ""
@@ -235,14 +235,18 @@ def _job(deck: Deck, out_dir: Path, paper: str | None, variant: str, kind: str, 
     else:
         name = f"{deck.id}{lang}-{kind}{'' if variant == 'color' else '-' + variant}-{paper}.pdf"
     title = deck.translate(deck.title, (deck.file, 1)) if deck.translate else deck.title
-    n = len(pages)
-    sheets = [Sheet(plan, f"{title} · {name} · page {i}/{n}" + (f" · {note}" if note else ""))
-              for i, (plan, note) in enumerate(pages, start=1)]
     designer, licence = deck.name(deck.designer), deck.name(deck.license)
     info = DocInfo(title=f"{title} — {kind.replace('-', ' ')}", author=designer,
                    subject=f"{title} by {designer}, {licence}. Made with deckpress.",
                    duplex=duplex, colors=_COLOR_SPACE[variant], marks=marks)
-    return _Job(out_dir / deck.id / name, sheets, info)
+    return Job(out_dir / deck.id / name, labelled(pages, title, name), info)
+
+
+def labelled(pages: Pages, title: str, file_name: str) -> list[Sheet]:
+    """Each page with the label printed in its margin: what it belongs to, which file, which page."""
+    n = len(pages)
+    return [Sheet(plan, f"{title} · {file_name} · page {i}/{n}" + (f" · {note}" if note else ""))
+            for i, (plan, note) in enumerate(pages, start=1)]
 
 
 def _interleave(fronts: list[PagePlan[Face]], backs: list[PagePlan[Face]]) -> Pages:
@@ -272,9 +276,7 @@ def build_deck(ref: str | Path, out_dir: Path, papers: Sequence[str] = tuple(PAP
     if on_plan:
         on_plan(sum(len(j.sheets) for j in jobs) + sum(n for *_, n in images)
                 + distinct * sum(k in options.formats for k in ("tts", "preview")))
-    for job in jobs:
-        write_sheets(job.path, job.sheets, job.info, deck.bleed, progress)
-        result.outputs.append(Output(job.path, len(job.sheets)))
+    result.outputs = write_jobs(jobs, deck.bleed, progress)
     for kind, ink, entries, _ in images:
         folder = out_dir / deck.id / f"{kind}{'' if ink == 'color' else '-' + ink}"
         for path in write_card_images(entries, folder, kind, result.warnings, dpi=options.dpi,
@@ -312,3 +314,15 @@ def _image_sets(deck: Deck, inks: Sequence[str], options: Options,
                         if face is not None})
         sets += [(kind, ink, entries, distinct) for kind in kinds]
     return sets
+
+
+def write_jobs(jobs: Sequence[Job], bleed: float, progress: Callable[[int], None] | None = None,
+               on_plan: Callable[[int], None] | None = None) -> list[Output]:
+    """Write the PDFs one by one; `on_plan` hears the number of pages to come, `progress` each page."""
+    if on_plan:
+        on_plan(sum(len(j.sheets) for j in jobs))
+    outputs = []
+    for job in jobs:
+        write_sheets(job.path, job.sheets, job.info, bleed, progress)
+        outputs.append(Output(job.path, len(job.sheets)))
+    return outputs

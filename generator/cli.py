@@ -1,21 +1,25 @@
-"""The `deckpress` command: build, list and check decks. Thin: the work happens in `build`."""
+"""The `deckpress` command: build, list and check decks, impose card images. Thin: the work
+happens in `build` and `imagesheets`."""
 
 from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 import click
 
 from . import __version__
-from .build import DRIVETHRU, FORMATS, Options, build_deck
+from .build import DRIVETHRU, FORMATS, DeckBuild, Options, build_deck
 from .outputs.cardimages import PRESETS
 from .errors import DeckError, Warnings
+from .imagesheets import Imposed, card_size, impose_images, parse_bleed
 from .impose.sheets import PAPERS
 from .ink import COLORS, INKS
 from .model import bundled_deck_ids, load_deck
-from .model.deck import DECK_FILE
+from .model.deck import CARD_SIZES, DECK_FILE
 
 
 def _choices(value: str, allowed: tuple[str, ...]) -> list[str]:
@@ -38,6 +42,10 @@ def _formats(ctx: click.Context, param: click.Parameter, value: str) -> tuple[st
 def _fail(exc: DeckError) -> None:
     click.echo(f"error: {exc}", err=True)
     sys.exit(2)
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
 def _show_warnings(warnings: Warnings, deck: str = "") -> None:
@@ -66,6 +74,27 @@ class _Bar:
         if self.bar is not None:
             self.bar.__exit__(None, None, None)
             self.bar = None
+
+
+R = TypeVar("R", DeckBuild, Imposed)
+
+
+def _write(label: str, out: Path, work: Callable[[_Bar], R], result_deck: bool = False) -> R:
+    """Run `work` with a progress bar, then show its warnings (naming the deck with
+    `result_deck`, when several are built). A mistake in the input is one line and
+    exit status 2; an output folder that cannot be written is not the input's fault: exit status 1."""
+    bar = _Bar(label)
+    try:
+        result = work(bar)
+    except DeckError as exc:
+        _fail(exc)
+    except OSError as exc:
+        click.echo(f"error: cannot write to {out}: {exc.strerror or exc}", err=True)
+        sys.exit(1)
+    finally:
+        bar.close()
+    _show_warnings(result.warnings, result.deck.id if result_deck else "")
+    return result
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -117,27 +146,18 @@ def build(decks: tuple[str, ...], paper: str, ink: str | None, color: str, out: 
     pages = cards = 0
     for ref in refs:
         for language in _languages(ref, lang):
-            bar = _Bar(ref if language is None else f"{ref} ({language})")
-            try:
-                result = build_deck(ref, out, papers, inks, bar.advance, bar.start, players=players, lang=language,
-                                    options=options)
-            except DeckError as exc:
-                _fail(exc)
-            except OSError as exc:  # the output folder cannot be written: not the deck's fault
-                click.echo(f"error: cannot write to {out}: {exc.strerror or exc}", err=True)
-                sys.exit(1)
-            finally:
-                bar.close()
-            _show_warnings(result.warnings, result.deck.id if len(refs) > 1 else "")
+            result = _write(ref if language is None else f"{ref} ({language})", out, lambda bar: build_deck(
+                ref, out, papers, inks, bar.advance, bar.start, players=players, lang=language, options=options),
+                result_deck=len(refs) > 1)
             for output in result.outputs:
                 kind = output.path.suffix.lstrip(".").upper()
                 written[kind] = written.get(kind, 0) + 1
             pages += sum(o.pages for o in result.outputs)
             cards += result.deck.card_count()
     seconds = time.perf_counter() - started
-    files = ", ".join(f"{n} {kind}{'s' if n != 1 else ''}" for kind, n in written.items()) or "nothing"
-    click.echo(f"wrote {files} ({f'{pages} pages, ' if pages else ''}{cards} cards from {len(refs)} "
-               f"deck{'s' if len(refs) != 1 else ''}) to {out}/ in {seconds:.1f} s")
+    files = ", ".join(_count(n, kind) for kind, n in written.items()) or "nothing"
+    click.echo(f"wrote {files} ({_count(pages, 'page') + ', ' if pages else ''}{_count(cards, 'card')} from "
+               f"{_count(len(refs), 'deck')}) to {out}/ in {seconds:.1f} s")
 
 
 def _languages(ref: str, lang: str | None) -> list[str | None]:
@@ -149,6 +169,43 @@ def _languages(ref: str, lang: str | None) -> list[str | None]:
     except DeckError as exc:
         _fail(exc)
         raise
+
+
+@main.command()
+@click.argument("fronts", nargs=-1, required=True, type=click.Path(path_type=Path))
+@click.option("--back", type=click.Path(path_type=Path), default=None, metavar="IMAGE",
+              help="One back for every card.")
+@click.option("--backs", "backs_dir", type=click.Path(path_type=Path), default=None, metavar="DIR",
+              help="A back for each front, named like it (card7.png behind card7.jpg); "
+                   "with --back too, fronts without one get that.")
+@click.option("--size", default="poker", show_default=True, metavar="NAME|WxH",
+              help=f"Card trim: {', '.join(CARD_SIZES)}, or WIDTHxHEIGHT like 63x88 (mm) or 2.5inx3.5in.")
+@click.option("--bleed", default="3mm", show_default=True, metavar="LENGTH",
+              help="How far each image reaches past the trim on every side (0 for none).")
+@click.option("--paper", type=click.Choice([*PAPERS, "all"]), default="all", show_default=True,
+              help="Paper size of the sheets.")
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"),
+              show_default=True, help="Folder to write into (files go in a subfolder NAME).")
+@click.option("--name", default="imposed", show_default=True,
+              help="Name of the files: NAME-cards-<paper>.pdf, NAME-backs-…, NAME-duplex-….")
+def impose(fronts: tuple[Path, ...], back: Path | None, backs_dir: Path | None, size: str, bleed: str,
+           paper: str, out: Path, name: str) -> None:
+    """Put ready-made card images (PNG, JPEG) on marked, duplex-ready sheets.
+
+    FRONTS are image files, in the order given, or folders, whose images are sorted by name
+    (card2 before card10). Each image is the whole card including its bleed, and is stretched to
+    the card size plus --bleed on every side. `name x3.png` makes three cards. JPEGs are embedded
+    as they are, without re-encoding.
+    """
+    started = time.perf_counter()
+    result = _write(name, out, lambda bar: impose_images(
+        list(fronts), out, name=name, back=back, backs_dir=backs_dir, size=card_size(size),
+        bleed=parse_bleed(bleed), papers=_choices(paper, tuple(PAPERS)), progress=bar.advance, on_plan=bar.start))
+    pages = sum(o.pages for o in result.outputs)
+    seconds = time.perf_counter() - started
+    click.echo(f"wrote {_count(len(result.outputs), 'PDF')} ({_count(pages, 'page')}, "
+               f"{_count(result.cards, 'card')} from {_count(result.images, 'image')}) to {out / name}/ "
+               f"in {seconds:.1f} s")
 
 
 @main.command("list")

@@ -1,0 +1,200 @@
+"""Ready-made card images on the deck build's sheets: `deckpress impose`.
+
+Each image becomes a face of the card size whose one `Image` covers the trim and the bleed (the
+image is taken to include the bleed), so the pictures go through the same imposition as a deck:
+the same grids, crop marks, page boxes, mirrored backs and file kinds (see `build.sheet_files`).
+The PDF backend hands image files to reportlab by path, which embeds a JPEG's bytes as they are
+(a DCTDecode stream): nothing is re-encoded, however often a picture is placed.
+
+Files are named like a deck's: `<out>/<name>/<name>-cards-<paper>.pdf`, `-backs-`, `-duplex-`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from PIL import Image as PILImage, UnidentifiedImageError
+
+from .build import Job, Output, Sides, labelled, sheet_files, write_jobs
+from .errors import DeckError, Warnings, display_path, suggest
+from .face import Face, Image
+from .impose.pdfsheets import DocInfo
+from .impose.sheets import PAPERS
+from .model.deck import CARD_SIZES
+from .units import parse_absolute
+
+FORMATS = ("PNG", "JPEG")  #: what PDF takes as it is (JPEG) or losslessly (PNG)
+MIN_DPI = 300  #: below this, printed art starts to look soft
+ASPECT_TOLERANCE = 0.01  #: a picture stretched by less than 1 % looks right
+_COPIES = re.compile(r"(.+?)[ _-]x(\d+)")  # "goblin x3", "goblin_x3", "goblin-x3": three copies
+_EXIF_ORIENTATION = 0x0112
+
+
+@dataclass
+class Imposed:
+    outputs: list[Output]
+    cards: int
+    images: int
+    warnings: Warnings = field(default_factory=Warnings)
+
+
+def card_size(spec: str) -> tuple[float, float]:
+    """Trim width and height in mm of a preset (`poker`) or of `WIDTHxHEIGHT`, each side a length
+    or a plain number of millimetres (`63x88`, `2.5inx3.5in`)."""
+    if spec in CARD_SIZES:
+        return CARD_SIZES[spec].width, CARD_SIZES[spec].height
+    m = re.fullmatch(r"\s*([^x×]+?)\s*[x×]\s*([^x×]+?)\s*", spec)
+    if not m:
+        raise DeckError(f"unknown card size '{spec}'; sizes are {', '.join(CARD_SIZES)}, "
+                        "or WIDTHxHEIGHT like 63x88 (mm) or 2.5inx3.5in", suggestion=suggest(spec, CARD_SIZES))
+    width, height = (_length(side, f"card size '{spec}'") for side in m.groups())
+    if width <= 0 or height <= 0:
+        raise DeckError(f"card size '{spec}' must be greater than zero both ways")
+    return width, height
+
+
+def parse_bleed(text: str) -> float:
+    """The bleed in mm from a length like `3mm` or `0.125in`; `0` for none."""
+    bleed = _length(text, "bleed")
+    if bleed < 0:
+        raise DeckError(f"bleed '{text}' cannot be negative")
+    return bleed
+
+
+def _length(text: str, what: str) -> float:
+    if re.fullmatch(r"\d+(\.\d*)?|\.\d+", text.strip()):
+        return float(text)  # a size's plain numbers are millimetres, as on a card box
+    try:
+        return parse_absolute(text, what)
+    except ValueError as exc:
+        raise DeckError(f"{what}: {exc}") from None
+
+
+def natural_key(path: Path) -> tuple:
+    """Sort key that reads digit runs as numbers, so card2 comes before card10."""
+    parts = re.split(r"(\d+)", path.name.casefold())
+    return tuple(int(p) if p.isdigit() else p for p in parts), path.name
+
+
+def image_files(paths: Sequence[Path]) -> list[Path]:
+    """The pictures named: files as given, in order; a folder's pictures sorted naturally by name.
+
+    A folder gives every file Pillow would open (a GIF among them is then an error rather than a
+    card quietly left out); hidden files and anything else are passed over.
+    """
+    readable = {ext for ext, fmt in PILImage.registered_extensions().items() if fmt in PILImage.OPEN}
+    found: list[Path] = []
+    for path in paths:
+        if path.is_dir():
+            inside = sorted((p for p in path.iterdir() if p.is_file() and not p.name.startswith(".")
+                             and p.suffix.lower() in readable), key=natural_key)
+            if not inside:
+                raise DeckError("no PNG or JPEG images in this folder", path)
+            found += inside
+        elif path.is_file():
+            found.append(path)
+        else:
+            raise DeckError("no such file or folder", path)
+    return found
+
+
+def copies(path: Path) -> tuple[str, int]:
+    """The name a picture is known by and how many cards it makes: `goblin x3.png` -> ('goblin', 3)."""
+    m = _COPIES.fullmatch(path.stem)
+    if m and int(m.group(2)) > 0:
+        return m.group(1), int(m.group(2))
+    return path.stem, 1
+
+
+def _backs_by_name(folder: Path) -> dict[str, Path]:
+    backs: dict[str, Path] = {}
+    for path in image_files([folder]):
+        name = copies(path)[0]  # a back named like its front, copy count and all, still matches
+        if name in backs:
+            raise DeckError(f"two backs are named '{name}': {backs[name].name} and {path.name}", folder)
+        backs[name] = path
+    return backs
+
+
+def check_image(path: Path, trim: tuple[float, float], bleed: float, warn: Warnings) -> None:
+    """Refuse what cannot be imposed as it is; warn about what will print badly."""
+    if not path.is_file():
+        raise DeckError("no such file", path)
+    try:
+        with PILImage.open(path) as im:
+            kind, (px_w, px_h) = im.format, im.size
+            orientation = im.getexif().get(_EXIF_ORIENTATION, 1) if kind == "JPEG" else 1
+    except (UnidentifiedImageError, OSError):
+        raise DeckError("cannot read this as an image; impose takes PNG and JPEG", path) from None
+    if kind not in FORMATS:
+        raise DeckError(f"is a {kind} image; impose takes PNG and JPEG (convert it first)", path)
+    if orientation != 1:  # PDF draws the pixels as stored and knows nothing of EXIF
+        warn(f"has an EXIF rotation (orientation {orientation}) that PDF ignores: it prints as stored; "
+             "save it upright", path)
+    w, h = trim[0] + 2 * bleed, trim[1] + 2 * bleed
+    off = (px_w / px_h) / (w / h) - 1
+    if abs(off) > ASPECT_TOLERANCE:
+        if bleed and abs((px_w / px_h) / (trim[0] / trim[1]) - 1) <= ASPECT_TOLERANCE:
+            warn(f"{px_w}×{px_h} px has the proportions of the trim: looks like it has no bleed; "
+                 "use --bleed 0", path)
+        elif (px_w > px_h) != (w > h) and px_w != px_h and w != h:
+            turned = "x".join(f"{v:g}" for v in reversed(trim))
+            warn(f"{px_w}×{px_h} px is {'landscape' if px_w > px_h else 'portrait'} but the card is not: "
+                 f"turn the picture, or use --size {turned}", path)
+        else:
+            warn(f"{px_w}×{px_h} px is {abs(off):.1%} {'wider' if off > 0 else 'narrower'} than a "
+                 f"{w:g}×{h:g} mm card with bleed: it will be {'squeezed' if off > 0 else 'stretched'} to fit",
+                 path)
+    dpi = min(px_w / w, px_h / h) * 25.4
+    if round(dpi) < MIN_DPI:
+        warn(f"only {dpi:.0f} dpi at {w:g}×{h:g} mm ({px_w}×{px_h} px); {MIN_DPI} dpi prints sharp", path)
+
+
+def impose_images(fronts: Sequence[Path], out_dir: Path, *, name: str = "imposed", back: Path | None = None,
+                  backs_dir: Path | None = None, size: tuple[float, float] = (63.5, 88.9), bleed: float = 3.0,
+                  papers: Sequence[str] = tuple(PAPERS), progress: Callable[[int], None] | None = None,
+                  on_plan: Callable[[int], None] | None = None) -> Imposed:
+    """Put card images (files or folders of PNG and JPEG, each including `bleed` mm on every side)
+    on sheets of `papers`, writing `<out_dir>/<name>/<name>-cards-<paper>.pdf` and, with backs,
+    `-backs-` and `-duplex-`. `back` is one back for every card; `backs_dir` holds a back per front,
+    named like it (falling back to `back`). Every picture is checked before anything is written:
+    a problem raises DeckError, and what will print badly is in the result's warnings."""
+    if not name or Path(name).name != name or name.startswith("."):
+        raise DeckError(f"the name '{name}' must be a plain file name like mygame")
+    if backs_dir is not None and not backs_dir.is_dir():
+        raise DeckError("is not a folder: backs are matched to fronts by name from a folder", backs_dir)
+    warn = Warnings()
+    pictures = image_files(fronts)
+    backs = _backs_by_name(backs_dir) if backs_dir is not None else {}
+    pairs: list[tuple[Path, Path | None, int]] = []
+    for front in pictures:
+        known_as, n = copies(front)
+        behind = backs.get(known_as, back)
+        if backs_dir is not None and behind is None:
+            raise DeckError(f"no back named '{known_as}' in {display_path(backs_dir)}", front,
+                            suggestion=suggest(known_as, backs))
+        pairs.append((front, behind, n))
+    used = {b for _, b, _ in pairs}
+    for unused in sorted(set(backs.values()) - used, key=natural_key):
+        warn("is the back of no front", unused)
+    for picture in dict.fromkeys([*pictures, *(b for b in used if b is not None)]):
+        check_image(picture, size, bleed, warn)
+
+    def face(path: Path | None) -> Face | None:
+        if path is None:
+            return None
+        picture = Image(-bleed, -bleed, size[0] + 2 * bleed, size[1] + 2 * bleed, str(path))
+        return Face(size[0], size[1], bleed, (picture,))
+
+    sides: Sides = [(face(f), face(b)) for f, b, n in pairs for _ in range(n)]
+    jobs = []
+    for paper in papers:
+        for kind, pages, duplex in sheet_files("cards", sides, paper, bleed):
+            file_name = f"{name}-{kind}-{paper}.pdf"
+            info = DocInfo(title=f"{name} — {kind}", author="",
+                           subject=f"{len(sides)} card images imposed by deckpress.", duplex=duplex)
+            jobs.append(Job(out_dir / name / file_name, labelled(pages, name, file_name), info))
+    return Imposed(write_jobs(jobs, bleed, progress, on_plan), len(sides), len(pictures), warn)

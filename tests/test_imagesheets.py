@@ -1,0 +1,227 @@
+"""`deckpress impose`: ready-made card images on the deck build's sheets, read back from the PDFs."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pytest
+from click.testing import CliRunner
+from PIL import Image
+from pypdf import PdfReader
+
+from generator import cli
+from generator.errors import DeckError
+from generator.imagesheets import card_size, copies, impose_images, natural_key, parse_bleed
+from tests.pdfread import backs_behind_fronts, cards_on_grid, check_page_boxes, page_boxes_mm, page_text, xobjects
+
+POKER = (63.5, 88.9)
+PAPER = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+PIXELS = (825, 1125)  # 69.5 × 94.9 mm (poker with 3 mm bleed) at 301 dpi
+FRONT_COLOURS = [(220, 40, 40), (40, 170, 60), (40, 70, 210), (230, 200, 30), (200, 60, 200),
+                 (30, 190, 200), (240, 130, 20), (120, 60, 20), (20, 20, 20), (150, 150, 150)]
+BACK_COLOURS = [(255 - r, 255 - g, 255 - b) for r, g, b in FRONT_COLOURS]
+
+
+def picture(path: Path, colour: tuple[int, int, int], size: tuple[int, int] = PIXELS) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    Image.new("RGB", size, colour).save(path, quality=95)  # quality only matters to JPEG
+    return path
+
+
+@pytest.fixture(scope="session")
+def art(tmp_path_factory):
+    """card1 … card10 in fronts/ (JPEG for odd numbers, PNG for even), a back for each in backs/,
+    and one common back. Shared: copy before changing."""
+    tmp_path = tmp_path_factory.mktemp("art")
+    fronts, backs = tmp_path / "fronts", tmp_path / "backs"
+    for i, (front, back) in enumerate(zip(FRONT_COLOURS, BACK_COLOURS), start=1):
+        picture(fronts / f"card{i}.{'jpg' if i % 2 else 'png'}", front)
+        picture(backs / f"card{i}.png", back)
+    return fronts, backs, picture(tmp_path / "back.jpg", (60, 40, 110))
+
+
+DPI = 24
+
+
+def rendered(path: Path) -> list[Image.Image]:
+    pdf = pdfium.PdfDocument(str(path))
+    pages = [page.render(scale=DPI / 72).to_pil().convert("RGB") for page in pdf]
+    pdf.close()
+    return pages
+
+
+def colour_at(page: Image.Image, point_mm: tuple[float, float]) -> tuple[int, ...]:
+    return page.getpixel((round(point_mm[0] / 25.4 * DPI), round(point_mm[1] / 25.4 * DPI)))
+
+
+def grid_centre(i: int, paper: str, mirrored: bool = False) -> tuple[float, float]:
+    """Where the i-th card (0-based) of a page sits on a centred 3 × 3 poker grid."""
+    (W, H), (w, h) = PAPER[paper], POKER
+    row, col = divmod(i % 9, 3)
+    x = (W - 3 * w) / 2 + (col + 0.5) * w
+    return (W - x if mirrored else x, (H - 3 * h) / 2 + (row + 0.5) * h)
+
+
+def near(a, b, tolerance: int = 8) -> bool:
+    return all(abs(x - y) <= tolerance for x, y in zip(a, b))
+
+
+@pytest.mark.parametrize("paper", PAPER)
+def test_fronts_backs_and_duplex_on_marked_grids(art, tmp_path, paper):
+    fronts, _, back = art
+    result = impose_images([fronts], tmp_path / "out", back=back, papers=[paper])
+    folder = tmp_path / "out" / "imposed"
+    names = [f"imposed-{kind}-{paper}.pdf" for kind in ("cards", "backs", "duplex")]
+    assert [o.path.name for o in result.outputs] == names
+    assert [o.pages for o in result.outputs] == [2, 2, 4]
+    assert (result.cards, result.images, list(result.warnings)) == (10, 10, [])
+    cards, backs, duplex = (folder / n for n in names)
+    assert cards_on_grid(cards, PAPER[paper], POKER) == [9, 1]
+    check_page_boxes(cards, PAPER[paper], POKER)
+    check_page_boxes(backs, PAPER[paper], POKER)
+    behind = backs_behind_fronts(cards, backs, PAPER[paper], POKER)
+    assert len({name for names in behind.values() for name in names}) == 1  # one back behind all
+    assert PdfReader(duplex).trailer["/Root"]["/ViewerPreferences"]["/Duplex"] == "/DuplexFlipLongEdge"
+    assert f"imposed-duplex-{paper}.pdf · page 2/4 · backs 1" in page_text(duplex, 1)
+
+
+def test_each_card_shows_its_picture_in_natural_order_and_its_back_behind_it(art, tmp_path):
+    fronts, backs, _ = art
+    impose_images([fronts], tmp_path, backs_dir=backs, papers=["a4"])
+    folder = tmp_path / "imposed"
+    cards, backs_pages, duplex = (rendered(folder / f"imposed-{kind}-a4.pdf") for kind in ("cards", "backs", "duplex"))
+    for i, (front, back) in enumerate(zip(FRONT_COLOURS, BACK_COLOURS)):  # card10 last, not after card1
+        page, behind = i // 9, grid_centre(i, "a4", mirrored=True)
+        assert near(colour_at(cards[page], grid_centre(i, "a4")), front), i
+        assert near(colour_at(duplex[2 * page], grid_centre(i, "a4")), front), i
+        assert near(colour_at(backs_pages[page], behind), back), i
+        assert near(colour_at(duplex[2 * page + 1], behind), back), i
+    backs_behind_fronts(folder / "imposed-cards-a4.pdf", folder / "imposed-backs-a4.pdf", PAPER["a4"], POKER)
+
+
+def test_jpegs_are_embedded_byte_for_byte(art, tmp_path):
+    fronts, _, back = art
+    impose_images([fronts], tmp_path, back=back, papers=["a4"])
+    jpegs = {p.read_bytes() for p in [*fronts.glob("*.jpg"), back]}
+    for kind in ("cards", "backs", "duplex"):
+        images = list(xobjects(PdfReader(tmp_path / "imposed" / f"imposed-{kind}-a4.pdf"), "/Image"))
+        embedded = {x._data for x in images if x["/Filter"] in ("/DCTDecode", ["/DCTDecode"])}
+        assert embedded <= jpegs
+        expected = {"cards": 5, "backs": 1, "duplex": 6}[kind]  # the five odd-numbered fronts, the back
+        assert len(embedded) == expected, kind
+        assert len(images) == expected + (5 if kind != "backs" else 0)  # each picture once, however often placed
+
+
+def test_no_back_gives_fronts_only(art, tmp_path):
+    fronts, _, _ = art
+    result = impose_images(sorted(fronts.glob("*.png")), tmp_path, name="evens", papers=["letter"])
+    assert [(o.path.name, o.pages) for o in result.outputs] == [("evens-cards-letter.pdf", 1)]
+
+
+def test_a_copy_count_in_the_name_makes_that_many_cards_with_the_matching_back(tmp_path):
+    goblin = picture(tmp_path / "fronts" / "goblin x3.jpg", FRONT_COLOURS[0])
+    picture(tmp_path / "backs" / "goblin.png", BACK_COLOURS[0])
+    result = impose_images([goblin], tmp_path / "out", backs_dir=tmp_path / "backs", papers=["a4"])
+    assert (result.cards, result.images) == (3, 1)
+    assert cards_on_grid(result.outputs[0].path, PAPER["a4"], POKER) == [3]
+    assert copies(Path("a-x12.png")) == ("a", 12) and copies(Path("box2.png")) == ("box2", 1)
+
+
+def test_a_front_without_its_back_is_an_error_naming_it_unless_there_is_a_common_back(art, tmp_path):
+    fronts, backs, back = art
+    backs = shutil.copytree(backs, tmp_path / "backs")
+    (backs / "card7.png").rename(backs / "card-7.png")
+    with pytest.raises(DeckError) as error:
+        impose_images([fronts], tmp_path / "out", backs_dir=backs)
+    assert str(error.value).endswith("card7.jpg: no back named 'card7' in " + str(backs)
+                                     + " — did you mean 'card-7'?")
+    assert not (tmp_path / "out").exists()
+    result = impose_images([fronts], tmp_path / "out", backs_dir=backs, back=back, papers=["a4"])
+    assert len(result.outputs) == 3
+    assert [m.split(": ", 1)[1] for m in result.warnings] == ["is the back of no front"]
+    # card7 (index 6) falls back to the common back
+    page = rendered(tmp_path / "out" / "imposed" / "imposed-backs-a4.pdf")[0]
+    assert near(colour_at(page, grid_centre(6, "a4", mirrored=True)), (60, 40, 110))
+    assert near(colour_at(page, grid_centre(5, "a4", mirrored=True)), BACK_COLOURS[5])
+
+
+def test_pictures_that_will_print_badly_are_warned_about_file_first(tmp_path):
+    images = [picture(tmp_path / "trim.png", (9, 9, 9), (750, 1050)),  # 2.5 × 3.5 in at 300 dpi, no bleed
+              picture(tmp_path / "small.jpg", (9, 9, 9), (412, 562)),
+              picture(tmp_path / "wide.png", (9, 9, 9), (1125, 825))]
+    result = impose_images(images, tmp_path / "out", papers=["a4"])
+    messages = list(result.warnings)
+    assert all(m.startswith(str(tmp_path)) for m in messages)
+    assert any("trim.png: 750×1050 px has the proportions of the trim" in m and "--bleed 0" in m for m in messages)
+    assert any("small.jpg: only 150 dpi at 69.5×94.9 mm" in m for m in messages)
+    assert any("wide.png: 1125×825 px is landscape" in m and "--size 88.9x63.5" in m for m in messages)
+    assert not any("trim.png" in m for m in list(impose_images(images[:1], tmp_path / "o2", bleed=0,
+                                                                size=(63.5, 88.9), papers=["a4"]).warnings))
+
+
+def test_without_bleed_the_bleed_box_is_the_trim(tmp_path):
+    image = picture(tmp_path / "a.png", FRONT_COLOURS[0], (750, 1050))
+    result = impose_images([image] * 2, tmp_path, bleed=0, papers=["a4"])
+    assert not result.warnings
+    boxes = page_boxes_mm(PdfReader(result.outputs[0].path).pages[0])
+    assert boxes["bleedbox"] == pytest.approx(boxes["trimbox"], abs=1e-3)
+
+
+def test_imposing_twice_gives_byte_identical_files(art, tmp_path):
+    fronts, backs, back = art
+    first = impose_images([fronts], tmp_path / "one", backs_dir=backs, back=back, papers=["a4"])
+    second = impose_images([fronts], tmp_path / "two", backs_dir=backs, back=back, papers=["a4"])
+    assert len(first.outputs) == 3
+    assert [o.path.read_bytes() for o in first.outputs] == [o.path.read_bytes() for o in second.outputs]
+
+
+def test_sizes_bleeds_and_order():
+    assert card_size("poker") == (63.5, 88.9)
+    assert card_size("63x88") == (63.0, 88.0)
+    assert card_size("2.5inx3.5in") == pytest.approx((63.5, 88.9))
+    assert card_size("63 mm × 8.8cm") == pytest.approx((63.0, 88.0))
+    assert parse_bleed("0") == 0 and parse_bleed("0.125in") == pytest.approx(3.175)
+    for bad, message in (("pokr", "did you mean 'poker'"), ("63", "WIDTHxHEIGHT"), ("0x3", "greater than zero"),
+                         ("63x88furlongs", "unknown unit")):
+        with pytest.raises(DeckError, match=message):
+            card_size(bad)
+    with pytest.raises(DeckError, match="cannot be negative"):
+        parse_bleed("-1mm")
+    names = ["card10.png", "card2.png", "Card1.png", "card2b.png"]
+    assert sorted(names, key=lambda n: natural_key(Path(n))) == ["Card1.png", "card2.png", "card2b.png", "card10.png"]
+
+
+def run(*args):
+    return CliRunner().invoke(cli.main, list(args))
+
+
+def test_cli_imposes_and_says_what_it_wrote(art, tmp_path):
+    fronts, backs, _ = art
+    result = run("impose", str(fronts), "--backs", str(backs), "--paper", "a4", "--out", str(tmp_path / "o"),
+                 "--name", "mine")
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith(f"wrote 3 PDFs (8 pages, 10 cards from 10 images) to {tmp_path / 'o' / 'mine'}/")
+    assert sorted(p.name for p in (tmp_path / "o" / "mine").iterdir()) == [
+        "mine-backs-a4.pdf", "mine-cards-a4.pdf", "mine-duplex-a4.pdf"]
+
+
+@pytest.mark.parametrize("make, message", [
+    (lambda d: Image.new("RGB", (80, 100)).save(d / "x.gif") or d / "x.gif",
+     "x.gif: is a GIF image; impose takes PNG and JPEG (convert it first)"),
+    (lambda d: (d / "x.png").write_text("not a picture") and d / "x.png",
+     "x.png: cannot read this as an image; impose takes PNG and JPEG"),
+    (lambda d: d / "missing.png", "missing.png: no such file or folder"),
+])
+def test_cli_refuses_what_it_cannot_impose_in_one_line_with_exit_2(art, tmp_path, make, message):
+    fronts = art[0]
+    bad = make(tmp_path)
+    out = tmp_path / "o"
+    proc = subprocess.run([sys.executable, "-m", "generator.cli", "impose", str(fronts / "card1.jpg"), str(bad),
+                           "--out", str(out)], capture_output=True, text=True)
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert proc.stderr.splitlines() == [f"error: {tmp_path}/{message}"]
+    assert not out.exists()
