@@ -132,6 +132,23 @@ def write_deck(folder: Path, n: int) -> None:
         lines.append("      - " + json.dumps(fields, ensure_ascii=False))  # JSON is YAML
     (folder / "deck.yaml").write_text("\n".join(lines) + "\n", encoding="utf-8")
     (folder / "cards.json").write_text(json.dumps({"count": count, "cards": cards}), encoding="utf-8")
+    write_images(folder / "images", cards, count)
+
+
+def write_images(folder: Path, cards: list[dict], count: int) -> None:
+    """For `impose`: the 100 fronts as ready-made 825 × 1125 px JPEGs (poker with 1/8 in bleed at
+    300 dpi, as a print service's template gives them), `count` copies each through the file name
+    (`card007 x10.jpg`), and one back."""
+    from PIL import Image, ImageDraw
+    folder.mkdir(parents=True, exist_ok=True)
+    colours = {name: color for name, color, _ in PALETTE}
+    for c in cards:
+        image = Image.new("RGB", (825, 1125), PAPER)
+        draw = ImageDraw.Draw(image)
+        draw.rounded_rectangle((75, 75, 750, 1050), 35, fill=colours[c["color"]])
+        draw.text((110, 110), f"{c['number']} {c['title']}", fill=PAPER)
+        image.save(folder / f"card{int(c['number']):03d} x{count}.jpg", quality=90)
+    Image.new("RGB", (825, 1125), NAVY).save(folder.parent / "back.jpg", quality=90)
 
 
 # --- method 1: deckpress ------------------------------------------------------------------------
@@ -150,6 +167,15 @@ def run_png(deck: Path, out: Path, n: int) -> tuple[list[Path], int]:
     result = build_deck(deck, out, papers=["a4"], inks=["color"], options=Options(formats=("png",)))
     assert result.deck.card_count("cards") == n
     return [o.path for o in result.outputs], 0
+
+
+def run_impose(deck: Path, out: Path, n: int) -> tuple[list[Path], int]:
+    """`deckpress impose` of the 100 JPEG fronts (N cards through their copy counts) and one back:
+    fronts, backs and duplex on A4, JPEGs embedded as they are."""
+    from generator.imagesheets import impose_images
+    result = impose_images([deck / "images"], out, back=deck / "back.jpg", papers=["a4"])
+    assert result.cards == n
+    return [o.path for o in result.outputs], sum(o.pages for o in result.outputs)
 
 
 # --- method 2: the naive reportlab loop -----------------------------------------------------------
@@ -302,7 +328,7 @@ def run_naive(deck: Path, out: Path, n: int) -> tuple[list[Path], int]:
 
 # --- measuring ------------------------------------------------------------------------------------
 
-METHODS = {"deckpress": run_deckpress, "naive": run_naive, "png": run_png}
+METHODS = {"deckpress": run_deckpress, "naive": run_naive, "png": run_png, "impose": run_impose}
 
 
 def _rss_mb() -> float:
@@ -342,7 +368,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--sizes", default="1000,10000", help="comma-separated card counts N (multiples of 100)")
     parser.add_argument("--repeat", type=int, default=3, help="runs per measurement; the median is reported")
-    parser.add_argument("--methods", default="deckpress,naive", help="comma-separated: deckpress, naive, png")
+    parser.add_argument("--methods", default="deckpress,naive", help="comma-separated: deckpress, naive, png, impose")
     parser.add_argument("--keep", type=Path, help="keep the deck and the last run's PDFs in this folder")
     parser.add_argument("--json", action="store_true", help="print the results as JSON too")
     parser.add_argument("--worker", nargs=4, metavar=("METHOD", "DECK", "OUT", "N"), help=argparse.SUPPRESS)
