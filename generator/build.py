@@ -15,10 +15,13 @@ as they are, not a second copy named `-lowink-cmyk`.
 
 Other formats write per-card files from the same faces (see `generator.outputs`):
 
-    png[-lowink]/<component>-<number>-<name>-<side>.png   and manifest.csv    (--format png)
-    svg[-lowink]/… .svg                                   and manifest.csv    (--format svg)
-    tts/<component>-sheet-<n>.png, back images, <title>.json                  (--format tts)
-    <id>-preview.png   every distinct face on one small contact sheet         (--format preview)
+    png[-<lang>][-lowink]/<component>-<number>-<name>-<side>.png, manifest.csv   (--format png)
+    svg[-<lang>][-lowink]/… .svg, manifest.csv                                 (--format svg)
+    tts[-<lang>]/<component>-sheet-<n>.png, back images, <id>.json             (--format tts)
+    <id>[-<lang>]-preview.png   every distinct face on one small contact sheet  (--format preview)
+
+`-<lang>` marks a build in one of the deck's translations; images are in colour unless
+`Options.image_inks` asks for low-ink too.
 """
 
 from __future__ import annotations
@@ -55,6 +58,7 @@ class Options:
     outline_text: bool = False  # SVG text as paths
     tts_base_url: str | None = None  # where the TTS images will be hosted
     color: str = "rgb"  # the colour build's colour space: rgb, or cmyk for print shops
+    image_inks: tuple[str, ...] = ("color",)  # PNG/SVG sets: screens and print services want colour
 
 Sides = list[tuple[Face, Face | None]]
 
@@ -270,31 +274,32 @@ def build_deck(ref: str | Path, out_dir: Path, papers: Sequence[str] = tuple(PAP
     jobs = plan_deck(deck, out_dir, papers, inks, result.warnings, options.formats, options.color)
     if options.preset == DRIVETHRU:
         jobs.append(drivethru_job(deck, out_dir, result.warnings))
-    images = _image_sets(deck, inks, options, result.warnings)
+    images = _image_sets(deck, options, result.warnings)
     screen = card_entries(deck, result.warnings) if {"tts", "preview"} & set(options.formats) else []
     distinct = len({f for e in screen for f in (e.front, e.back) if f is not None})
     if on_plan:
         on_plan(sum(len(j.sheets) for j in jobs) + sum(n for *_, n in images)
                 + distinct * sum(k in options.formats for k in ("tts", "preview")))
     result.outputs = write_jobs(jobs, deck.bleed, progress)
+    lang = f"-{deck.lang}" if deck.translate else ""  # a translation's images beside the original's
     for kind, ink, entries, _ in images:
-        folder = out_dir / deck.id / f"{kind}{'' if ink == 'color' else '-' + ink}"
+        folder = out_dir / deck.id / f"{kind}{lang}{'' if ink == 'color' else '-' + ink}"
         for path in write_card_images(entries, folder, kind, result.warnings, dpi=options.dpi,
                                       preset=PRESETS.get(options.preset or ""),
                                       outline_text=options.outline_text, progress=progress):
             result.outputs.append(Output(path, 0))
     card = (deck.size.width, deck.size.height)
     if "tts" in options.formats:
-        for path in write_tts(screen, out_dir / deck.id / "tts", deck.id, card, options.tts_base_url, progress):
+        for path in write_tts(screen, out_dir / deck.id / f"tts{lang}", deck.id + lang, card, options.tts_base_url,
+                              progress):
             result.outputs.append(Output(path, 0))
     if "preview" in options.formats:
-        path = write_preview(screen, out_dir / deck.id / f"{deck.id}-preview.png", card[0], progress)
+        path = write_preview(screen, out_dir / deck.id / f"{deck.id}{lang}-preview.png", card[0], progress)
         result.outputs.append(Output(path, 0))
     return result
 
 
-def _image_sets(deck: Deck, inks: Sequence[str], options: Options,
-                warn: Warnings) -> list[tuple[str, str, list[Entry], int]]:
+def _image_sets(deck: Deck, options: Options, warn: Warnings) -> list[tuple[str, str, list[Entry], int]]:
     """The per-card image sets to write: (format, ink, entries, distinct faces).
 
     A preset's canvas may reach further than the deck's bleed; faces are then composed again with
@@ -307,7 +312,7 @@ def _image_sets(deck: Deck, inks: Sequence[str], options: Options,
         deck = replace(deck, bleed=max(deck.bleed, round(needed + 0.005, 2)))
     composed = card_entries(deck, warn)
     sets = []
-    for ink in inks:
+    for ink in options.image_inks:
         convert = _InkCache(ink)
         entries = [replace(e, front=convert(e.front), back=convert(e.back, back=True)) for e in composed]
         distinct = len({(side, face) for e in entries for side, face in (("front", e.front), ("back", e.back))

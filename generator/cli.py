@@ -137,10 +137,10 @@ def build(decks: tuple[str, ...], paper: str, ink: str | None, color: str, out: 
     refs = list(decks) or bundled_deck_ids()
     if preset in PRESETS and "png" not in formats:
         formats = (*formats, "png")  # a preset is a kind of PNG set: asking for it asks for them
-    only_images = not {"pdf", "gutterfold"} & set(formats)
     papers = _choices(paper, tuple(PAPERS))
-    inks = _choices(ink, INKS) if ink else (["color"] if only_images else list(INKS))
-    options = Options(formats, dpi, preset, outline_text, tts_base_url, color)
+    inks = _choices(ink, INKS) if ink else list(INKS)
+    options = Options(formats, dpi, preset, outline_text, tts_base_url, color,
+                      image_inks=tuple(_choices(ink, INKS)) if ink else ("color",))
     started = time.perf_counter()
     written: dict[str, int] = {}
     pages = cards = 0

@@ -109,6 +109,9 @@ def test_an_unwritable_output_folder_is_one_line(simple_deck, tmp_path):
 
 def test_formats_write_images_in_colour_unless_asked(simple_deck, tmp_path):
     result = run("build", str(simple_deck), "--format", "png,tts,preview", "--dpi", "72", "--out", str(tmp_path))
+    both = run("build", str(simple_deck), "--format", "pdf,png", "--dpi", "72", "--out", str(tmp_path / "both"))
+    assert both.exit_code == 0 and (tmp_path / "both" / "simple" / "simple-cards-lowink-a4.pdf").exists()
+    assert not (tmp_path / "both" / "simple" / "png-lowink").exists()  # PDFs in both inks, images in colour
     assert result.exit_code == 0, result.output
     folder = tmp_path / "simple"
     assert not list(folder.glob("*.pdf"))

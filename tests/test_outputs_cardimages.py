@@ -117,3 +117,11 @@ def test_svgs_are_the_same_set_of_faces_with_outlined_text(tmp_path):
     assert {r["front"] for r in rows(folder)} <= {p.name for p in svgs}
     text = (folder / rows(folder)[0]["front"]).read_text(encoding="utf-8")
     assert "<text" not in text and 'aria-label="' in text and 'width="69.5mm"' in text
+
+
+def test_a_translation_gets_its_own_folder_and_names(tmp_path):
+    result = build_deck("kanon", tmp_path, ["a4"], ["color"], lang="en", options=Options(formats=("png",), dpi=40))
+    folder = tmp_path / "kanon" / "png-en"
+    assert [o.path.parent for o in result.outputs] == [folder] * len(result.outputs)
+    names = {r["name"] for r in rows(folder)}
+    assert "Richtungswechsel" not in names and not (tmp_path / "kanon" / "png").exists()
