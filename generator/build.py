@@ -41,7 +41,7 @@ from .model import Deck, load_deck
 from .model.deck import SHEETS
 from .outputs.cardimages import PRESETS, preset_bleed, write_card_images
 from .outputs.preview import write_preview
-from .outputs.sides import Entry
+from .outputs.sides import Entry, distinct_faces
 from .outputs.tts import write_tts
 
 FORMATS = ("pdf", "gutterfold", "png", "svg", "tts", "preview")
@@ -233,7 +233,7 @@ def _job(deck: Deck, out_dir: Path, paper: str | None, variant: str, kind: str, 
          marks: bool = True) -> Job:
     """`variant`: "color", "lowink" or "cmyk" (the colour build in process colours). Files for
     a print service (`paper` None) are named by their kind alone and have no marks."""
-    lang = f"-{deck.lang}" if deck.translate else ""
+    lang = _lang(deck)
     if paper is None:
         name = f"{deck.id}{lang}-{kind}.pdf"
     else:
@@ -244,6 +244,11 @@ def _job(deck: Deck, out_dir: Path, paper: str | None, variant: str, kind: str, 
                    subject=f"{title} by {designer}, {licence}. Made with deckpress.",
                    duplex=duplex, colors=_COLOR_SPACE[variant], marks=marks)
     return Job(out_dir / deck.id / name, labelled(pages, title, name), info)
+
+
+def _lang(deck: Deck) -> str:
+    """What marks a file or folder of a build in one of the deck's translations: `-en`, or ""."""
+    return f"-{deck.lang}" if deck.translate else ""
 
 
 def labelled(pages: Pages, title: str, file_name: str) -> list[Sheet]:
@@ -276,12 +281,12 @@ def build_deck(ref: str | Path, out_dir: Path, papers: Sequence[str] = tuple(PAP
         jobs.append(drivethru_job(deck, out_dir, result.warnings))
     images = _image_sets(deck, options, result.warnings)
     screen = card_entries(deck, result.warnings) if {"tts", "preview"} & set(options.formats) else []
-    distinct = len({f for e in screen for f in (e.front, e.back) if f is not None})
+    distinct = len(distinct_faces(screen))
     if on_plan:
         on_plan(sum(len(j.sheets) for j in jobs) + sum(n for *_, n in images)
                 + distinct * sum(k in options.formats for k in ("tts", "preview")))
     result.outputs = write_jobs(jobs, deck.bleed, progress)
-    lang = f"-{deck.lang}" if deck.translate else ""  # a translation's images beside the original's
+    lang = _lang(deck)  # a translation's images beside the original's
     for kind, ink, entries, _ in images:
         folder = out_dir / deck.id / f"{kind}{lang}{'' if ink == 'color' else '-' + ink}"
         for path in write_card_images(entries, folder, kind, result.warnings, dpi=options.dpi,
@@ -315,9 +320,7 @@ def _image_sets(deck: Deck, options: Options, warn: Warnings) -> list[tuple[str,
     for ink in options.image_inks:
         convert = _InkCache(ink)
         entries = [replace(e, front=convert(e.front), back=convert(e.back, back=True)) for e in composed]
-        distinct = len({(side, face) for e in entries for side, face in (("front", e.front), ("back", e.back))
-                        if face is not None})
-        sets += [(kind, ink, entries, distinct) for kind in kinds]
+        sets += [(kind, ink, entries, len(distinct_faces(entries))) for kind in kinds]
     return sets
 
 

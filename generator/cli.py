@@ -138,9 +138,9 @@ def build(decks: tuple[str, ...], paper: str, ink: str | None, color: str, out: 
     if preset in PRESETS and "png" not in formats:
         formats = (*formats, "png")  # a preset is a kind of PNG set: asking for it asks for them
     papers = _choices(paper, tuple(PAPERS))
-    inks = _choices(ink, INKS) if ink else list(INKS)
+    inks = _choices(ink or "all", INKS)
     options = Options(formats, dpi, preset, outline_text, tts_base_url, color,
-                      image_inks=tuple(_choices(ink, INKS)) if ink else ("color",))
+                      image_inks=tuple(inks) if ink else ("color",))
     started = time.perf_counter()
     written: dict[str, int] = {}
     pages = cards = 0

@@ -105,12 +105,12 @@ def write_card_images(entries: Sequence[Entry], folder: Path, kind: str, warn: W
 
 
 def _png_job(face: Face, path: Path, dpi: int, preset: Preset | None) -> RasterJob:
+    dpi = preset.dpi if preset else dpi
     canvas = preset.canvas((face.width, face.height)) if preset else None
     if canvas is None:  # no preset, or a piece the service has no canvas for (a board): trim and bleed
         box = bleed_box(face)
-        return RasterJob(face, box, pixels(box, preset.dpi if preset else dpi), path,
-                         preset.dpi if preset else dpi)
-    return RasterJob(face, canvas_box(face, canvas, preset.dpi), canvas, path, preset.dpi)
+        return RasterJob(face, box, pixels(box, dpi), path, dpi)
+    return RasterJob(face, canvas_box(face, canvas, dpi), canvas, path, dpi)
 
 
 def _check_preset(entries: Sequence[Entry], preset: Preset, stems: dict[tuple[str, Face], str],

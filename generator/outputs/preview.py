@@ -15,7 +15,7 @@ from PIL import Image as PILImage
 
 from ..backends.raster import RasterJob, render, save_png, trim_box
 from ..face import Face
-from .sides import SIDES, Entry
+from .sides import Entry, distinct_faces
 
 CARD_PX = 96  # width of a card of the deck's size in the preview
 GAP = 8
@@ -26,8 +26,7 @@ MAX_PIECE = 3  # a piece wider than this many cards is shown at most this wide
 
 def write_preview(entries: Sequence[Entry], path: Path, card_w: float,
                   progress: Callable[[int], None] | None = None) -> Path:
-    faces = list(dict.fromkeys(face for side in SIDES for e in entries
-                               if (face := e.face(side)) is not None))
+    faces = distinct_faces(entries)
     scale = CARD_PX / card_w  # px per mm
     sizes = [_size(face, scale) for face in faces]
     pictures = render([RasterJob(face, trim_box(face), size) for face, size in zip(faces, sizes)],

@@ -36,6 +36,11 @@ class Entry:
         return (self.front.width, self.front.height)
 
 
+def distinct_faces(entries: Sequence[Entry]) -> list[Face]:
+    """Every face the entries show, once: the fronts in inventory order, then the backs."""
+    return list(dict.fromkeys(face for side in SIDES for e in entries if (face := e.face(side)) is not None))
+
+
 _SPELLED = {"♯": " sharp ", "♭": " flat ", "#": " sharp ", "♮": " natural ", "+": " plus ", "&": " and "}
 
 

@@ -77,10 +77,8 @@ def write_tts(entries: Sequence[Entry], folder: Path, title: str, card: tuple[fl
     wanted: dict[Face, tuple[int, int]] = {}
     for sheet in sheets:
         for face in (*sheet.faces, *([sheet.hidden] if sheet.hidden else [])):
-            wanted[face] = cell
-    backs = {sheet.back: face for sheet in sheets for face in [_back_face(cards, sheet.back, stems)] if face}
-    for face in backs.values():
-        wanted[face] = cell
+            wanted[face] = cell  # the hidden card is the back: its cell picture is the back image too
+    backs = {sheet.back: sheet.hidden for sheet in sheets if sheet.hidden is not None}
     tile_faces = {face: _tile_px(face) for e in tiles for face in (e.front, e.back) if face is not None}
     wanted.update(tile_faces)
     jobs = [RasterJob(face, trim_box(face), size) for face, size in wanted.items()]
@@ -154,13 +152,6 @@ def _plan_decks(cards: Sequence[Entry], stems: dict[tuple[str, Face], str]) -> t
                 state.cards += [(sheet_id * 100 + cell, e.name or f"{component} {e.number}")] * e.copies
         states.append(state)
     return sheets, states
-
-
-def _back_face(cards: Sequence[Entry], stem: str, stems: dict[tuple[str, Face], str]) -> Face | None:
-    for e in cards:
-        if e.back is not None and stems[("back", e.back)] == stem:
-            return e.back
-    return None
 
 
 def _tile_px(face: Face) -> tuple[int, int]:
