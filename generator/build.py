@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from typing import NamedTuple
 from pathlib import Path
 
 from .compose import Composer
@@ -140,7 +141,16 @@ class _InkCache:
         return self.cache[key]
 
 
-Pages = list[tuple[PagePlan[Face], str]]  # each page's plan and a note for its label
+class Page(NamedTuple):
+    """A page of a file before it is labelled: its plan, a note for its label, and whether it is
+    the back of another page."""
+
+    plan: PagePlan[Face]
+    note: str = ""
+    back: bool = False
+
+
+Pages = list[Page]
 
 
 def plan_deck(deck: Deck, out_dir: Path, papers: Sequence[str], inks: Sequence[str],
@@ -175,7 +185,7 @@ def gutterfold_jobs(deck: Deck, out_dir: Path, paper: str, variant: str, sides: 
     pairs = [(convert(front), convert(back, back=True)) for sheet in SHEETS for front, back in sides[sheet]
              if back is not None]
     pages = plan_gutterfold(pairs, _size, paper, deck.bleed)
-    return [_job(deck, out_dir, paper, variant, "gutterfold", [(p, "") for p in pages], False)] if pages else []
+    return [_job(deck, out_dir, paper, variant, "gutterfold", [Page(p) for p in pages], False)] if pages else []
 
 
 DRIVETHRU = "drivethru"
@@ -202,7 +212,7 @@ def drivethru_job(deck: Deck, out_dir: Path, warn: Warnings) -> Job:
     if skipped:
         warn(f"{len(skipped)} piece{'s' if len(skipped) != 1 else ''} not {w:g}×{h:g} mm (boards, pawns) "
              "left out of the DriveThruCards file: print them from the rules-board PDF")
-    return _job(deck, out_dir, None, "cmyk", DRIVETHRU, [(p, "") for p in sheets], False, marks=False)
+    return _job(deck, out_dir, None, "cmyk", DRIVETHRU, [Page(p) for p in sheets], False, marks=False)
 
 
 def sheet_files(sheet: str, sides: Sides, paper: str, bleed: float) -> list[tuple[str, Pages, bool]]:
@@ -214,10 +224,10 @@ def sheet_files(sheet: str, sides: Sides, paper: str, bleed: float) -> list[tupl
         return []
     fronts, backs = plan_sheets(sides, _size, paper, bleed)
     if sheet == "rules-board":
-        return [("rules-board", _interleave(fronts, backs) if backs else [(p, "") for p in fronts], bool(backs))]
-    files = [("cards", [(p, "") for p in fronts], False)]
+        return [("rules-board", _interleave(fronts, backs) if backs else [Page(p) for p in fronts], bool(backs))]
+    files = [("cards", [Page(p) for p in fronts], False)]
     if backs:
-        files.append(("backs", [(p, f"backs of page {i}") for i, p in enumerate(backs, start=1)], False))
+        files.append(("backs", [Page(p, f"backs of page {i}", True) for i, p in enumerate(backs, start=1)], False))
         files.append(("duplex", _interleave(fronts, backs), True))
     return files
 
@@ -254,14 +264,14 @@ def _lang(deck: Deck) -> str:
 def labelled(pages: Pages, title: str, file_name: str) -> list[Sheet]:
     """Each page with the label printed in its margin: what it belongs to, which file, which page."""
     n = len(pages)
-    return [Sheet(plan, f"{title} · {file_name} · page {i}/{n}" + (f" · {note}" if note else ""))
-            for i, (plan, note) in enumerate(pages, start=1)]
+    return [Sheet(page.plan, f"{title} · {file_name} · page {i}/{n}" + (f" · {page.note}" if page.note else ""),
+                  page.back) for i, page in enumerate(pages, start=1)]
 
 
 def _interleave(fronts: list[PagePlan[Face]], backs: list[PagePlan[Face]]) -> Pages:
     pages: Pages = []
     for i, (front, back) in enumerate(zip(fronts, backs), start=1):
-        pages += [(front, f"fronts {i}"), (back, f"backs {i}")]
+        pages += [Page(front, f"fronts {i}"), Page(back, f"backs {i}", True)]
     return pages
 
 

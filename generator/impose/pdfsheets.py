@@ -25,10 +25,12 @@ WHITE = Gray(1.0)
 
 @dataclass(frozen=True)
 class Sheet:
-    """One page to write: its plan and its label."""
+    """One page to write: its plan, its label, and whether it is printed on the back of the
+    page before it (a back page: duplex backs, the backs file)."""
 
     plan: PagePlan[Face]
     label: str
+    back: bool = False
 
 
 @dataclass(frozen=True)
