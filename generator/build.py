@@ -7,6 +7,7 @@ For each paper and ink, a deck gives (`<id>` is the deck id, `-lowink` marks the
     <id>-backs[-lowink|-cmyk]-<paper>.pdf        their backs, mirrored for long-edge duplex
     <id>-duplex[-lowink|-cmyk]-<paper>.pdf       front page, back page, … for duplex printers
     <id>-rules-board[-lowink|-cmyk]-<paper>.pdf  rule cards and board pieces (with backs, if they have any)
+    <id>-box[-lowink|-cmyk]-<paper>.pdf          a tuck box sized to the deck, to cut out, fold and glue
     <id>-gutterfold[-lowink|-cmyk]-<paper>.pdf   every piece with a back, front and back side by side
                                                  on one sheet, to fold and glue   (--format gutterfold)
 
@@ -32,11 +33,12 @@ from typing import NamedTuple
 from pathlib import Path
 
 from .compose import Composer
-from .errors import Warnings
+from .compose.tuckbox import CARD_THICKNESS, SLEEVE_THICKNESS, BoxArt, box_size, sleeve_for, tuck_box
+from .errors import DeckError, Warnings
 from .face import Face
 from .impose.gutterfold import plan_gutterfold
 from .impose.pdfsheets import DocInfo, Sheet, write_sheets
-from .impose.sheets import PAPERS, PagePlan, plan_sheets, plan_single
+from .impose.sheets import PAPERS, PagePlan, plan_piece, plan_sheets, plan_single
 from .ink import COLORS, INKS, apply_ink
 from .model import Deck, load_deck
 from .model.deck import SHEETS
@@ -60,6 +62,8 @@ class Options:
     tts_base_url: str | None = None  # where the TTS images will be hosted
     color: str = "rgb"  # the colour build's colour space: rgb, or cmyk for print shops
     image_inks: tuple[str, ...] = ("color",)  # PNG/SVG sets: screens and print services want colour
+    sleeves: str | tuple[float, float] | None = None  # the box holds sleeved cards: "auto" or the sleeve's size
+    sleeve_thickness: float = SLEEVE_THICKNESS  # what a sleeve adds to a card's thickness
 
 Sides = list[tuple[Face, Face | None]]
 
@@ -154,9 +158,10 @@ Pages = list[Page]
 
 
 def plan_deck(deck: Deck, out_dir: Path, papers: Sequence[str], inks: Sequence[str],
-              warn: Warnings, formats: Sequence[str] = ("pdf",), color: str = "rgb") -> list[Job]:
-    """Every PDF the deck gives (the sheets for "pdf", the fold-and-glue sheets for
-    "gutterfold"), for each paper and ink, with its pages laid out; the colour build in `color`
+              warn: Warnings, formats: Sequence[str] = ("pdf",), color: str = "rgb",
+              options: Options = Options()) -> list[Job]:
+    """Every PDF the deck gives (the sheets and the tuck box for "pdf", the fold-and-glue sheets
+    for "gutterfold"), for each paper and ink, with its pages laid out; the colour build in `color`
     ("rgb" or "cmyk")."""
     if not {"pdf", "gutterfold"} & set(formats):
         return []
@@ -166,10 +171,12 @@ def plan_deck(deck: Deck, out_dir: Path, papers: Sequence[str], inks: Sequence[s
         for ink in inks:
             convert = _InkCache(ink, color)
             variant = "cmyk" if (ink, color) == ("color", "cmyk") else ink
-            for sheet, pairs in sides.items():
-                inked = [(convert(front), convert(back, back=True)) for front, back in pairs]
-                for kind, pages, duplex in sheet_files(sheet, inked, paper, deck.bleed) if "pdf" in formats else ():
-                    jobs.append(_job(deck, out_dir, paper, variant, kind, pages, duplex))
+            if "pdf" in formats:
+                for sheet, pairs in sides.items():
+                    inked = [(convert(front), convert(back, back=True)) for front, back in pairs]
+                    for kind, pages, duplex in sheet_files(sheet, inked, paper, deck.bleed):
+                        jobs.append(_job(deck, out_dir, paper, variant, kind, pages, duplex))
+                jobs += box_jobs(deck, out_dir, paper, variant, sides, convert, options, warn)
             if "gutterfold" in formats:
                 jobs += gutterfold_jobs(deck, out_dir, paper, variant, sides, convert)
     return jobs
@@ -186,6 +193,57 @@ def gutterfold_jobs(deck: Deck, out_dir: Path, paper: str, variant: str, sides: 
              if back is not None]
     pages = plan_gutterfold(pairs, _size, paper, deck.bleed)
     return [_job(deck, out_dir, paper, variant, "gutterfold", [Page(p) for p in pages], False)] if pages else []
+
+
+#: the few words a box prints, in the languages decks are written in (others get English)
+BOX_WORDS = {"en": ("players", "cards", "made with deckpress"),
+             "de": ("Personen", "Karten", "erstellt mit deckpress")}
+
+
+def box_contents(deck: Deck) -> int:
+    """How many pieces go in the box: every one of the deck's card size (cards, rule cards,
+    card-sized board pieces); boards and pawns of other sizes stay out."""
+    card = (deck.size.width, deck.size.height)
+    return sum(c.card_count for c in deck.components if (c.size.width, c.size.height) == card)
+
+
+def box_jobs(deck: Deck, out_dir: Path, paper: str, variant: str, sides: dict[str, Sides], convert: _InkCache,
+             options: Options, warn: Warnings) -> list[Job]:
+    """The deck's tuck box on one paper: one page, or two parts with glue tabs when the net does
+    not fit; a warning, and no file, when even the parts do not. The first card's front is its
+    cover and that card's back (or, failing that, the first back there is) its back."""
+    count = box_contents(deck)
+    first = next(iter(sides["cards"] or sides["rules-board"]), None)
+    if first is None or count == 0:
+        return []
+    card_w, card_h, thickness = deck.size.width, deck.size.height, CARD_THICKNESS
+    if options.sleeves is not None:
+        try:
+            card_w, card_h = sleeve_for(card_w, card_h) if options.sleeves == "auto" else options.sleeves
+        except ValueError as exc:
+            raise DeckError(f"--sleeves auto: {exc}", deck.file) from None
+        if card_w < deck.size.width or card_h < deck.size.height:
+            raise DeckError(f"sleeves of {card_w:g}×{card_h:g} mm are smaller than the deck's "
+                            f"{deck.size.width:g}×{deck.size.height:g} mm cards", deck.file,
+                            suggestion="--sleeves auto")
+        thickness += options.sleeve_thickness
+    size = box_size(card_w, card_h, count, thickness)
+    back = first[1] or next((b for pairs in sides.values() for _, b in pairs if b is not None), None)
+    players, cards, credit = BOX_WORDS.get(deck.lang, BOX_WORDS["en"])
+    title = deck.translate(deck.title, (deck.file, 1)) if deck.translate else deck.title
+    details = ((f"{deck.players} {players}",) if deck.players else ()) + (
+        f"{count} {cards}", deck.name(deck.license), credit)
+    art = BoxArt(title, deck.name(deck.designer), details, convert(first[0]), convert(back, back=True),
+                 deck.names.fonts)
+    for parts in (1, 2):
+        nets = tuck_box(size, art, parts)
+        plans = [plan_piece(n.face, n.face.width, n.face.height, paper) for n in nets]
+        if all(plans):
+            pages = [Page(p, n.name if parts > 1 else "") for p, n in zip(plans, nets)]
+            return [_job(deck, out_dir, paper, variant, "box", pages, False)]
+    warn(f"the tuck box ({size.width:g} × {size.height:g} × {size.depth:g} mm) does not fit on {paper} paper, "
+         "even in two parts: no box file")
+    return []
 
 
 DRIVETHRU = "drivethru"
@@ -286,7 +344,7 @@ def build_deck(ref: str | Path, out_dir: Path, papers: Sequence[str] = tuple(PAP
         raise ValueError(f"color must be one of {COLORS}, not {options.color!r}")
     deck = load_deck(ref, players, lang)
     result = DeckBuild(deck)
-    jobs = plan_deck(deck, out_dir, papers, inks, result.warnings, options.formats, options.color)
+    jobs = plan_deck(deck, out_dir, papers, inks, result.warnings, options.formats, options.color, options)
     if options.preset == DRIVETHRU:
         jobs.append(drivethru_job(deck, out_dir, result.warnings))
     images = _image_sets(deck, options, result.warnings)

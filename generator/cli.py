@@ -14,12 +14,14 @@ import click
 from . import __version__
 from .build import DRIVETHRU, FORMATS, DeckBuild, Options, build_deck
 from .outputs.cardimages import PRESETS
-from .errors import DeckError, Warnings
+from .compose.tuckbox import SLEEVE_THICKNESS, SLEEVES
+from .errors import DeckError, Warnings, suggest
 from .imagesheets import Imposed, card_size, impose_images, parse_bleed
 from .impose.sheets import PAPERS
 from .ink import COLORS, INKS
 from .model import bundled_deck_ids, load_deck
 from .model.deck import CARD_SIZES, DECK_FILE
+from .units import parse_mm, parse_size
 
 
 def _choices(value: str, allowed: tuple[str, ...]) -> list[str]:
@@ -37,6 +39,27 @@ def _formats(ctx: click.Context, param: click.Parameter, value: str) -> tuple[st
             hint = f" — did you mean '{close[0]}'?" if close else ""
             raise click.BadParameter(f"unknown format '{name}'{hint} (choose from {', '.join(FORMATS)})")
     return asked or ("pdf",)
+
+
+def _sleeves(ctx: click.Context, param: click.Parameter, value: str | None) -> str | tuple[float, float] | None:
+    """`auto`, a sleeve's name, or its size like `66x91`."""
+    if value is None or value == "auto":
+        return value
+    try:
+        return parse_size(value, SLEEVES, "sleeve")
+    except ValueError as exc:
+        close = suggest(value, SLEEVES)
+        raise click.BadParameter(f"{exc}{f' — did you mean {close!r}?' if close else ''}") from None
+
+
+def _length(ctx: click.Context, param: click.Parameter, value: str) -> float:
+    try:
+        length = parse_mm(value, param.name or "length")
+    except ValueError as exc:
+        raise click.BadParameter(str(exc)) from None
+    if length < 0:
+        raise click.BadParameter(f"'{value}' cannot be negative")
+    return length
 
 
 def _fail(exc: DeckError) -> None:
@@ -129,9 +152,14 @@ def main() -> None:
 @click.option("--outline-text", is_flag=True, help="SVG text as outlines: every viewer shows it alike.")
 @click.option("--tts-base-url", default=None, metavar="URL",
               help="Where the Tabletop Simulator images will be hosted (default: local file paths).")
+@click.option("--sleeves", default=None, callback=_sleeves, metavar="auto|NAME|WxH",
+              help="Size the tuck box for sleeved cards: `auto` (the smallest sleeve the card fits), "
+                   f"a sleeve ({', '.join(SLEEVES)}) or its outer size like 66x91 (mm).")
+@click.option("--sleeve-thickness", default=f"{SLEEVE_THICKNESS:g}mm", show_default=True, callback=_length,
+              metavar="LENGTH", help="What a sleeve adds to each card's thickness, for the box's depth.")
 def build(decks: tuple[str, ...], paper: str, ink: str | None, color: str, out: Path, players: int | None,
           lang: str | None, formats: tuple[str, ...], dpi: int, preset: str | None, outline_text: bool,
-          tts_base_url: str | None) -> None:
+          tts_base_url: str | None, sleeves: str | tuple[float, float] | None, sleeve_thickness: float) -> None:
     """Build DECKS (bundled ids or deck folders; none = every bundled deck): PDF sheets by default,
     card images, SVGs, Tabletop Simulator sheets and previews with --format."""
     refs = list(decks) or bundled_deck_ids()
@@ -140,7 +168,8 @@ def build(decks: tuple[str, ...], paper: str, ink: str | None, color: str, out: 
     papers = _choices(paper, tuple(PAPERS))
     inks = _choices(ink or "all", INKS)
     options = Options(formats, dpi, preset, outline_text, tts_base_url, color,
-                      image_inks=tuple(inks) if ink else ("color",))
+                      image_inks=tuple(inks) if ink else ("color",), sleeves=sleeves,
+                      sleeve_thickness=sleeve_thickness)
     started = time.perf_counter()
     written: dict[str, int] = {}
     pages = cards = 0

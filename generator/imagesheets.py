@@ -24,7 +24,7 @@ from .face import Face, Image
 from .impose.pdfsheets import DocInfo
 from .impose.sheets import PAPERS
 from .model.deck import CARD_SIZES
-from .units import parse_absolute
+from .units import parse_mm, parse_size
 
 FORMATS = ("PNG", "JPEG")  #: what PDF takes as it is (JPEG) or losslessly (PNG)
 MIN_DPI = 300  #: below this, printed art starts to look soft
@@ -42,35 +42,22 @@ class Imposed:
 
 
 def card_size(spec: str) -> tuple[float, float]:
-    """Trim width and height in mm of a preset (`poker`) or of `WIDTHxHEIGHT`, each side a length
-    or a plain number of millimetres (`63x88`, `2.5inx3.5in`)."""
-    if spec in CARD_SIZES:
-        return CARD_SIZES[spec].width, CARD_SIZES[spec].height
-    m = re.fullmatch(r"\s*([^x×]+?)\s*[x×]\s*([^x×]+?)\s*", spec)
-    if not m:
-        raise DeckError(f"unknown card size '{spec}'; sizes are {', '.join(CARD_SIZES)}, "
-                        "or WIDTHxHEIGHT like 63x88 (mm) or 2.5inx3.5in", suggestion=suggest(spec, CARD_SIZES))
-    width, height = (_length(side, f"card size '{spec}'") for side in m.groups())
-    if width <= 0 or height <= 0:
-        raise DeckError(f"card size '{spec}' must be greater than zero both ways")
-    return width, height
+    """Trim width and height in mm of a preset (`poker`) or of `WIDTHxHEIGHT` (`63x88`, `2.5inx3.5in`)."""
+    try:
+        return parse_size(spec, {name: (s.width, s.height) for name, s in CARD_SIZES.items()}, "card size")
+    except ValueError as exc:
+        raise DeckError(str(exc), suggestion=suggest(spec, CARD_SIZES)) from None
 
 
 def parse_bleed(text: str) -> float:
     """The bleed in mm from a length like `3mm` or `0.125in`; `0` for none."""
-    bleed = _length(text, "bleed")
+    try:
+        bleed = parse_mm(text, "bleed")
+    except ValueError as exc:
+        raise DeckError(f"bleed: {exc}") from None
     if bleed < 0:
         raise DeckError(f"bleed '{text}' cannot be negative")
     return bleed
-
-
-def _length(text: str, what: str) -> float:
-    if re.fullmatch(r"\d+(\.\d*)?|\.\d+", text.strip()):
-        return float(text)  # a size's plain numbers are millimetres, as on a card box
-    try:
-        return parse_absolute(text, what)
-    except ValueError as exc:
-        raise DeckError(f"{what}: {exc}") from None
 
 
 def natural_key(path: Path) -> tuple:

@@ -8,6 +8,7 @@ parentheses and the word ``bleed`` are understood: there is nothing here that ca
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 MM_PER_UNIT = {"mm": 1.0, "cm": 10.0, "in": 25.4, "pt": 25.4 / 72}
@@ -180,3 +181,29 @@ def parse_absolute(value: object, what: str = "length") -> float:
     if not length.is_absolute:
         raise ValueError(f"a {what} cannot use % or bleed; expected a length like 9pt or 3mm")
     return length.mm
+
+
+def parse_mm(text: str, what: str = "length") -> float:
+    """A length typed on the command line: a plain number is millimetres (`3`), else as `parse_absolute`."""
+    if re.fullmatch(r"\s*(\d+(\.\d*)?|\.\d+)\s*", text):
+        return float(text)
+    return parse_absolute(text, what)
+
+
+def parse_size(spec: str, presets: Mapping[str, tuple[float, float]], what: str = "size") -> tuple[float, float]:
+    """Width and height in mm of a preset name or of `WIDTHxHEIGHT`, each side a length or a plain
+    number of millimetres (`63x88`, `2.5inx3.5in`), as sizes are written on card and sleeve boxes.
+    Raises ValueError with a message meant for the user."""
+    if spec in presets:
+        return presets[spec]
+    m = re.fullmatch(r"\s*([^x×]+?)\s*[x×]\s*([^x×]+?)\s*", spec)
+    if not m:
+        raise ValueError(f"unknown {what} '{spec}'; {what}s are {', '.join(presets)}, "
+                         "or WIDTHxHEIGHT like 63x88 (mm) or 2.5inx3.5in")
+    try:
+        width, height = (parse_mm(side, what) for side in m.groups())
+    except ValueError as exc:
+        raise ValueError(f"{what} '{spec}': {exc}") from None
+    if width <= 0 or height <= 0:
+        raise ValueError(f"{what} '{spec}' must be greater than zero both ways")
+    return width, height

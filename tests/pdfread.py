@@ -229,18 +229,28 @@ def text_lines(path, index: int) -> list[tuple[str, tuple[float, float, float, f
 
 def path_boxes(path, index: int, dashed: bool | None = None) -> list[tuple[float, float, float, float]]:
     """Every path drawn on a page, inside forms too, as (left, top, right, bottom) in mm from the
-    top-left corner, strokes included; only the dashed (or only the solid) ones if `dashed` is given."""
+    page's top-left corner, strokes included; only the dashed (or only the solid) ones if `dashed`
+    is given. (pdfium gives a form's contents in the form's own space: each form's matrix, and its
+    parents', takes them to the page.)"""
     import pypdfium2.raw as raw
 
     pdf = pdfium.PdfDocument(str(path))
     page = pdf[index]
     height = page.get_height()
     boxes = []
-    for obj in page.get_objects(max_depth=3):
-        if obj.type == raw.FPDF_PAGEOBJ_PATH and (dashed is None or
-                                                  (raw.FPDFPageObj_GetDashCount(obj.raw) > 0) == dashed):
+    stack = [(-1, (1.0, 0.0, 0.0, 1.0, 0.0, 0.0))]  # (level, matrix to the page) of the enclosing forms
+    for obj in page.get_objects(max_depth=4):
+        while len(stack) > 1 and stack[-1][0] >= obj.level:
+            stack.pop()
+        to_page = stack[-1][1]
+        if obj.type == raw.FPDF_PAGEOBJ_FORM:
+            stack.append((obj.level, mul(tuple(obj.get_matrix().get()), to_page)))
+        elif obj.type == raw.FPDF_PAGEOBJ_PATH and (dashed is None or
+                                                    (raw.FPDFPageObj_GetDashCount(obj.raw) > 0) == dashed):
             left, bottom, right, top = obj.get_bounds()
-            boxes.append((left / MM, (height - top) / MM, right / MM, (height - bottom) / MM))
+            corners = [apply(to_page, x, y) for x in (left, right) for y in (bottom, top)]
+            xs, ys = [c[0] for c in corners], [c[1] for c in corners]
+            boxes.append((min(xs) / MM, (height - max(ys)) / MM, max(xs) / MM, (height - min(ys)) / MM))
     pdf.close()
     return boxes
 

@@ -11,7 +11,7 @@ from generator.build import Options, build_deck
 from tests.pdfread import colour_operators, rgb_left, text_colours
 
 DECKS = ("test-piece", "circle-of-5")
-KINDS = ("cards", "backs", "duplex", "rules-board")
+KINDS = ("cards", "backs", "duplex", "rules-board", "box")
 
 
 @pytest.fixture(scope="module")

@@ -14,8 +14,9 @@ from tests.pdfread import (MM, backs_behind_fronts, cards_on_grid, check_page_bo
 
 CARD_W, CARD_H = 63.5, 88.9
 PAPER = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
-KINDS = ["cards", "cards-lowink", "backs", "backs-lowink", "duplex", "duplex-lowink",
-         "rules-board", "rules-board-lowink"]
+SHEET_KINDS = ["cards", "cards-lowink", "backs", "backs-lowink", "duplex", "duplex-lowink",
+               "rules-board", "rules-board-lowink"]
+KINDS = SHEET_KINDS + ["box", "box-lowink"]
 
 
 def pdf(folder, kind, paper):
@@ -83,7 +84,7 @@ def test_duplex_interleaves_fronts_and_backs(metronome_build, paper):
         assert [trim_box_mm(p, CARD_W, CARD_H, H) for p in placements(reader.pages[2 * i])] == expected
 
 
-@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("kind", SHEET_KINDS)
 def test_page_boxes_are_nested_and_trim_covers_the_cards(metronome_build, kind):
     folder, _ = metronome_build
     for paper in PAPER:

@@ -20,8 +20,9 @@ def test_build_writes_what_was_asked_and_says_so(simple_deck, tmp_path):
     result = run("build", str(simple_deck), "--paper", "a4", "--ink", "lowink", "--out", str(tmp_path))
     assert result.exit_code == 0, result.output
     assert sorted(p.name for p in (tmp_path / "simple").iterdir()) == [
-        "simple-backs-lowink-a4.pdf", "simple-cards-lowink-a4.pdf", "simple-duplex-lowink-a4.pdf"]
-    assert result.output.strip().startswith("wrote 3 PDFs (4 pages, 3 cards from 1 deck) to ")
+        "simple-backs-lowink-a4.pdf", "simple-box-lowink-a4.pdf", "simple-cards-lowink-a4.pdf",
+        "simple-duplex-lowink-a4.pdf"]
+    assert result.output.strip().startswith("wrote 4 PDFs (5 pages, 3 cards from 1 deck) to ")
     assert "\r" not in result.output and "█" not in result.output  # no progress bar when not a terminal
 
 
@@ -29,7 +30,7 @@ def test_build_in_cmyk_for_print_shops(simple_deck, tmp_path):
     result = run("build", str(simple_deck), "--paper", "a4", "--ink", "color", "--color", "cmyk", "--out", str(tmp_path))
     assert result.exit_code == 0, result.output
     assert sorted(p.name for p in (tmp_path / "simple").iterdir()) == [
-        "simple-backs-cmyk-a4.pdf", "simple-cards-cmyk-a4.pdf", "simple-duplex-cmyk-a4.pdf"]
+        "simple-backs-cmyk-a4.pdf", "simple-box-cmyk-a4.pdf", "simple-cards-cmyk-a4.pdf", "simple-duplex-cmyk-a4.pdf"]
     assert run("build", str(simple_deck), "--color", "rgba").exit_code == 2
 
 
@@ -82,7 +83,7 @@ def test_a_failed_write_leaves_the_good_file_alone(simple_deck, tmp_path, monkey
         build_deck(simple_deck, tmp_path, ["a4"], ["color"])
     assert good.read_bytes() == before
     assert sorted(p.name for p in good.parent.iterdir()) == [
-        "simple-backs-a4.pdf", "simple-cards-a4.pdf", "simple-duplex-a4.pdf"]
+        "simple-backs-a4.pdf", "simple-box-a4.pdf", "simple-cards-a4.pdf", "simple-duplex-a4.pdf"]
 
 
 def test_a_card_too_big_for_the_paper_is_tiled(make_deck, tmp_path):

@@ -104,8 +104,8 @@ def test_player_counts_outside_3_to_7_are_refused(players, tmp_path):
 def test_builds_without_warnings(seven, three):
     assert not seven[1].warnings.messages and not three[1].warnings.messages
     assert {p.name for p in seven[0].iterdir()} == {
-        f"{DECK}-{k}-a4.pdf" for k in ("cards", "backs", "duplex", "rules-board", "cards-lowink",
-                                       "backs-lowink", "duplex-lowink", "rules-board-lowink")}
+        f"{DECK}-{k}-a4.pdf" for k in ("cards", "backs", "duplex", "rules-board", "box", "cards-lowink",
+                                       "backs-lowink", "duplex-lowink", "rules-board-lowink", "box-lowink")}
 
 
 @pytest.mark.parametrize("build, players", [("three", 3), ("seven", 7)])

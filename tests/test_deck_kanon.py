@@ -27,8 +27,9 @@ from tests.pdfread import (MM, backs_behind_fronts, cards_on_grid, check_page_bo
 
 CARD_W, CARD_H = 63.5, 88.9
 PAPER = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
-KINDS = ["cards", "cards-lowink", "backs", "backs-lowink", "duplex", "duplex-lowink",
-         "rules-board", "rules-board-lowink"]
+SHEET_KINDS = ["cards", "cards-lowink", "backs", "backs-lowink", "duplex", "duplex-lowink",
+               "rules-board", "rules-board-lowink"]
+KINDS = SHEET_KINDS + ["box", "box-lowink"]
 PITCHES = ["c", "d", "e", "f", "g", "a"]
 
 # The rule sheet's table, row by row: arrows, interval number, interval name.
@@ -187,7 +188,7 @@ def test_backs_land_behind_their_fronts_and_canon_cards_have_their_own(kanon_de,
     assert all("Kanon-Karte" in t for t in texts[2:]) and all("Hexachord" in t for t in texts[:2])
 
 
-@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("kind", SHEET_KINDS)
 def test_page_boxes_are_nested_and_trim_covers_the_cards(kanon_de, kind):
     folder, _ = kanon_de
     for paper in PAPER:

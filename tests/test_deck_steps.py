@@ -18,8 +18,9 @@ from tests.pdfread import (MM, backs_behind_fronts, cards_on_grid, check_page_bo
 
 CARD_W, CARD_H = 63.5, 88.9
 PAPER = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
-KINDS = ["cards", "cards-lowink", "backs", "backs-lowink", "duplex", "duplex-lowink",
-         "rules-board", "rules-board-lowink"]
+SHEET_KINDS = ["cards", "cards-lowink", "backs", "backs-lowink", "duplex", "duplex-lowink",
+               "rules-board", "rules-board-lowink"]
+KINDS = SHEET_KINDS + ["box", "box-lowink"]
 
 # The chromatic scale as the cards number it, from C: (number, names)
 SCALE = [(1, ["C"]), (2, ["C♯", "D♭"]), (3, ["D"]), (4, ["D♯", "E♭"]), (5, ["E"]), (6, ["F"]),
@@ -273,7 +274,7 @@ def test_duplex_alternates_fronts_and_backs(steps_build, paper):
                 [trim_box_mm(p, CARD_W, CARD_H, H) for p in placements(single)]
 
 
-@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("kind", SHEET_KINDS)
 def test_page_boxes_are_nested_and_trim_covers_the_cards(steps_build, kind):
     folder, _ = steps_build
     for paper in PAPER:

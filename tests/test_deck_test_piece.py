@@ -26,7 +26,7 @@ CARD_W, CARD_H = 63.5, 88.9
 BOARD_W, BOARD_H = 262.0, 150.0
 PAWN_W, PAWN_H = 15.0, 72.0
 PAPER = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
-KINDS = ["cards", "backs", "duplex", "rules-board"]
+KINDS = ["cards", "backs", "duplex", "rules-board", "box"]
 TALLY = {"S": 10, "A": 17, "T": 17, "B": 10}  # voice discs in each 18-card deck (games.md §3)
 INSTRUMENTS = {  # name -> (copies per deck, voices), from the designer's card list
     "Soprano Cornet": (1, "SSS"), "Front-Row Cornet": (2, "SSA"), "Back-Row Cornet": (2, "SAA"),

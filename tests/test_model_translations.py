@@ -54,9 +54,10 @@ def test_the_deck_prints_in_its_own_language_and_in_its_translations(german, tmp
     assert load_deck(folder).languages == ["de", "en"]
     de = build_deck(folder, tmp_path, papers=["a4"], inks=["color"])
     en = build_deck(folder, tmp_path, papers=["a4"], inks=["color"], lang="en")
-    assert [o.path.name for o in de.outputs] == ["karten-cards-a4.pdf", "karten-backs-a4.pdf", "karten-duplex-a4.pdf"]
+    assert [o.path.name for o in de.outputs] == ["karten-cards-a4.pdf", "karten-backs-a4.pdf", "karten-duplex-a4.pdf",
+                                                 "karten-box-a4.pdf"]
     assert [o.path.name for o in en.outputs] == ["karten-en-cards-a4.pdf", "karten-en-backs-a4.pdf",
-                                                 "karten-en-duplex-a4.pdf"]
+                                                 "karten-en-duplex-a4.pdf", "karten-en-box-a4.pdf"]
     german_text = page_text(tmp_path / "karten" / "karten-cards-a4.pdf", 0)
     english_text = page_text(tmp_path / "karten" / "karten-en-cards-a4.pdf", 0)
     assert "Aussetzen · Karte 1" in german_text and "Richtungswechsel · Karte" in german_text
@@ -106,8 +107,8 @@ def test_build_all_languages(german, tmp_path):
                                        "--out", str(tmp_path)])
     assert result.exit_code == 0, result.output
     assert sorted(p.name for p in (tmp_path / "karten").iterdir()) == [
-        "karten-backs-a4.pdf", "karten-cards-a4.pdf", "karten-duplex-a4.pdf",
-        "karten-en-backs-a4.pdf", "karten-en-cards-a4.pdf", "karten-en-duplex-a4.pdf"]
+        "karten-backs-a4.pdf", "karten-box-a4.pdf", "karten-cards-a4.pdf", "karten-duplex-a4.pdf",
+        "karten-en-backs-a4.pdf", "karten-en-box-a4.pdf", "karten-en-cards-a4.pdf", "karten-en-duplex-a4.pdf"]
 
 
 @pytest.mark.parametrize("text, needed", [("Aussetzen", True), ("+2", False), ("{title}", False),

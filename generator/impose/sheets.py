@@ -369,3 +369,23 @@ def plan_single(face: T, card_w: float, card_h: float, bleed: float) -> PagePlan
     W, H = card_w + 2 * bleed, card_h + 2 * bleed
     trim = (bleed, bleed, bleed + card_w, bleed + card_h)
     return PagePlan((W, H), trim, (Placement(face, translation(bleed, bleed), trim, (0.0, 0.0, W, H)),), (), ())
+
+
+PIECE_MARGIN = 5.0  #: least margin round a cut-out piece (a tuck box) …
+FURNITURE = 12.0  #: … with this much on the bottom or right for the scale bar and label
+
+
+def plan_piece(face: T, width: float, height: float, paper: str) -> PagePlan[T] | None:
+    """A page with one cut-out piece (a tuck box's net) centred on it, upright if it fits, else
+    turned a quarter turn; None if it fits neither way. The piece has no crop marks: its own
+    outline is the cut line."""
+    W, H = PAPERS[paper]
+    for rotated in (False, True):
+        pw, ph = (height, width) if rotated else (width, height)
+        mx, my = (W - pw) / 2, (H - ph) / 2
+        if min(mx, my) >= PIECE_MARGIN and max(mx, my) >= FURNITURE:
+            place = translation(mx, my)
+            matrix = multiply(place, quarter_turn(height)) if rotated else place
+            box = (mx, my, mx + pw, my + ph)
+            return PagePlan((W, H), box, (Placement(face, matrix, box, box),), (), ())
+    return None

@@ -1,0 +1,195 @@
+"""The tuck box file of a deck, measured from the PDF: panels as wide as the card plus clearance,
+sides as deep as the stack, text the right way up on every panel."""
+
+from __future__ import annotations
+
+import math
+
+import pypdfium2 as pdfium
+import pypdfium2.raw as raw
+import pytest
+from click.testing import CliRunner
+from pypdf import PdfReader
+
+from generator import cli
+from generator.build import Options, box_contents, build_deck
+from generator.compose.tuckbox import CARD_THICKNESS, CLEARANCE, GLUE_FLAP, SLEEVE_THICKNESS
+from generator.model import load_deck
+from tests.pdfread import MM, fonts, page_boxes_mm, path_boxes
+
+CARD_W, CARD_H = 63.5, 88.9
+PAPER = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+
+
+def folds(path, page: int = 0) -> tuple[list[float], list[float], list[tuple[float, float, float, float]]]:
+    """The dashed fold lines of a page: x of the vertical ones, y of the horizontal ones (mm, centres
+    of their strokes), and the boxes of the vertical ones."""
+    lines = path_boxes(path, page, dashed=True)
+    vertical = [b for b in lines if b[2] - b[0] < 1 < b[3] - b[1]]
+    horizontal = [b for b in lines if b[3] - b[1] < 1 < b[2] - b[0]]
+    return (sorted({round((b[0] + b[2]) / 2, 3) for b in vertical}),
+            sorted({round((b[1] + b[3]) / 2, 3) for b in horizontal}), vertical)
+
+
+def gaps(values: list[float]) -> list[float]:
+    return [round(b - a, 3) for a, b in zip(values, values[1:])]
+
+
+def outline(path, page: int = 0) -> tuple[float, float, float, float]:
+    """Where the cut line reaches: the piece's TrimBox, checked against the cut line's own path
+    (whose bounds pdfium widens by the stroke's width, 0.25 mm, on every side)."""
+    boxes = page_boxes_mm(PdfReader(path).pages[page])
+    x0, y0, x1, y1 = boxes["trimbox"]
+    height = boxes["mediabox"][3]
+    trim = (x0, height - y1, x1, height - y0)  # from the top-left, as path_boxes
+    solid = path_boxes(path, page, dashed=False)
+    cut = max(solid, key=lambda b: (b[2] - b[0]) * (b[3] - b[1]))
+    assert all(abs(abs(a - b) - 0.25) <= 0.01 for a, b in zip(cut, trim)), (cut, trim)
+    return trim
+
+
+@pytest.mark.parametrize("paper", PAPER)
+def test_metronome_box_panels_are_the_card_plus_clearance_and_as_deep_as_its_81_cards(metronome_build, paper):
+    folder, _ = metronome_build
+    path = folder / f"metronome-box-{paper}.pdf"
+    assert len(PdfReader(path).pages) == 1
+    assert box_contents(load_deck("metronome")) == 81  # 63 cards, 6 staff cards, 12 rule cards
+    W, H, D = CARD_W + CLEARANCE, CARD_H + CLEARANCE, 81 * CARD_THICKNESS + CLEARANCE
+    xs, ys, vertical = folds(path)
+    x0, y0, x1, y1 = outline(path)
+    assert gaps([x0, *xs]) == pytest.approx([W, D, W, D], abs=0.01)  # front | side | back | side
+    top, bottom = min(b[1] for b in vertical), max(b[3] for b in vertical)
+    assert bottom - top - 2 * 0.25 == pytest.approx(H, abs=0.01)  # panel folds run the panels' height
+    # the horizontal folds: tuck flap hinge, lid hinge, panel tops, panel bottoms, bottom lid's tuck hinge
+    assert gaps(ys) == pytest.approx([D, H, D], abs=0.01)
+    assert x1 - x0 == pytest.approx(2 * W + 2 * D + GLUE_FLAP, abs=0.01)
+    assert xs[0] - x0 == pytest.approx(W, abs=0.01) and x1 - xs[-1] == pytest.approx(GLUE_FLAP, abs=0.01)
+    assert ys[0] - y0 == pytest.approx(y1 - ys[-1], abs=0.01)  # tuck flaps equally long, top and bottom
+    # the piece is inside the page with room for the label, and the boxes describe it
+    w, h = PAPER[paper]
+    assert 5 <= x0 and x1 <= w - 5 and 5 <= y0 and y1 <= h - 5
+
+
+def char_angles(path, page: int = 0) -> list[tuple[str, int, float, float]]:
+    """Each character's text, angle (degrees) and centre (mm from the top-left)."""
+    pdf = pdfium.PdfDocument(str(path))
+    p = pdf[page]
+    height = p.get_height()
+    text = p.get_textpage()
+    out = []
+    for i in range(text.count_chars()):
+        ch = text.get_text_range(i, 1)
+        if ch.strip():
+            left, bottom, right, top = text.get_charbox(i)
+            angle = round(math.degrees(raw.FPDFText_GetCharAngle(text.raw, i))) % 360
+            out.append((ch, angle, (left + right) / 2 / MM, (height - (top + bottom) / 2) / MM))
+    pdf.close()
+    return out
+
+
+def test_text_is_the_right_way_up_on_every_panel(metronome_build):
+    folder, _ = metronome_build
+    path = folder / "metronome-box-a4.pdf"
+    xs, ys, _ = folds(path)
+    left = outline(path)[0]
+    front, side1, back, side2 = (left, xs[0]), (xs[0], xs[1]), (xs[1], xs[2]), (xs[2], xs[3])
+    panel_top, panel_bottom = ys[1], ys[2]
+    chars = char_angles(path)
+
+    def angles(span, y0, y1):
+        return {a for _, a, x, y in chars if span[0] < x < span[1] and y0 < y < y1}
+
+    # the title above the cover card and the designer under it (the card itself has upside-down corners)
+    assert angles(front, panel_top, panel_top + 25) == angles(front, panel_bottom - 10, panel_bottom) == {0}
+    assert angles(back, panel_top, panel_bottom) == {0}
+    assert angles(side1, panel_top, panel_bottom) == angles(side2, panel_top, panel_bottom) == {90}  # top to bottom
+    assert angles(back, ys[0], panel_top) == {180}  # the lid reads from the front when closed
+    lid = "".join(c for c, a, x, y in chars if back[0] < x < back[1] and ys[0] < y < panel_top)
+    assert lid[::-1] == "metronome" or lid == "metronome"
+    words = "".join(c for c, *_ in chars)
+    for text in ("metronome", "GuyT.Schafer", "81cards", "CC0-1.0", "2–11players", "wholenote"):
+        assert text in words
+
+
+def test_every_font_on_the_box_is_embedded(metronome_build):
+    folder, _ = metronome_build
+    found = fonts(PdfReader(folder / "metronome-box-a4.pdf"))
+    assert found and all(found.values()), found
+
+
+def big_deck(make_deck, cards: int, size: str = "tarot") -> str:
+    deck = f"""\
+        id: big
+        title: Big Deck
+        designer: Someone
+        license: CC0-1.0
+        card: {size}
+        layouts: [cards]
+        components:
+          - name: cards
+            front: face
+            back: back
+            cards:
+              - {{name: one, count: {cards}}}
+        """
+    layouts = {"cards": """\
+        templates:
+          face:
+            fields: {name: ~}
+            elements:
+              - text: {text: "{name}", x: 5mm, y: 5mm, w: 100% - 10mm, h: 12mm}
+          back:
+            elements:
+              - rect: {x: -bleed, y: -bleed, w: 100% + 2 * bleed, h: 100% + 2 * bleed, fill: "#335577"}
+        """}
+    return str(make_deck(deck, layouts))
+
+
+def test_a_box_too_big_for_one_sheet_comes_in_two_parts_with_glue_tabs(make_deck, tmp_path):
+    deck = big_deck(make_deck, 120)
+    result = build_deck(deck, tmp_path, ["a4"], ["color"])
+    path = tmp_path / "big" / "big-box-a4.pdf"
+    assert not result.warnings
+    assert len(PdfReader(path).pages) == 2
+    W, D = 70 + CLEARANCE, 120 * CARD_THICKNESS + CLEARANCE
+    for page in (0, 1):
+        xs, _, _ = folds(path, page)
+        x0, _, x1, _ = outline(path, page)
+        # front | side | tab and back | side | glue flap: each part two panels and a flap
+        assert [xs[0] - x0, xs[1] - xs[0], x1 - xs[1]] == pytest.approx([W, D, GLUE_FLAP], abs=0.01)
+    labels = [t for t in (PdfReader(path).pages[i].extract_text() for i in (0, 1))]
+    assert "part 1 of 2" in labels[0] and "part 2 of 2" in labels[1]
+
+
+def test_sleeves_make_the_box_wider_and_deeper(make_deck, tmp_path):
+    deck = big_deck(make_deck, 40, "poker")
+    build_deck(deck, tmp_path, ["a4"], ["color"], options=Options(sleeves="auto"))
+    path = tmp_path / "big" / "big-box-a4.pdf"
+    xs, _, _ = folds(path)
+    xs = [outline(path)[0], *xs]
+    W, D = 66 + CLEARANCE, 40 * (CARD_THICKNESS + SLEEVE_THICKNESS) + CLEARANCE  # standard sleeves, 66 × 91
+    assert gaps(xs) == pytest.approx([W, D, W, D], abs=0.01)
+    build_deck(deck, tmp_path, ["a4"], ["color"], options=Options(sleeves=(70.0, 95.0), sleeve_thickness=0.1))
+    xs, _, _ = folds(path)
+    assert gaps([outline(path)[0], *xs]) == pytest.approx([70 + CLEARANCE, 40 * 0.4 + CLEARANCE] * 2, abs=0.01)
+
+
+def test_a_box_that_fits_no_paper_is_a_warning_not_a_file(make_deck, tmp_path):
+    deck = big_deck(make_deck, 400, "jumbo")
+    result = build_deck(deck, tmp_path, ["a4"], ["color"])
+    assert not (tmp_path / "big" / "big-box-a4.pdf").exists()
+    assert any("does not fit on a4 paper, even in two parts" in w for w in result.warnings)
+
+
+def test_cli_sleeves(make_deck, tmp_path):
+    deck = big_deck(make_deck, 20, "poker")
+    run = lambda *a: CliRunner().invoke(cli.main, ["build", deck, "--paper", "a4", "--ink", "color",  # noqa: E731
+                                                   "--out", str(tmp_path), *a])
+    assert run("--sleeves", "auto").exit_code == 0
+    assert run("--sleeves", "standard", "--sleeve-thickness", "0.1mm").exit_code == 0
+    bad = run("--sleeves", "standrd")
+    assert bad.exit_code == 2 and "did you mean 'standard'" in bad.output
+    small = run("--sleeves", "50x70")
+    assert small.exit_code == 2 and "smaller than the deck's 63.5×88.9 mm cards" in small.output
+    assert small.output.count("\n") == 1 and "Traceback" not in small.output
+    assert run("--sleeve-thickness", "-1mm").exit_code == 2
