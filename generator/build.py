@@ -33,7 +33,7 @@ from typing import NamedTuple
 from pathlib import Path
 
 from .compose import Composer
-from .compose.tuckbox import CARD_THICKNESS, SLEEVE_THICKNESS, BoxArt, box_size, sleeve_for, tuck_box
+from .compose.tuckbox import CARD_THICKNESS, SLEEVE_THICKNESS, BoxArt, BoxSize, box_size, sleeve_for, tuck_box
 from .errors import DeckError, Warnings
 from .face import Face
 from .impose.gutterfold import plan_gutterfold
@@ -210,12 +210,38 @@ def box_contents(deck: Deck) -> int:
 def box_jobs(deck: Deck, out_dir: Path, paper: str, variant: str, sides: dict[str, Sides], convert: _InkCache,
              options: Options, warn: Warnings) -> list[Job]:
     """The deck's tuck box on one paper: one page, or two parts with glue tabs when the net does
-    not fit; a warning, and no file, when even the parts do not. The first card's front is its
-    cover and that card's back (or, failing that, the first back there is) its back."""
+    not fit; a warning, and no file, when even the parts do not. The deck's cover card's front
+    (`Deck.cover`) is on its front and that card's back (or, failing that, the first back there is)
+    on its back."""
     count = box_contents(deck)
-    first = next(iter(sides["cards"] or sides["rules-board"]), None)
-    if first is None or count == 0:
+    cover = deck.cover()
+    if not deck.box or cover is None or count == 0:
         return []
+    size = _box_size(deck, count, options)
+    composer = Composer(deck, warn)
+    component, card = cover
+    front = composer.face(card, component.front)
+    back = composer.face(card, component.back) if component.back else next(
+        (b for pairs in sides.values() for _, b in pairs if b is not None), None)
+    players, cards, credit = BOX_WORDS.get(deck.lang, BOX_WORDS["en"])
+    title = deck.translate(deck.title, (deck.file, 1)) if deck.translate else deck.title
+    details = ((f"{deck.players} {players}",) if deck.players else ()) + (
+        f"{count} {cards}", deck.name(deck.license), credit)
+    art = BoxArt(title, deck.name(deck.designer), details, convert(front), convert(back, back=True),
+                 deck.names.fonts)
+    for parts in (1, 2):
+        nets = tuck_box(size, art, parts)
+        plans = [plan_piece(n.face, n.face.width, n.face.height, paper) for n in nets]
+        if all(plans):
+            pages = [Page(p, n.name if parts > 1 else "") for p, n in zip(plans, nets)]
+            return [_job(deck, out_dir, paper, variant, "box", pages, False)]
+    warn(f"the tuck box ({size.width:g} × {size.height:g} × {size.depth:g} mm) does not fit on {paper} paper, "
+         "even in two parts: no box file")
+    return []
+
+
+def _box_size(deck: Deck, count: int, options: Options) -> BoxSize:
+    """The box for `count` of the deck's cards, in the sleeves `options` asks for, if any."""
     card_w, card_h, thickness = deck.size.width, deck.size.height, CARD_THICKNESS
     if options.sleeves is not None:
         try:
@@ -227,23 +253,7 @@ def box_jobs(deck: Deck, out_dir: Path, paper: str, variant: str, sides: dict[st
                             f"{deck.size.width:g}×{deck.size.height:g} mm cards", deck.file,
                             suggestion="--sleeves auto")
         thickness += options.sleeve_thickness
-    size = box_size(card_w, card_h, count, thickness)
-    back = first[1] or next((b for pairs in sides.values() for _, b in pairs if b is not None), None)
-    players, cards, credit = BOX_WORDS.get(deck.lang, BOX_WORDS["en"])
-    title = deck.translate(deck.title, (deck.file, 1)) if deck.translate else deck.title
-    details = ((f"{deck.players} {players}",) if deck.players else ()) + (
-        f"{count} {cards}", deck.name(deck.license), credit)
-    art = BoxArt(title, deck.name(deck.designer), details, convert(first[0]), convert(back, back=True),
-                 deck.names.fonts)
-    for parts in (1, 2):
-        nets = tuck_box(size, art, parts)
-        plans = [plan_piece(n.face, n.face.width, n.face.height, paper) for n in nets]
-        if all(plans):
-            pages = [Page(p, n.name if parts > 1 else "") for p, n in zip(plans, nets)]
-            return [_job(deck, out_dir, paper, variant, "box", pages, False)]
-    warn(f"the tuck box ({size.width:g} × {size.height:g} × {size.depth:g} mm) does not fit on {paper} paper, "
-         "even in two parts: no box file")
-    return []
+    return box_size(card_w, card_h, count, thickness)
 
 
 DRIVETHRU = "drivethru"

@@ -4,6 +4,7 @@ sides as deep as the stack, text the right way up on every panel."""
 from __future__ import annotations
 
 import math
+from pathlib import Path
 
 import pypdfium2 as pdfium
 import pypdfium2.raw as raw
@@ -193,3 +194,36 @@ def test_cli_sleeves(make_deck, tmp_path):
     assert small.exit_code == 2 and "smaller than the deck's 63.5×88.9 mm cards" in small.output
     assert small.output.count("\n") == 1 and "Traceback" not in small.output
     assert run("--sleeve-thickness", "-1mm").exit_code == 2
+
+
+def test_the_deck_names_its_cover_card(tmp_path):
+    """Circle of 5 puts its 6th cue card (Happy, fast) on the box instead of the first (Sad, slow)."""
+    build_deck("circle-of-5", tmp_path, ["a4"], ["color"], players=3)
+    words = "".join(c for c, *_ in char_angles(tmp_path / "circle-of-5" / "circle-of-5-box-a4.pdf"))
+    assert "Happy" in words and "fast" in words and "Sad" not in words
+    assert "40cards" in words  # three players' sets of 10 and the 10 rule cards
+
+
+def with_box(make_deck, box: str) -> str:
+    """A one-card deck whose deck file says `box: <box>` on line 7."""
+    folder = big_deck(make_deck, 1, "poker")
+    deck_file = Path(folder) / "deck.yaml"
+    deck_file.write_text(deck_file.read_text().replace("components:", f"box: {box}\ncomponents:"))
+    return folder
+
+
+def test_box_none_prints_no_box(make_deck, tmp_path):
+    result = build_deck(with_box(make_deck, "none"), tmp_path, ["a4"], ["color"])
+    assert [o.path.name for o in result.outputs] == ["big-cards-a4.pdf", "big-backs-a4.pdf", "big-duplex-a4.pdf"]
+
+
+@pytest.mark.parametrize("box, message", [
+    ("{cover: card 2}", "deck.yaml:7: box cover 'card 2': no component 'card' — did you mean 'cards'?"),
+    ("{cover: cards 4}", "deck.yaml:7: box cover 'cards 4': 'cards' has cards 1 to 1"),
+    ("{cuver: cards}", "deck.yaml:7: unknown key 'cuver' in box — did you mean 'cover'?"),
+    ("5", "deck.yaml:7: 'box' must be none or a mapping like {cover: cards 3}"),
+])
+def test_a_bad_box_is_one_line_naming_the_line(make_deck, box, message):
+    result = CliRunner().invoke(cli.main, ["check", with_box(make_deck, box)])
+    assert result.exit_code == 2
+    assert result.output.count("\n") == 1 and result.output.strip().endswith(message), result.output

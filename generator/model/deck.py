@@ -52,7 +52,8 @@ SHEETS = ("cards", "rules-board")
 NAME_FIELDS = ("deck.designer", "deck.license")  # filled in already translated by Deck.name
 
 DECK_KEYS = ("id", "title", "designer", "license", "players", "language", "card", "bleed", "layouts", "fonts",
-             "palette", "components")
+             "palette", "box", "components")
+BOX_KEYS = ("cover",)
 COMPONENT_KEYS = ("name", "front", "back", "sheet", "size", "copies", "fields", "cards")
 PALETTE_KEYS = ("color", "symbol")
 IMAGE_TYPES = (".png", ".jpg", ".jpeg", ".svg")
@@ -128,6 +129,20 @@ class Deck:
     language: str = "en"  # the language the deck is written in
     languages: list[str] = field(default_factory=lambda: ["en"])  # … and those it has translations into
     translate: Translator | None = None  # set when printing in another language
+    box: bool = True  # print a tuck box for it (`box: none` in the deck file says no)
+    box_cover: tuple[str, int] | None = None  # component and card number whose front is on the box
+
+    def cover(self) -> tuple[Component, Card] | None:
+        """The card whose front goes on the box: the one `box: {cover: …}` names, else the first
+        card of the first component printed as cards (or of any, if none is)."""
+        if self.box_cover is not None:
+            name, number = self.box_cover
+            component = next(c for c in self.components if c.name == name)
+            return component, component.cards[number - 1]
+        for component in sorted(self.components, key=lambda c: c.sheet != "cards"):
+            if component.cards:
+                return component, component.cards[0]
+        return None
 
     @property
     def lang(self) -> str:
@@ -225,7 +240,34 @@ def load_deck(ref: str | Path, players: int | None = None, lang: str | None = No
             raise spec.error("name", f"component name '{component.name}' is used twice")
         seen.add(component.name)
         deck.components.append(component)
+    deck.box, deck.box_cover = _box(doc, deck.components)
     return deck
+
+
+def _box(doc: Map, components: list[Component]) -> tuple[bool, tuple[str, int] | None]:
+    """`box: none` (no tuck box), or `box: {cover: <component> [<number>]}` (the card whose front
+    goes on the box; the component's first card without a number)."""
+    spec = doc.get("box")
+    if spec is None:
+        return True, None
+    if spec in ("none", False):
+        return False, None
+    if not isinstance(spec, Map):
+        raise doc.error("box", "'box' must be none or a mapping like {cover: cards 3}")
+    check_keys(spec, BOX_KEYS, "box")
+    if "cover" not in spec:
+        return True, None
+    written = str(spec["cover"]).strip()
+    name, _, number = written.rpartition(" ")
+    if not number.isdigit():
+        name, number = written, "1"
+    by_name = {c.name: c for c in components}
+    if name not in by_name:
+        raise spec.error("cover", f"box cover '{written}': no component '{name}'", suggest(name, by_name))
+    count = len(by_name[name].cards)
+    if not 1 <= int(number) <= count:
+        raise spec.error("cover", f"box cover '{written}': '{name}' has cards 1 to {count}")
+    return True, (name, int(number))
 
 
 def resolve_inside(written: str, base: Path, deck_folder: Path,
