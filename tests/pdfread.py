@@ -211,6 +211,28 @@ def boxes_nested(page) -> bool:
             and inner[2] - eps <= middle[2] <= outer[2] + eps and inner[3] - eps <= middle[3] <= outer[3] + eps)
 
 
+def char_angles(path, page: int = 0) -> list[tuple[str, int, float, float]]:
+    """Each character's text, angle (degrees, as pdfium gives it: 90 for text running down the page)
+    and centre (mm from the top-left): enough to tell which way up a panel's text is."""
+    import math
+
+    import pypdfium2.raw as raw
+
+    pdf = pdfium.PdfDocument(str(path))
+    p = pdf[page]
+    height = p.get_height()
+    text = p.get_textpage()
+    out = []
+    for i in range(text.count_chars()):
+        ch = text.get_text_range(i, 1)
+        if ch.strip():
+            left, bottom, right, top = text.get_charbox(i)
+            angle = round(math.degrees(raw.FPDFText_GetCharAngle(text.raw, i))) % 360
+            out.append((ch, angle, (left + right) / 2 / MM, (height - (top + bottom) / 2) / MM))
+    pdf.close()
+    return out
+
+
 def text_lines(path, index: int) -> list[tuple[str, tuple[float, float, float, float]]]:
     """Each run of text pdfium finds on a page with its box in mm from the top-left corner
     (x0, top, x1, bottom): enough to tell whether two pieces of text overlap."""

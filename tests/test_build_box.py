@@ -3,11 +3,8 @@ sides as deep as the stack, text the right way up on every panel."""
 
 from __future__ import annotations
 
-import math
 from pathlib import Path
 
-import pypdfium2 as pdfium
-import pypdfium2.raw as raw
 import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader
@@ -16,7 +13,7 @@ from generator import cli
 from generator.build import Options, box_contents, build_deck
 from generator.compose.tuckbox import CARD_THICKNESS, CLEARANCE, GLUE_FLAP, SLEEVE_THICKNESS
 from generator.model import load_deck
-from tests.pdfread import MM, fonts, page_boxes_mm, path_boxes
+from tests.pdfread import char_angles, fonts, page_boxes_mm, path_boxes
 
 CARD_W, CARD_H = 63.5, 88.9
 PAPER = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
@@ -69,23 +66,6 @@ def test_metronome_box_panels_are_the_card_plus_clearance_and_as_deep_as_its_81_
     # the piece is inside the page with room for the label, and the boxes describe it
     w, h = PAPER[paper]
     assert 5 <= x0 and x1 <= w - 5 and 5 <= y0 and y1 <= h - 5
-
-
-def char_angles(path, page: int = 0) -> list[tuple[str, int, float, float]]:
-    """Each character's text, angle (degrees) and centre (mm from the top-left)."""
-    pdf = pdfium.PdfDocument(str(path))
-    p = pdf[page]
-    height = p.get_height()
-    text = p.get_textpage()
-    out = []
-    for i in range(text.count_chars()):
-        ch = text.get_text_range(i, 1)
-        if ch.strip():
-            left, bottom, right, top = text.get_charbox(i)
-            angle = round(math.degrees(raw.FPDFText_GetCharAngle(text.raw, i))) % 360
-            out.append((ch, angle, (left + right) / 2 / MM, (height - (top + bottom) / 2) / MM))
-    pdf.close()
-    return out
 
 
 def test_text_is_the_right_way_up_on_every_panel(metronome_build):
