@@ -60,6 +60,7 @@ class Options:
     tts_base_url: str | None = None  # where the TTS images will be hosted
     color: str = "rgb"  # the colour build's colour space: rgb, or cmyk for print shops
     image_inks: tuple[str, ...] = ("color",)  # PNG/SVG sets: screens and print services want colour
+    back_offset: tuple[float, float] = (0.0, 0.0)  # mm every back page is shifted by (see settings.py)
 
 Sides = list[tuple[Face, Face | None]]
 
@@ -154,10 +155,11 @@ Pages = list[Page]
 
 
 def plan_deck(deck: Deck, out_dir: Path, papers: Sequence[str], inks: Sequence[str],
-              warn: Warnings, formats: Sequence[str] = ("pdf",), color: str = "rgb") -> list[Job]:
+              warn: Warnings, formats: Sequence[str] = ("pdf",), color: str = "rgb",
+              back_offset: tuple[float, float] = (0.0, 0.0)) -> list[Job]:
     """Every PDF the deck gives (the sheets for "pdf", the fold-and-glue sheets for
     "gutterfold"), for each paper and ink, with its pages laid out; the colour build in `color`
-    ("rgb" or "cmyk")."""
+    ("rgb" or "cmyk"). Back pages are shifted by `back_offset` mm; a gutterfold sheet has none."""
     if not {"pdf", "gutterfold"} & set(formats):
         return []
     sides = compose_deck(deck, warn)
@@ -169,7 +171,7 @@ def plan_deck(deck: Deck, out_dir: Path, papers: Sequence[str], inks: Sequence[s
             for sheet, pairs in sides.items():
                 inked = [(convert(front), convert(back, back=True)) for front, back in pairs]
                 for kind, pages, duplex in sheet_files(sheet, inked, paper, deck.bleed) if "pdf" in formats else ():
-                    jobs.append(_job(deck, out_dir, paper, variant, kind, pages, duplex))
+                    jobs.append(_job(deck, out_dir, paper, variant, kind, pages, duplex, back_offset=back_offset))
             if "gutterfold" in formats:
                 jobs += gutterfold_jobs(deck, out_dir, paper, variant, sides, convert)
     return jobs
@@ -240,9 +242,10 @@ _COLOR_SPACE = {"color": "rgb", "cmyk": "cmyk", "lowink": "k"}  # of each varian
 
 
 def _job(deck: Deck, out_dir: Path, paper: str | None, variant: str, kind: str, pages: Pages, duplex: bool,
-         marks: bool = True) -> Job:
+         marks: bool = True, back_offset: tuple[float, float] = (0.0, 0.0)) -> Job:
     """`variant`: "color", "lowink" or "cmyk" (the colour build in process colours). Files for
-    a print service (`paper` None) are named by their kind alone and have no marks."""
+    a print service (`paper` None) are named by their kind alone and have no marks. Back pages
+    are shifted by `back_offset` (files without any keep (0, 0), so their info says no shift)."""
     lang = _lang(deck)
     if paper is None:
         name = f"{deck.id}{lang}-{kind}.pdf"
@@ -252,7 +255,8 @@ def _job(deck: Deck, out_dir: Path, paper: str | None, variant: str, kind: str, 
     designer, licence = deck.name(deck.designer), deck.name(deck.license)
     info = DocInfo(title=f"{title} — {kind.replace('-', ' ')}", author=designer,
                    subject=f"{title} by {designer}, {licence}. Made with deckpress.",
-                   duplex=duplex, colors=_COLOR_SPACE[variant], marks=marks)
+                   duplex=duplex, colors=_COLOR_SPACE[variant], marks=marks,
+                   back_offset=back_offset if any(page.back for page in pages) else (0.0, 0.0))
     return Job(out_dir / deck.id / name, labelled(pages, title, name), info)
 
 
@@ -286,7 +290,8 @@ def build_deck(ref: str | Path, out_dir: Path, papers: Sequence[str] = tuple(PAP
         raise ValueError(f"color must be one of {COLORS}, not {options.color!r}")
     deck = load_deck(ref, players, lang)
     result = DeckBuild(deck)
-    jobs = plan_deck(deck, out_dir, papers, inks, result.warnings, options.formats, options.color)
+    jobs = plan_deck(deck, out_dir, papers, inks, result.warnings, options.formats, options.color,
+                     options.back_offset)
     if options.preset == DRIVETHRU:
         jobs.append(drivethru_job(deck, out_dir, result.warnings))
     images = _image_sets(deck, options, result.warnings)
