@@ -64,6 +64,7 @@ class Options:
     image_inks: tuple[str, ...] = ("color",)  # PNG/SVG sets: screens and print services want colour
     sleeves: str | tuple[float, float] | None = None  # the box holds sleeved cards: "auto" or the sleeve's size
     sleeve_thickness: float = SLEEVE_THICKNESS  # what a sleeve adds to a card's thickness
+    back_offset: tuple[float, float] = (0.0, 0.0)  # mm every back page is shifted by (see settings.py)
 
 Sides = list[tuple[Face, Face | None]]
 
@@ -162,7 +163,7 @@ def plan_deck(deck: Deck, out_dir: Path, papers: Sequence[str], inks: Sequence[s
               options: Options = Options()) -> list[Job]:
     """Every PDF the deck gives (the sheets and the tuck box for "pdf", the fold-and-glue sheets
     for "gutterfold"), for each paper and ink, with its pages laid out; the colour build in `color`
-    ("rgb" or "cmyk")."""
+    ("rgb" or "cmyk"). Back pages are shifted by `options.back_offset` mm; a gutterfold sheet has none."""
     if not {"pdf", "gutterfold"} & set(formats):
         return []
     sides = compose_deck(deck, warn)
@@ -175,7 +176,8 @@ def plan_deck(deck: Deck, out_dir: Path, papers: Sequence[str], inks: Sequence[s
                 for sheet, pairs in sides.items():
                     inked = [(convert(front), convert(back, back=True)) for front, back in pairs]
                     for kind, pages, duplex in sheet_files(sheet, inked, paper, deck.bleed):
-                        jobs.append(_job(deck, out_dir, paper, variant, kind, pages, duplex))
+                        jobs.append(_job(deck, out_dir, paper, variant, kind, pages, duplex,
+                                         back_offset=options.back_offset))
                 jobs += box_jobs(deck, out_dir, paper, variant, sides, convert, options, warn)
             if "gutterfold" in formats:
                 jobs += gutterfold_jobs(deck, out_dir, paper, variant, sides, convert)
@@ -308,9 +310,10 @@ _COLOR_SPACE = {"color": "rgb", "cmyk": "cmyk", "lowink": "k"}  # of each varian
 
 
 def _job(deck: Deck, out_dir: Path, paper: str | None, variant: str, kind: str, pages: Pages, duplex: bool,
-         marks: bool = True) -> Job:
+         marks: bool = True, back_offset: tuple[float, float] = (0.0, 0.0)) -> Job:
     """`variant`: "color", "lowink" or "cmyk" (the colour build in process colours). Files for
-    a print service (`paper` None) are named by their kind alone and have no marks."""
+    a print service (`paper` None) are named by their kind alone and have no marks. Back pages
+    are shifted by `back_offset` (files without any keep (0, 0), so their info says no shift)."""
     lang = _lang(deck)
     if paper is None:
         name = f"{deck.id}{lang}-{kind}.pdf"
@@ -320,7 +323,8 @@ def _job(deck: Deck, out_dir: Path, paper: str | None, variant: str, kind: str, 
     designer, licence = deck.name(deck.designer), deck.name(deck.license)
     info = DocInfo(title=f"{title} — {kind.replace('-', ' ')}", author=designer,
                    subject=f"{title} by {designer}, {licence}. Made with deckpress.",
-                   duplex=duplex, colors=_COLOR_SPACE[variant], marks=marks)
+                   duplex=duplex, colors=_COLOR_SPACE[variant], marks=marks,
+                   back_offset=back_offset if any(page.back for page in pages) else (0.0, 0.0))
     return Job(out_dir / deck.id / name, labelled(pages, title, name), info)
 
 

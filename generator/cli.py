@@ -6,6 +6,7 @@ from __future__ import annotations
 import sys
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import TypeVar
 
@@ -15,12 +16,15 @@ from . import __version__
 from .build import DRIVETHRU, FORMATS, DeckBuild, Options, build_deck
 from .outputs.cardimages import PRESETS
 from .compose.tuckbox import SLEEVE_THICKNESS, SLEEVES
-from .errors import DeckError, Warnings, suggest
+from .errors import DeckError, Warnings, display_path, suggest
 from .imagesheets import Imposed, card_size, impose_images, parse_bleed
+from .impose.calibration import write_calibration
 from .impose.sheets import PAPERS
 from .ink import COLORS, INKS
 from .model import bundled_deck_ids, load_deck
-from .model.deck import CARD_SIZES, DECK_FILE
+from .model.deck import CARD_SIZES, DECK_FILE, find_deck
+from .settings import DECK_SETTINGS, BackOffset, Offset, format_offset, parse_back_offset, resolve_back_offset, \
+    save_back_offset
 from .units import parse_mm, parse_size
 
 
@@ -49,22 +53,78 @@ def _sleeves(ctx: click.Context, param: click.Parameter, value: str | None) -> s
         return parse_size(value, SLEEVES, "sleeve")
     except ValueError as exc:
         close = suggest(value, SLEEVES)
-        raise click.BadParameter(f"{exc}{f' — did you mean {close!r}?' if close else ''}") from None
+        raise _OptionError(f"--sleeves: {exc}{f' — did you mean {close!r}?' if close else ''}") from None
 
 
 def _length(ctx: click.Context, param: click.Parameter, value: str) -> float:
+    option = "--" + (param.name or "length").replace("_", "-")
     try:
-        length = parse_mm(value, param.name or "length")
+        length = parse_mm(value, option)
     except ValueError as exc:
-        raise click.BadParameter(str(exc)) from None
+        raise _OptionError(f"{option}: {exc}") from None
     if length < 0:
-        raise click.BadParameter(f"'{value}' cannot be negative")
+        raise _OptionError(f"{option}: '{value}' cannot be negative")
     return length
 
 
 def _fail(exc: DeckError) -> None:
     click.echo(f"error: {exc}", err=True)
     sys.exit(2)
+
+
+class _OptionError(click.ClickException):
+    """A bad option value, said like every other mistake in the input: one line
+    `error: --option: what was expected`, exit status 2 (click's own errors add a usage block)."""
+
+    exit_code = 2
+
+    def show(self, file=None) -> None:
+        click.echo(f"error: {self.format_message()}", err=True)
+
+
+def _back_offset(ctx: click.Context, param: click.Parameter, value: str | None) -> Offset | None:
+    """`0.5,-1.2` → (0.5, -1.2) mm; None when the option is not given (the saved offset is used)."""
+    if value is None:
+        return None
+    try:
+        return parse_back_offset(value)
+    except ValueError as exc:
+        raise _OptionError(f"--back-offset: {exc}") from None
+
+
+BACK_OFFSET_HELP = ("Shift every back page by X,Y mm (X right, Y down, as seen on the back), as `deckpress "
+                    "calibrate` measures it. Remembered for later runs; 0,0 takes it away. "
+                    f"Default: the deck folder's {DECK_SETTINGS}, else the last one given.")
+
+
+def _remember(offset: Offset | None) -> None:
+    """Save a back offset given on the command line, and say so in one line."""
+    if offset is None:
+        return
+    try:
+        path = save_back_offset(offset)
+    except DeckError as exc:
+        _fail(exc)
+    except OSError as exc:
+        click.echo(f"error: cannot save the back offset: {exc.strerror or exc}", err=True)
+        sys.exit(1)
+    click.echo(f"back offset {format_offset(offset)} mm saved to {display_path(path)}")
+
+
+def _offset_for(given: Offset | None, deck_ref: str | None = None) -> BackOffset:
+    """The back offset to use: the command line's, the deck folder's, the user's, or none."""
+    try:
+        folder = find_deck(deck_ref).resolve().parent if deck_ref is not None and given is None else None
+        return resolve_back_offset(given, folder)
+    except DeckError as exc:
+        _fail(exc)
+        raise
+
+
+def _shift_note(offset: BackOffset) -> str:
+    """Which back offset this run uses, and where it comes from, so a saved one never surprises."""
+    source = "given with --back-offset" if offset.source == "--back-offset" else f"back offset from {offset.source}"
+    return f"back pages shifted by {format_offset(offset.value)} mm ({source})"
 
 
 def _count(n: int, noun: str) -> str:
@@ -157,9 +217,11 @@ def main() -> None:
                    f"a sleeve ({', '.join(SLEEVES)}) or its outer size like 66x91 (mm).")
 @click.option("--sleeve-thickness", default=f"{SLEEVE_THICKNESS:g}mm", show_default=True, callback=_length,
               metavar="LENGTH", help="What a sleeve adds to each card's thickness, for the box's depth.")
+@click.option("--back-offset", callback=_back_offset, default=None, metavar="X,Y", help=BACK_OFFSET_HELP)
 def build(decks: tuple[str, ...], paper: str, ink: str | None, color: str, out: Path, players: int | None,
           lang: str | None, formats: tuple[str, ...], dpi: int, preset: str | None, outline_text: bool,
-          tts_base_url: str | None, sleeves: str | tuple[float, float] | None, sleeve_thickness: float) -> None:
+          tts_base_url: str | None, sleeves: str | tuple[float, float] | None, sleeve_thickness: float,
+          back_offset: Offset | None) -> None:
     """Build DECKS (bundled ids or deck folders; none = every bundled deck): PDF sheets by default,
     card images, SVGs, Tabletop Simulator sheets and previews with --format."""
     refs = list(decks) or bundled_deck_ids()
@@ -170,14 +232,19 @@ def build(decks: tuple[str, ...], paper: str, ink: str | None, color: str, out: 
     options = Options(formats, dpi, preset, outline_text, tts_base_url, color,
                       image_inks=tuple(inks) if ink else ("color",), sleeves=sleeves,
                       sleeve_thickness=sleeve_thickness)
+    _remember(back_offset)
     started = time.perf_counter()
     written: dict[str, int] = {}
     pages = cards = 0
     for ref in refs:
+        offset = _offset_for(back_offset, ref)
+        deck_options = replace(options, back_offset=offset.value)
+        if offset.used and "pdf" in formats:
+            click.echo(f"{ref}: " * (len(refs) > 1) + _shift_note(offset))
         for language in _languages(ref, lang):
             result = _write(ref if language is None else f"{ref} ({language})", out, lambda bar: build_deck(
-                ref, out, papers, inks, bar.advance, bar.start, players=players, lang=language, options=options),
-                result_deck=len(refs) > 1)
+                ref, out, papers, inks, bar.advance, bar.start, players=players, lang=language,
+                options=deck_options), result_deck=len(refs) > 1)
             for output in result.outputs:
                 kind = output.path.suffix.lstrip(".").upper()
                 written[kind] = written.get(kind, 0) + 1
@@ -217,8 +284,10 @@ def _languages(ref: str, lang: str | None) -> list[str | None]:
               show_default=True, help="Folder to write into (files go in a subfolder NAME).")
 @click.option("--name", default="imposed", show_default=True,
               help="Name of the files: NAME-cards-<paper>.pdf, NAME-backs-…, NAME-duplex-….")
+@click.option("--back-offset", callback=_back_offset, default=None, metavar="X,Y",
+              help=BACK_OFFSET_HELP.replace(f"the deck folder's {DECK_SETTINGS}, else ", ""))
 def impose(fronts: tuple[Path, ...], back: Path | None, backs_dir: Path | None, size: str, bleed: str,
-           paper: str, out: Path, name: str) -> None:
+           paper: str, out: Path, name: str, back_offset: Offset | None) -> None:
     """Put ready-made card images (PNG, JPEG) on marked, duplex-ready sheets.
 
     FRONTS are image files, in the order given, or folders, whose images are sorted by name
@@ -226,15 +295,48 @@ def impose(fronts: tuple[Path, ...], back: Path | None, backs_dir: Path | None, 
     the card size plus --bleed on every side. `name x3.png` makes three cards. JPEGs are embedded
     as they are, without re-encoding.
     """
+    _remember(back_offset)
+    offset = _offset_for(back_offset)
+    if offset.used and (back is not None or backs_dir is not None):
+        click.echo(_shift_note(offset))
     started = time.perf_counter()
     result = _write(name, out, lambda bar: impose_images(
         list(fronts), out, name=name, back=back, backs_dir=backs_dir, size=card_size(size),
-        bleed=parse_bleed(bleed), papers=_choices(paper, tuple(PAPERS)), progress=bar.advance, on_plan=bar.start))
+        bleed=parse_bleed(bleed), papers=_choices(paper, tuple(PAPERS)), progress=bar.advance, on_plan=bar.start,
+        back_offset=offset.value))
     pages = sum(o.pages for o in result.outputs)
     seconds = time.perf_counter() - started
     click.echo(f"wrote {_count(len(result.outputs), 'PDF')} ({_count(pages, 'page')}, "
                f"{_count(result.cards, 'card')} from {_count(result.images, 'image')}) to {out / name}/ "
                f"in {seconds:.1f} s")
+
+
+@main.command()
+@click.option("--paper", type=click.Choice(list(PAPERS)), default="a4", show_default=True,
+              help="Paper size of the sheet: the one you print cards on.")
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"),
+              show_default=True, help="Folder to write calibrate-<paper>.pdf into.")
+@click.option("--back-offset", callback=_back_offset, default=None, metavar="X,Y",
+              help="Save this back offset (mm, as read on the sheet's back) and print the sheet with it, "
+                   "to check it; 0,0 takes it away. Default: the one saved.")
+def calibrate(paper: str, out: Path, back_offset: Offset | None) -> None:
+    """Write a two-page sheet that measures how far your printer puts the backs off their fronts.
+
+    Print it double-sided (flip on the long edge) at 100 %, push a pin through the crosses and read
+    the back offset on the back; then save it with --back-offset X,Y. Every later build and impose
+    shifts its back pages by it.
+    """
+    _remember(back_offset)
+    offset = _offset_for(back_offset)
+    path = out / f"calibrate-{paper}.pdf"
+    try:
+        write_calibration(path, paper, offset.value)
+    except OSError as exc:
+        click.echo(f"error: cannot write to {out}: {exc.strerror or exc}", err=True)
+        sys.exit(1)
+    shifted = f"; its back page is shifted by the back offset in use, {format_offset(offset.value)} mm" \
+        if offset.used else ""
+    click.echo(f"wrote {path} (2 pages): print it double-sided, flipping on the long edge, at 100 %{shifted}")
 
 
 @main.command("list")

@@ -143,11 +143,13 @@ def check_image(path: Path, trim: tuple[float, float], bleed: float, warn: Warni
 def impose_images(fronts: Sequence[Path], out_dir: Path, *, name: str = "imposed", back: Path | None = None,
                   backs_dir: Path | None = None, size: tuple[float, float] = (63.5, 88.9), bleed: float = 3.0,
                   papers: Sequence[str] = tuple(PAPERS), progress: Callable[[int], None] | None = None,
-                  on_plan: Callable[[int], None] | None = None) -> Imposed:
+                  on_plan: Callable[[int], None] | None = None,
+                  back_offset: tuple[float, float] = (0.0, 0.0)) -> Imposed:
     """Put card images (files or folders of PNG and JPEG, each including `bleed` mm on every side)
     on sheets of `papers`, writing `<out_dir>/<name>/<name>-cards-<paper>.pdf` and, with backs,
     `-backs-` and `-duplex-`. `back` is one back for every card; `backs_dir` holds a back per front,
-    named like it (falling back to `back`). Every picture is checked before anything is written:
+    named like it (falling back to `back`). Back pages are shifted by `back_offset` mm (x right,
+    y down, as seen on the back: see settings.py). Every picture is checked before anything is written:
     a problem raises DeckError, and what will print badly is in the result's warnings."""
     if not name or Path(name).name != name or name.startswith("."):
         raise DeckError(f"the name '{name}' must be a plain file name like mygame")
@@ -182,6 +184,7 @@ def impose_images(fronts: Sequence[Path], out_dir: Path, *, name: str = "imposed
         for kind, pages, duplex in sheet_files("cards", sides, paper, bleed):
             file_name = f"{name}-{kind}-{paper}.pdf"
             info = DocInfo(title=f"{name} — {kind}", author="",
-                           subject=f"{len(sides)} card images imposed by deckpress.", duplex=duplex)
+                           subject=f"{len(sides)} card images imposed by deckpress.", duplex=duplex,
+                           back_offset=back_offset if any(page.back for page in pages) else (0.0, 0.0))
             jobs.append(Job(out_dir / name / file_name, labelled(pages, name, file_name), info))
     return Imposed(write_jobs(jobs, bleed, progress, on_plan), len(sides), len(pictures), warn)

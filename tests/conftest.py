@@ -13,6 +13,16 @@ from generator.build import build_deck
 pytest.register_assert_rewrite("tests.pdfread")
 
 
+@pytest.fixture(autouse=True)
+def user_config(tmp_path_factory, monkeypatch):
+    """Each test has a user settings file of its own (not there until something saves it), so no
+    test reads or writes the real ~/.config/deckpress, and a back offset one test saves never
+    reaches another. Subprocesses inherit it through the environment."""
+    path = tmp_path_factory.mktemp("config") / "config.yaml"
+    monkeypatch.setenv("DECKPRESS_CONFIG", str(path))
+    return path
+
+
 @pytest.fixture(scope="session")
 def metronome_build(tmp_path_factory):
     """metronome built on both papers in both inks, as `deckpress build metronome` does."""

@@ -169,11 +169,13 @@ def test_cli_sleeves(make_deck, tmp_path):
     assert run("--sleeves", "auto").exit_code == 0
     assert run("--sleeves", "standard", "--sleeve-thickness", "0.1mm").exit_code == 0
     bad = run("--sleeves", "standrd")
-    assert bad.exit_code == 2 and "did you mean 'standard'" in bad.output
+    assert bad.exit_code == 2 and bad.output.count("\n") == 1
+    assert bad.output.startswith("error: --sleeves: unknown sleeve 'standrd'") and "did you mean 'standard'" in bad.output
     small = run("--sleeves", "50x70")
     assert small.exit_code == 2 and "smaller than the deck's 63.5×88.9 mm cards" in small.output
     assert small.output.count("\n") == 1 and "Traceback" not in small.output
-    assert run("--sleeve-thickness", "-1mm").exit_code == 2
+    thick = run("--sleeve-thickness", "-1mm")
+    assert thick.exit_code == 2 and thick.output == "error: --sleeve-thickness: '-1mm' cannot be negative\n"
 
 
 def test_the_deck_names_its_cover_card(tmp_path):

@@ -145,3 +145,123 @@ def test_a_preset_makes_pngs_and_a_mismatched_card_is_one_line(simple_deck, tmp_
     assert result.exit_code == 2
     assert result.output.strip().splitlines() == [
         "error: preset mpc has no canvas for 70×120 mm cards; MakePlayingCards takes 63.5×88.9 mm"]
+
+
+# --- calibrate and the back offset ----------------------------------------------------------------
+
+def test_calibrate_writes_a_two_page_sheet(tmp_path, monkeypatch):
+    from pypdf import PdfReader
+    monkeypatch.chdir(tmp_path)
+    result = run("calibrate")
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines() == [
+        "wrote output/calibrate-a4.pdf (2 pages): print it double-sided, flipping on the long edge, at 100 %"]
+    assert len(PdfReader(tmp_path / "output" / "calibrate-a4.pdf").pages) == 2
+    assert run("calibrate", "--paper", "letter", "--out", "sheets").exit_code == 0
+    assert (tmp_path / "sheets" / "calibrate-letter.pdf").exists()
+    assert run("calibrate", "--paper", "a3").exit_code == 2
+
+
+def back_corners(path) -> list[tuple[float, float]]:
+    """Where each card of the first back page of a backs file has its top-left corner (mm)."""
+    from pypdf import PdfReader
+    from tests.pdfread import MM, placements
+    page = PdfReader(path).pages[0]
+    height = float(page.mediabox[3])
+    assert height == pytest.approx(297 * MM)
+    return [p.point_mm(0, 0, height) for p in placements(page)]
+
+
+def shifted_by(before, after, dx, dy) -> bool:
+    return len(before) == len(after) > 0 and all(
+        b == pytest.approx((a[0] + dx, a[1] + dy), abs=0.001) for a, b in zip(before, after))
+
+
+def test_a_back_offset_is_remembered_and_the_deck_and_command_line_come_first(simple_deck, tmp_path, user_config):
+    from tests.pdfread import page_text
+
+    def build(out, *more):
+        result = run("build", str(simple_deck), "--paper", "a4", "--ink", "color", "--out", str(tmp_path / out), *more)
+        assert result.exit_code == 0, result.output
+        return result.output.splitlines()[:-1], back_corners(tmp_path / out / "simple" / "simple-backs-a4.pdf")
+
+    said, plain = build("plain", "--back-offset", "0,0")
+    assert said == [f"back offset 0, 0 mm saved to {user_config}"]  # no offset: nothing shifted to say
+    # measured and saved with the calibration sheet, which shows it …
+    result = run("calibrate", "--out", str(tmp_path), "--back-offset", "0.5,-1.2")
+    assert result.exit_code == 0 and result.output.splitlines()[0] == f"back offset 0.5, -1.2 mm saved to {user_config}"
+    assert 'back_offset: "0.5,-1.2"' in user_config.read_text(encoding="utf-8")
+    assert "X = 0.5 mm, Y = -1.2 mm" in " ".join(page_text(tmp_path / "calibrate-a4.pdf", 1).split())
+    # … then every build uses it
+    said, corners = build("saved")
+    assert said == [f"back pages shifted by 0.5, -1.2 mm (back offset from {user_config})"]
+    assert shifted_by(plain, corners, 0.5, -1.2)
+    # a deck's own file wins over the user's
+    (simple_deck / "deckpress.yaml").write_text("back_offset: [1, 1]\n", encoding="utf-8")
+    said, corners = build("deck")
+    assert said == [f"back pages shifted by 1, 1 mm (back offset from {simple_deck / 'deckpress.yaml'})"]
+    assert shifted_by(plain, corners, 1.0, 1.0)
+    # the command line wins over both, and is saved for next time
+    said, corners = build("given", "--back-offset", "-2,0.25")
+    assert said == [f"back offset -2, 0.25 mm saved to {user_config}",
+                    "back pages shifted by -2, 0.25 mm (given with --back-offset)"]
+    assert shifted_by(plain, corners, -2.0, 0.25)
+    (simple_deck / "deckpress.yaml").unlink()
+    assert build("later")[0] == [f"back pages shifted by -2, 0.25 mm (back offset from {user_config})"]
+    # 0,0 takes it away
+    run("calibrate", "--out", str(tmp_path), "--back-offset", "0,0")
+    said, corners = build("reset")
+    assert said == [] and corners == plain
+    assert (tmp_path / "reset" / "simple" / "simple-backs-a4.pdf").read_bytes() == \
+        (tmp_path / "plain" / "simple" / "simple-backs-a4.pdf").read_bytes()
+
+
+def test_a_negative_offset_is_an_option_value_not_an_option(tmp_path, user_config):
+    result = run("calibrate", "--out", str(tmp_path), "--back-offset", "-1.5,-0.5")
+    assert result.exit_code == 0, result.output
+    assert 'back_offset: "-1.5,-0.5"' in user_config.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("value, says", [
+    ("1,2,3", "expected two numbers X,Y in mm like 0.5,-1.2, not '1,2,3'"),
+    ("abc", "expected two numbers X,Y in mm like 0.5,-1.2, not 'abc'"),
+    ("25,0", "expected X and Y between -20 and 20 mm, not '25,0'"),
+])
+def test_a_bad_back_offset_is_one_line_and_saves_nothing(simple_deck, tmp_path, user_config, value, says):
+    for command in (["build", str(simple_deck)], ["impose", str(tmp_path)], ["calibrate"]):
+        proc = subprocess.run([sys.executable, "-m", "generator.cli", *command, "--out", str(tmp_path / "o"),
+                               "--back-offset", value], capture_output=True, text=True)
+        assert proc.returncode == 2, proc.stderr
+        assert proc.stdout == ""
+        (line,) = proc.stderr.splitlines()
+        assert line.startswith(f"error: --back-offset: {says}")
+    assert not user_config.exists() and not (tmp_path / "o").exists()
+
+
+def test_a_bad_settings_file_is_one_line_naming_file_and_line(simple_deck, tmp_path, user_config):
+    (simple_deck / "deckpress.yaml").write_text("# my printer\nback_offset: 1,2,3\n", encoding="utf-8")
+    result = run("build", str(simple_deck), "--out", str(tmp_path / "o"))
+    assert result.exit_code == 2
+    assert result.output.splitlines() == [f"error: {simple_deck / 'deckpress.yaml'}:2: back_offset: expected two "
+                                          "numbers X,Y in mm like 0.5,-1.2, not '1,2,3'"]
+    user_config.write_text("back_offset: '0.5,-1.2'\nink: lowink\n", encoding="utf-8")
+    result = run("calibrate", "--out", str(tmp_path / "o"))
+    assert result.exit_code == 2
+    assert result.output.splitlines() == [f"error: {user_config}:2: unknown setting 'ink' (settings are back_offset)"]
+    assert not (tmp_path / "o").exists()
+
+
+def test_impose_shifts_its_backs_by_the_saved_offset(tmp_path, user_config):
+    from PIL import Image
+    for name in ("front.png", "back.png"):
+        Image.new("RGB", (825, 1125), (200, 40, 40)).save(tmp_path / name)
+    result = run("impose", str(tmp_path / "front.png"), "--back", str(tmp_path / "back.png"), "--paper", "a4",
+                 "--out", str(tmp_path / "plain"))
+    assert result.exit_code == 0 and result.output.startswith("wrote 3 PDFs")  # nothing saved: no shift
+    run("calibrate", "--out", str(tmp_path), "--back-offset", "0.75,0.5")
+    result = run("impose", str(tmp_path / "front.png"), "--back", str(tmp_path / "back.png"), "--paper", "a4",
+                 "--out", str(tmp_path / "moved"))
+    assert result.exit_code == 0
+    assert result.output.splitlines()[0] == f"back pages shifted by 0.75, 0.5 mm (back offset from {user_config})"
+    before, after = (back_corners(tmp_path / out / "imposed" / "imposed-backs-a4.pdf") for out in ("plain", "moved"))
+    assert shifted_by(before, after, 0.75, 0.5)

@@ -3,12 +3,15 @@ each other on every page, whatever is on it (a card grid, a few pawns, a board, 
 
 from __future__ import annotations
 
+import re
+
 import pypdfium2 as pdfium
 import pytest
+from pypdf import PdfReader
 
-from generator.build import build_deck
+from generator.build import Options, build_deck
 
-from .pdfread import path_boxes, text_lines
+from .pdfread import MM, page_boxes_mm, path_boxes, placements, text_lines
 
 # pages that stress the bar's placement: cards, boards on their own page, a part-filled grid of
 # narrow pawns, tiles of a board bigger than the paper
@@ -66,3 +69,120 @@ def test_bar_caption_and_page_label_keep_clear_of_each_other(sheets):
         bar_box = (min(b[0] for b in bar), min(b[1] for b in bar), max(b[2] for b in bar), max(b[3] for b in bar))
         assert not overlap(caption[0], label[0]), (path.name, i)
         assert not overlap(bar_box, label[0]), (path.name, i)
+
+
+# --- the back offset ----------------------------------------------------------------------------
+
+OFFSET = (1.5, -0.75)  # mm: right and up, as seen looking at the back
+
+
+@pytest.fixture(scope="module")
+def shifted(tmp_path_factory):
+    """metronome's A4 colour files built with a back offset."""
+    out = tmp_path_factory.mktemp("shifted")
+    build_deck("metronome", out, ["a4"], ["color"], options=Options(back_offset=OFFSET))
+    return out / "metronome"
+
+
+def drawn_forms(reader: PdfReader, page) -> dict[str, bytes]:
+    """Every form a page's content draws, by name, with its content (forms inside forms too)."""
+    found, todo = {}, [(page["/Resources"], page.get_contents().get_data())]
+    while todo:
+        resources, data = todo.pop()
+        xobjects = resources.get_object().get("/XObject") or {}
+        for name in re.findall(rb"(/[^\s/\[\]()<>]+) Do", data):
+            form = xobjects[name.decode()].get_object()
+            if name.decode() not in found and form.get("/Subtype") == "/Form":
+                found[name.decode()] = form.get_data()
+                if "/Resources" in form:
+                    todo.append((form["/Resources"], form.get_data()))
+    return found
+
+
+def furniture_paths(path, index: int) -> list[tuple[float, float, float, float]]:
+    """The paths a page draws outside card faces (crop marks, the scale bar), sorted, as (left, top,
+    right, bottom) in mm: those on the page itself or in forms drawn as they are (faces are forms
+    placed through a matrix)."""
+    import pypdfium2.raw as raw
+
+    pdf = pdfium.PdfDocument(str(path))
+    page = pdf[index]
+    height = page.get_height()
+    boxes = []
+    for obj in page.get_objects(max_depth=3):
+        if obj.type != raw.FPDF_PAGEOBJ_PATH:
+            continue
+        form = obj.container
+        while form is not None and form.get_matrix().get() == (1, 0, 0, 1, 0, 0):
+            form = form.container
+        if form is None:
+            left, bottom, right, top = obj.get_bounds()
+            boxes.append((left / MM, (height - top) / MM, right / MM, (height - bottom) / MM))
+    pdf.close()
+    return sorted(boxes)
+
+
+def moved_backs(plain_path, shifted_path, offset, paper_h: float = 297.0) -> int:
+    """Check that a file built with a back offset has each back page (its label says "backs")
+    moved by `offset` (mm, right and down) and each other page the same, byte for byte; return
+    how many back pages there are."""
+    plain, moved = PdfReader(plain_path), PdfReader(shifted_path)
+    H = paper_h * MM
+    dx, dy = offset
+    backs = 0
+    for i, (a, b) in enumerate(zip(plain.pages, moved.pages, strict=True)):
+        label = next(text for text, _ in text_lines(plain_path, i) if f"{plain_path.name} · page" in text)
+        if "· backs" not in label:  # a front: the same content, byte for byte, forms and all
+            assert a.get_contents().get_data() == b.get_contents().get_data(), (plain_path.name, i)
+            assert drawn_forms(plain, a) == drawn_forms(moved, b), (plain_path.name, i)
+            assert page_boxes_mm(a) == page_boxes_mm(b)
+            continue
+        backs += 1
+        before, after = placements(a), placements(b)
+        assert len(before) == len(after) > 0
+        for p, q in zip(before, after):
+            assert q.matrix[:4] == pytest.approx(p.matrix[:4])  # moved, not turned or scaled
+            x, y = p.point_mm(0, 0, H)
+            assert q.point_mm(0, 0, H) == pytest.approx((x + dx, y + dy), abs=0.001)
+        for box in ("trimbox", "bleedbox"):  # PDF boxes: y up
+            x0, y0, x1, y1 = page_boxes_mm(a)[box]
+            assert page_boxes_mm(b)[box] == pytest.approx((x0 + dx, y0 - dy, x1 + dx, y1 - dy), abs=0.001)
+        assert page_boxes_mm(b)["mediabox"] == page_boxes_mm(a)["mediabox"]
+        # crop marks, scale bar and label go along: every path and run of text, moved alike
+        paths_before, paths_after = furniture_paths(plain_path, i), furniture_paths(shifted_path, i)
+        assert len(paths_before) == len(paths_after) >= 7  # the bar's 5 blocks, the marks white and black
+        for p, q in zip(paths_before, paths_after):
+            assert q == pytest.approx((p[0] + dx, p[1] + dy, p[2] + dx, p[3] + dy), abs=0.01)
+        for (text, p), (moved_text, q) in zip(text_lines(plain_path, i), text_lines(shifted_path, i), strict=True):
+            assert moved_text == text
+            assert q == pytest.approx((p[0] + dx, p[1] + dy, p[2] + dx, p[3] + dy), abs=0.01)
+    return backs
+
+
+@pytest.mark.parametrize("kind, backs", [("duplex", 7), ("backs", 7), ("cards", 0), ("rules-board", 0)])
+def test_a_back_offset_moves_every_back_page_and_nothing_else(metronome_build, shifted, kind, backs):
+    name = f"metronome-{kind}-a4.pdf"
+    assert moved_backs(metronome_build[0] / name, shifted / name, OFFSET) == backs
+
+
+def test_rule_and_board_backs_move_too(make_deck, tmp_path):
+    from tests.conftest import SIMPLE_DECK, SIMPLE_LAYOUT
+    folder = make_deck(SIMPLE_DECK.replace("front: front", "front: front\n        sheet: rules-board"),
+                       {"simple": SIMPLE_LAYOUT})
+    for offset, out in (((0.0, 0.0), "plain"), ((-2.0, 0.5), "moved")):
+        build_deck(folder, tmp_path / out, ["letter"], ["lowink"], options=Options(back_offset=offset))
+    name = "simple-rules-board-lowink-letter.pdf"
+    assert moved_backs(tmp_path / "plain" / "simple" / name, tmp_path / "moved" / "simple" / name, (-2.0, 0.5),
+                       279.4) == 1
+
+
+def test_only_files_with_back_pages_are_told_the_offset(simple_deck, tmp_path):
+    from generator.build import Options, plan_deck
+    from generator.errors import Warnings
+    from generator.model import load_deck
+    jobs = plan_deck(load_deck(simple_deck), tmp_path, ["a4"], ["color"], Warnings(), ("pdf", "gutterfold"),
+                     options=Options(back_offset=OFFSET))
+    told = {job.path.name: job.info.back_offset for job in jobs}
+    assert told == {"simple-cards-a4.pdf": (0.0, 0.0), "simple-backs-a4.pdf": OFFSET,
+                    "simple-duplex-a4.pdf": OFFSET, "simple-box-a4.pdf": (0.0, 0.0),
+                    "simple-gutterfold-a4.pdf": (0.0, 0.0)}

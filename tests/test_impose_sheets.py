@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from generator.face import apply
-from generator.impose.sheets import (OVERLAP, PAPERS, TILE_MARGIN, centre, fit_grid, plan_pages, plan_sheets,
-                                     plan_tiles)
+from generator.impose.sheets import (OVERLAP, PAPERS, TILE_MARGIN, Fold, centre, fit_grid, moved, plan_pages,
+                                     plan_sheets, plan_tiles)
 
 
 @pytest.mark.parametrize("paper, card, expected", [
@@ -126,3 +128,40 @@ def test_runs_of_sizes_get_their_own_grids_and_backs_follow():
     # the lone card of page 2 is backed behind itself
     (f,), (b,) = fronts[1].placements, backs[1].placements
     assert centre(b.matrix, 63.5, 88.9)[0] == pytest.approx(210.0 - centre(f.matrix, 63.5, 88.9)[0])
+
+
+# --- the back offset ----------------------------------------------------------------------------
+
+def test_a_moved_page_has_everything_on_it_shifted():
+    grid = fit_grid("a4", 63.5, 88.9)
+    (page,) = plan_pages(["x", None, "y", "z"], grid, 3.0, backs=True)
+    shifted = moved(page, 1.5, -0.75)
+    assert shifted.paper == page.paper
+    for before, after in zip(page.placements, shifted.placements, strict=True):
+        assert after.face == before.face
+        x, y = apply(before.matrix, 0, 0)
+        assert apply(after.matrix, 0, 0) == pytest.approx((x + 1.5, y - 0.75))
+        assert after.matrix[:4] == before.matrix[:4]  # moved, not turned or scaled
+        assert after.trim == pytest.approx(_shift(before.trim, 1.5, -0.75))
+        assert after.clip == pytest.approx(_shift(before.clip, 1.5, -0.75))
+    assert shifted.area == pytest.approx(_shift(page.area, 1.5, -0.75))
+    assert shifted.cut_xs == pytest.approx([x + 1.5 for x in page.cut_xs])
+    assert shifted.cut_ys == pytest.approx([y - 0.75 for y in page.cut_ys])
+    assert shifted.trim_box == pytest.approx(_shift(page.trim_box, 1.5, -0.75))
+    assert moved(page, 0.0, 0.0) is page  # no offset: the very same plan, so nothing changes
+
+
+def test_moving_takes_tile_seams_and_folds_along():
+    tile = plan_tiles("board", 280.0, 270.0, "a4", 3.0)[0]
+    shifted = moved(tile, -2.0, 1.0)
+    for before, after in zip(tile.tile.seams, shifted.tile.seams, strict=True):
+        across, along = (-2.0, 1.0) if before.vertical else (1.0, -2.0)
+        assert after.at == pytest.approx(before.at + across)
+        assert after.span == pytest.approx((before.span[0] + along, before.span[1] + along))
+        assert (after.kind, after.neighbour) == (before.kind, before.neighbour)
+    folded = moved(replace(tile, fold=Fold(148.5, False)), -2.0, 1.0)
+    assert folded.fold == Fold(149.5, False)
+
+
+def _shift(box, dx, dy):
+    return (box[0] + dx, box[1] + dy, box[2] + dx, box[3] + dy)

@@ -11,7 +11,7 @@ from ..backends.pdf import MM, FaceForms, new_canvas, font_name, set_fill, set_s
 from ..colors import Gray
 from ..face import Face
 from ..fonts import FontSet
-from .sheets import Box, Fold, PagePlan, Seam, Tile, _union
+from .sheets import Box, Fold, PagePlan, Seam, Tile, _union, moved
 
 MARK_GAP = 1.0  # marks start this far outside the trim, so a slightly wide cut removes them
 MARK_LENGTH = 4.0
@@ -41,6 +41,9 @@ class DocInfo:
     duplex: bool = False  # ask viewers to print double-sided, flipping on the long edge
     colors: str = "rgb"  # "cmyk" or "k" (black ink only): colours of any other kind are converted
     marks: bool = True  # crop marks, scale bar and label; print services want bare pages
+    # mm, (x right, y down) as seen looking at the back: every back page is shifted by it, to cancel
+    # the printer's own misregistration (measured with `deckpress calibrate`, see settings.py)
+    back_offset: tuple[float, float] = (0.0, 0.0)
 
 
 def write_sheets(path: Path, sheets: Sequence[Sheet], info: DocInfo, bleed: float,
@@ -64,17 +67,22 @@ def _write(path: Path, sheets: Sequence[Sheet], info: DocInfo, bleed: float,
         canvas.setViewerPreference("Duplex", "DuplexFlipLongEdge")
     forms = FaceForms(canvas)
     furniture: dict[tuple, str] = {}  # marks and scale bar, the same on most pages: one form each
+    shifted = 0  # furniture forms of shifted back pages, counted apart so fronts name theirs as without
     # the scale bar keeps clear of the widest label, so one form serves every page of the file
     label_room = max(canvas.stringWidth(s.label, font_name(body_font), LABEL_SIZE) for s in sheets) / MM + 3.0
     for sheet in sheets:
-        plan = sheet.plan
+        plan = moved(sheet.plan, *info.back_offset) if sheet.back else sheet.plan
         W, H = plan.paper
         canvas.setPageSize((W * MM, H * MM))
         for p in plan.placements:
             forms.place(p.face, p.matrix, H, p.clip)
         key = (plan.paper, tuple(round(v, 6) for v in plan.area), plan.cut_xs, plan.cut_ys, plan.tile, plan.fold)
         if info.marks and key not in furniture:
-            furniture[key] = f"sheet{len(furniture) + 1}"
+            if plan is not sheet.plan:
+                shifted += 1
+                furniture[key] = f"backsheet{shifted}"
+            else:
+                furniture[key] = f"sheet{len(furniture) - shifted + 1}"
             canvas.beginForm(furniture[key])
             for trim, cut_xs, cut_ys in _mark_groups(plan):
                 _marks(canvas, trim, cut_xs, cut_ys, H)
@@ -88,15 +96,20 @@ def _write(path: Path, sheets: Sequence[Sheet], info: DocInfo, bleed: float,
             canvas.doForm(furniture[key])
             _furniture(canvas, plan, sheet.label, bleed, body_font, label_room)
         if plan.placements:
-            tx0, ty0, tx1, ty1 = plan.trim_box
-            bx0, by0, bx1, by1 = plan.bleed_box
-            bx0, by0, bx1, by1 = max(bx0, 0), max(by0, 0), min(bx1, W), min(by1, H)
+            # clamped to the paper, so the boxes stay nested even when a large back offset pushes a
+            # piece past its edge
+            tx0, ty0, tx1, ty1 = _on_paper(plan.trim_box, W, H)
+            bx0, by0, bx1, by1 = _on_paper(plan.bleed_box, W, H)
             canvas.setTrimBox((tx0 * MM, (H - ty1) * MM, tx1 * MM, (H - ty0) * MM))
             canvas.setBleedBox((bx0 * MM, (H - by1) * MM, bx1 * MM, (H - by0) * MM))
         canvas.showPage()
         if progress:
             progress(1)
     canvas.save()
+
+
+def _on_paper(box: Box, W: float, H: float) -> Box:
+    return (max(box[0], 0.0), max(box[1], 0.0), min(box[2], W), min(box[3], H))
 
 
 def _mark_groups(plan: PagePlan[Face]) -> list[tuple[Box, tuple[float, ...], tuple[float, ...]]]:

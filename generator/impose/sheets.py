@@ -253,6 +253,31 @@ def mirrored(page: PagePlan[T], card_w: float, page_mirror: Matrix | None = None
     return PagePlan(page.paper, flip(page.area), placements, xs, ys)
 
 
+def moved(page: PagePlan[T], dx: float, dy: float) -> PagePlan[T]:
+    """`page` with everything on it shifted by (dx, dy) mm on the paper: pieces, their trim and
+    bleed, cut lines, the area (so marks, scale bar and label follow), any fold or tile seams.
+
+    This is the back offset: a duplex printer that lands the back of a sheet (ex, ey) off the
+    spot behind its front is corrected by shifting back pages by (-ex, -ey), in the back page's
+    own coordinates (x right and y down as seen looking at the back), which are its PDF's."""
+    if (dx, dy) == (0.0, 0.0):
+        return page
+    shift = translation(dx, dy)
+
+    def box(b: Box) -> Box:
+        return (b[0] + dx, b[1] + dy, b[2] + dx, b[3] + dy)
+
+    def seam(s: Seam) -> Seam:
+        along, across = (dy, dx) if s.vertical else (dx, dy)
+        return replace(s, at=s.at + across, span=(s.span[0] + along, s.span[1] + along))
+
+    placements = tuple(Placement(p.face, multiply(shift, p.matrix), box(p.trim), box(p.clip)) for p in page.placements)
+    tile = replace(page.tile, seams=tuple(seam(s) for s in page.tile.seams)) if page.tile else None
+    fold = replace(page.fold, at=page.fold.at + (dx if page.fold.vertical else dy)) if page.fold else None
+    return PagePlan(page.paper, box(page.area), placements, tuple(round(x + dx, 6) for x in page.cut_xs),
+                    tuple(round(y + dy, 6) for y in page.cut_ys), tile, fold)
+
+
 def plan_tiles(face: T, card_w: float, card_h: float, paper: str, bleed: float) -> list[PagePlan[T]]:
     """A piece too big for the paper, cut into overlapping tiles, one a page.
 

@@ -1,0 +1,346 @@
+"""The calibration sheet: `deckpress calibrate` measures how far a duplex printer misses.
+
+Page 1 (the front) holds two bars to check the print is not scaled (50 mm and 2 in), the
+instructions, and five targets: a cross in a small circle at the page's centre and near each
+corner. Page 2 (the back) holds, behind each target (the front mirrored about the page's
+vertical centre line, as a long-edge flip does), a square of graph paper crossed by an X and a
+Y scale. A pin pushed through a cross, or the cross seen against a window, shows on the back at
+a number on each scale: that pair is the back offset to give (`--back-offset X,Y`). The centre
+target gives the offset; the corners show whether the printer also turns or scales the back
+(readings that differ by target), which no offset can fix.
+
+Geometry in mm, y down from the top-left corner of the page being drawn; page 2 is in its own
+coordinates (as seen looking at the back). The sign rule is derived in `scale_position`.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+from pathlib import Path
+
+from ..atomic import replacing
+from ..backends.pdf import MM, font_name, new_canvas, set_fill, set_stroke
+from ..colors import Gray
+from ..face import apply
+from ..fonts import FontSet
+from .sheets import PAPERS, reflection
+
+Point = tuple[float, float]
+Offset = tuple[float, float]
+
+TARGET_INSET = 25.0  #: corner targets' centres from the paper's edges: every mark stays ≥ 15 mm inside
+SCALE_HALF = 5.0  #: each scale reads this far either side of its middle (mm)
+SCALE_STEP = 0.5  #: a line every half millimetre, numbered every millimetre
+CROSS_ARM = 7.0  #: the front cross reaches past the back square, so against a window it is found easily
+CROSS_RING = 2.0  #: radius of the circle round the cross's centre
+NUMBER_SIZE = 6.0  #: pt, the scales' numbers: condensed bold, legible, and two fit in 2 mm
+TEXT_SIZE = 9.0  #: pt, the instructions
+BAR_HEIGHT = 1.6
+BARS = (("mm", 50.0, 1.0, "must measure exactly 50 mm"), ("in", 50.8, 25.4 / 8, "must measure exactly 2 in"))
+BLACK = Gray(0.0)
+GRID_MM = Gray(0.55)  # the millimetre lines of the back squares
+GRID_HALF = Gray(0.8)  # the half-millimetre lines: fainter, so the numbered lines stand out
+EXAMPLE = "0.5,-1.2"
+
+
+def targets(paper: Point) -> tuple[Point, ...]:
+    """The front targets' centres: the page's centre first, then the corners (top-left, top-right,
+    bottom-left, bottom-right), TARGET_INSET from the edges."""
+    W, H = paper
+    return ((W / 2, H / 2), (TARGET_INSET, TARGET_INSET), (W - TARGET_INSET, TARGET_INSET),
+            (TARGET_INSET, H - TARGET_INSET), (W - TARGET_INSET, H - TARGET_INSET))
+
+
+def behind(point: Point, paper_w: float) -> Point:
+    """Where a point of the front is on the back, in the back page's coordinates, after a long-edge flip."""
+    return apply(reflection(paper_w / 2), *point)
+
+
+def scale_middle(offset: float) -> float:
+    """The value in the middle of a scale: the current offset to the nearest half millimetre, so a
+    printer that the offset already corrects reads near the middle, with SCALE_HALF either way."""
+    return round(offset / SCALE_STEP) * SCALE_STEP + 0.0
+
+
+def scale_values(offset: float) -> list[float]:
+    """Every value a scale has a line for, SCALE_STEP apart, SCALE_HALF either side of its middle."""
+    middle, n = scale_middle(offset), round(SCALE_HALF / SCALE_STEP)
+    return [middle + i * SCALE_STEP + 0.0 for i in range(-n, n + 1)]
+
+
+def scale_position(value: float, offset: float) -> float:
+    """Where the line for `value` goes on a back page printed shifted by `offset` (one axis, mm),
+    measured in the shifted page from the spot behind the front target.
+
+    The rule, for one axis (x right, y down, both as seen looking at the back): let m be the spot
+    behind a front target, o the offset the back page is printed shifted by, and e the printer's
+    own error, which lands everything it prints on the back e further along. A line drawn at
+    m + p in the shifted page lands at m + p + o + e on the paper. The pin hole is at m, so it
+    falls on the line with p + o + e = 0, that is p = -(o + e). The offset that would have put
+    the back right is the one that cancels e: -e, whatever o was. So the line at p must say
+    -e = p + o: value = p + o, p = value - o. With no offset in use, p = value: a plain scale,
+    positive to the right and down, numbered from the spot behind the target. With one, the
+    page is shifted by o and the numbers by -o, so each value stays over the same spot of the
+    paper, and the number at the hole is the whole offset to give, not a correction to add."""
+    return value - offset
+
+
+def write_calibration(path: Path, paper: str = "a4", back_offset: Offset = (0.0, 0.0)) -> Path:
+    """Write the two-page calibration PDF for `paper` to `path` (atomically), its back page
+    printed shifted by `back_offset` (mm, x right and y down as seen on the back)."""
+    with replacing(path) as tmp:
+        _write(tmp, paper, back_offset)
+    return path
+
+
+class _Page:
+    """Drawing on one page in mm, y down (reportlab's points, y up, stay in here)."""
+
+    def __init__(self, canvas, paper: Point) -> None:
+        self.c = canvas
+        self.W, self.H = paper
+        fonts = FontSet().families
+        self.regular = font_name(fonts["sans"].files["regular"])
+        self.bold = font_name(fonts["sans"].files["bold"])
+        self.numbers = font_name(fonts["condensed"].files["regular"])
+
+    def line(self, x0: float, y0: float, x1: float, y1: float, width: float, color: Gray = BLACK) -> None:
+        set_stroke(self.c, color)
+        self.c.setLineWidth(width * MM)
+        self.c.line(x0 * MM, (self.H - y0) * MM, x1 * MM, (self.H - y1) * MM)
+
+    def box(self, x0: float, y0: float, x1: float, y1: float, color: Gray = BLACK) -> None:
+        """A filled rectangle, no stroke: its edges are exactly where they are said to be."""
+        set_fill(self.c, color)
+        self.c.rect(x0 * MM, (self.H - y1) * MM, (x1 - x0) * MM, (y1 - y0) * MM, stroke=0, fill=1)
+
+    def circle(self, x: float, y: float, r: float, width: float) -> None:
+        set_stroke(self.c, BLACK)
+        self.c.setLineWidth(width * MM)
+        self.c.circle(x * MM, (self.H - y) * MM, r * MM, stroke=1, fill=0)
+
+    def text(self, x: float, baseline: float, text: str, size: float, font: str | None = None,
+             align: str = "left") -> None:
+        set_fill(self.c, BLACK)
+        self.c.setFont(font or self.regular, size)
+        draw = {"left": self.c.drawString, "centre": self.c.drawCentredString, "right": self.c.drawRightString}[align]
+        draw(x * MM, (self.H - baseline) * MM, text)
+
+    def width(self, text: str, size: float, font: str | None = None) -> float:
+        return self.c.stringWidth(text, font or self.regular, size) / MM
+
+    def paragraph(self, x: float, top: float, width: float, text: str, size: float = TEXT_SIZE,
+                  font: str | None = None, indent: str = "") -> float:
+        """`text` wrapped to `width` mm from `top`; returns where the next paragraph starts.
+        `indent` (like "1.") hangs in front of the first line."""
+        leading = size * 1.3 / MM
+        hang = self.width(indent + " ", size, self.bold) if indent else 0.0
+        y = top + size / MM
+        if indent:
+            self.text(x, y, indent, size, self.bold)
+        for line in _wrap(text, lambda s: self.width(s, size, font), width - hang):
+            self.text(x + hang, y, line, size, font)
+            y += leading
+        return y - size / MM + leading * 0.45
+
+
+def _wrap(text: str, measure, width: float) -> Iterator[str]:
+    """Greedy word wrap; a word longer than the line stands on a line of its own."""
+    line = ""
+    for word in text.split(" "):
+        candidate = f"{line} {word}" if line else word
+        if line and measure(candidate) > width:
+            yield line
+            line = word
+        else:
+            line = candidate
+    if line:
+        yield line
+
+
+def _write(path: Path, paper: str, offset: Offset) -> None:
+    W, H = PAPERS[paper]
+    body_font = FontSet().families["sans"].files["regular"]
+    canvas = new_canvas(path, (W * MM, H * MM), body_font, "k")  # black ink only: any printer, toner or ink
+    canvas.setTitle(f"deckpress calibration sheet ({paper})")
+    canvas.setAuthor("deckpress")
+    canvas.setSubject("Print double-sided (long-edge flip) at 100 %, then read the back offset on the back.")
+    canvas.setCreator("deckpress")
+    canvas.setViewerPreference("PrintScaling", "None")
+    canvas.setViewerPreference("Duplex", "DuplexFlipLongEdge")
+    page = _Page(canvas, (W, H))
+    _front(page, paper)
+    canvas.showPage()
+    canvas.saveState()
+    canvas.translate(offset[0] * MM, -offset[1] * MM)  # the back offset in use, as every back page gets it
+    _back(page, paper, offset)
+    canvas.restoreState()
+    canvas.showPage()
+    canvas.save()
+
+
+def _front(page: _Page, paper: str) -> None:
+    W, H = page.W, page.H
+    centre = targets((W, H))[0]
+    page.text(W / 2, TARGET_INSET + 2, f"deckpress printer calibration — front ({paper.upper() if paper == 'a4' else 'Letter'})",
+              12, page.bold, "centre")
+    left, width = TARGET_INSET + 10, W - 2 * (TARGET_INSET + 10)
+    y = TARGET_INSET + 12
+    steps = (
+        "Print this file double-sided, flipping on the long edge, at 100 % (\"actual size\"; not \"fit to "
+        "page\"), on the paper you print cards on.",
+        "Measure the two bars below: they must be exactly 50 mm and 2 in long. If they are not, the printer "
+        "is scaling the pages: fix that in the print dialogue first.",
+        "Push a pin through the centre of each cross (or hold the sheet against a window) and turn the "
+        "sheet over: the hole, or the cross shining through, falls in the square of scales printed there.",
+        "Read the middle square: the number on the X scale and on the Y scale at the hole is your back "
+        "offset. The back page tells you the command that saves it.",
+        "If the corner squares read more than 0.5 mm differently from the middle, the printer also turns "
+        "or scales the back: an offset cannot fix that; use the middle reading.",
+    )
+    for i, step in enumerate(steps, start=1):
+        y = page.paragraph(left, y, width, step, indent=f"{i}.")
+    for point in targets((W, H)):
+        _cross(page, point)
+    page.text(centre[0], centre[1] + CROSS_ARM + 4, "middle target", 7, align="centre")
+    x0 = W / 2 - 25.0
+    for i, bar in enumerate(BARS):
+        _bar(page, x0, centre[1] + 26 + 22 * i, *bar)
+
+
+def _cross(page: _Page, point: Point) -> None:
+    """A front target: a cross to push the pin through, ringed so it is found at a glance."""
+    x, y = point
+    page.line(x - CROSS_ARM, y, x + CROSS_ARM, y, 0.2)
+    page.line(x, y - CROSS_ARM, x, y + CROSS_ARM, 0.2)
+    page.circle(x, y, CROSS_RING, 0.2)
+
+
+def _bar(page: _Page, x0: float, top: float, unit: str, length: float, step: float, caption: str) -> None:
+    """A solid bar `length` mm long under its caption, with a tick every `step` mm below it,
+    longer at every half (5 mm, 1/2 in) and whole (10 mm, 1 in) number, numbered there. The end
+    ticks are set inside the bar's ends, so the whole drawing is exactly `length` long."""
+    tick_w = 0.12
+    page.text(x0, top - 1.5, f"this bar {caption}", 8)
+    page.box(x0, top, x0 + length, top + BAR_HEIGHT)
+    per_number = round((10.0 if unit == "mm" else 25.4) / step)  # ticks from one number to the next
+    for i in range(round(length / step) + 1):
+        x = x0 + i * step
+        whole, half = i % per_number == 0, i % (per_number // 2) == 0
+        depth = 3.0 if whole else 2.0 if half else 1.2
+        a = min(max(x - tick_w / 2, x0), x0 + length - tick_w)
+        page.box(a, top + BAR_HEIGHT, a + tick_w, top + BAR_HEIGHT + depth)
+        if whole:
+            value = i // per_number * (10 if unit == "mm" else 1)
+            page.text(x, top + BAR_HEIGHT + depth + 2.6, f"{value}", 7, align="centre")
+    last = f"{round(length / step) // per_number * (10 if unit == 'mm' else 1)}"
+    page.text(x0 + length + page.width(last, 7) / 2 + 1.0, top + BAR_HEIGHT + 3.0 + 2.6, unit, 7, page.bold)
+
+
+def _back(page: _Page, paper: str, offset: Offset) -> None:
+    W, H = page.W, page.H
+    ox, oy = offset
+    page.text(W / 2, TARGET_INSET + 2, f"back of the calibration sheet ({paper.upper() if paper == 'a4' else 'Letter'})",
+              12, page.bold, "centre")
+    if offset == (0.0, 0.0):
+        current = "No back offset is in use: this page is printed where a perfect printer puts it."
+    else:
+        current = (f"The back offset in use is X = {ox:g} mm, Y = {oy:g} mm, and this page is printed "
+                   f"shifted by it. The scales allow for that: what they read is the whole offset to give, "
+                   f"not a change to it. The middle of each scale is the offset in use.")
+    left, width = TARGET_INSET + 10, W - 2 * (TARGET_INSET + 10)
+    y = TARGET_INSET + 12
+    y = page.paragraph(left, y, width, current)
+    y = page.paragraph(left, y, width,
+                       "At the middle square, read where the pin hole (or the cross shining through) is: X on the "
+                       "numbers above and below the square, Y on the numbers left and right of it; the lines are "
+                       "half a millimetre apart. Positive X moves the backs to the right, positive Y moves them "
+                       "down, both as seen on this side.")
+    y = page.paragraph(left, y, width, "Save the two numbers, X first, with")
+    y = page.paragraph(left + 6, y, width - 6, "deckpress calibrate --back-offset X,Y", font=page.bold)
+    y = page.paragraph(left, y, width, f"for example deckpress calibrate --back-offset {EXAMPLE} for X = 0.5 "
+                       "and Y = -1.2. Every later build and impose then shifts its back pages by them (a deck "
+                       "folder's deckpress.yaml, or --back-offset on the command line, can still say otherwise). "
+                       "Print this sheet again to check: the hole then falls in the middle of each square. "
+                       "--back-offset 0,0 takes the offset away.")
+    for point in targets((W, H)):
+        _scales(page, behind(point, W), offset)
+    mx, my = behind(targets((W, H))[0], W)
+    page.text(mx, my + scale_position(scale_middle(offset[1]), offset[1]) + SCALE_HALF + 9,
+              "X: numbers above and below · Y: numbers left and right", 7, align="centre")
+
+
+def _scales(page: _Page, spot: Point, offset: Offset) -> None:
+    """The square of scales behind one front target (`spot`, in the unshifted back page).
+
+    Lines every SCALE_STEP mm both ways, the millimetre lines darker, the lines for 0 black and
+    reaching past the square (the longer tick at 0); through the middle, the two crossed rulers
+    with their ticks. Each millimetre is numbered at the square's edge: X odd above and even below,
+    Y odd left and even right, so two numbers of one row are 2 mm apart and never touch."""
+    mx, my = spot
+    xs = [(v, mx + scale_position(v, offset[0])) for v in scale_values(offset[0])]
+    ys = [(v, my + scale_position(v, offset[1])) for v in scale_values(offset[1])]
+    x0, x1, y0, y1 = xs[0][1], xs[-1][1], ys[0][1], ys[-1][1]
+    cx, cy = xs[len(xs) // 2][1], ys[len(ys) // 2][1]
+    for draw_zero in (False, True):  # the 0 lines on top of the grid
+        for v, x in xs:
+            if (v == 0) == draw_zero:
+                _grid_line(page, v, (x, y0, x, y1), (x, y0 - 1.5, x, y1 + 1.5))
+        for v, y in ys:
+            if (v == 0) == draw_zero:
+                _grid_line(page, v, (x0, y, x1, y), (x0 - 1.5, y, x1 + 1.5, y))
+    # the crossed rulers through the middle, ticked both sides: 0.5 mm short, 1 mm longer, 0 longest
+    page.line(x0, cy, x1, cy, 0.15)
+    page.line(cx, y0, cx, y1, 0.15)
+    for v, x in xs:
+        t = _tick(v)
+        page.line(x, cy - t, x, cy + t, 0.12)
+    for v, y in ys:
+        t = _tick(v)
+        page.line(cx - t, y, cx + t, y, 0.12)
+    # numbers at the edges
+    size = NUMBER_SIZE
+    digit_h = 0.714 * size / MM  # cap height of Noto Sans: the digits' height
+    for v, x in xs:
+        if v != round(v):
+            continue
+        above = round(v) % 2 != 0
+        reach = 2.0 if v == 0 else 0.8
+        if above:
+            page.line(x, y0, x, y0 - reach, 0.12)
+            page.text(x, y0 - 1.2 - (0.0 if v != 0 else 1.2), _number(v), size, page.numbers, "centre")
+        else:
+            page.line(x, y1, x, y1 + reach, 0.12)
+            page.text(x, y1 + 1.2 + digit_h + (0.0 if v != 0 else 1.2), _number(v), size, page.numbers, "centre")
+    for v, y in ys:
+        if v != round(v):
+            continue
+        left = round(v) % 2 != 0
+        reach = 2.0 if v == 0 else 0.8
+        baseline = y + digit_h / 2
+        if left:
+            page.line(x0, y, x0 - reach, y, 0.12)
+            page.text(x0 - 1.2 - (0.0 if v != 0 else 1.2), baseline, _number(v), size, page.numbers, "right")
+        else:
+            page.line(x1, y, x1 + reach, y, 0.12)
+            page.text(x1 + 1.2 + (0.0 if v != 0 else 1.2), baseline, _number(v), size, page.numbers, "left")
+
+
+def _grid_line(page: _Page, value: float, inside: tuple[float, ...], zero: tuple[float, ...]) -> None:
+    if value == 0:
+        page.line(*zero, 0.15)
+    elif value == round(value):
+        page.line(*inside, 0.08, GRID_MM)
+    else:
+        page.line(*inside, 0.05, GRID_HALF)
+
+
+def _tick(value: float) -> float:
+    """Half the length of a ruler's tick: the longer the rounder the value."""
+    return 1.5 if value == 0 else 0.7 if value == round(value) else 0.35
+
+
+def _number(value: float) -> str:
+    """A scale's number as it is typed after --back-offset: hyphen-minus, no "+"."""
+    return f"{value:g}" if not math.isclose(value, 0.0) else "0"

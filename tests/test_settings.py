@@ -1,0 +1,123 @@
+"""generator.settings: the back offset, remembered in the user's file and a deck's deckpress.yaml,
+with the command line first, the deck second and the user third; bad values named by file and line."""
+
+from __future__ import annotations
+
+import pytest
+
+from generator.errors import DeckError
+from generator.settings import (DECK_SETTINGS, ENV_CONFIG, NO_OFFSET, back_offset_in, format_offset,
+                                parse_back_offset, resolve_back_offset, save_back_offset, user_config_path)
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("0.5,-1.2", (0.5, -1.2)), (" 0.5 , -1.2 ", (0.5, -1.2)), ("1;2", (1.0, 2.0)), ("-20,20", (-20.0, 20.0)),
+    ("0,0", (0.0, 0.0)), ("-0,-0.0", (0.0, 0.0)), ("0.25,1e-1", (0.25, 0.1)), ("0.1234567,0", (0.123, 0.0)),
+    ("1.5,-0.75mm", (1.5, -0.75)), ([0.5, -1.2], (0.5, -1.2)), ((1, 2), (1.0, 2.0)),
+])
+def test_offsets_are_two_numbers_in_mm(text, expected):
+    assert parse_back_offset(text) == expected
+
+
+def test_minus_zero_says_zero():
+    assert format_offset(parse_back_offset("-0,-0")) == "0, 0"
+    assert format_offset((0.5, -1.2)) == "0.5, -1.2"
+
+
+@pytest.mark.parametrize("text, says", [
+    ("1,2,3", "expected two numbers X,Y in mm like 0.5,-1.2, not '1,2,3'"),
+    ("abc", "not 'abc'"), ("1", "not '1'"), ("", "not ''"), ("nan,1", "not 'nan,1'"), ("inf,0", "not 'inf,0'"),
+    ("1,,2", "not '1,,2'"), ([1, "x"], "not '1,x'"), ([True, 1], "not 'True,1'"), (3, "not 3"),
+    ("20.5,0", "expected X and Y between -20 and 20 mm, not '20.5,0'"), ("0,-25", "not '0,-25'"),
+])
+def test_bad_offsets_say_what_was_expected(text, says):
+    with pytest.raises(ValueError) as info:
+        parse_back_offset(text)
+    assert says in str(info.value)
+    assert "\n" not in str(info.value)
+
+
+def test_the_user_file_is_named_by_the_environment(tmp_path, monkeypatch):
+    monkeypatch.setenv(ENV_CONFIG, str(tmp_path / "mine.yaml"))
+    assert user_config_path() == tmp_path / "mine.yaml"
+    monkeypatch.delenv(ENV_CONFIG)
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg"))
+    assert user_config_path() == tmp_path / "xdg" / "deckpress" / "config.yaml"
+    monkeypatch.delenv("XDG_CONFIG_HOME")
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    assert user_config_path() == tmp_path / "home" / ".config" / "deckpress" / "config.yaml"
+
+
+def test_tests_never_see_the_real_user_file(user_config):
+    assert user_config_path() == user_config and not user_config.exists()
+
+
+def test_a_saved_offset_is_read_back(user_config):
+    assert resolve_back_offset(None).value == NO_OFFSET and not resolve_back_offset(None).used
+    assert save_back_offset((0.5, -1.2)) == user_config
+    assert back_offset_in(user_config) == (0.5, -1.2)
+    assert 'back_offset: "0.5,-1.2"' in user_config.read_text(encoding="utf-8")
+    found = resolve_back_offset(None)
+    assert found.value == (0.5, -1.2) and found.used and found.source == str(user_config)
+    assert [p.name for p in user_config.parent.iterdir()] == ["config.yaml"]  # written through a temporary file
+
+
+def test_saving_makes_the_folders_it_needs(tmp_path):
+    path = tmp_path / "a" / "b" / "config.yaml"
+    save_back_offset((1.0, 2.0), path)
+    assert back_offset_in(path) == (1.0, 2.0)
+
+
+def test_zero_resets(user_config):
+    save_back_offset((0.5, -1.2))
+    save_back_offset(parse_back_offset("0,0"))
+    assert back_offset_in(user_config) == (0.0, 0.0)
+    assert not resolve_back_offset(None).used
+
+
+def test_command_line_beats_deck_beats_user(tmp_path, user_config):
+    deck = tmp_path / "deck"
+    deck.mkdir()
+    assert resolve_back_offset(None, deck).source == "default"
+    save_back_offset((1.0, 1.0))
+    assert resolve_back_offset(None, deck).value == (1.0, 1.0)
+    (deck / DECK_SETTINGS).write_text('# this printer\nback_offset: "0.5,-1.2"\n', encoding="utf-8")
+    found = resolve_back_offset(None, deck)
+    assert found.value == (0.5, -1.2) and found.source.endswith(DECK_SETTINGS)
+    assert resolve_back_offset(None).value == (1.0, 1.0)  # other decks, impose and calibrate: the user's
+    given = resolve_back_offset((0.0, 0.0), deck)
+    assert given.value == (0.0, 0.0) and given.source == "--back-offset"
+
+
+def test_a_deck_file_may_give_a_list_or_nothing(tmp_path):
+    path = tmp_path / DECK_SETTINGS
+    path.write_text("back_offset: [0.5, -1.2]\n", encoding="utf-8")
+    assert back_offset_in(path) == (0.5, -1.2)
+    path.write_text("# nothing yet\n", encoding="utf-8")
+    assert back_offset_in(path) is None
+    assert back_offset_in(tmp_path / "missing.yaml") is None
+
+
+@pytest.mark.parametrize("text, message", [
+    ('# mine\n\nback_offset: "1,2,3"\n', ":3: back_offset: expected two numbers X,Y in mm like 0.5,-1.2, not '1,2,3'"),
+    ("back_offset: abc\n", ":1: back_offset: expected two numbers X,Y in mm like 0.5,-1.2, not 'abc'"),
+    ("\nback_offset:\n  - 1\n  - 30\n", ":3: back_offset: expected X and Y between -20 and 20 mm, not '1,30'"),
+    ("back_offset: 2\n", ":1: back_offset: expected two numbers X,Y in mm like 0.5,-1.2, not 2"),
+    ("\nback_ofset: 1,2\n", ":2: unknown setting 'back_ofset' (settings are back_offset) — did you mean 'back_offset'?"),
+    ("- 1\n- 2\n", ":1: a settings file must be a mapping like back_offset: \"0.5,-1.2\""),
+    ("back_offset: [1, 2\n", "YAML syntax"),
+])
+def test_bad_files_are_named_by_file_and_line(tmp_path, text, message):
+    path = tmp_path / DECK_SETTINGS
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(DeckError) as info:
+        back_offset_in(path)
+    assert str(info.value).startswith(str(path)) and message in str(info.value)
+    assert "\n" not in str(info.value)
+
+
+def test_a_broken_user_file_is_not_overwritten(user_config):
+    user_config.write_text("back_offset: [1, 2\n", encoding="utf-8")
+    with pytest.raises(DeckError):
+        save_back_offset((1.0, 1.0))
+    assert user_config.read_text(encoding="utf-8") == "back_offset: [1, 2\n"
