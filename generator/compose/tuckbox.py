@@ -225,8 +225,8 @@ def _profile(size: BoxSize, kind: str, w: float) -> Local:
         return [("L", (w, 0.0))]
     if kind == "notch":  # a half circle cut into the panel (v < 0)
         r, c = size.notch, w / 2
-        return [("L", (c - r, 0.0)), *_arc(c, 0.0, r, math.pi, 1.5 * math.pi), *_arc(c, 0.0, r, 1.5 * math.pi, 2 * math.pi),
-                ("L", (w, 0.0))]
+        return [("L", (c - r, 0.0)), *_arc(c, 0.0, r, math.pi, 1.5 * math.pi),
+                *_arc(c, 0.0, r, 1.5 * math.pi, 2 * math.pi), ("L", (w, 0.0))]
     if kind == "dust":
         i = min(3.0, w / 4)
         return [("L", (i, size.dust)), ("L", (w - i, size.dust)), ("L", (w, 0.0))]
@@ -289,10 +289,9 @@ def _grounds(size: BoxSize, art: BoxArt, cols: list[tuple[str, float, float]]) -
     return [Rect(x0, y0, x1 - x0, y1 - y0, paint=paint) for x0, y0, x1, y1 in boxes]
 
 
-# --------------------------------------------------------------
-
 def _panel_art(size: BoxSize, art: BoxArt, kind: str, a: float, b: float) -> list[Item]:
-    W, H, D = size.width, size.height, size.depth
+    """What is printed on the column from x = a to b, the right way up for where it ends up."""
+    H = size.height
     if kind == "front":
         return _front(size, art, a)
     if kind == "back":
