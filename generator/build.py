@@ -10,6 +10,7 @@ For each paper and ink, a deck gives (`<id>` is the deck id, `-lowink` marks the
     <id>-box[-lowink|-cmyk]-<paper>.pdf          a tuck box sized to the deck, to cut out, fold and glue
     <id>-gutterfold[-lowink|-cmyk]-<paper>.pdf   every piece with a back, front and back side by side
                                                  on one sheet, to fold and glue   (--format gutterfold)
+    cut/<pdf name>-p<page>.svg                   the cut paths of each front page  (--marks cutter)
 
 Low-ink files are black ink only, without RGB, whatever the colour space: a CMYK build writes them
 as they are, not a second copy named `-lowink-cmyk`.
@@ -36,9 +37,11 @@ from .compose import Composer
 from .compose.tuckbox import CARD_THICKNESS, SLEEVE_THICKNESS, BoxArt, BoxSize, box_size, sleeve_for, tuck_box
 from .errors import DeckError, Warnings
 from .face import Face
+from .impose.cutfile import write_cut_file
 from .impose.gutterfold import plan_gutterfold
+from .impose.marks import MARK_MODES, room_for
 from .impose.pdfsheets import DocInfo, Sheet, write_sheets
-from .impose.sheets import PAPERS, PagePlan, plan_piece, plan_sheets, plan_single
+from .impose.sheets import PAPERS, PagePlan, Room, plan_piece, plan_sheets, plan_single
 from .ink import COLORS, INKS, apply_ink
 from .model import Deck, load_deck
 from .model.deck import SHEETS
@@ -65,6 +68,8 @@ class Options:
     sleeves: str | tuple[float, float] | None = None  # the box holds sleeved cards: "auto" or the sleeve's size
     sleeve_thickness: float = SLEEVE_THICKNESS  # what a sleeve adds to a card's thickness
     back_offset: tuple[float, float] = (0.0, 0.0)  # mm every back page is shifted by (see settings.py)
+    marks: str = "corners"  # how sheets are marked for cutting: impose.marks.MARK_MODES
+    back_marks: bool = False  # back pages marked too (they are cut from their fronts, so not by default)
 
 Sides = list[tuple[Face, Face | None]]
 
@@ -163,7 +168,8 @@ def plan_deck(deck: Deck, out_dir: Path, papers: Sequence[str], inks: Sequence[s
               options: Options = Options()) -> list[Job]:
     """Every PDF the deck gives (the sheets and the tuck box for "pdf", the fold-and-glue sheets
     for "gutterfold"), for each paper and ink, with its pages laid out; the colour build in `color`
-    ("rgb" or "cmyk"). Back pages are shifted by `options.back_offset` mm; a gutterfold sheet has none."""
+    ("rgb" or "cmyk"). Sheets are marked and laid out for `options.marks`; back pages are shifted by
+    `options.back_offset` mm (a gutterfold sheet has none)."""
     if not {"pdf", "gutterfold"} & set(formats):
         return []
     sides = compose_deck(deck, warn)
@@ -173,28 +179,32 @@ def plan_deck(deck: Deck, out_dir: Path, papers: Sequence[str], inks: Sequence[s
             convert = _InkCache(ink, color)
             variant = "cmyk" if (ink, color) == ("color", "cmyk") else ink
             if "pdf" in formats:
+                room = room_for(options.marks, paper)
                 for sheet, pairs in sides.items():
                     inked = [(convert(front), convert(back, back=True)) for front, back in pairs]
-                    for kind, pages, duplex in sheet_files(sheet, inked, paper, deck.bleed):
-                        jobs.append(_job(deck, out_dir, paper, variant, kind, pages, duplex,
-                                         back_offset=options.back_offset))
+                    for kind, pages, duplex in sheet_files(sheet, inked, paper, deck.bleed, room):
+                        jobs.append(_job(deck, out_dir, paper, variant, kind, pages, duplex, options))
                 jobs += box_jobs(deck, out_dir, paper, variant, sides, convert, options, warn)
             if "gutterfold" in formats:
-                jobs += gutterfold_jobs(deck, out_dir, paper, variant, sides, convert)
+                jobs += gutterfold_jobs(deck, out_dir, paper, variant, sides, convert, options)
     return jobs
 
 
 def gutterfold_jobs(deck: Deck, out_dir: Path, paper: str, variant: str, sides: dict[str, Sides],
-                    convert: _InkCache) -> list[Job]:
+                    convert: _InkCache, options: Options = Options()) -> list[Job]:
     """The gutterfold file of one paper and variant (see `_job`), if any piece has a back: cards,
-    then rule cards.
+    then rule cards. A folded sheet is cut by hand: it has crop marks where others have a cutting
+    machine's.
 
     Pieces without a back are left out (they gain nothing from a fold, and the cards and
     rules-board files have them), and so are boards bigger than half a page (tiled in rules-board)."""
     pairs = [(convert(front), convert(back, back=True)) for sheet in SHEETS for front, back in sides[sheet]
              if back is not None]
     pages = plan_gutterfold(pairs, _size, paper, deck.bleed)
-    return [_job(deck, out_dir, paper, variant, "gutterfold", [Page(p) for p in pages], False)] if pages else []
+    if options.marks == "cutter":
+        options = replace(options, marks="corners")
+    return [_job(deck, out_dir, paper, variant, "gutterfold", [Page(p) for p in pages], False, options)] \
+        if pages else []
 
 
 #: the few words a box prints, in the languages decks are written in (others get English)
@@ -231,12 +241,13 @@ def box_jobs(deck: Deck, out_dir: Path, paper: str, variant: str, sides: dict[st
         f"{count} {cards}", deck.name(deck.license), credit)
     art = BoxArt(title, deck.name(deck.designer), details, convert(front), convert(back, back=True),
                  deck.names.fonts)
+    room = room_for(options.marks, paper)
     for parts in (1, 2):
         nets = tuck_box(size, art, parts)
-        plans = [plan_piece(n.face, n.face.width, n.face.height, paper) for n in nets]
+        plans = [plan_piece(n.face, n.face.width, n.face.height, paper, n.outline, room) for n in nets]
         if all(plans):
             pages = [Page(p, n.name if parts > 1 else "") for p, n in zip(plans, nets)]
-            return [_job(deck, out_dir, paper, variant, "box", pages, False)]
+            return [_job(deck, out_dir, paper, variant, "box", pages, False, options)]
     warn(f"the tuck box ({size.width:g} × {size.height:g} × {size.depth:g} mm) does not fit on {paper} paper, "
          "even in two parts: no box file")
     return []
@@ -282,17 +293,18 @@ def drivethru_job(deck: Deck, out_dir: Path, warn: Warnings) -> Job:
     if skipped:
         warn(f"{len(skipped)} piece{'s' if len(skipped) != 1 else ''} not {w:g}×{h:g} mm (boards, pawns) "
              "left out of the DriveThruCards file: print them from the rules-board PDF")
-    return _job(deck, out_dir, None, "cmyk", DRIVETHRU, [Page(p) for p in sheets], False, marks=False)
+    return _job(deck, out_dir, None, "cmyk", DRIVETHRU, [Page(p) for p in sheets], False, Options(marks="none"))
 
 
-def sheet_files(sheet: str, sides: Sides, paper: str, bleed: float) -> list[tuple[str, Pages, bool]]:
-    """The files of one sheet kind: (kind, pages, duplex?).
+def sheet_files(sheet: str, sides: Sides, paper: str, bleed: float,
+                room: Room = Room()) -> list[tuple[str, Pages, bool]]:
+    """The files of one sheet kind: (kind, pages, duplex?), the pieces laid out in `room`.
 
     Cards give fronts, backs and an interleaved duplex file; rules and boards one file, interleaved
     with their backs if they have any."""
     if not sides:
         return []
-    fronts, backs = plan_sheets(sides, _size, paper, bleed)
+    fronts, backs = plan_sheets(sides, _size, paper, bleed, room)
     if sheet == "rules-board":
         return [("rules-board", _interleave(fronts, backs) if backs else [Page(p) for p in fronts], bool(backs))]
     files = [("cards", [Page(p) for p in fronts], False)]
@@ -310,10 +322,11 @@ _COLOR_SPACE = {"color": "rgb", "cmyk": "cmyk", "lowink": "k"}  # of each varian
 
 
 def _job(deck: Deck, out_dir: Path, paper: str | None, variant: str, kind: str, pages: Pages, duplex: bool,
-         marks: bool = True, back_offset: tuple[float, float] = (0.0, 0.0)) -> Job:
+         options: Options = Options()) -> Job:
     """`variant`: "color", "lowink" or "cmyk" (the colour build in process colours). Files for
-    a print service (`paper` None) are named by their kind alone and have no marks. Back pages
-    are shifted by `back_offset` (files without any keep (0, 0), so their info says no shift)."""
+    a print service (`paper` None) are named by their kind alone. Pages are marked as `options`
+    says, and back pages shifted by its back offset (files without any keep (0, 0), so their info
+    says no shift)."""
     lang = _lang(deck)
     if paper is None:
         name = f"{deck.id}{lang}-{kind}.pdf"
@@ -323,8 +336,8 @@ def _job(deck: Deck, out_dir: Path, paper: str | None, variant: str, kind: str, 
     designer, licence = deck.name(deck.designer), deck.name(deck.license)
     info = DocInfo(title=f"{title} — {kind.replace('-', ' ')}", author=designer,
                    subject=f"{title} by {designer}, {licence}. Made with deckpress.",
-                   duplex=duplex, colors=_COLOR_SPACE[variant], marks=marks,
-                   back_offset=back_offset if any(page.back for page in pages) else (0.0, 0.0))
+                   duplex=duplex, colors=_COLOR_SPACE[variant], marks=options.marks, back_marks=options.back_marks,
+                   back_offset=options.back_offset if any(page.back for page in pages) else (0.0, 0.0))
     return Job(out_dir / deck.id / name, labelled(pages, title, name), info)
 
 
@@ -356,6 +369,8 @@ def build_deck(ref: str | Path, out_dir: Path, papers: Sequence[str] = tuple(PAP
     the deck allows); `lang` the language to print in (default: the deck's own)."""
     if options.color not in COLORS:
         raise ValueError(f"color must be one of {COLORS}, not {options.color!r}")
+    if options.marks not in MARK_MODES:
+        raise ValueError(f"marks must be one of {MARK_MODES}, not {options.marks!r}")
     deck = load_deck(ref, players, lang)
     result = DeckBuild(deck)
     jobs = plan_deck(deck, out_dir, papers, inks, result.warnings, options.formats, options.color, options)
@@ -415,4 +430,14 @@ def write_jobs(jobs: Sequence[Job], bleed: float, progress: Callable[[int], None
     for job in jobs:
         write_sheets(job.path, job.sheets, job.info, bleed, progress)
         outputs.append(Output(job.path, len(job.sheets)))
+        if job.info.marks == "cutter":
+            outputs += [Output(path, 0) for path in write_cut_files(job)]
     return outputs
+
+
+def write_cut_files(job: Job) -> list[Path]:
+    """The cut paths of every front page of a cutter file, one SVG each, in `cut/` beside it:
+    `<pdf name>-p<page>.svg`, the page being the PDF's (a duplex file's are odd)."""
+    folder = job.path.parent / "cut"
+    return [write_cut_file(folder / f"{job.path.stem}-p{n}.svg", sheet.plan, sheet.label)
+            for n, sheet in enumerate(job.sheets, start=1) if not sheet.back and sheet.plan.placements]

@@ -19,6 +19,7 @@ from .compose.tuckbox import SLEEVE_THICKNESS, SLEEVES
 from .errors import DeckError, Warnings, display_path, suggest
 from .imagesheets import Imposed, card_size, impose_images, parse_bleed
 from .impose.calibration import write_calibration
+from .impose.marks import MARK_MODES
 from .impose.sheets import PAPERS
 from .ink import COLORS, INKS
 from .model import bundled_deck_ids, load_deck
@@ -95,6 +96,20 @@ def _back_offset(ctx: click.Context, param: click.Parameter, value: str | None) 
 BACK_OFFSET_HELP = ("Shift every back page by X,Y mm (X right, Y down, as seen on the back), as `deckpress "
                     "calibrate` measures it. Remembered for later runs; 0,0 takes it away. "
                     f"Default: the deck folder's {DECK_SETTINGS}, else the last one given.")
+
+
+MARKS_HELP = ("How to mark the sheets for cutting: `corners` (crop marks), `lines` (cut lines out to the paper's "
+              "edge), `none` (bare pages for a print shop: no scale bar or label either), `cutter` (registration "
+              "marks for a Silhouette-type cutting machine, and an SVG of the cut paths of each page in cut/).")
+
+
+def _marks_options(command: Callable) -> Callable:
+    """--marks and --back-marks, alike on every command that lays out sheets."""
+    command = click.option("--back-marks", is_flag=True,
+                           help="Mark back pages too (crop marks in cutter mode); by default backs are "
+                                "cut from their fronts and carry none.")(command)
+    return click.option("--marks", type=click.Choice(MARK_MODES), default="corners", show_default=True,
+                        help=MARKS_HELP)(command)
 
 
 def _remember(offset: Offset | None) -> None:
@@ -218,10 +233,11 @@ def main() -> None:
 @click.option("--sleeve-thickness", default=f"{SLEEVE_THICKNESS:g}mm", show_default=True, callback=_length,
               metavar="LENGTH", help="What a sleeve adds to each card's thickness, for the box's depth.")
 @click.option("--back-offset", callback=_back_offset, default=None, metavar="X,Y", help=BACK_OFFSET_HELP)
+@_marks_options
 def build(decks: tuple[str, ...], paper: str, ink: str | None, color: str, out: Path, players: int | None,
           lang: str | None, formats: tuple[str, ...], dpi: int, preset: str | None, outline_text: bool,
           tts_base_url: str | None, sleeves: str | tuple[float, float] | None, sleeve_thickness: float,
-          back_offset: Offset | None) -> None:
+          back_offset: Offset | None, marks: str, back_marks: bool) -> None:
     """Build DECKS (bundled ids or deck folders; none = every bundled deck): PDF sheets by default,
     card images, SVGs, Tabletop Simulator sheets and previews with --format."""
     refs = list(decks) or bundled_deck_ids()
@@ -231,7 +247,7 @@ def build(decks: tuple[str, ...], paper: str, ink: str | None, color: str, out: 
     inks = _choices(ink or "all", INKS)
     options = Options(formats, dpi, preset, outline_text, tts_base_url, color,
                       image_inks=tuple(inks) if ink else ("color",), sleeves=sleeves,
-                      sleeve_thickness=sleeve_thickness)
+                      sleeve_thickness=sleeve_thickness, marks=marks, back_marks=back_marks)
     _remember(back_offset)
     started = time.perf_counter()
     written: dict[str, int] = {}
@@ -286,8 +302,9 @@ def _languages(ref: str, lang: str | None) -> list[str | None]:
               help="Name of the files: NAME-cards-<paper>.pdf, NAME-backs-…, NAME-duplex-….")
 @click.option("--back-offset", callback=_back_offset, default=None, metavar="X,Y",
               help=BACK_OFFSET_HELP.replace(f"the deck folder's {DECK_SETTINGS}, else ", ""))
+@_marks_options
 def impose(fronts: tuple[Path, ...], back: Path | None, backs_dir: Path | None, size: str, bleed: str,
-           paper: str, out: Path, name: str, back_offset: Offset | None) -> None:
+           paper: str, out: Path, name: str, back_offset: Offset | None, marks: str, back_marks: bool) -> None:
     """Put ready-made card images (PNG, JPEG) on marked, duplex-ready sheets.
 
     FRONTS are image files, in the order given, or folders, whose images are sorted by name
@@ -303,12 +320,14 @@ def impose(fronts: tuple[Path, ...], back: Path | None, backs_dir: Path | None, 
     result = _write(name, out, lambda bar: impose_images(
         list(fronts), out, name=name, back=back, backs_dir=backs_dir, size=card_size(size),
         bleed=parse_bleed(bleed), papers=_choices(paper, tuple(PAPERS)), progress=bar.advance, on_plan=bar.start,
-        back_offset=offset.value))
+        back_offset=offset.value, marks=marks, back_marks=back_marks))
     pages = sum(o.pages for o in result.outputs)
+    pdfs = sum(o.path.suffix == ".pdf" for o in result.outputs)
+    cuts = len(result.outputs) - pdfs
     seconds = time.perf_counter() - started
-    click.echo(f"wrote {_count(len(result.outputs), 'PDF')} ({_count(pages, 'page')}, "
-               f"{_count(result.cards, 'card')} from {_count(result.images, 'image')}) to {out / name}/ "
-               f"in {seconds:.1f} s")
+    click.echo(f"wrote {_count(pdfs, 'PDF')} ({_count(pages, 'page')}, "
+               f"{_count(result.cards, 'card')} from {_count(result.images, 'image')})"
+               f"{' and ' + _count(cuts, 'cut SVG') if cuts else ''} to {out / name}/ in {seconds:.1f} s")
 
 
 @main.command()

@@ -138,17 +138,19 @@ Item = Union[Rect, Ellipse, Line, Path, Text, Image, Group]
 
 @dataclass(frozen=True)
 class Face:
-    """One card side. `width`×`height` is the trim; items may reach `bleed` beyond it."""
+    """One card side. `width`×`height` is the trim; items may reach `bleed` beyond it. The piece
+    is cut out with corners rounded by `radius` (a cutting machine follows it; scissors need not)."""
 
     width: float
     height: float
     bleed: float
     items: tuple[Item, ...] = field(default=())
+    radius: float = 0.0
     _hash: int = field(default=0, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         # faces are dictionary keys all through a build: hash the drawing list once
-        object.__setattr__(self, "_hash", hash((self.width, self.height, self.bleed, self.items)))
+        object.__setattr__(self, "_hash", hash((self.width, self.height, self.bleed, self.items, self.radius)))
 
     def __hash__(self) -> int:
         return self._hash

@@ -21,6 +21,7 @@ from PIL import Image as PILImage, UnidentifiedImageError
 from .build import Job, Output, Sides, labelled, sheet_files, write_jobs
 from .errors import DeckError, Warnings, display_path, suggest
 from .face import Face, Image
+from .impose.marks import room_for
 from .impose.pdfsheets import DocInfo
 from .impose.sheets import PAPERS
 from .model.deck import CARD_SIZES
@@ -144,12 +145,14 @@ def impose_images(fronts: Sequence[Path], out_dir: Path, *, name: str = "imposed
                   backs_dir: Path | None = None, size: tuple[float, float] = (63.5, 88.9), bleed: float = 3.0,
                   papers: Sequence[str] = tuple(PAPERS), progress: Callable[[int], None] | None = None,
                   on_plan: Callable[[int], None] | None = None,
-                  back_offset: tuple[float, float] = (0.0, 0.0)) -> Imposed:
+                  back_offset: tuple[float, float] = (0.0, 0.0), marks: str = "corners",
+                  back_marks: bool = False) -> Imposed:
     """Put card images (files or folders of PNG and JPEG, each including `bleed` mm on every side)
     on sheets of `papers`, writing `<out_dir>/<name>/<name>-cards-<paper>.pdf` and, with backs,
     `-backs-` and `-duplex-`. `back` is one back for every card; `backs_dir` holds a back per front,
     named like it (falling back to `back`). Back pages are shifted by `back_offset` mm (x right,
-    y down, as seen on the back: see settings.py). Every picture is checked before anything is written:
+    y down, as seen on the back: see settings.py). Sheets are marked for cutting as `marks` says
+    (impose.marks), back pages too with `back_marks`. Every picture is checked before anything is written:
     a problem raises DeckError, and what will print badly is in the result's warnings."""
     if not name or Path(name).name != name or name.startswith("."):
         raise DeckError(f"the name '{name}' must be a plain file name like mygame")
@@ -181,10 +184,11 @@ def impose_images(fronts: Sequence[Path], out_dir: Path, *, name: str = "imposed
     sides: Sides = [(face(f), face(b)) for f, b, n in pairs for _ in range(n)]
     jobs = []
     for paper in papers:
-        for kind, pages, duplex in sheet_files("cards", sides, paper, bleed):
+        for kind, pages, duplex in sheet_files("cards", sides, paper, bleed, room_for(marks, paper)):
             file_name = f"{name}-{kind}-{paper}.pdf"
             info = DocInfo(title=f"{name} — {kind}", author="",
                            subject=f"{len(sides)} card images imposed by deckpress.", duplex=duplex,
+                           marks=marks, back_marks=back_marks,
                            back_offset=back_offset if any(page.back for page in pages) else (0.0, 0.0))
             jobs.append(Job(out_dir / name / file_name, labelled(pages, name, file_name), info))
     return Imposed(write_jobs(jobs, bleed, progress, on_plan), len(sides), len(pictures), warn)

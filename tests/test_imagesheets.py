@@ -231,7 +231,7 @@ def test_a_back_offset_moves_the_back_pages(art, tmp_path):
     from tests.test_impose_pdfsheets import moved_backs
     fronts, _, back = art
     for offset, out in (((0.0, 0.0), "plain"), ((0.5, -1.2), "moved")):
-        impose_images([fronts], tmp_path / out, back=back, papers=["a4"], back_offset=offset)
+        impose_images([fronts], tmp_path / out, back=back, papers=["a4"], back_offset=offset, back_marks=True)
     for kind, backs in (("duplex", 2), ("backs", 2), ("cards", 0)):
         name = f"imposed-{kind}-a4.pdf"
         assert moved_backs(tmp_path / "plain" / "imposed" / name, tmp_path / "moved" / "imposed" / name,

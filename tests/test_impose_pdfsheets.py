@@ -78,10 +78,12 @@ OFFSET = (1.5, -0.75)  # mm: right and up, as seen looking at the back
 
 @pytest.fixture(scope="module")
 def shifted(tmp_path_factory):
-    """metronome's A4 colour files built with a back offset."""
+    """metronome's A4 colour files, with crop marks on the backs too, built without and with a
+    back offset: (plain folder, shifted folder)."""
     out = tmp_path_factory.mktemp("shifted")
-    build_deck("metronome", out, ["a4"], ["color"], options=Options(back_offset=OFFSET))
-    return out / "metronome"
+    for offset, name in (((0.0, 0.0), "plain"), (OFFSET, "shifted")):
+        build_deck("metronome", out / name, ["a4"], ["color"], options=Options(back_offset=offset, back_marks=True))
+    return out / "plain" / "metronome", out / "shifted" / "metronome"
 
 
 def drawn_forms(reader: PdfReader, page) -> dict[str, bytes]:
@@ -160,9 +162,9 @@ def moved_backs(plain_path, shifted_path, offset, paper_h: float = 297.0) -> int
 
 
 @pytest.mark.parametrize("kind, backs", [("duplex", 7), ("backs", 7), ("cards", 0), ("rules-board", 0)])
-def test_a_back_offset_moves_every_back_page_and_nothing_else(metronome_build, shifted, kind, backs):
+def test_a_back_offset_moves_every_back_page_and_nothing_else(shifted, kind, backs):
     name = f"metronome-{kind}-a4.pdf"
-    assert moved_backs(metronome_build[0] / name, shifted / name, OFFSET) == backs
+    assert moved_backs(shifted[0] / name, shifted[1] / name, OFFSET) == backs
 
 
 def test_rule_and_board_backs_move_too(make_deck, tmp_path):
@@ -170,7 +172,7 @@ def test_rule_and_board_backs_move_too(make_deck, tmp_path):
     folder = make_deck(SIMPLE_DECK.replace("front: front", "front: front\n        sheet: rules-board"),
                        {"simple": SIMPLE_LAYOUT})
     for offset, out in (((0.0, 0.0), "plain"), ((-2.0, 0.5), "moved")):
-        build_deck(folder, tmp_path / out, ["letter"], ["lowink"], options=Options(back_offset=offset))
+        build_deck(folder, tmp_path / out, ["letter"], ["lowink"], options=Options(back_offset=offset, back_marks=True))
     name = "simple-rules-board-lowink-letter.pdf"
     assert moved_backs(tmp_path / "plain" / "simple" / name, tmp_path / "moved" / "simple" / name, (-2.0, 0.5),
                        279.4) == 1

@@ -48,7 +48,7 @@ class Composer:
         if face is None:
             context = _Context(self, card, template, size.width, size.height)
             items = context.elements(template.elements, values)
-            face = self._cache[key] = Face(size.width, size.height, self.deck.bleed, tuple(items))
+            face = self._cache[key] = Face(size.width, size.height, self.deck.bleed, tuple(items), size.radius)
         return face
 
 

@@ -11,6 +11,7 @@ from ..backends.pdf import MM, FaceForms, new_canvas, font_name, set_fill, set_s
 from ..colors import Gray
 from ..face import Face
 from ..fonts import FontSet
+from .marks import MARK_MODES, cutter_band, registration_marks
 from .sheets import Box, Fold, PagePlan, Seam, Tile, _union, moved
 
 MARK_GAP = 1.0  # marks start this far outside the trim, so a slightly wide cut removes them
@@ -40,7 +41,11 @@ class DocInfo:
     subject: str
     duplex: bool = False  # ask viewers to print double-sided, flipping on the long edge
     colors: str = "rgb"  # "cmyk" or "k" (black ink only): colours of any other kind are converted
-    marks: bool = True  # crop marks, scale bar and label; print services want bare pages
+    # how pieces are marked for cutting (marks.MARK_MODES); every mode but "none" adds a scale bar and
+    # a page label. Back pages are cut from their fronts: they get the marks only with `back_marks`
+    # (crop marks in "cutter" mode: the machine reads the registration marks on the front).
+    marks: str = "corners"
+    back_marks: bool = False
     # mm, (x right, y down) as seen looking at the back: every back page is shifted by it, to cancel
     # the printer's own misregistration (measured with `deckpress calibrate`, see settings.py)
     back_offset: tuple[float, float] = (0.0, 0.0)
@@ -76,25 +81,32 @@ def _write(path: Path, sheets: Sequence[Sheet], info: DocInfo, bleed: float,
         canvas.setPageSize((W * MM, H * MM))
         for p in plan.placements:
             forms.place(p.face, p.matrix, H, p.clip)
-        key = (plan.paper, tuple(round(v, 6) for v in plan.area), plan.cut_xs, plan.cut_ys, plan.tile, plan.fold)
-        if info.marks and key not in furniture:
+        marks = page_marks(info, sheet.back)
+        key = (marks, plan.paper, tuple(round(v, 6) for v in plan.area), plan.cut_xs, plan.cut_ys, plan.tile,
+               plan.fold)
+        if info.marks != "none" and key not in furniture:
             if plan is not sheet.plan:
                 shifted += 1
                 furniture[key] = f"backsheet{shifted}"
             else:
                 furniture[key] = f"sheet{len(furniture) - shifted + 1}"
             canvas.beginForm(furniture[key])
-            for trim, cut_xs, cut_ys in _mark_groups(plan):
-                _marks(canvas, trim, cut_xs, cut_ys, H)
+            _cut_marks(canvas, plan, marks)
             if plan.fold is not None:
                 _fold_line(canvas, plan.fold, plan.trim_box, H, body_font)
             if plan.tile is not None:
                 _tile_marks(canvas, plan.tile, plan.area, H, body_font)
-            _furniture(canvas, plan, None, bleed, body_font, label_room)
+            if marks == "cutter":
+                _cutter_furniture(canvas, W, H, None, body_font)
+            else:
+                _furniture(canvas, plan, None, bleed, body_font, label_room)
             canvas.endForm()
-        if info.marks:
+        if info.marks != "none":
             canvas.doForm(furniture[key])
-            _furniture(canvas, plan, sheet.label, bleed, body_font, label_room)
+            if marks == "cutter":
+                _cutter_furniture(canvas, W, H, sheet.label, body_font)
+            else:
+                _furniture(canvas, plan, sheet.label, bleed, body_font, label_room)
         if plan.placements:
             # clamped to the paper, so the boxes stay nested even when a large back offset pushes a
             # piece past its edge
@@ -106,6 +118,17 @@ def _write(path: Path, sheets: Sequence[Sheet], info: DocInfo, bleed: float,
         if progress:
             progress(1)
     canvas.save()
+
+
+def page_marks(info: DocInfo, back: bool) -> str:
+    """The marks a page carries: the file's, or on a back page none unless asked for."""
+    if info.marks not in MARK_MODES:
+        raise ValueError(f"marks must be one of {', '.join(MARK_MODES)}, not {info.marks!r}")
+    if not back:
+        return info.marks
+    if not info.back_marks:
+        return "none"
+    return "corners" if info.marks == "cutter" else info.marks
 
 
 def _on_paper(box: Box, W: float, H: float) -> Box:
@@ -131,12 +154,31 @@ def _mark_groups(plan: PagePlan[Face]) -> list[tuple[Box, tuple[float, ...], tup
     return groups
 
 
-def _marks(canvas, trim: Box, cut_xs: tuple[float, ...], cut_ys: tuple[float, ...], H: float) -> None:
-    """Crop marks in the margins round `trim` on every cut line, never across a card.
+def _cut_marks(canvas, plan: PagePlan[Face], marks: str) -> None:
+    """The page's marks for cutting (see marks.py): crop marks or cut lines round each group of
+    pieces, or a cutting machine's registration marks."""
+    W, H = plan.paper
+    if marks == "cutter":
+        set_fill(canvas, BLACK)
+        for x0, y0, x1, y1 in registration_marks(W, H):
+            canvas.rect(x0 * MM, (H - y1) * MM, (x1 - x0) * MM, (y1 - y0) * MM, stroke=0, fill=1)
+        return
+    if marks not in ("corners", "lines"):
+        return
+    groups = _mark_groups(plan)
+    for trim, cut_xs, cut_ys in groups:
+        if marks == "corners":
+            segments = crop_marks(trim, cut_xs, cut_ys)
+        else:
+            segments = cut_lines(trim, cut_xs, cut_ys, plan.paper, [g[0] for g in groups if g[0] != trim])
+        _stroke_marks(canvas, segments, H)
 
-    Each mark is drawn twice, white and wide under black and thin, so it shows on white paper
-    and on a dark bleed alike.
-    """
+
+Segment = tuple[float, float, float, float]
+
+
+def crop_marks(trim: Box, cut_xs: tuple[float, ...], cut_ys: tuple[float, ...]) -> list[Segment]:
+    """Crop marks in the margins round `trim` on every cut line, never across a card."""
     gx0, gy0, gx1, gy1 = trim
     segments = []
     for x in cut_xs:
@@ -145,6 +187,33 @@ def _marks(canvas, trim: Box, cut_xs: tuple[float, ...], cut_ys: tuple[float, ..
     for y in cut_ys:
         segments.append((gx0 - MARK_GAP, y, gx0 - MARK_GAP - MARK_LENGTH, y))
         segments.append((gx1 + MARK_GAP, y, gx1 + MARK_GAP + MARK_LENGTH, y))
+    return segments
+
+
+def cut_lines(trim: Box, cut_xs: tuple[float, ...], cut_ys: tuple[float, ...], paper: tuple[float, float],
+              others: list[Box]) -> list[Segment]:
+    """Every cut line drawn on from outside `trim` to the paper's edge, or up to another group of
+    pieces (the other half of a gutterfold sheet), so a trimmer's blade can be lined up on it
+    across the whole sheet."""
+    W, H = paper
+    gx0, gy0, gx1, gy1 = trim
+    segments = []
+    for x in cut_xs:
+        across = [o for o in others if o[0] <= x <= o[2]]
+        top = max([o[3] + MARK_GAP for o in across if o[3] <= gy0] + [0.0])
+        bottom = min([o[1] - MARK_GAP for o in across if o[1] >= gy1] + [H])
+        segments += [(x, gy0 - MARK_GAP, x, top), (x, gy1 + MARK_GAP, x, bottom)]
+    for y in cut_ys:
+        across = [o for o in others if o[1] <= y <= o[3]]
+        left = max([o[2] + MARK_GAP for o in across if o[2] <= gx0] + [0.0])
+        right = min([o[0] - MARK_GAP for o in across if o[0] >= gx1] + [W])
+        segments += [(gx0 - MARK_GAP, y, left, y), (gx1 + MARK_GAP, y, right, y)]
+    return segments
+
+
+def _stroke_marks(canvas, segments: list[Segment], H: float) -> None:
+    """Each mark drawn twice, white and wide under black and thin, so it shows on white paper and on
+    a dark bleed alike."""
     path = canvas.beginPath()
     for x1, y1, x2, y2 in segments:
         path.moveTo(x1 * MM, (H - y1) * MM)
@@ -222,6 +291,26 @@ def _furniture(canvas, plan: PagePlan[Face], label: str | None, bleed: float, bo
         canvas.setLineWidth(0.15 * MM)
         for i in range(int(SCALE_BAR // 10)):  # alternate filled and open 10 mm blocks, like a map scale
             canvas.rect((x0 + 10 * i) * MM, -bar_h * MM, 10 * MM, bar_h * MM, stroke=1, fill=1 - i % 2)
+        canvas.drawString(x0 * MM, baseline, f"{SCALE_BAR:g} mm — print at 100 % (actual size)")
+    canvas.restoreState()
+
+
+def _cutter_furniture(canvas, W: float, H: float, label: str | None, body_font: str) -> None:
+    """A cutter sheet's scale bar (`label` None) or page label, in the strip below the marks
+    (`marks.cutter_band`): the bar along its top, caption and label on one line under it."""
+    x0, y0, x1, y1 = cutter_band(W, H)
+    baseline = (H - y1 + 0.6) * MM
+    canvas.saveState()
+    canvas.setFont(font_name(body_font), LABEL_SIZE)
+    set_fill(canvas, BLACK)
+    if label is not None:
+        canvas.drawRightString(x1 * MM, baseline, label)
+    else:
+        bar_h = 1.2
+        set_stroke(canvas, BLACK)
+        canvas.setLineWidth(0.15 * MM)
+        for i in range(int(SCALE_BAR // 10)):
+            canvas.rect((x0 + 10 * i) * MM, (H - y0 - bar_h) * MM, 10 * MM, bar_h * MM, stroke=1, fill=1 - i % 2)
         canvas.drawString(x0 * MM, baseline, f"{SCALE_BAR:g} mm — print at 100 % (actual size)")
     canvas.restoreState()
 

@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import Generic, TypeVar
 
-from ..face import Matrix, apply, multiply, rotation, translation
+from ..face import Matrix, PathOp, apply, multiply, rotation, translation
 
 PAPERS: dict[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 MIN_MARGIN = 5.0  #: most home printers cannot print closer to the edge
@@ -26,6 +26,27 @@ OVERLAP = 10.0  #: the strip two neighbouring tiles share; one is glued over the
 
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1
 T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Room:
+    """Where pieces may go on a page. The defaults suit a home printer and a paper trimmer; a
+    cutting machine's registration marks ask for more (see `marks.room_for`)."""
+
+    margin: float = MIN_MARGIN  #: a piece's trim stays this far inside the paper's edges
+    tile_margin: float = TILE_MARGIN  #: the same for a tile, whose own marks go round it
+    reach: float = 0.0  #: a piece's bleed stops this far inside the edges (0: wherever it reaches)
+    keep_out: tuple[Box, ...] = ()  #: nothing of a piece, bleed included, is printed in these
+    furniture: float = 12.0  #: room a cut-out piece leaves on the bottom or right for scale bar and label
+
+    def allows(self, box: Box) -> bool:
+        """Whether printing over `box` (trim and bleed of a piece) keeps off the keep-out boxes."""
+        return not any(box[0] < k[2] and k[0] < box[2] and box[1] < k[3] and k[1] < box[3] for k in self.keep_out)
+
+    def limit(self, box: Box, paper_w: float, paper_h: float) -> Box:
+        """`box` (a bleed) cut back to stay `reach` inside the paper's edges."""
+        r = self.reach
+        return (max(box[0], r), max(box[1], r), min(box[2], paper_w - r), min(box[3], paper_h - r))
 
 
 @dataclass(frozen=True)
@@ -38,6 +59,7 @@ class Grid:
     rows: int
     rotated: bool  # cards turned a quarter turn to fit more
     offset: tuple[float, float] = (0.0, 0.0)  # off the page's centre (one side of a gutterfold sheet)
+    room: Room = Room()  # where the cards' bleed may reach
 
     @property
     def per_page(self) -> int:
@@ -109,15 +131,23 @@ def cells(room_w: float, room_h: float, cell_w: float, cell_h: float) -> tuple[i
     return int((room_w + 1e-9) // cell_w), int((room_h + 1e-9) // cell_h)
 
 
-def fit_grid(paper: str, card_w: float, card_h: float, margin: float = MIN_MARGIN) -> Grid:
-    """As many cards as fit inside the margins, upright or turned, preferring upright on a tie."""
+def fit_grid(paper: str, card_w: float, card_h: float, room: Room = Room(), bleed: float = 0.0) -> Grid:
+    """As many cards as fit inside the room's margins, upright or turned, preferring upright on a
+    tie, with their bleed (`bleed`, as far as the room lets it reach) off the keep-out boxes."""
     paper_w, paper_h = PAPERS[paper]
     best = None
     for rotated in (False, True):
         cw, ch = (card_h, card_w) if rotated else (card_w, card_h)
-        cols, rows = cells(paper_w - 2 * margin, paper_h - 2 * margin, cw, ch)
-        if cols * rows > 0 and (best is None or cols * rows > best.per_page):
-            best = Grid(paper_w, paper_h, card_w, card_h, cols, rows, rotated)
+        cols, rows = cells(paper_w - 2 * room.margin, paper_h - 2 * room.margin, cw, ch)
+        for cols, rows in sorted(((c, r) for c in range(cols, 0, -1) for r in range(rows, 0, -1)),
+                                 key=lambda n: -n[0] * n[1]):
+            if best is not None and cols * rows <= best.per_page:
+                break
+            grid = Grid(paper_w, paper_h, card_w, card_h, cols, rows, rotated, room=room)
+            x0, y0, x1, y1 = grid.box
+            if room.allows(room.limit((x0 - bleed, y0 - bleed, x1 + bleed, y1 + bleed), paper_w, paper_h)):
+                best = grid
+                break
     if best is None:
         raise ValueError(f"a {card_w:g}×{card_h:g} mm card does not fit on {paper} paper")
     return best
@@ -180,6 +210,9 @@ class PagePlan(Generic[T]):
     cut_ys: tuple[float, ...]
     tile: Tile | None = None  # set when the page holds one part of a tiled piece
     fold: Fold | None = None  # set on gutterfold sheets: fronts on one side, backs on the other
+    # the cut paths of pieces that are not rectangles (a tuck box's net), page mm; pieces whose
+    # trim is their cut (cards, with their face's corner radius) need none
+    outlines: tuple[tuple[PathOp, ...], ...] = ()
 
     @property
     def trim_box(self) -> Box:
@@ -211,8 +244,8 @@ def plan_pages(sides: Sequence[T | None], grid: Grid, bleed: float, backs: bool 
             if side is not None:
                 row, col = divmod(i, grid.cols)
                 trim = grid.cell(row, col)
-                placements.append(Placement(side, grid.front_matrix(row, col), trim,
-                                            _clip(trim, row, col, occupied, bleed)))
+                clip = grid.room.limit(_clip(trim, row, col, occupied, bleed), *paper)
+                placements.append(Placement(side, grid.front_matrix(row, col), trim, clip))
         page = _page(paper, grid.box, placements)
         pages.append(mirrored(page, grid.card_w, page_mirror) if backs else page)
     return pages
@@ -275,10 +308,12 @@ def moved(page: PagePlan[T], dx: float, dy: float) -> PagePlan[T]:
     tile = replace(page.tile, seams=tuple(seam(s) for s in page.tile.seams)) if page.tile else None
     fold = replace(page.fold, at=page.fold.at + (dx if page.fold.vertical else dy)) if page.fold else None
     return PagePlan(page.paper, box(page.area), placements, tuple(round(x + dx, 6) for x in page.cut_xs),
-                    tuple(round(y + dy, 6) for y in page.cut_ys), tile, fold)
+                    tuple(round(y + dy, 6) for y in page.cut_ys), tile, fold,
+                    tuple(tuple(_moved_path(o, shift)) for o in page.outlines))
 
 
-def plan_tiles(face: T, card_w: float, card_h: float, paper: str, bleed: float) -> list[PagePlan[T]]:
+def plan_tiles(face: T, card_w: float, card_h: float, paper: str, bleed: float,
+               room: Room = Room()) -> list[PagePlan[T]]:
     """A piece too big for the paper, cut into overlapping tiles, one a page.
 
     Tiles are named like map squares (columns A, B, …; rows 1, 2, …). Each tile overlaps its
@@ -287,7 +322,7 @@ def plan_tiles(face: T, card_w: float, card_h: float, paper: str, bleed: float) 
     The piece is turned a quarter turn if that needs fewer pages.
     """
     W, H = PAPERS[paper]
-    room_w, room_h = W - 2 * TILE_MARGIN, H - 2 * TILE_MARGIN
+    room_w, room_h = W - 2 * room.tile_margin, H - 2 * room.tile_margin
     options = []
     for rotated in (False, True):
         pw, ph = (card_h, card_w) if rotated else (card_w, card_h)
@@ -341,7 +376,7 @@ Size = tuple[float, float]
 
 
 def plan_sheets(pairs: Sequence[tuple[T, T | None]], size_of: Callable[[T], Size], paper: str,
-                bleed: float) -> tuple[list[PagePlan[T]], list[PagePlan[T]] | None]:
+                bleed: float, room: Room = Room()) -> tuple[list[PagePlan[T]], list[PagePlan[T]] | None]:
     """Front pages and, if any piece has a back, the matching back pages (one for each front page).
 
     Consecutive pieces of one size share a grid; a piece that fits no page is tiled.
@@ -350,10 +385,10 @@ def plan_sheets(pairs: Sequence[tuple[T, T | None]], size_of: Callable[[T], Size
     backs: list[PagePlan[T]] = []
     for size, run in runs(pairs, size_of):
         try:
-            grid = fit_grid(paper, *size)
+            grid = fit_grid(paper, *size, room, bleed)
         except ValueError:
             for front, back in run:
-                pages = plan_tiles(front, *size, paper, bleed)
+                pages = plan_tiles(front, *size, paper, bleed, room)
                 fronts += pages
                 backs += [_with_face(mirrored(p, size[0]), back) for p in pages]
         else:
@@ -396,21 +431,28 @@ def plan_single(face: T, card_w: float, card_h: float, bleed: float) -> PagePlan
     return PagePlan((W, H), trim, (Placement(face, translation(bleed, bleed), trim, (0.0, 0.0, W, H)),), (), ())
 
 
-PIECE_MARGIN = 5.0  #: least margin round a cut-out piece (a tuck box) …
-FURNITURE = 12.0  #: … with this much on the bottom or right for the scale bar and label
+PIECE_MARGIN = 5.0  #: least margin round a cut-out piece (a tuck box)
 
 
-def plan_piece(face: T, width: float, height: float, paper: str) -> PagePlan[T] | None:
-    """A page with one cut-out piece (a tuck box's net) centred on it, upright if it fits, else
-    turned a quarter turn; None if it fits neither way. The piece has no crop marks: its own
-    outline is the cut line."""
+def plan_piece(face: T, width: float, height: float, paper: str, outline: tuple[PathOp, ...] = (),
+               room: Room = Room()) -> PagePlan[T] | None:
+    """A page with one cut-out piece (a tuck box's net, cut along `outline`, in face mm) centred on
+    it, upright if it fits, else turned a quarter turn; None if it fits neither way. The piece has
+    no crop marks: its own outline is the cut line."""
     W, H = PAPERS[paper]
+    margin = max(PIECE_MARGIN, room.margin)
     for rotated in (False, True):
         pw, ph = (height, width) if rotated else (width, height)
         mx, my = (W - pw) / 2, (H - ph) / 2
-        if min(mx, my) >= PIECE_MARGIN and max(mx, my) >= FURNITURE:
+        box = (mx, my, mx + pw, my + ph)
+        if min(mx, my) >= margin and max(mx, my) >= room.furniture and room.allows(box):
             place = translation(mx, my)
             matrix = multiply(place, quarter_turn(height)) if rotated else place
-            box = (mx, my, mx + pw, my + ph)
-            return PagePlan((W, H), box, (Placement(face, matrix, box, box),), (), ())
+            cut = tuple(_moved_path(outline, matrix)) if outline else ()
+            return PagePlan((W, H), box, (Placement(face, matrix, box, box),), (), (), outlines=(cut,) if cut else ())
     return None
+
+
+def _moved_path(ops: tuple[PathOp, ...], m: Matrix) -> Iterator[PathOp]:
+    for op, pts in ops:
+        yield op, tuple(round(c, 6) for i in range(0, len(pts), 2) for c in apply(m, pts[i], pts[i + 1]))
