@@ -277,6 +277,70 @@ def path_boxes(path, index: int, dashed: bool | None = None) -> list[tuple[float
     return boxes
 
 
+@dataclass
+class Drawn:
+    """One path object of a page: its subpaths as points in mm from the page's top-left corner
+    (curves by their end points), and how it is painted."""
+
+    subpaths: list[list[tuple[float, float]]]
+    dashed: bool
+    stroked: bool
+    filled: bool
+
+    @property
+    def box(self) -> tuple[float, float, float, float]:
+        xs = [x for sub in self.subpaths for x, _ in sub]
+        ys = [y for sub in self.subpaths for _, y in sub]
+        return (min(xs), min(ys), max(xs), max(ys))
+
+
+def drawn_paths(path, index: int) -> list[Drawn]:
+    """Every path a page draws, inside forms too, with its exact points (unlike `path_boxes`, which
+    pdfium widens by the stroke)."""
+    import ctypes
+
+    import pypdfium2.raw as raw
+
+    pdf = pdfium.PdfDocument(str(path))
+    page = pdf[index]
+    height = page.get_height()
+    found = []
+    stack = [(-1, (1.0, 0.0, 0.0, 1.0, 0.0, 0.0))]
+    for obj in page.get_objects(max_depth=4):
+        while len(stack) > 1 and stack[-1][0] >= obj.level:
+            stack.pop()
+        to_page = stack[-1][1]
+        if obj.type == raw.FPDF_PAGEOBJ_FORM:
+            stack.append((obj.level, mul(tuple(obj.get_matrix().get()), to_page)))
+            continue
+        if obj.type != raw.FPDF_PAGEOBJ_PATH:
+            continue
+        m = mul(tuple(obj.get_matrix().get()), to_page)
+        subpaths: list[list[tuple[float, float]]] = []
+        x, y = ctypes.c_float(), ctypes.c_float()
+        curve = 0  # a curve is three BEZIERTO segments, two control points and its end
+        for i in range(raw.FPDFPath_CountSegments(obj.raw)):
+            seg = raw.FPDFPath_GetPathSegment(obj.raw, i)
+            kind = raw.FPDFPathSegment_GetType(seg)
+            if kind == raw.FPDF_SEGMENT_BEZIERTO:
+                curve = (curve + 1) % 3
+                if curve:
+                    continue
+            raw.FPDFPathSegment_GetPoint(seg, ctypes.byref(x), ctypes.byref(y))
+            px, py = apply(m, x.value, y.value)
+            point = (px / MM, (height - py) / MM)
+            if kind == raw.FPDF_SEGMENT_MOVETO or not subpaths:
+                subpaths.append([point])
+            else:
+                subpaths[-1].append(point)
+        mode, stroke = ctypes.c_int(), ctypes.c_int()
+        raw.FPDFPath_GetDrawMode(obj.raw, ctypes.byref(mode), ctypes.byref(stroke))
+        found.append(Drawn(subpaths, raw.FPDFPageObj_GetDashCount(obj.raw) > 0, bool(stroke.value),
+                           mode.value != 0))
+    pdf.close()
+    return found
+
+
 def check_page_boxes(path, paper_mm: tuple[float, float], card_mm: tuple[float, float]) -> None:
     """Every page of a card sheet as print shops want it: the paper's MediaBox, no print scaling,
     MediaBox ⊇ BleedBox ⊋ TrimBox (bleed past every outer edge), and TrimBox exactly around the

@@ -256,9 +256,9 @@ def _furniture(canvas, plan: PagePlan[Face], label: str | None, bleed: float, bo
                label_room: float) -> None:
     """The 50 mm scale bar (`label` None) or the page label, in the wider of the bottom and right margins.
 
-    They start just outside the bleed. The label ends where the area ends; the bar lies before the
-    last `label_room` mm, between two cut lines, where no crop mark crosses it; its caption and the
-    label run further out than the marks reach.
+    They start just outside the bleed. The label ends 1 mm short of the area's end, clear of the last
+    cut line; the bar lies before the last `label_room` mm, between two cut lines, where no crop mark
+    crosses it; its caption and the label run further out than the marks reach.
     """
     gx0, gy0, gx1, gy1 = plan.area
     W, H = plan.paper
@@ -267,13 +267,13 @@ def _furniture(canvas, plan: PagePlan[Face], label: str | None, bleed: float, bo
     # local frame: x runs along the margin (mm), y = 0 at the band's inner edge, outwards is -y
     if H - gy1 >= W - gx1:
         canvas.translate(0, (H - gy1 - depth) * MM)
-        label_end = gx1
+        label_end = gx1 - 1.0
         folds = (plan.fold.at,) if plan.fold is not None and plan.fold.vertical else ()
         span_start, span_end = _clear_span(plan.cut_xs + folds, gx0, label_end - label_room)
     else:
         canvas.translate((gx1 + depth) * MM, 0)
         canvas.rotate(90)  # reads upwards along the right margin
-        label_end = H - gy0
+        label_end = H - gy0 - 1.0
         folds = (plan.fold.at,) if plan.fold is not None and not plan.fold.vertical else ()
         span_start, span_end = _clear_span(tuple(H - y for y in reversed(plan.cut_ys + folds)), H - gy1,
                                            label_end - label_room)
@@ -282,7 +282,7 @@ def _furniture(canvas, plan: PagePlan[Face], label: str | None, bleed: float, bo
     canvas.setFont(font_name(body_font), LABEL_SIZE)
     set_fill(canvas, BLACK)
     if label is not None:
-        canvas.drawRightString(label_end * MM, baseline, label)
+        _label(canvas, label_end * MM, baseline, label)
     else:
         # centred in a card-sized gap; near the start of a longer one, leaving the far end to the label
         room = span_end - span_start
@@ -304,7 +304,7 @@ def _cutter_furniture(canvas, W: float, H: float, label: str | None, body_font: 
     canvas.setFont(font_name(body_font), LABEL_SIZE)
     set_fill(canvas, BLACK)
     if label is not None:
-        canvas.drawRightString(x1 * MM, baseline, label)
+        _label(canvas, x1 * MM, baseline, label)
     else:
         bar_h = 1.2
         set_stroke(canvas, BLACK)
@@ -313,6 +313,17 @@ def _cutter_furniture(canvas, W: float, H: float, label: str | None, body_font: 
             canvas.rect((x0 + 10 * i) * MM, (H - y0 - bar_h) * MM, 10 * MM, bar_h * MM, stroke=1, fill=1 - i % 2)
         canvas.drawString(x0 * MM, baseline, f"{SCALE_BAR:g} mm — print at 100 % (actual size)")
     canvas.restoreState()
+
+
+def _label(canvas, end: float, baseline: float, label: str) -> None:
+    """The page label, ending at `end` (pt), on a patch of white paper: cut lines drawn out to the
+    paper's edge pass under it, not through it."""
+    width = canvas.stringWidth(label, canvas._fontname, canvas._fontsize)
+    pad = 0.6 * MM
+    set_fill(canvas, WHITE)
+    canvas.rect(end - width - pad, baseline - 0.8 * MM, width + 2 * pad, canvas._fontsize + 0.4 * MM, stroke=0, fill=1)
+    set_fill(canvas, BLACK)
+    canvas.drawRightString(end, baseline, label)
 
 
 def _clear_span(cuts: tuple[float, ...], start: float, end: float) -> tuple[float, float]:
