@@ -265,3 +265,25 @@ def test_impose_shifts_its_backs_by_the_saved_offset(tmp_path, user_config):
     assert result.output.splitlines()[0] == f"back pages shifted by 0.75, 0.5 mm (back offset from {user_config})"
     before, after = (back_corners(tmp_path / out / "imposed" / "imposed-backs-a4.pdf") for out in ("plain", "moved"))
     assert shifted_by(before, after, 0.75, 0.5)
+
+
+def test_marks_for_a_cutting_machine_write_cut_files(simple_deck, tmp_path):
+    result = run("build", str(simple_deck), "--paper", "a4", "--ink", "color", "--marks", "cutter", "--out", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in (tmp_path / "simple" / "cut").iterdir()) == [
+        "simple-box-a4-p1.svg", "simple-cards-a4-p1.svg", "simple-duplex-a4-p1.svg"]  # front pages only
+    assert result.output.strip().startswith("wrote 4 PDFs, 3 SVGs (5 pages, 3 cards from 1 deck) to ")
+    result = run("build", str(simple_deck), "--marks", "crops", "--out", str(tmp_path))
+    assert result.exit_code == 2 and "'crops' is not one of 'corners', 'lines', 'none', 'cutter'" in result.output
+
+
+def test_impose_takes_the_same_marks(tmp_path):
+    from PIL import Image
+    for name in ("front.png", "back.png"):
+        Image.new("RGB", (825, 1125), (200, 40, 40)).save(tmp_path / name)
+    result = run("impose", str(tmp_path / "front.png"), "--back", str(tmp_path / "back.png"), "--paper", "letter",
+                 "--marks", "cutter", "--back-marks", "--out", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("wrote 3 PDFs (4 pages, 1 card from 1 image) and 2 cut SVGs to ")
+    assert sorted(p.name for p in (tmp_path / "imposed" / "cut").iterdir()) == [
+        "imposed-cards-letter-p1.svg", "imposed-duplex-letter-p1.svg"]
