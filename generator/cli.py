@@ -112,17 +112,27 @@ def _marks_options(command: Callable) -> Callable:
                         help=MARKS_HELP)(command)
 
 
+T = TypeVar("T")
+
+
+def _or_exit(work: Callable[[], T], cannot: str) -> T:
+    """Run `work`. A mistake in the input is one line and exit status 2; a file that cannot be
+    written is not the input's fault: one line, `error: <cannot>: <why>`, exit status 1."""
+    try:
+        return work()
+    except DeckError as exc:
+        _fail(exc)
+        raise
+    except OSError as exc:
+        click.echo(f"error: {cannot}: {exc.strerror or exc}", err=True)
+        sys.exit(1)
+
+
 def _remember(offset: Offset | None) -> None:
     """Save a back offset given on the command line, and say so in one line."""
     if offset is None:
         return
-    try:
-        path = save_back_offset(offset)
-    except DeckError as exc:
-        _fail(exc)
-    except OSError as exc:
-        click.echo(f"error: cannot save the back offset: {exc.strerror or exc}", err=True)
-        sys.exit(1)
+    path = _or_exit(lambda: save_back_offset(offset), "cannot save the back offset")
     click.echo(f"back offset {format_offset(offset)} mm saved to {display_path(path)}")
 
 
@@ -179,16 +189,10 @@ R = TypeVar("R", DeckBuild, Imposed)
 
 def _write(label: str, out: Path, work: Callable[[_Bar], R], result_deck: bool = False) -> R:
     """Run `work` with a progress bar, then show its warnings (naming the deck with
-    `result_deck`, when several are built). A mistake in the input is one line and
-    exit status 2; an output folder that cannot be written is not the input's fault: exit status 1."""
+    `result_deck`, when several are built); errors as `_or_exit` says."""
     bar = _Bar(label)
     try:
-        result = work(bar)
-    except DeckError as exc:
-        _fail(exc)
-    except OSError as exc:
-        click.echo(f"error: cannot write to {out}: {exc.strerror or exc}", err=True)
-        sys.exit(1)
+        result = _or_exit(lambda: work(bar), f"cannot write to {out}")
     finally:
         bar.close()
     _show_warnings(result.warnings, result.deck.id if result_deck else "")
@@ -348,11 +352,7 @@ def calibrate(paper: str, out: Path, back_offset: Offset | None) -> None:
     _remember(back_offset)
     offset = _offset_for(back_offset)
     path = out / f"calibrate-{paper}.pdf"
-    try:
-        write_calibration(path, paper, offset.value)
-    except OSError as exc:
-        click.echo(f"error: cannot write to {out}: {exc.strerror or exc}", err=True)
-        sys.exit(1)
+    _or_exit(lambda: write_calibration(path, paper, offset.value), f"cannot write to {out}")
     shifted = f"; its back page is shifted by the back offset in use, {format_offset(offset.value)} mm" \
         if offset.used else ""
     click.echo(f"wrote {path} (2 pages): print it double-sided, flipping on the long edge, at 100 %{shifted}")

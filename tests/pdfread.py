@@ -6,6 +6,7 @@ gives each placement's exact matrix, so tests can measure positions to hundredth
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 import pypdfium2 as pdfium
@@ -218,63 +219,77 @@ def char_angles(path, page: int = 0) -> list[tuple[str, int, float, float]]:
 
     import pypdfium2.raw as raw
 
-    pdf = pdfium.PdfDocument(str(path))
-    p = pdf[page]
-    height = p.get_height()
-    text = p.get_textpage()
-    out = []
-    for i in range(text.count_chars()):
-        ch = text.get_text_range(i, 1)
-        if ch.strip():
-            left, bottom, right, top = text.get_charbox(i)
-            angle = round(math.degrees(raw.FPDFText_GetCharAngle(text.raw, i))) % 360
-            out.append((ch, angle, (left + right) / 2 / MM, (height - (top + bottom) / 2) / MM))
-    pdf.close()
+    with _textpage(path, page) as (text, height):
+        out = []
+        for i in range(text.count_chars()):
+            ch = text.get_text_range(i, 1)
+            if ch.strip():
+                left, bottom, right, top = text.get_charbox(i)
+                angle = round(math.degrees(raw.FPDFText_GetCharAngle(text.raw, i))) % 360
+                out.append((ch, angle, (left + right) / 2 / MM, (height - (top + bottom) / 2) / MM))
     return out
+
+
+@contextmanager
+def _textpage(path, index: int):
+    """A page's text (pdfium) and the page's height in points, the document closed afterwards."""
+    pdf = pdfium.PdfDocument(str(path))
+    try:
+        page = pdf[index]
+        yield page.get_textpage(), page.get_height()
+    finally:
+        pdf.close()
 
 
 def text_lines(path, index: int) -> list[tuple[str, tuple[float, float, float, float]]]:
     """Each run of text pdfium finds on a page with its box in mm from the top-left corner
     (x0, top, x1, bottom): enough to tell whether two pieces of text overlap."""
-    pdf = pdfium.PdfDocument(str(path))
-    page = pdf[index]
-    height = page.get_height()
-    textpage = page.get_textpage()
-    out = []
-    for i in range(textpage.count_rects()):
-        left, bottom, right, top = textpage.get_rect(i)
-        text = textpage.get_text_bounded(left, bottom, right, top)
-        out.append((text, (left / MM, (height - top) / MM, right / MM, (height - bottom) / MM)))
-    pdf.close()
+    with _textpage(path, index) as (textpage, height):
+        out = []
+        for i in range(textpage.count_rects()):
+            left, bottom, right, top = textpage.get_rect(i)
+            text = textpage.get_text_bounded(left, bottom, right, top)
+            out.append((text, (left / MM, (height - top) / MM, right / MM, (height - bottom) / MM)))
     return out
 
 
 def path_boxes(path, index: int, dashed: bool | None = None) -> list[tuple[float, float, float, float]]:
     """Every path drawn on a page, inside forms too, as (left, top, right, bottom) in mm from the
     page's top-left corner, strokes included; only the dashed (or only the solid) ones if `dashed`
-    is given. (pdfium gives a form's contents in the form's own space: each form's matrix, and its
-    parents', takes them to the page.)"""
+    is given."""
     import pypdfium2.raw as raw
 
-    pdf = pdfium.PdfDocument(str(path))
-    page = pdf[index]
-    height = page.get_height()
     boxes = []
-    stack = [(-1, (1.0, 0.0, 0.0, 1.0, 0.0, 0.0))]  # (level, matrix to the page) of the enclosing forms
-    for obj in page.get_objects(max_depth=4):
-        while len(stack) > 1 and stack[-1][0] >= obj.level:
-            stack.pop()
-        to_page = stack[-1][1]
-        if obj.type == raw.FPDF_PAGEOBJ_FORM:
-            stack.append((obj.level, mul(tuple(obj.get_matrix().get()), to_page)))
-        elif obj.type == raw.FPDF_PAGEOBJ_PATH and (dashed is None or
-                                                    (raw.FPDFPageObj_GetDashCount(obj.raw) > 0) == dashed):
+    for obj, to_page, height in _page_paths(path, index):
+        if dashed is None or (raw.FPDFPageObj_GetDashCount(obj.raw) > 0) == dashed:
             left, bottom, right, top = obj.get_bounds()
             corners = [apply(to_page, x, y) for x in (left, right) for y in (bottom, top)]
             xs, ys = [c[0] for c in corners], [c[1] for c in corners]
             boxes.append((min(xs) / MM, (height - max(ys)) / MM, max(xs) / MM, (height - min(ys)) / MM))
-    pdf.close()
     return boxes
+
+
+def _page_paths(path, index: int):
+    """Each path object of a page, inside forms too, with the matrix that takes the space it is
+    drawn in to the page (points), and the page's height. (pdfium gives a form's contents in the
+    form's own space: each form's matrix, and its parents', takes them to the page.)"""
+    import pypdfium2.raw as raw
+
+    pdf = pdfium.PdfDocument(str(path))
+    try:
+        page = pdf[index]
+        height = page.get_height()
+        stack = [(-1, (1.0, 0.0, 0.0, 1.0, 0.0, 0.0))]  # (level, matrix to the page) of the enclosing forms
+        for obj in page.get_objects(max_depth=4):
+            while len(stack) > 1 and stack[-1][0] >= obj.level:
+                stack.pop()
+            to_page = stack[-1][1]
+            if obj.type == raw.FPDF_PAGEOBJ_FORM:
+                stack.append((obj.level, mul(tuple(obj.get_matrix().get()), to_page)))
+            elif obj.type == raw.FPDF_PAGEOBJ_PATH:
+                yield obj, to_page, height
+    finally:
+        pdf.close()
 
 
 @dataclass
@@ -301,20 +316,8 @@ def drawn_paths(path, index: int) -> list[Drawn]:
 
     import pypdfium2.raw as raw
 
-    pdf = pdfium.PdfDocument(str(path))
-    page = pdf[index]
-    height = page.get_height()
     found = []
-    stack = [(-1, (1.0, 0.0, 0.0, 1.0, 0.0, 0.0))]
-    for obj in page.get_objects(max_depth=4):
-        while len(stack) > 1 and stack[-1][0] >= obj.level:
-            stack.pop()
-        to_page = stack[-1][1]
-        if obj.type == raw.FPDF_PAGEOBJ_FORM:
-            stack.append((obj.level, mul(tuple(obj.get_matrix().get()), to_page)))
-            continue
-        if obj.type != raw.FPDF_PAGEOBJ_PATH:
-            continue
+    for obj, to_page, height in _page_paths(path, index):
         m = mul(tuple(obj.get_matrix().get()), to_page)
         subpaths: list[list[tuple[float, float]]] = []
         x, y = ctypes.c_float(), ctypes.c_float()
@@ -337,7 +340,6 @@ def drawn_paths(path, index: int) -> list[Drawn]:
         raw.FPDFPath_GetDrawMode(obj.raw, ctypes.byref(mode), ctypes.byref(stroke))
         found.append(Drawn(subpaths, raw.FPDFPageObj_GetDashCount(obj.raw) > 0, bool(stroke.value),
                            mode.value != 0))
-    pdf.close()
     return found
 
 
