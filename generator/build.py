@@ -360,7 +360,7 @@ def _interleave(fronts: list[PagePlan[Face]], backs: list[PagePlan[Face]]) -> Pa
     return pages
 
 
-def build_deck(ref: str | Path, out_dir: Path, papers: Sequence[str] = tuple(PAPERS),
+def build_deck(ref: str | Path, out_dir: str | Path, papers: Sequence[str] = tuple(PAPERS),
                inks: Sequence[str] = INKS, progress: Callable[[int], None] | None = None,
                on_plan: Callable[[int], None] | None = None, players: int | None = None,
                lang: str | None = None, options: Options = Options()) -> DeckBuild:
@@ -372,6 +372,7 @@ def build_deck(ref: str | Path, out_dir: Path, papers: Sequence[str] = tuple(PAP
     if options.marks not in MARK_MODES:
         raise ValueError(f"marks must be one of {MARK_MODES}, not {options.marks!r}")
     deck = load_deck(ref, players, lang)
+    out_dir = Path(out_dir)  # a str from a script works too
     result = DeckBuild(deck)
     jobs = plan_deck(deck, out_dir, papers, inks, result.warnings, options.formats, options.color, options)
     if options.preset == DRIVETHRU:

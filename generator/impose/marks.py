@@ -10,7 +10,7 @@ The registration marks are Silhouette Studio's "type 1" at its defaults: a fille
 top-left corner and L-shaped corners top right and bottom left, 10 mm in from the edges (Studio's
 least inset), 20 mm long and 0.5 mm thick. Studio must be set alike for the cut to land on the
 print; the README says how. The machine's sensor reads the marks against plain paper, so nothing
-of a piece is printed near them: pieces stay inside the marks, their bleed cut back to 1 mm.
+of a piece is printed near them: pieces stay inside the marks, with 1 mm of bleed.
 
 All in millimetres, y down from the page's top-left corner.
 """
@@ -26,8 +26,10 @@ REG_LENGTH = 20.0  #: of each arm of an L
 REG_THICKNESS = 0.5
 REG_SQUARE = 5.0  #: side of the top-left square
 REG_CLEAR = 1.0  #: plain paper between the marks and any piece's bleed
+SQUARE_CLEAR = 3.0  #: and round the square, where the sensor starts looking
 BAND_CLEAR = 10.0  #: the scale bar keeps this far from the end of the bottom-left L, so the sensor sees only the L
-CUTTER_BLEED = 1.0  #: a cutting machine cuts within about 0.5 mm: this much bleed is plenty
+CUTTER_BLEED = 1.0  #: a cutting machine cuts within about 0.5 mm: this much bleed is plenty, and keeps
+                    #: the pieces' ink further from the marks
 CUTTER_TILE_MARGIN = 21.0  #: a tile's name and alignment marks then lie inside the marks too
 
 
@@ -44,16 +46,17 @@ def registration_marks(paper_w: float, paper_h: float) -> list[Box]:
 
 def room_for(mode: str, paper: str) -> Room:
     """Where pieces may go on a sheet marked `mode`. Cutter sheets keep every piece inside the
-    registration marks, clear of them by REG_CLEAR, with CUTTER_BLEED of bleed at least."""
+    registration marks, clear of them by REG_CLEAR (SQUARE_CLEAR round the square), printing
+    CUTTER_BLEED of bleed, less only where the marks leave no room for it."""
     if mode not in MARK_MODES:
         raise ValueError(f"marks must be one of {', '.join(MARK_MODES)}, not {mode!r}")
     if mode != "cutter":
         return Room(MIN_MARGIN, TILE_MARGIN)
     W, H = PAPERS[paper]
     inner = REG_INSET + REG_THICKNESS + REG_CLEAR  # the bleed stops here
-    square = REG_INSET + REG_SQUARE + REG_CLEAR
+    square = REG_INSET + REG_SQUARE + SQUARE_CLEAR
     return Room(margin=inner + CUTTER_BLEED, tile_margin=CUTTER_TILE_MARGIN, reach=inner,
-                keep_out=((0.0, 0.0, square, square),), furniture=0.0)
+                keep_out=((0.0, 0.0, square, square),), furniture=0.0, max_bleed=CUTTER_BLEED)
 
 
 def cutter_band(paper_w: float, paper_h: float) -> Box:

@@ -95,7 +95,7 @@ def _write(path: Path, sheets: Sequence[Sheet], info: DocInfo, bleed: float,
             if plan.fold is not None:
                 _fold_line(canvas, plan.fold, plan.trim_box, H, body_font)
             if plan.tile is not None:
-                _tile_marks(canvas, plan.tile, plan.area, H, body_font)
+                _tile_marks(canvas, plan.tile, plan.area, H, body_font, CUT_WORDS[marks])
             if marks == "cutter":
                 _cutter_furniture(canvas, W, H, None, body_font)
             else:
@@ -340,7 +340,12 @@ TILE_MARK = 2.5  # size of the alignment triangles
 GLUE = Gray(0.82)
 
 
-def _tile_marks(canvas, tile: Tile, area: Box, H: float, body_font: str) -> None:
+#: how a tile's instructions say to cut it out, by its page's marks
+CUT_WORDS = {"corners": "cut along the crop marks", "lines": "cut along the lines",
+             "cutter": "cut out with the cutting machine", "none": "cut out"}
+
+
+def _tile_marks(canvas, tile: Tile, area: Box, H: float, body_font: str, cut: str) -> None:
     """What puts a tiled piece back together: the tile's name above it; on each strip another
     tile is glued over, light hatching, the neighbour's name and a dashed line where its edge
     goes; and a triangle in the margin at every seam, matching the neighbour's."""
@@ -351,7 +356,7 @@ def _tile_marks(canvas, tile: Tile, area: Box, H: float, body_font: str) -> None
     canvas.drawString((x0 + 4) * MM, (H - y0 + 6.0) * MM, f"tile {tile.name}")
     canvas.setFont(font_name(body_font), LABEL_SIZE)
     canvas.drawString((x0 + 18) * MM, (H - y0 + 6.0) * MM,
-                      f"of {len(tile.names)} ({', '.join(tile.names)}): cut along the crop marks, glue the "
+                      f"of {len(tile.names)} ({', '.join(tile.names)}): {cut}, glue the "
                       "tiles over the hatched strips, black triangles meeting")
     for seam in tile.seams:
         if seam.kind == "glue":

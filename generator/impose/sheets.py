@@ -38,6 +38,11 @@ class Room:
     reach: float = 0.0  #: a piece's bleed stops this far inside the edges (0: wherever it reaches)
     keep_out: tuple[Box, ...] = ()  #: nothing of a piece, bleed included, is printed in these
     furniture: float = 12.0  #: room a cut-out piece leaves on the bottom or right for scale bar and label
+    max_bleed: float | None = None  #: the most bleed a piece keeps (None: all its face has)
+
+    def bleed(self, bleed: float) -> float:
+        """How much of a piece's `bleed` is printed in this room."""
+        return bleed if self.max_bleed is None else min(bleed, self.max_bleed)
 
     def allows(self, box: Box) -> bool:
         """Whether printing over `box` (trim and bleed of a piece) keeps off the keep-out boxes."""
@@ -135,6 +140,7 @@ def fit_grid(paper: str, card_w: float, card_h: float, room: Room = Room(), blee
     """As many cards as fit inside the room's margins, upright or turned, preferring upright on a
     tie, with their bleed (`bleed`, as far as the room lets it reach) off the keep-out boxes."""
     paper_w, paper_h = PAPERS[paper]
+    bleed = room.bleed(bleed)
     best = None
     for rotated in (False, True):
         cw, ch = (card_h, card_w) if rotated else (card_w, card_h)
@@ -244,7 +250,7 @@ def plan_pages(sides: Sequence[T | None], grid: Grid, bleed: float, backs: bool 
             if side is not None:
                 row, col = divmod(i, grid.cols)
                 trim = grid.cell(row, col)
-                clip = grid.room.limit(_clip(trim, row, col, occupied, bleed), *paper)
+                clip = grid.room.limit(_clip(trim, row, col, occupied, grid.room.bleed(bleed)), *paper)
                 placements.append(Placement(side, grid.front_matrix(row, col), trim, clip))
         page = _page(paper, grid.box, placements)
         pages.append(mirrored(page, grid.card_w, page_mirror) if backs else page)
@@ -381,6 +387,7 @@ def plan_sheets(pairs: Sequence[tuple[T, T | None]], size_of: Callable[[T], Size
 
     Consecutive pieces of one size share a grid; a piece that fits no page is tiled.
     """
+    bleed = room.bleed(bleed)
     fronts: list[PagePlan[T]] = []
     backs: list[PagePlan[T]] = []
     for size, run in runs(pairs, size_of):
