@@ -232,7 +232,7 @@ def test_cutter_grids_keep_every_bleed_off_the_marks(paper, size):
     zones = clear_zones(W, H)
     for p in page.placements:
         assert Room(keep_out=tuple(zones)).allows(p.clip), (size, paper, p.clip)
-        assert min(p.clip[0], p.clip[1], W - p.clip[2], H - p.clip[3]) >= room.reach - 1e-9
+        assert min(p.clip[0], p.clip[1], W - p.clip[2], H - p.clip[3]) >= REG_INSET + REG_THICKNESS + REG_CLEAR - 1e-9
     trim, clip = page.trim_box, page.bleed_box
     assert min(trim[0] - clip[0], trim[1] - clip[1], clip[2] - trim[2], clip[3] - trim[3]) >= CUTTER_BLEED - 1e-9
 

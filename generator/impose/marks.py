@@ -47,7 +47,7 @@ def registration_marks(paper_w: float, paper_h: float) -> list[Box]:
 def room_for(mode: str, paper: str) -> Room:
     """Where pieces may go on a sheet marked `mode`. Cutter sheets keep every piece inside the
     registration marks, clear of them by REG_CLEAR (SQUARE_CLEAR round the square), printing
-    CUTTER_BLEED of bleed, less only where the marks leave no room for it."""
+    CUTTER_BLEED of bleed."""
     if mode not in MARK_MODES:
         raise ValueError(f"marks must be one of {', '.join(MARK_MODES)}, not {mode!r}")
     if mode != "cutter":
@@ -55,7 +55,7 @@ def room_for(mode: str, paper: str) -> Room:
     W, H = PAPERS[paper]
     inner = REG_INSET + REG_THICKNESS + REG_CLEAR  # the bleed stops here
     square = REG_INSET + REG_SQUARE + SQUARE_CLEAR
-    return Room(margin=inner + CUTTER_BLEED, tile_margin=CUTTER_TILE_MARGIN, reach=inner,
+    return Room(margin=inner + CUTTER_BLEED, tile_margin=CUTTER_TILE_MARGIN,
                 keep_out=((0.0, 0.0, square, square),), furniture=0.0, max_bleed=CUTTER_BLEED)
 
 

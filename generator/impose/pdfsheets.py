@@ -11,7 +11,7 @@ from ..backends.pdf import MM, FaceForms, new_canvas, font_name, set_fill, set_s
 from ..colors import Gray
 from ..face import Face
 from ..fonts import FontSet
-from .marks import MARK_MODES, cutter_band, registration_marks
+from .marks import cutter_band, registration_marks
 from .sheets import Box, Fold, PagePlan, Seam, Tile, _union, moved
 
 MARK_GAP = 1.0  # marks start this far outside the trim, so a slightly wide cut removes them
@@ -122,8 +122,6 @@ def _write(path: Path, sheets: Sequence[Sheet], info: DocInfo, bleed: float,
 
 def page_marks(info: DocInfo, back: bool) -> str:
     """The marks a page carries: the file's, or on a back page none unless asked for."""
-    if info.marks not in MARK_MODES:
-        raise ValueError(f"marks must be one of {', '.join(MARK_MODES)}, not {info.marks!r}")
     if not back:
         return info.marks
     if not info.back_marks:

@@ -35,7 +35,6 @@ class Room:
 
     margin: float = MIN_MARGIN  #: a piece's trim stays this far inside the paper's edges
     tile_margin: float = TILE_MARGIN  #: the same for a tile, whose own marks go round it
-    reach: float = 0.0  #: a piece's bleed stops this far inside the edges (0: wherever it reaches)
     keep_out: tuple[Box, ...] = ()  #: nothing of a piece, bleed included, is printed in these
     furniture: float = 12.0  #: room a cut-out piece leaves on the bottom or right for scale bar and label
     max_bleed: float | None = None  #: the most bleed a piece keeps (None: all its face has)
@@ -48,11 +47,6 @@ class Room:
         """Whether printing over `box` (trim and bleed of a piece) keeps off the keep-out boxes."""
         return not any(box[0] < k[2] and k[0] < box[2] and box[1] < k[3] and k[1] < box[3] for k in self.keep_out)
 
-    def limit(self, box: Box, paper_w: float, paper_h: float) -> Box:
-        """`box` (a bleed) cut back to stay `reach` inside the paper's edges."""
-        r = self.reach
-        return (max(box[0], r), max(box[1], r), min(box[2], paper_w - r), min(box[3], paper_h - r))
-
 
 @dataclass(frozen=True)
 class Grid:
@@ -64,7 +58,7 @@ class Grid:
     rows: int
     rotated: bool  # cards turned a quarter turn to fit more
     offset: tuple[float, float] = (0.0, 0.0)  # off the page's centre (one side of a gutterfold sheet)
-    room: Room = Room()  # where the cards' bleed may reach
+    room: Room = Room()  # how much of their bleed the cards print
 
     @property
     def per_page(self) -> int:
@@ -138,7 +132,7 @@ def cells(room_w: float, room_h: float, cell_w: float, cell_h: float) -> tuple[i
 
 def fit_grid(paper: str, card_w: float, card_h: float, room: Room = Room(), bleed: float = 0.0) -> Grid:
     """As many cards as fit inside the room's margins, upright or turned, preferring upright on a
-    tie, with their bleed (`bleed`, as far as the room lets it reach) off the keep-out boxes."""
+    tie, with their bleed (as much of `bleed` as the room prints) off its keep-out boxes."""
     paper_w, paper_h = PAPERS[paper]
     bleed = room.bleed(bleed)
     best = None
@@ -151,7 +145,7 @@ def fit_grid(paper: str, card_w: float, card_h: float, room: Room = Room(), blee
                 break
             grid = Grid(paper_w, paper_h, card_w, card_h, cols, rows, rotated, room=room)
             x0, y0, x1, y1 = grid.box
-            if room.allows(room.limit((x0 - bleed, y0 - bleed, x1 + bleed, y1 + bleed), paper_w, paper_h)):
+            if room.allows((x0 - bleed, y0 - bleed, x1 + bleed, y1 + bleed)):
                 best = grid
                 break
     if best is None:
@@ -250,7 +244,7 @@ def plan_pages(sides: Sequence[T | None], grid: Grid, bleed: float, backs: bool 
             if side is not None:
                 row, col = divmod(i, grid.cols)
                 trim = grid.cell(row, col)
-                clip = grid.room.limit(_clip(trim, row, col, occupied, grid.room.bleed(bleed)), *paper)
+                clip = _clip(trim, row, col, occupied, grid.room.bleed(bleed))
                 placements.append(Placement(side, grid.front_matrix(row, col), trim, clip))
         page = _page(paper, grid.box, placements)
         pages.append(mirrored(page, grid.card_w, page_mirror) if backs else page)
