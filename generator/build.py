@@ -173,13 +173,13 @@ def plan_deck(deck: Deck, out_dir: Path, papers: Sequence[str], inks: Sequence[s
     if not {"pdf", "gutterfold"} & set(formats):
         return []
     sides = compose_deck(deck, warn)
+    room = room_for(options.marks)
     jobs: list[Job] = []
     for paper in papers:
         for ink in inks:
             convert = _InkCache(ink, color)
             variant = "cmyk" if (ink, color) == ("color", "cmyk") else ink
             if "pdf" in formats:
-                room = room_for(options.marks, paper)
                 for sheet, pairs in sides.items():
                     inked = [(convert(front), convert(back, back=True)) for front, back in pairs]
                     for kind, pages, duplex in sheet_files(sheet, inked, paper, deck.bleed, room):
@@ -241,7 +241,7 @@ def box_jobs(deck: Deck, out_dir: Path, paper: str, variant: str, sides: dict[st
         f"{count} {cards}", deck.name(deck.license), credit)
     art = BoxArt(title, deck.name(deck.designer), details, convert(front), convert(back, back=True),
                  deck.names.fonts)
-    room = room_for(options.marks, paper)
+    room = room_for(options.marks)
     for parts in (1, 2):
         nets = tuck_box(size, art, parts)
         plans = [plan_piece(n.face, n.face.width, n.face.height, paper, n.outline, room) for n in nets]

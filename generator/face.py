@@ -12,6 +12,7 @@ Every paintable item carries an ``ink`` hint for the low-ink transform:
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Union
 
@@ -34,6 +35,13 @@ def multiply(m: Matrix, n: Matrix) -> Matrix:
 def apply(m: Matrix, x: float, y: float) -> tuple[float, float]:
     a, b, c, d, e, f = m
     return (a * x + c * y + e, b * x + d * y + f)
+
+
+def transform_path(ops: Sequence[PathOp], m: Matrix) -> tuple[PathOp, ...]:
+    """Path operations with every point taken through `m`, rounded to 1e-6 mm so that the same
+    geometry always prints the same numbers."""
+    return tuple((op, tuple(round(c, 6) for i in range(0, len(pts), 2) for c in apply(m, pts[i], pts[i + 1])))
+                 for op, pts in ops)
 
 
 def translation(dx: float, dy: float) -> Matrix:

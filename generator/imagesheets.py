@@ -184,7 +184,7 @@ def impose_images(fronts: Sequence[Path], out_dir: Path, *, name: str = "imposed
     sides: Sides = [(face(f), face(b)) for f, b, n in pairs for _ in range(n)]
     jobs = []
     for paper in papers:
-        for kind, pages, duplex in sheet_files("cards", sides, paper, bleed, room_for(marks, paper)):
+        for kind, pages, duplex in sheet_files("cards", sides, paper, bleed, room_for(marks)):
             file_name = f"{name}-{kind}-{paper}.pdf"
             info = DocInfo(title=f"{name} — {kind}", author="",
                            subject=f"{len(sides)} card images imposed by deckpress.", duplex=duplex,

@@ -225,7 +225,7 @@ def test_cutter_pieces_stay_inside_the_marks_with_1_mm_of_bleed(builds):
 @pytest.mark.parametrize("size", list(CARD_SIZES))
 def test_cutter_grids_keep_every_bleed_off_the_marks(paper, size):
     card = CARD_SIZES[size]
-    room = room_for("cutter", paper)
+    room = room_for("cutter")
     W, H = PAPERS[paper]
     grid = fit_grid(paper, card.width, card.height, room, 3.0)
     (page,) = plan_pages(["card"] * grid.per_page, grid, 3.0)
@@ -239,8 +239,8 @@ def test_cutter_grids_keep_every_bleed_off_the_marks(paper, size):
 
 @pytest.mark.parametrize("paper, cards", [("a4", 8), ("letter", 8)])
 def test_poker_cards_per_cutter_sheet(paper, cards):
-    assert fit_grid(paper, *CARD, room_for("cutter", paper), 3.0).per_page == cards
-    assert fit_grid(paper, *CARD, room_for("corners", paper), 3.0).per_page == 9
+    assert fit_grid(paper, *CARD, room_for("cutter"), 3.0).per_page == cards
+    assert fit_grid(paper, *CARD, room_for("corners"), 3.0).per_page == 9
 
 
 def svg_paths(path) -> list[list[tuple[float, float]]]:
@@ -304,7 +304,7 @@ def test_the_same_build_gives_the_same_cut_files(builds, tmp_path):
 
 def test_unknown_marks_are_refused():
     with pytest.raises(ValueError, match="corners, lines, none, cutter"):
-        room_for("crop", "a4")
+        room_for("crop")
 
 
 def test_cut_lines_pass_under_the_page_label(tmp_path):

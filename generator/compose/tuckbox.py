@@ -27,7 +27,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from ..colors import BLACK, WHITE, Color, Gray
-from ..face import Face, Group, Item, Line, Matrix, Paint, Path, PathOp, Rect, apply, multiply, translation
+from ..face import Face, Group, Item, Line, Matrix, Paint, Path, PathOp, Rect, multiply, transform_path, translation
 from ..fonts import FontSet
 from ..units import PT
 from .text import set_text
@@ -180,15 +180,7 @@ def _piece(size: BoxSize, art: BoxArt, columns: tuple[tuple[str, float], ...], n
     items += [Line(*f, paint=fold) for f in folds]
     items.append(Path(outline, CUT))
     face = Face(round(max(xs) - x0, 6), round(max(ys) - y0, 6), 0.0, (Group(tuple(items), shift),))
-    return Net(face, _moved(outline, shift), name)
-
-
-def _moved(ops: tuple[PathOp, ...], m: Matrix) -> tuple[PathOp, ...]:
-    out = []
-    for op, pts in ops:
-        moved = [c for i in range(0, len(pts), 2) for c in apply(m, pts[i], pts[i + 1])]
-        out.append((op, tuple(round(v, 6) for v in moved)))
-    return tuple(out)
+    return Net(face, transform_path(outline, shift), name)
 
 
 # --- the cut line -------------------------------------------------------------------------------
@@ -206,17 +198,12 @@ def _outline(size: BoxSize, cols: list[tuple[str, float, float]]) -> tuple[PathO
             taper = GLUE_FLAP / 2
             ops += [("L", (b, taper)), ("L", (b, H - taper)), ("L", (a, H))]
         else:
-            ops += _place(_profile(size, _TOP[kind], b - a), (1.0, 0.0, 0.0, -1.0, a, 0.0))
+            ops += transform_path(_profile(size, _TOP[kind], b - a), (1.0, 0.0, 0.0, -1.0, a, 0.0))
     for kind, a, b in reversed(cols):
         if kind != "glue":  # the glue flap's own bottom edge is drawn already
-            ops += _place(_profile(size, _BOTTOM[kind], b - a), (-1.0, 0.0, 0.0, 1.0, b, H))
+            ops += transform_path(_profile(size, _BOTTOM[kind], b - a), (-1.0, 0.0, 0.0, 1.0, b, H))
     ops.append(("Z", ()))
     return tuple((op, tuple(round(v, 6) for v in pts)) for op, pts in ops)
-
-
-def _place(profile: Local, m: Matrix) -> list[PathOp]:
-    return [(op, tuple(c for i in range(0, len(pts), 2) for c in apply(m, pts[i], pts[i + 1])))
-            for op, pts in profile]
 
 
 def _profile(size: BoxSize, kind: str, w: float) -> Local:

@@ -17,7 +17,7 @@ All in millimetres, y down from the page's top-left corner.
 
 from __future__ import annotations
 
-from .sheets import MIN_MARGIN, PAPERS, TILE_MARGIN, Box, Room
+from .sheets import MIN_MARGIN, TILE_MARGIN, Box, Room
 
 MARK_MODES = ("corners", "lines", "none", "cutter")
 
@@ -44,7 +44,7 @@ def registration_marks(paper_w: float, paper_h: float) -> list[Box]:
     ]
 
 
-def room_for(mode: str, paper: str) -> Room:
+def room_for(mode: str) -> Room:
     """Where pieces may go on a sheet marked `mode`. Cutter sheets keep every piece inside the
     registration marks, clear of them by REG_CLEAR (SQUARE_CLEAR round the square), printing
     CUTTER_BLEED of bleed."""
@@ -52,7 +52,6 @@ def room_for(mode: str, paper: str) -> Room:
         raise ValueError(f"marks must be one of {', '.join(MARK_MODES)}, not {mode!r}")
     if mode != "cutter":
         return Room(MIN_MARGIN, TILE_MARGIN)
-    W, H = PAPERS[paper]
     inner = REG_INSET + REG_THICKNESS + REG_CLEAR  # the bleed stops here
     square = REG_INSET + REG_SQUARE + SQUARE_CLEAR
     return Room(margin=inner + CUTTER_BLEED, tile_margin=CUTTER_TILE_MARGIN,

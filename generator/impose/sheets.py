@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import Generic, TypeVar
 
-from ..face import Matrix, PathOp, apply, multiply, rotation, translation
+from ..face import Matrix, PathOp, apply, multiply, rotation, transform_path, translation
 
 PAPERS: dict[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 MIN_MARGIN = 5.0  #: most home printers cannot print closer to the edge
@@ -309,7 +309,7 @@ def moved(page: PagePlan[T], dx: float, dy: float) -> PagePlan[T]:
     fold = replace(page.fold, at=page.fold.at + (dx if page.fold.vertical else dy)) if page.fold else None
     return PagePlan(page.paper, box(page.area), placements, tuple(round(x + dx, 6) for x in page.cut_xs),
                     tuple(round(y + dy, 6) for y in page.cut_ys), tile, fold,
-                    tuple(tuple(_moved_path(o, shift)) for o in page.outlines))
+                    tuple(transform_path(o, shift) for o in page.outlines))
 
 
 def plan_tiles(face: T, card_w: float, card_h: float, paper: str, bleed: float,
@@ -449,11 +449,6 @@ def plan_piece(face: T, width: float, height: float, paper: str, outline: tuple[
         if min(mx, my) >= margin and max(mx, my) >= room.furniture and room.allows(box):
             place = translation(mx, my)
             matrix = multiply(place, quarter_turn(height)) if rotated else place
-            cut = tuple(_moved_path(outline, matrix)) if outline else ()
-            return PagePlan((W, H), box, (Placement(face, matrix, box, box),), (), (), outlines=(cut,) if cut else ())
+            outlines = (transform_path(outline, matrix),) if outline else ()
+            return PagePlan((W, H), box, (Placement(face, matrix, box, box),), (), (), outlines=outlines)
     return None
-
-
-def _moved_path(ops: tuple[PathOp, ...], m: Matrix) -> Iterator[PathOp]:
-    for op, pts in ops:
-        yield op, tuple(round(c, 6) for i in range(0, len(pts), 2) for c in apply(m, pts[i], pts[i + 1]))
