@@ -9,7 +9,7 @@ is written to a temporary folder. Every measurement runs in a fresh subprocess, 
 memory figure (`ru_maxrss` of that process) belongs to one build only; imports happen before the
 clock starts and are not timed, but their memory is part of the peak.
 
-- deckpress: `generator.build.build_deck(folder, out, papers=["a4"], inks=["color"])`, which writes
+- deckpress: `deckpress.build.build_deck(folder, out, papers=["a4"], inks=["color"])`, which writes
   the fronts, the mirrored backs and the duplex PDF (three files, 2N fronts + 2N backs placed).
 - naive: plain reportlab drawing every card on the canvas (no Form XObjects), 9 per A4 page,
   each fronts page followed by its mirrored backs page, in one duplex file (N fronts + N backs).
@@ -154,7 +154,7 @@ def write_images(folder: Path, cards: list[dict], count: int) -> None:
 # --- method 1: deckpress ------------------------------------------------------------------------
 
 def run_deckpress(deck: Path, out: Path, n: int) -> tuple[list[Path], int]:
-    from generator.build import build_deck
+    from deckpress.build import build_deck
     result = build_deck(deck, out, papers=["a4"], inks=["color"])
     assert result.deck.card_count("cards") == n
     return [o.path for o in result.outputs], sum(o.pages for o in result.outputs)
@@ -163,7 +163,7 @@ def run_deckpress(deck: Path, out: Path, n: int) -> tuple[list[Path], int]:
 def run_png(deck: Path, out: Path, n: int) -> tuple[list[Path], int]:
     """Card images at 300 dpi with bleed: one PNG per distinct face (101 here) and the manifest.
     The rate that matters is images per second; `cards/s` counts the cards those images cover."""
-    from generator.build import Options, build_deck
+    from deckpress.build import Options, build_deck
     result = build_deck(deck, out, papers=["a4"], inks=["color"], options=Options(formats=("png",)))
     assert result.deck.card_count("cards") == n
     return [o.path for o in result.outputs], 0
@@ -172,7 +172,7 @@ def run_png(deck: Path, out: Path, n: int) -> tuple[list[Path], int]:
 def run_impose(deck: Path, out: Path, n: int) -> tuple[list[Path], int]:
     """`deckpress impose` of the 100 JPEG fronts (N cards through their copy counts) and one back:
     fronts, backs and duplex on A4, JPEGs embedded as they are."""
-    from generator.imagesheets import impose_images
+    from deckpress.imagesheets import impose_images
     result = impose_images([deck / "images"], out, back=deck / "back.jpg", papers=["a4"])
     assert result.cards == n
     return [o.path for o in result.outputs], sum(o.pages for o in result.outputs)
@@ -206,7 +206,7 @@ def run_naive(deck: Path, out: Path, n: int) -> tuple[list[Path], int]:
     from reportlab.pdfgen.canvas import Canvas
     from reportlab.platypus import Paragraph
 
-    # Same stream encoding as deckpress (generator/backends/pdf.py sets this when imported, and the worker
+    # Same stream encoding as deckpress (deckpress/backends/pdf.py sets this when imported, and the worker
     # imports it for both methods): reportlab's default adds ASCII85 on top of Flate, about +19 % here.
     reportlab.rl_config.useA85 = 0
     pdfmetrics.registerFont(TTFont("NotoSans", str(FONTS / "NotoSans-Regular.ttf")))
@@ -339,8 +339,8 @@ def _rss_mb() -> float:
 
 def worker(method: str, deck: Path, out: Path, n: int) -> None:
     """One measurement, in this (fresh) process; prints a JSON line."""
-    sys.path.insert(0, str(ROOT))
-    import generator.build  # noqa: F401  imported before the clock starts, for both methods alike
+    sys.path.insert(0, str(ROOT / "generator"))  # the checkout, even without an install
+    import deckpress.build  # noqa: F401  imported before the clock starts, for both methods alike
     import reportlab.platypus  # noqa: F401
     before = _rss_mb()
     start = time.perf_counter()

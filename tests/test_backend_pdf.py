@@ -10,11 +10,11 @@ import pytest
 from PIL import Image as PILImage
 from pypdf import PdfReader
 
-from generator.backends.pdf import FaceForms, MM, _separate, _to_unicode_cmap, new_canvas
-from generator.colors import RGB, Gray, to_cmyk
-from generator.face import Face, Image, Paint, Path, Rect, Text
-from generator.fonts import FontSet
-from generator.ink import cmyk
+from deckpress.backends.pdf import FaceForms, MM, _separate, _to_unicode_cmap, new_canvas
+from deckpress.colors import RGB, Gray, to_cmyk
+from deckpress.face import Face, Image, Paint, Path, Rect, Text
+from deckpress.fonts import FontSet
+from deckpress.ink import cmyk
 from tests.pdfread import colour_operators, content_streams, fonts, page_text, rgb_left, xobjects
 
 FONTS = FontSet()

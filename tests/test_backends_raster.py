@@ -7,12 +7,12 @@ import pytest
 from pypdf import PdfReader
 from PIL import Image, ImageChops, ImageStat
 
-from generator.backends.raster import RasterJob, bleed_box, pixels, render, trim_box
-from generator.build import build_deck, compose_deck
-from generator.colors import RGB
-from generator.errors import Warnings
-from generator.face import Face, Paint, Rect
-from generator.model import load_deck
+from deckpress.backends.raster import RasterJob, bleed_box, pixels, render, trim_box
+from deckpress.build import build_deck, compose_deck
+from deckpress.colors import RGB
+from deckpress.errors import Warnings
+from deckpress.face import Face, Paint, Rect
+from deckpress.model import load_deck
 from tests.pdfread import placements, trim_box_mm
 
 RED, BLUE = RGB(1, 0, 0), RGB(0, 0, 1)

@@ -20,18 +20,18 @@ import reportlab.rl_config
 from fontTools.ttLib import TTFont
 from PIL import Image as PILImage, ImageChops, ImageStat
 
-from generator import DECKS_DIR
-from generator.backends.pdf import FaceForms, MM, new_canvas
-from generator.backends.svg import face_svg, write_svg
-from generator.build import compose_deck
-from generator.colors import CMYK, RGB, Gray
-from generator.errors import Warnings
-from generator.face import (Ellipse, Face, Group, Image, Item, Line, Paint, Path as PathItem, Rect, Text,
+from deckpress.bundled import DECKS_DIR
+from deckpress.backends.pdf import FaceForms, MM, new_canvas
+from deckpress.backends.svg import face_svg, write_svg
+from deckpress.build import compose_deck
+from deckpress.colors import CMYK, RGB, Gray
+from deckpress.errors import Warnings
+from deckpress.face import (Ellipse, Face, Group, Image, Item, Line, Paint, Path as PathItem, Rect, Text,
                             bounds, rotation)
-from generator.fonts import FontSet, open_font
-from generator.imagefile import grey_png
-from generator.model import load_deck
-from generator.svgpath import parse_path
+from deckpress.fonts import FontSet, open_font
+from deckpress.imagefile import grey_png
+from deckpress.model import load_deck
+from deckpress.svgpath import parse_path
 
 NS = "{http://www.w3.org/2000/svg}"
 XLINK = "{http://www.w3.org/1999/xlink}href"
@@ -90,7 +90,7 @@ def test_document_is_the_card_with_its_bleed_one_unit_a_millimetre():
 
 
 def test_the_same_face_gives_the_same_bytes(tmp_path):
-    from generator.backends import svg
+    from deckpress.backends import svg
 
     face = card("metronome", 0)
     first = face_svg(face), face_svg(face, outline_text=True)

@@ -9,10 +9,10 @@ import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader
 
-from generator import cli
-from generator.build import Options, box_contents, build_deck
-from generator.compose.tuckbox import CARD_THICKNESS, CLEARANCE, GLUE_FLAP, SLEEVE_THICKNESS
-from generator.model import load_deck
+from deckpress import cli
+from deckpress.build import Options, box_contents, build_deck
+from deckpress.compose.tuckbox import CARD_THICKNESS, CLEARANCE, GLUE_FLAP, SLEEVE_THICKNESS
+from deckpress.model import load_deck
 from tests.pdfread import char_angles, fonts, page_boxes_mm, path_boxes
 
 CARD_W, CARD_H = 63.5, 88.9

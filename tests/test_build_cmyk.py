@@ -7,7 +7,7 @@ import pytest
 from PIL import Image, ImageChops, ImageStat
 from pypdf import PdfReader
 
-from generator.build import Options, build_deck
+from deckpress.build import Options, build_deck
 from tests.pdfread import colour_operators, rgb_left, text_colours
 
 DECKS = ("test-piece", "circle-of-5")

@@ -7,8 +7,8 @@ from collections import Counter
 import pytest
 from pypdf import PdfReader
 
-from generator.build import build_deck
-from generator.model import load_deck
+from deckpress.build import build_deck
+from deckpress.model import load_deck
 from tests.pdfread import (MM, backs_behind_fronts, cards_on_grid, check_page_boxes, colour_operators, darkness, fonts, page_text,
                            placements, trim_box_mm)
 

@@ -8,8 +8,8 @@ import sys
 import pytest
 from click.testing import CliRunner
 
-from generator import cli
-from generator.impose import pdfsheets
+from deckpress import cli
+from deckpress.impose import pdfsheets
 
 
 def run(*args):
@@ -53,7 +53,7 @@ def test_a_broken_deck_gives_one_line_and_exit_2(make_deck, tmp_path):
     folder = make_deck(SIMPLE_DECK.replace("{title: Two, color: blue}", "{title: Two, colour: blue}"),
                        {"simple": SIMPLE_LAYOUT})
     for command in (["check", str(folder)], ["build", str(folder), "--out", str(tmp_path / "o")]):
-        proc = subprocess.run([sys.executable, "-m", "generator.cli", *command], capture_output=True, text=True)
+        proc = subprocess.run([sys.executable, "-m", "deckpress.cli", *command], capture_output=True, text=True)
         assert proc.returncode == 2
         assert proc.stdout == ""
         assert proc.stderr.strip().splitlines() == [
@@ -79,7 +79,7 @@ def test_a_failed_write_leaves_the_good_file_alone(simple_deck, tmp_path, monkey
 
     monkeypatch.setattr(pdfsheets, "_write", broken)
     with pytest.raises(OSError):
-        from generator.build import build_deck
+        from deckpress.build import build_deck
         build_deck(simple_deck, tmp_path, ["a4"], ["color"])
     assert good.read_bytes() == before
     assert sorted(p.name for p in good.parent.iterdir()) == [
@@ -229,7 +229,7 @@ def test_a_negative_offset_is_an_option_value_not_an_option(tmp_path, user_confi
 ])
 def test_a_bad_back_offset_is_one_line_and_saves_nothing(simple_deck, tmp_path, user_config, value, says):
     for command in (["build", str(simple_deck)], ["impose", str(tmp_path)], ["calibrate"]):
-        proc = subprocess.run([sys.executable, "-m", "generator.cli", *command, "--out", str(tmp_path / "o"),
+        proc = subprocess.run([sys.executable, "-m", "deckpress.cli", *command, "--out", str(tmp_path / "o"),
                                "--back-offset", value], capture_output=True, text=True)
         assert proc.returncode == 2, proc.stderr
         assert proc.stdout == ""

@@ -1,10 +1,10 @@
-"""generator.colors: hex and named colours, tints, and what a greyscale printer makes of them."""
+"""deckpress.colors: hex and named colours, tints, and what a greyscale printer makes of them."""
 
 from __future__ import annotations
 
 import pytest
 
-from generator.colors import BLACK, CMYK, INK_LIMIT, NAMED, WHITE, RGB, Gray, parse_color, parse_hex, to_cmyk
+from deckpress.colors import BLACK, CMYK, INK_LIMIT, NAMED, WHITE, RGB, Gray, parse_color, parse_hex, to_cmyk
 
 PALETTE = {"red": RGB(0.8, 0.2, 0.2), "ink": Gray(0.25), "cyan": CMYK(1.0, 0.0, 0.0, 0.0)}
 

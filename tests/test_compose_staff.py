@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from generator.compose.staff import staff_items
-from generator.errors import DeckError
-from generator.face import Line, Text
-from generator.fonts import FontSet
-from generator.model import load_deck
-from generator.pitches import parse_pitches
+from deckpress.compose.staff import staff_items
+from deckpress.errors import DeckError
+from deckpress.face import Line, Text
+from deckpress.fonts import FontSet
+from deckpress.model import load_deck
+from deckpress.pitches import parse_pitches
 from tests.conftest import SIMPLE_DECK, SIMPLE_LAYOUT
 
 MUSIC = FontSet().families["music"].file("regular")
@@ -71,7 +71,7 @@ STAFF_LAYOUT = SIMPLE_LAYOUT.replace(
 
 
 def test_a_wrong_pitch_in_a_card_points_at_the_card(make_deck):
-    from generator.compose import Composer
+    from deckpress.compose import Composer
     deck = load_deck(make_deck(SIMPLE_DECK.replace("title: One", "title: C4").replace("title: Two", "title: X9"),
                                {"simple": STAFF_LAYOUT}))
     component = deck.components[0]

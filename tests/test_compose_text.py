@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from generator.colors import BLACK, RGB
-from generator.compose.text import glyph_icon, parse, set_text, shape_icon
-from generator.face import Ellipse, Text
-from generator.fonts import FontSet
-from generator.units import PT
+from deckpress.colors import BLACK, RGB
+from deckpress.compose.text import glyph_icon, parse, set_text, shape_icon
+from deckpress.face import Ellipse, Text
+from deckpress.fonts import FontSet
+from deckpress.units import PT
 
 FONTS = FontSet()
 SANS = FONTS.families["sans"]

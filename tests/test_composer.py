@@ -7,10 +7,10 @@ import io
 import pytest
 from PIL import Image as PILImage
 
-from generator.compose import Composer
-from generator.errors import Warnings
-from generator.face import Ellipse, Group, Image, Path, Rect, Text, bounds
-from generator.model import load_deck
+from deckpress.compose import Composer
+from deckpress.errors import Warnings
+from deckpress.face import Ellipse, Group, Image, Path, Rect, Text, bounds
+from deckpress.model import load_deck
 
 DECK = """
     id: comp
@@ -112,7 +112,7 @@ def test_each_repeats_for_lists_and_mappings_centred(faces):
 def test_rotate_turns_about_the_element_centre(faces):
     (a, _), _, _ = faces
     rotated = next(i for i in a.items if isinstance(i, Group) and i.transform[:4] == (0.0, 1.0, -1.0, 0.0))
-    from generator.face import apply
+    from deckpress.face import apply
     assert apply(rotated.transform, 10, 5) == pytest.approx((10, 5))  # the centre stays put
 
 
@@ -160,5 +160,5 @@ def test_an_ink_hint_on_a_group_reaches_its_children(make_deck):
     face = Composer(deck).face(deck.components[0].cards[0], deck.components[0].front)
     mapped = [t for t in all_items(face.items) if isinstance(t, Text) and ">" in t.text]
     assert mapped and all(t.ink == "drop" for t in mapped)
-    from generator.ink import lowink
+    from deckpress.ink import lowink
     assert not [t for t in all_items(lowink(face).items) if isinstance(t, Text) and ">" in t.text]

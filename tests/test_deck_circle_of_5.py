@@ -12,9 +12,9 @@ from click.testing import CliRunner
 from pypdf import PdfReader
 from pypdf.generic import ContentStream, DecodedStreamObject
 
-from generator import cli
-from generator.build import build_deck
-from generator.model import load_deck
+from deckpress import cli
+from deckpress.build import build_deck
+from deckpress.model import load_deck
 from tests.pdfread import MM, colour_operators, fonts, page_text, placements, trim_box_mm, xobjects
 
 DECK = "circle-of-5"
@@ -172,9 +172,9 @@ def test_board_is_tiled_at_real_size_in_the_rules_board(seven):
 
 
 def test_board_fields_hold_a_poker_card_each():
-    from generator.compose import Composer
-    from generator.errors import Warnings
-    from generator.face import Rect
+    from deckpress.compose import Composer
+    from deckpress.errors import Warnings
+    from deckpress.face import Rect
 
     deck = load_deck(DECK)
     board = component(deck, "board")

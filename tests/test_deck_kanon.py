@@ -17,11 +17,11 @@ from click.testing import CliRunner
 from fontTools.ttLib import TTFont
 from pypdf import PdfReader
 
-from generator import FONTS_DIR
-from generator.build import build_deck
-from generator.cli import main as cli
-from generator.errors import DeckError
-from generator.model import load_deck
+from deckpress.bundled import FONTS_DIR
+from deckpress.build import build_deck
+from deckpress.cli import main as cli
+from deckpress.errors import DeckError
+from deckpress.model import load_deck
 from tests.pdfread import (MM, backs_behind_fronts, cards_on_grid, check_page_boxes, colour_operators, fonts, page_text, placements,
                            trim_box_mm)
 

@@ -17,8 +17,8 @@ import pypdfium2 as pdfium
 import pytest
 from pypdf import PdfReader
 
-from generator.build import build_deck
-from generator.model import load_deck
+from deckpress.build import build_deck
+from deckpress.model import load_deck
 from tests.pdfread import colour_operators, MM, content_streams, fonts, page_text, placements, trim_box_mm
 
 DECK = "test-piece"
@@ -105,7 +105,7 @@ def test_inventory_is_the_designers_card_list_twice():
 def test_an_error_in_the_shared_card_list_points_at_its_line(tmp_path):
     """The gold deck reuses the silver list by alias; a mistake there is reported at the line
     where the card is written."""
-    from generator.errors import DeckError
+    from deckpress.errors import DeckError
     source = (load_deck(DECK).folder / "deck.yaml").read_text(encoding="utf-8")
     lines = source.splitlines()
     line = next(i for i, text in enumerate(lines, 1) if "{name: Flugelhorn" in text)

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 import yaml
 
-from generator import ROOT
-from generator.build import Options, build_deck
-from generator.model import bundled_deck_ids
-from generator.model.elements import reference_markdown
+from deckpress.build import Options, build_deck
+from deckpress.model import bundled_deck_ids
+from deckpress.model.elements import reference_markdown
+
+ROOT = Path(__file__).resolve().parent.parent  # the repository: README, docs, .ci
 
 DOCS = ROOT / "docs"
 
@@ -19,7 +21,7 @@ def test_layouts_md_holds_the_generated_element_reference():
     text = (DOCS / "LAYOUTS.md").read_text(encoding="utf-8")
     section = text.split("<!-- elements:begin -->\n", 1)[1].split("<!-- elements:end -->", 1)[0]
     assert section.strip() == reference_markdown().strip(), (
-        "regenerate: python -c 'from generator.model.elements import reference_markdown; print(reference_markdown())'")
+        "regenerate: python -c 'from deckpress.model.elements import reference_markdown; print(reference_markdown())'")
 
 
 def worked_example(doc: str) -> tuple[str, str]:

@@ -1,4 +1,4 @@
-"""generator.errors: one-line `file:line: message — did you mean 'x'?` errors and de-duplicated warnings."""
+"""deckpress.errors: one-line `file:line: message — did you mean 'x'?` errors and de-duplicated warnings."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.errors import DeckError, Warnings, display_path, suggest
+from deckpress.errors import DeckError, Warnings, display_path, suggest
 
 
 @pytest.fixture

@@ -1,4 +1,4 @@
-"""generator.face: affine matrices, immutable hashable faces, and the boxes items cover."""
+"""deckpress.face: affine matrices, immutable hashable faces, and the boxes items cover."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ import math
 
 import pytest
 
-from generator.colors import BLACK, RGB
-from generator.face import (IDENTITY, Ellipse, Face, Group, Image, Line, Paint, Path, Rect, Text, apply,
+from deckpress.colors import BLACK, RGB
+from deckpress.face import (IDENTITY, Ellipse, Face, Group, Image, Line, Paint, Path, Rect, Text, apply,
                             bounds, multiply, rotation, translation)
 
 RED = Paint(fill=RGB(1.0, 0.0, 0.0))

@@ -1,4 +1,4 @@
-"""generator.fonts: bundled families, style fallbacks, coverage, metrics and unusable font files."""
+"""deckpress.fonts: bundled families, style fallbacks, coverage, metrics and unusable font files."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from generator import FONTS_DIR
-from generator.fonts import (BUNDLED_FAMILIES, FALLBACK_FAMILIES, STYLES, Family, FontError, FontSet,
+from deckpress.bundled import FONTS_DIR
+from deckpress.fonts import (BUNDLED_FAMILIES, FALLBACK_FAMILIES, STYLES, Family, FontError, FontSet,
                              open_font)
 
 MUSIC_CHARS = ([chr(c) for c in range(0x1D15D, 0x1D161)]      # whole, half, quarter, eighth notes

@@ -13,9 +13,9 @@ from click.testing import CliRunner
 from PIL import Image
 from pypdf import PdfReader
 
-from generator import cli
-from generator.errors import DeckError
-from generator.imagesheets import card_size, copies, impose_images, natural_key, parse_bleed
+from deckpress import cli
+from deckpress.errors import DeckError
+from deckpress.imagesheets import card_size, copies, impose_images, natural_key, parse_bleed
 from tests.pdfread import backs_behind_fronts, cards_on_grid, check_page_boxes, page_boxes_mm, page_text, xobjects
 
 POKER = (63.5, 88.9)
@@ -220,7 +220,7 @@ def test_cli_refuses_what_it_cannot_impose_in_one_line_with_exit_2(art, tmp_path
     fronts = art[0]
     bad = make(tmp_path)
     out = tmp_path / "o"
-    proc = subprocess.run([sys.executable, "-m", "generator.cli", "impose", str(fronts / "card1.jpg"), str(bad),
+    proc = subprocess.run([sys.executable, "-m", "deckpress.cli", "impose", str(fronts / "card1.jpg"), str(bad),
                            "--out", str(out)], capture_output=True, text=True)
     assert proc.returncode == 2 and proc.stdout == ""
     assert proc.stderr.splitlines() == [f"error: {tmp_path}/{message}"]

@@ -14,9 +14,9 @@ import pypdfium2.raw as raw
 import pytest
 from pypdf import PdfReader, PdfWriter, Transformation
 
-from generator.impose.calibration import (BAR_HEIGHT, NUMBER_SIZE, behind, scale_position, scale_values, targets,
+from deckpress.impose.calibration import (BAR_HEIGHT, NUMBER_SIZE, behind, scale_position, scale_values, targets,
                                           write_calibration)
-from generator.impose.sheets import PAPERS
+from deckpress.impose.sheets import PAPERS
 
 from .pdfread import MM, page_text
 

@@ -12,12 +12,12 @@ import pypdfium2 as pdfium
 import pytest
 from pypdf import PdfReader
 
-from generator.build import Options, build_deck
-from generator.colors import Gray
-from generator.face import Face, Paint, Rect, apply, multiply
-from generator.impose.gutterfold import FOLD_CLEAR, fit_fold, plan_gutterfold
-from generator.impose.pdfsheets import DocInfo, Sheet, write_sheets
-from generator.impose.sheets import MIN_MARGIN, PAPERS, centre
+from deckpress.build import Options, build_deck
+from deckpress.colors import Gray
+from deckpress.face import Face, Paint, Rect, apply, multiply
+from deckpress.impose.gutterfold import FOLD_CLEAR, fit_fold, plan_gutterfold
+from deckpress.impose.pdfsheets import DocInfo, Sheet, write_sheets
+from deckpress.impose.sheets import MIN_MARGIN, PAPERS, centre
 
 from .pdfread import MM, check_page_boxes, page_boxes_mm, path_boxes, placements, text_lines, trim_box_mm
 from .test_impose_pdfsheets import bar_blocks, overlap

@@ -10,11 +10,11 @@ import pypdfium2 as pdfium
 import pytest
 from pypdf import PdfReader
 
-from generator.build import Options, build_deck
-from generator.impose.marks import (CUTTER_BLEED, MARK_MODES, REG_CLEAR, REG_INSET, REG_LENGTH, REG_SQUARE,
+from deckpress.build import Options, build_deck
+from deckpress.impose.marks import (CUTTER_BLEED, MARK_MODES, REG_CLEAR, REG_INSET, REG_LENGTH, REG_SQUARE,
                                     REG_THICKNESS, SQUARE_CLEAR, registration_marks, room_for)
-from generator.impose.sheets import PAPERS, Room, fit_grid, plan_pages
-from generator.model.deck import CARD_SIZES
+from deckpress.impose.sheets import PAPERS, Room, fit_grid, plan_pages
+from deckpress.model.deck import CARD_SIZES
 
 from .pdfread import drawn_paths, page_boxes_mm, page_text, placements, text_lines
 

@@ -9,7 +9,7 @@ import pypdfium2 as pdfium
 import pytest
 from pypdf import PdfReader
 
-from generator.build import Options, build_deck
+from deckpress.build import Options, build_deck
 
 from .pdfread import MM, page_boxes_mm, path_boxes, placements, text_lines
 
@@ -179,9 +179,9 @@ def test_rule_and_board_backs_move_too(make_deck, tmp_path):
 
 
 def test_only_files_with_back_pages_are_told_the_offset(simple_deck, tmp_path):
-    from generator.build import Options, plan_deck
-    from generator.errors import Warnings
-    from generator.model import load_deck
+    from deckpress.build import Options, plan_deck
+    from deckpress.errors import Warnings
+    from deckpress.model import load_deck
     jobs = plan_deck(load_deck(simple_deck), tmp_path, ["a4"], ["color"], Warnings(), ("pdf", "gutterfold"),
                      options=Options(back_offset=OFFSET))
     told = {job.path.name: job.info.back_offset for job in jobs}

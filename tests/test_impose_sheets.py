@@ -6,8 +6,8 @@ from dataclasses import replace
 
 import pytest
 
-from generator.face import apply
-from generator.impose.sheets import (OVERLAP, PAPERS, TILE_MARGIN, Fold, centre, fit_grid, moved, plan_pages,
+from deckpress.face import apply
+from deckpress.impose.sheets import (OVERLAP, PAPERS, TILE_MARGIN, Fold, centre, fit_grid, moved, plan_pages,
                                      plan_sheets, plan_tiles)
 
 

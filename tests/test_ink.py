@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from generator.build import compose_deck
-from generator.colors import CMYK, RGB, Gray, to_cmyk
-from generator.errors import Warnings
-from generator.face import Face, Group, Image, Paint, Rect, Text, rotation
-from generator.ink import SOLID, apply_ink, cmyk, grey, lowink, text_ink
-from generator.model import load_deck
+from deckpress.build import compose_deck
+from deckpress.colors import CMYK, RGB, Gray, to_cmyk
+from deckpress.errors import Warnings
+from deckpress.face import Face, Group, Image, Paint, Rect, Text, rotation
+from deckpress.ink import SOLID, apply_ink, cmyk, grey, lowink, text_ink
+from deckpress.model import load_deck
 
 RED = RGB(0.8, 0.1, 0.1)
 NAVY = RGB(0.13, 0.19, 0.29)

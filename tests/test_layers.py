@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-import generator
+import deckpress
 
 RANK = {  # lower number = lower layer (docs/ARCHITECTURE.md)
     "units": 0, "atomic": 0, "colors": 0, "errors": 0, "yamlfile": 0, "fonts": 0, "imagefile": 0, "pitches": 0,
@@ -21,7 +21,7 @@ def layer(module: str) -> str:
 
 
 def test_modules_import_only_lower_layers():
-    root = Path(generator.__file__).parent
+    root = Path(deckpress.__file__).parent
     problems = []
     for path in root.rglob("*.py"):
         rel = path.relative_to(root).with_suffix("")

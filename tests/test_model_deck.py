@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from generator.errors import DeckError
-from generator.model import CARD_SIZES, find_deck, load_deck
+from deckpress.errors import DeckError
+from deckpress.model import CARD_SIZES, find_deck, load_deck
 from tests.conftest import SIMPLE_DECK, SIMPLE_LAYOUT
 
 
@@ -105,7 +105,7 @@ def test_copies_and_size_mistakes(make_deck, old, new, message):
 
 
 def test_a_component_of_its_own_size_composes_at_that_size(make_deck):
-    from generator.compose import Composer
+    from deckpress.compose import Composer
     deck = load(make_deck, SIMPLE_DECK.replace("        back: back\n", "        size: {width: 200mm, height: 100mm}\n"))
     component = deck.components[0]
     face = Composer(deck).face(component.cards[0], component.front)
@@ -115,7 +115,7 @@ def test_a_component_of_its_own_size_composes_at_that_size(make_deck):
 
 
 def test_a_colour_name_in_a_card_is_checked_when_composed(make_deck):
-    from generator.compose import Composer
+    from deckpress.compose import Composer
     deck = load(make_deck, SIMPLE_DECK.replace("color: blue", "color: bleu"))
     component = deck.components[0]
     with pytest.raises(DeckError, match=r"unknown colour 'bleu'.*did you mean 'blue'\?") as err:
@@ -137,7 +137,7 @@ IMAGE_LAYOUT = SIMPLE_LAYOUT.replace(
     ("art/notes.txt", "is not a PNG, JPEG or SVG image"),
 ])
 def test_files_must_stay_inside_the_deck_and_exist(make_deck, art, message, tmp_path):
-    from generator.compose import Composer
+    from deckpress.compose import Composer
     (tmp_path / "outside.png").write_bytes(b"x")
     deck = load(make_deck, SIMPLE_DECK.replace("{title: Two, color: blue}", f"{{title: Two, art: \"{art}\"}}"),
                 IMAGE_LAYOUT, files={"art/one.png": _png(), "art/notes.txt": b"hi"})
@@ -148,7 +148,7 @@ def test_files_must_stay_inside_the_deck_and_exist(make_deck, art, message, tmp_
 
 
 def test_a_symlink_out_of_the_deck_is_refused(make_deck, tmp_path):
-    from generator.compose import Composer
+    from deckpress.compose import Composer
     secret = tmp_path / "secret.png"
     secret.write_bytes(_png())
     folder = make_deck(SIMPLE_DECK.replace("{title: Two, color: blue}", "{title: Two, art: art/link.png}"),
@@ -170,7 +170,7 @@ def test_find_deck_takes_an_id_a_folder_or_a_file(make_deck):
 
 
 def test_a_deck_may_bring_its_own_font(make_deck):
-    from generator import FONTS_DIR
+    from deckpress.bundled import FONTS_DIR
     layout = SIMPLE_LAYOUT.replace("size: 12pt}", "size: 12pt, font: fancy}")
     deck = load(make_deck, SIMPLE_DECK.replace("layouts:", "fonts: {fancy: {regular: fonts/Fancy.ttf}}\n    layouts:"),
                 layout, files={"fonts/Fancy.ttf": (FONTS_DIR / "NotoSans-Italic.ttf").read_bytes()})
@@ -231,8 +231,8 @@ def test_a_copied_deck_draws_its_own_pictures_in_a_bundled_layout(tmp_path):
     elsewhere finds them in its own art/ folder, so replacing a picture there changes the cards."""
     import shutil
 
-    from generator.build import build_deck
-    from generator.model.deck import DECKS_DIR
+    from deckpress.build import build_deck
+    from deckpress.bundled import DECKS_DIR
 
     copy = tmp_path / "my-circle"
     shutil.copytree(DECKS_DIR / "circle-of-5", copy)

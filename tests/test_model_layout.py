@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from generator.errors import DeckError
-from generator.model import load_deck
-from generator.model.layout import REQUIRED
-from generator.model.values import Pattern
-from generator.units import Length
+from deckpress.errors import DeckError
+from deckpress.model import load_deck
+from deckpress.model.layout import REQUIRED
+from deckpress.model.values import Pattern
+from deckpress.units import Length
 from tests.conftest import SIMPLE_DECK
 
 BASE = """

@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 from click.testing import CliRunner
 
-from generator.build import build_deck
-from generator.cli import main
-from generator.errors import DeckError
-from generator.model import load_deck
-from generator.model.translations import needs_translation, normalise
+from deckpress.build import build_deck
+from deckpress.cli import main
+from deckpress.errors import DeckError
+from deckpress.model import load_deck
+from deckpress.model.translations import needs_translation, normalise
 from tests.conftest import SIMPLE_LAYOUT
 from tests.pdfread import page_text
 

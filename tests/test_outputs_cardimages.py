@@ -7,13 +7,13 @@ import csv
 import pytest
 from PIL import Image
 
-from generator.build import Options, build_deck, card_entries
-from generator.colors import RGB
-from generator.errors import DeckError, Warnings
-from generator.face import Face, Paint, Rect, Text
-from generator.fonts import FontSet
-from generator.model import load_deck
-from generator.outputs.cardimages import PRESETS, preset_bleed, text_margin
+from deckpress.build import Options, build_deck, card_entries
+from deckpress.colors import RGB
+from deckpress.errors import DeckError, Warnings
+from deckpress.face import Face, Paint, Rect, Text
+from deckpress.fonts import FontSet
+from deckpress.model import load_deck
+from deckpress.outputs.cardimages import PRESETS, preset_bleed, text_margin
 
 
 def rows(folder):

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from PIL import Image
 
-from generator.build import Options, build_deck, card_entries
-from generator.errors import Warnings
-from generator.outputs.preview import CARD_PX, COLUMNS, GAP, GROUND, _shelves, _size
+from deckpress.build import Options, build_deck, card_entries
+from deckpress.errors import Warnings
+from deckpress.outputs.preview import CARD_PX, COLUMNS, GAP, GROUND, _shelves, _size
 
 
 def test_rows_wrap_and_pieces_sit_on_the_row_baseline():

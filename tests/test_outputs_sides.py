@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from generator.build import card_entries
-from generator.errors import Warnings
-from generator.model import load_deck
-from generator.outputs.sides import file_stems, slug
+from deckpress.build import card_entries
+from deckpress.errors import Warnings
+from deckpress.model import load_deck
+from deckpress.outputs.sides import file_stems, slug
 
 
 def test_slugs_spell_out_music_and_drop_accents():

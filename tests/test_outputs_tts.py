@@ -9,9 +9,9 @@ from urllib.parse import unquote, urlparse
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
-from generator.build import Options, build_deck
-from generator.model import load_deck
-from generator.outputs.tts import PER_SHEET, cell_size, sheet_grid
+from deckpress.build import Options, build_deck
+from deckpress.model import load_deck
+from deckpress.outputs.tts import PER_SHEET, cell_size, sheet_grid
 
 
 def test_cells_fill_a_4096_wide_sheet_of_ten():

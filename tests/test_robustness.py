@@ -12,10 +12,10 @@ import shutil
 import pytest
 import yaml
 
-from generator import DECKS_DIR, LAYOUTS_DIR
-from generator.compose import Composer
-from generator.errors import DeckError
-from generator.model import load_deck
+from deckpress.bundled import DECKS_DIR, LAYOUTS_DIR
+from deckpress.compose import Composer
+from deckpress.errors import DeckError
+from deckpress.model import load_deck
 
 JUNK = [None, 0, -3, 1.5, True, "", "x", "{nope}", "100% - 3", "#12", [], ["a", 1], {}, {"a": {"b": 1}}]
 

@@ -1,12 +1,12 @@
-"""generator.settings: the back offset, remembered in the user's file and a deck's deckpress.yaml,
+"""deckpress.settings: the back offset, remembered in the user's file and a deck's deckpress.yaml,
 with the command line first, the deck second and the user third; bad values named by file and line."""
 
 from __future__ import annotations
 
 import pytest
 
-from generator.errors import DeckError
-from generator.settings import (DECK_SETTINGS, ENV_CONFIG, NO_OFFSET, back_offset_in, format_offset,
+from deckpress.errors import DeckError
+from deckpress.settings import (DECK_SETTINGS, ENV_CONFIG, NO_OFFSET, back_offset_in, format_offset,
                                 parse_back_offset, resolve_back_offset, save_back_offset, user_config_path)
 
 

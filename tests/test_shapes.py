@@ -1,12 +1,12 @@
-"""generator.shapes: named palette symbols, `size` across, centred on (cx, cy)."""
+"""deckpress.shapes: named palette symbols, `size` across, centred on (cx, cy)."""
 
 from __future__ import annotations
 
 import pytest
 
-from generator.colors import RGB
-from generator.face import Ellipse, Path, Paint, bounds
-from generator.shapes import SHAPES, shape
+from deckpress.colors import RGB
+from deckpress.face import Ellipse, Path, Paint, bounds
+from deckpress.shapes import SHAPES, shape
 
 PAINT = Paint(fill=RGB(0.8, 0.2, 0.2))
 NAMES = sorted(SHAPES)

@@ -1,4 +1,4 @@
-"""generator.svgpath: SVG path data to absolute M/L/C/Z operations."""
+"""deckpress.svgpath: SVG path data to absolute M/L/C/Z operations."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from generator.svgpath import parse_path
+from deckpress.svgpath import parse_path
 
 
 def assert_ops_close(ops, expected):
@@ -169,7 +169,7 @@ def test_errors(data, message):
 
 def test_numbers_after_z_are_an_error():
     # run in a child process: the bug is an endless loop
-    code = ("from generator.svgpath import parse_path\n"
+    code = ("from deckpress.svgpath import parse_path\n"
             "try:\n    parse_path('M 0 0 L 1 1 Z 5 5')\nexcept ValueError:\n    raise SystemExit(0)\n"
             "raise SystemExit(1)\n")
     try:

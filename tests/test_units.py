@@ -1,10 +1,10 @@
-"""generator.units: lengths parsed to mm + % of the extent + k·bleed, resolved later."""
+"""deckpress.units: lengths parsed to mm + % of the extent + k·bleed, resolved later."""
 
 from __future__ import annotations
 
 import pytest
 
-from generator.units import EXAMPLES, MM_PER_UNIT, PT, Length, parse_absolute, parse_length
+from deckpress.units import EXAMPLES, MM_PER_UNIT, PT, Length, parse_absolute, parse_length
 
 
 def approx_length(mm: float = 0.0, pct: float = 0.0, bleed: float = 0.0):

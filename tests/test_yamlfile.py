@@ -1,4 +1,4 @@
-"""generator.yamlfile: safe YAML that remembers lines, and file-and-line errors for every problem."""
+"""deckpress.yamlfile: safe YAML that remembers lines, and file-and-line errors for every problem."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ import textwrap
 
 import pytest
 
-from generator.errors import DeckError
-from generator.yamlfile import Map, Seq, load_yaml
+from deckpress.errors import DeckError
+from deckpress.yamlfile import Map, Seq, load_yaml
 
 
 @pytest.fixture

@@ -13,12 +13,4 @@ Layers, lowest first (a module imports only from layers below it):
     cli          the `deckpress` command
 """
 
-from pathlib import Path
-
 __version__ = "0.1.0"
-
-#: The project folder that holds the bundled decks, layouts and fonts.
-ROOT = Path(__file__).resolve().parent.parent
-DECKS_DIR = ROOT / "decks"
-LAYOUTS_DIR = ROOT / "layouts"
-FONTS_DIR = ROOT / "fonts"

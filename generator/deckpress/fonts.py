@@ -14,7 +14,7 @@ from pathlib import Path
 
 from fontTools.ttLib import TTFont, TTLibError
 
-from . import FONTS_DIR
+from .bundled import FONTS_DIR
 
 STYLES = ("regular", "bold", "italic", "bolditalic")
 

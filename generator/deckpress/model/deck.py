@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .. import DECKS_DIR, FONTS_DIR, LAYOUTS_DIR
+from ..bundled import DECKS_DIR, FONTS_DIR, LAYOUTS_DIR
 from ..errors import DeckError, suggest
 from ..fonts import STYLES, FontError, FontSet, open_font
 from ..shapes import SHAPES
