@@ -21,10 +21,11 @@ def _data_root() -> Path:
     package = resources.files(__package__ or "deckpress")
     if not isinstance(package, Path):
         raise ImportError("deckpress must be installed unzipped: its fonts and art are read by path")
-    installed = package / "data"
-    if installed.is_dir():
-        return installed
-    return package.parent.parent  # generator/deckpress -> the repository's root
+    for root in (package / "data", package.parent.parent):  # a wheel; a checkout (generator/deckpress -> root)
+        if (root / "decks").is_dir() and (root / "layouts").is_dir() and (root / "fonts").is_dir():
+            return root
+    raise ImportError(f"deckpress at {package} has no bundled decks, layouts and fonts: reinstall it "
+                      "from a wheel or a full source checkout")
 
 
 #: The folder that holds `decks/`, `layouts/` and `fonts/`.
