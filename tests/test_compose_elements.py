@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from deckpress.compose.elements import DRAWERS, check_drawers
+from deckpress.compose.elements import DRAWERS, check_drawers, draws
 from deckpress.model.elements import KINDS
 
 
@@ -29,3 +29,9 @@ def test_drawers_out_of_the_declarations_order_are_refused():
     shuffled = dict(reversed(DRAWERS.items()))
     with pytest.raises(RuntimeError, match="order"):
         check_drawers(shuffled, KINDS)
+
+
+def test_a_second_drawer_for_a_kind_is_refused():
+    with pytest.raises(RuntimeError, match="two drawers for element kind 'rect'"):
+        draws("rect")(lambda ctx, e, values: [])
+    assert DRAWERS["rect"].draw.__name__ == "rect"
