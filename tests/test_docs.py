@@ -1,4 +1,4 @@
-"""The docs stay true: generated element reference, worked examples that build, README == CI."""
+"""The docs stay true: generated key tables and element reference, worked examples that build, README == CI."""
 
 from __future__ import annotations
 
@@ -10,18 +10,35 @@ import yaml
 
 from deckpress.build import Options, build_deck
 from deckpress.model import bundled_deck_ids
-from deckpress.model.elements import reference_markdown
+from deckpress.model import reference
+from deckpress.model.keys import TABLES
 
 ROOT = Path(__file__).resolve().parent.parent  # the repository: README, docs, .ci
 
 DOCS = ROOT / "docs"
 
 
-def test_layouts_md_holds_the_generated_element_reference():
-    text = (DOCS / "LAYOUTS.md").read_text(encoding="utf-8")
-    section = text.split("<!-- elements:begin -->\n", 1)[1].split("<!-- elements:end -->", 1)[0]
-    assert section.strip() == reference_markdown().strip(), (
-        "regenerate: python -c 'from deckpress.model.elements import reference_markdown; print(reference_markdown())'")
+@pytest.mark.parametrize("doc", sorted(reference.DOC_TABLES))
+def test_docs_hold_the_generated_key_references(doc):
+    """DECKS.md's and LAYOUTS.md's key tables and element reference are what the declarations give."""
+    text = (DOCS / doc).read_text(encoding="utf-8")
+    assert reference.regenerate(text, doc) == text, "regenerate: python -m deckpress.model.reference"
+
+
+def test_every_key_table_is_in_the_docs():
+    documented = [t.name for tables in reference.DOC_TABLES.values() for t in tables]
+    assert sorted(documented) == sorted(t.name for t in TABLES)
+
+
+def test_regenerating_writes_between_the_markers_only(tmp_path):
+    for doc in reference.DOC_TABLES:
+        text = (DOCS / doc).read_text(encoding="utf-8")
+        stale = text.replace("| `front` |", "| `frnt` |").replace("### `rect`", "### `rectangle`")
+        assert stale != text
+        (tmp_path / doc).write_text(stale, encoding="utf-8")
+    assert reference.main([str(tmp_path)]) == 0
+    for doc in reference.DOC_TABLES:
+        assert (tmp_path / doc).read_text(encoding="utf-8") == (DOCS / doc).read_text(encoding="utf-8")
 
 
 def worked_example(doc: str) -> tuple[str, str]:

@@ -3,7 +3,8 @@
 Loading a deck reads its layouts too and checks everything that can be checked before a
 build: keys, types, names of templates, colours and fonts, the fields each card gives
 against the fields its templates declare, counts, and that every file stays inside the
-deck's folder or the bundled layouts and fonts.
+deck's folder or the bundled layouts and fonts. The keys each part of a deck file may have,
+which are needed and their defaults, are declared in `keys`.
 """
 
 from __future__ import annotations
@@ -16,12 +17,12 @@ from typing import Any
 
 from ..bundled import DECKS_DIR, FONTS_DIR, LAYOUTS_DIR
 from ..errors import DeckError, suggest
-from ..fonts import STYLES, FontError, FontSet, open_font
-from ..shapes import SHAPES
+from ..fonts import FontError, FontSet, open_font
 from ..units import parse_absolute
 from ..yamlfile import Map, Seq, load_yaml
 from .translations import Translator, languages, load_translator
-from .layout import REQUIRED, Layouts, Template, check_inline_name, check_keys, load_layouts
+from .keys import BOX, CARD, COMPONENT, DECK, FONT, PALETTE, SIZE, check_keys
+from .layout import REQUIRED, Layouts, Template, check_inline_name, load_layouts
 from .values import Names, PaletteColor, parser_for, pattern_of
 
 DECK_FILE = "deck.yaml"
@@ -48,14 +49,9 @@ CARD_SIZES: dict[str, CardSize] = {
     "square-70": CardSize(70.0, 70.0, 3.0),
 }
 
-SHEETS = ("cards", "rules-board")
+SHEETS = COMPONENT["sheet"].choices
 NAME_FIELDS = ("deck.designer", "deck.license")  # filled in already translated by Deck.name
 
-DECK_KEYS = ("id", "title", "designer", "license", "players", "language", "card", "bleed", "layouts", "fonts",
-             "palette", "box", "components")
-BOX_KEYS = ("cover",)
-COMPONENT_KEYS = ("name", "front", "back", "sheet", "size", "copies", "fields", "cards")
-PALETTE_KEYS = ("color", "symbol")
 IMAGE_TYPES = (".png", ".jpg", ".jpeg", ".svg")
 _NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")
 
@@ -198,8 +194,8 @@ def load_deck(ref: str | Path, players: int | None = None, lang: str | None = No
     doc = load_yaml(path)
     if not isinstance(doc, Map):
         raise DeckError("a deck file must be a mapping with id, title, components, …", path, 1)
-    check_keys(doc, DECK_KEYS, "deck")
-    for key in ("id", "title", "designer", "license", "layouts", "components"):
+    check_keys(doc, DECK)
+    for key in DECK.required:
         if key not in doc:
             raise DeckError(f"the deck needs '{key}'", doc.file, 1)
 
@@ -222,11 +218,11 @@ def load_deck(ref: str | Path, players: int | None = None, lang: str | None = No
     deck = Deck(
         id=deck_id, title=_text(doc, "title"), designer=_text(doc, "designer"),
         license=_text(doc, "license"), players=_text(doc, "players") if "players" in doc else "",
-        size=_card_size(doc.get("card", "poker"), doc), bleed=_length(doc, "bleed", "3mm"),
+        size=_card_size(doc.get("card", DECK["card"].default), doc), bleed=_length(doc, "bleed", DECK["bleed"].default),
         folder=folder, file=doc.file, names=names, layouts=layouts,
     )
     deck.player_count = _player_count(doc, players)
-    deck.language = _text(doc, "language") if "language" in doc else "en"
+    deck.language = _text(doc, "language") if "language" in doc else DECK["language"].default
     deck.languages = languages(folder, deck.language)
     if lang is not None and lang != deck.language:
         deck.translate = load_translator(folder, deck.language, lang, deck.languages)
@@ -254,7 +250,7 @@ def _box(doc: Map, components: list[Component]) -> tuple[bool, tuple[str, int] |
         return False, None
     if not isinstance(spec, Map):
         raise doc.error("box", "'box' must be none or a mapping like {cover: cards 3}")
-    check_keys(spec, BOX_KEYS, "box")
+    check_keys(spec, BOX)
     if "cover" not in spec:
         return True, None
     written = str(spec["cover"]).strip()
@@ -340,15 +336,15 @@ def _card_size(spec: Any, doc: Map, key: str = "card") -> CardSize:
         return CARD_SIZES[spec]
     if not isinstance(spec, Map):
         raise doc.error(key, f"'{key}' must be a size name like poker or {{width: 63mm, height: 88mm}}")
-    check_keys(spec, ("width", "height", "radius"), key)
+    check_keys(spec, SIZE, key)
     values = {}
-    for side in ("width", "height"):
+    for side in SIZE.required:
         if side not in spec:
             raise DeckError(f"a size needs '{side}'", spec.file, spec.line)
         values[side] = _length(spec, side, "0mm")
         if values[side] <= 0:
             raise spec.error(side, f"{side} must be greater than zero")
-    return CardSize(values["width"], values["height"], _length(spec, "radius", "3mm"))
+    return CardSize(values["width"], values["height"], _length(spec, "radius", SIZE["radius"].default))
 
 
 def _load_fonts(spec: Any, doc: Map, folder: Path) -> dict[str, dict[str, str]]:
@@ -360,7 +356,7 @@ def _load_fonts(spec: Any, doc: Map, folder: Path) -> dict[str, dict[str, str]]:
     for name, styles in spec.items():
         if not isinstance(styles, Map):
             raise spec.error(name, f"font family '{name}' must map styles to files, like {{regular: fonts/x.ttf}}")
-        check_keys(styles, STYLES, f"font family '{name}'")
+        check_keys(styles, FONT, f"font family '{name}'")
         files = {}
         for style, written in styles.items():
             try:
@@ -388,8 +384,8 @@ def _load_palette(spec: Any, doc: Map) -> dict[str, PaletteColor]:
         check_inline_name(name, spec, "palette colour")
         if not isinstance(entry, Map):
             raise spec.error(name, f"palette colour '{name}' must be {{color: '#rrggbb', symbol: circle}}")
-        check_keys(entry, PALETTE_KEYS, f"palette colour '{name}'")
-        for key in ("color", "symbol"):
+        check_keys(entry, PALETTE, f"palette colour '{name}'")
+        for key in PALETTE.required:
             if key not in entry:
                 raise spec.error(name, f"palette colour '{name}' needs a {key}"
                                  + (" (so it stays readable in greyscale)" if key == "symbol" else ""))
@@ -400,9 +396,10 @@ def _load_palette(spec: Any, doc: Map) -> dict[str, PaletteColor]:
         if color is None:
             raise entry.error("color", f"palette colour '{name}' cannot be 'none'")
         symbol = entry["symbol"]
-        if symbol not in SHAPES:
-            raise entry.error("symbol", f"unknown symbol '{symbol}'; symbols are {', '.join(SHAPES)}",
-                              suggest(str(symbol), SHAPES))
+        shapes = PALETTE["symbol"].choices
+        if symbol not in shapes:
+            raise entry.error("symbol", f"unknown symbol '{symbol}'; symbols are {', '.join(shapes)}",
+                              suggest(str(symbol), shapes))
         if symbol in symbols:
             raise entry.error("symbol", f"palette colours '{symbols[symbol]}' and '{name}' share the symbol "
                                         f"'{symbol}'; each colour needs its own so greyscale prints can tell "
@@ -435,14 +432,14 @@ def _load_component(spec: Any, parent: Seq, index: int, layouts: Layouts, deck: 
     if not isinstance(spec, Map):
         raise DeckError("a component must be a mapping with name, front and cards", parent.file,
                         parent.line_of(index))
-    check_keys(spec, COMPONENT_KEYS, "component")
-    for key in ("name", "front", "cards"):
+    check_keys(spec, COMPONENT)
+    for key in COMPONENT.required:
         if key not in spec:
             raise DeckError(f"component needs '{key}'", spec.file, spec.line)
     name = str(spec["name"])
     front = layouts.template(str(spec["front"]), spec, "front")
     back = layouts.template(str(spec["back"]), spec, "back") if spec.get("back") is not None else None
-    sheet = str(spec.get("sheet", "cards"))
+    sheet = str(spec.get("sheet", COMPONENT["sheet"].default))
     if sheet not in SHEETS:
         raise spec.error("sheet", f"unknown sheet '{sheet}'; expected one of {', '.join(SHEETS)}",
                          suggest(sheet, SHEETS))
@@ -463,18 +460,18 @@ def _load_component(spec: Any, parent: Seq, index: int, layouts: Layouts, deck: 
             raise DeckError("a card must be a mapping of fields, like {value: quarter, count: 3}",
                             cards_spec.file, cards_spec.line_of(number - 1))
         _check_card_keys(card_spec, declared, templates, "card")
-        count = card_spec.get("count", 1)
+        count = card_spec.get("count", CARD["count"].default)
         if isinstance(count, bool) or not isinstance(count, int) or count < 1:
             raise card_spec.error("count", f"count must be a whole number of 1 or more, not {count!r}")
         values = {k: v for k, v in declared.items() if v is not REQUIRED}
         values.update(defaults)
-        values.update({k: v for k, v in card_spec.items() if k != "count"})
+        values.update({k: v for k, v in card_spec.items() if k not in CARD.key_names})
         for key, default in declared.items():
             if default is REQUIRED and key not in values:
                 owner = next(t for t in templates if t.fields.get(key) is REQUIRED)
                 raise DeckError(f"card lacks field '{key}', which template '{owner.name}' requires",
                                 card_spec.file, card_spec.line)
-        own = {k for k in card_spec if k != "count"}
+        own = {k for k in card_spec if k not in CARD.key_names}
         context = {**deck.meta_fields, "card.number": number, "card.total": len(cards_spec), "component": name}
         _derive(values, own, context, card_spec)
         cards.append(Card(name, number, values, count, card_spec.file, card_spec.line))
@@ -484,7 +481,7 @@ def _load_component(spec: Any, parent: Seq, index: int, layouts: Layouts, deck: 
 
 def _copies(spec: Map, deck: Deck, doc: Map) -> int:
     """`copies: 3`, or `copies: players` for one set per player."""
-    copies = spec.get("copies", 1)
+    copies = spec.get("copies", COMPONENT["copies"].default)
     if copies == "players":
         if player_range(deck.players) is None:
             raise spec.error("copies", "'copies: players' needs the deck's player range, like players: 3–7")
@@ -519,9 +516,9 @@ def _derive(values: dict[str, Any], own: set[str], context: dict[str, Any], wher
 
 
 def _check_card_keys(node: Map, declared: dict[str, Any], templates: list[Template], context: str) -> None:
-    allowed = list(declared) + ["count"]
+    allowed = list(declared) + CARD.key_names
     for key in node:
-        if key == "count" and context == "card":
+        if key in CARD.key_names and context == "card":
             continue
         if key not in declared:
             names = " and ".join(f"'{t.name}'" for t in templates)

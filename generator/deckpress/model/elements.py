@@ -1,38 +1,23 @@
 """Every element kind a layout may use, declared once: its keys, their types, defaults and docs.
 
 The layout loader validates against these declarations, the composer reads defaults from
-them, and docs/LAYOUTS.md's element reference is generated from them (a test keeps the
-two in step).
+them, and docs/LAYOUTS.md's element reference is generated from them (`reference`; a test keeps
+the two in step). Each kind is drawn by the function of its name in compose/elements.py, which
+checks at import that it draws exactly the kinds declared here, in this order.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-
-@dataclass(frozen=True)
-class Key:
-    name: str
-    type: str  # a parser name in values.PARSERS, or "choice"
-    default: object
-    doc: str
-    choices: tuple[str, ...] = ()
-    axis: str | None = None  # "x" or "y": what a % of this length is a percentage of
+from .keys import Key, Keys
 
 
 @dataclass(frozen=True)
-class Kind:
-    name: str
-    doc: str
-    keys: tuple[Key, ...]
+class Kind(Keys):
+    """An element kind: a table of keys (`Keys`), with an example for the docs."""
+
     example: str
-
-    def key(self, name: str) -> Key | None:
-        return next((k for k in self.keys if k.name == name), None)
-
-    @property
-    def key_names(self) -> list[str]:
-        return [k.name for k in self.keys]
 
 
 def _x(name: str, default: object, doc: str) -> Key:
@@ -91,12 +76,12 @@ KINDS: dict[str, Kind] = {k.name: k for k in (
         _x("rx", "10mm", "Horizontal radius."), _y("ry", "5mm", "Vertical radius."), *_PAINT),
         "- ellipse: {x: 50%, y: 50%, rx: 20mm, ry: 8mm, stroke: ink}"),
     Kind("polygon", "A closed shape through a list of points.", (
-        Key("points", "points", None, "Corners as `[x, y]` pairs, each a length."),
+        Key("points", "points", None, "Corners as `[x, y]` pairs, each a length.", required=True),
         *_PAINT),
         "- polygon: {points: [[50%, 10mm], [100% - 10mm, 30mm], [10mm, 30mm]], fill: ink}"),
     Kind("path", "An outline in SVG path syntax (M, L, H, V, C, S, Q, T, Z; upper case absolute, "
          "lower case relative), numbers in millimetres from the point (x, y), times `scale`.", (
-        Key("d", "path", None, "Path data, e.g. `M 0 0 C 10 -6 30 -6 40 0`."),
+        Key("d", "path", None, "Path data, e.g. `M 0 0 C 10 -6 30 -6 40 0`.", required=True),
         _x("x", "0mm", "Where the path's origin sits, from the left."),
         _y("y", "0mm", "Where the path's origin sits, from the top."),
         Key("scale", "number", 1, "Scale factor for the path's numbers."),
@@ -105,7 +90,7 @@ KINDS: dict[str, Kind] = {k.name: k for k in (
     Kind("text", "Text in a box: wrapped, aligned, and shrunk until it fits the box's width *and* height. "
          "Markup: `**bold**`, `*italic*`, a blank line starts a paragraph, a line starting `- ` is a bullet, "
          "`:name:` draws an icon (see `icons`) or a palette colour's symbol inside the line.", (
-        Key("text", "text", None, "The text; `{field}` inserts a card field."),
+        Key("text", "text", None, "The text; `{field}` inserts a card field.", required=True),
         _x("x", "0mm", "Box left edge."), _y("y", "0mm", "Box top edge."),
         _x("w", "100%", "Box width."), _y("h", "10mm", "Box height."),
         Key("font", "font", "sans", "Font family, optionally with a style: `sans`, `sans-bold`, `condensed`, …"),
@@ -123,7 +108,7 @@ KINDS: dict[str, Kind] = {k.name: k for k in (
        "size: 14pt, align: center, valign: middle}"),
     Kind("glyph", "One character from a font, centred on its ink (not its advance), so music symbols "
          "sit where they are put.", (
-        Key("char", "char", None, "The character, or its code like `U+1D15F`."),
+        Key("char", "char", None, "The character, or its code like `U+1D15F`.", required=True),
         Key("font", "font", "music", "Font family."),
         Key("size", "size", "24pt", "Font size."),
         _x("x", "50%", "Centre, from the left."), _y("y", "50%", "Centre, from the top."),
@@ -135,7 +120,7 @@ KINDS: dict[str, Kind] = {k.name: k for k in (
          "is relative to the deck folder; one written in a layout is looked for there first, then beside "
          "the layout file, so a deck can replace any picture of a layout it uses. Either must stay inside "
          "the deck folder or the bundled layouts.", (
-        Key("src", "file", None, "Image file."),
+        Key("src", "file", None, "Image file.", required=True),
         _x("x", "0mm", "Box left edge."), _y("y", "0mm", "Box top edge."),
         _x("w", "100%", "Box width."), _y("h", "100%", "Box height."),
         Key("fit", "choice", "contain", "`contain` shows all of it, `cover` fills the box and clips, "
@@ -143,7 +128,7 @@ KINDS: dict[str, Kind] = {k.name: k for k in (
         "- image: {src: art/logo.svg, x: 10mm, y: 20mm, w: 100% - 20mm, h: 40mm, fit: contain}"),
     Kind("symbol", "The symbol of a palette colour, in that colour: the shape that keeps colour-coded "
          "facts readable in greyscale.", (
-        Key("of", "palette", None, "A palette colour name, usually `{color}`."),
+        Key("of", "palette", None, "A palette colour name, usually `{color}`.", required=True),
         _x("x", "50%", "Centre, from the left."), _y("y", "50%", "Centre, from the top."),
         Key("size", "size", "6mm", "Width of the symbol."),
         Key("color", "color", "none", "Fill colour; `none` means the palette colour itself."),
@@ -169,7 +154,7 @@ KINDS: dict[str, Kind] = {k.name: k for k in (
     Kind("group", "Several elements under one condition, or repeated once per item of a list field "
          "(`each`): inside, `{item}` is the item (for a mapping field `{key}` and `{value}`) and "
          "`{index}` counts from 1; copy n is moved by n−1 times (`step-x`, `step-y`).", (
-        Key("elements", "elements", None, "The elements of the group."),
+        Key("elements", "elements", None, "The elements of the group.", required=True),
         Key("each", "field", None, "A list or mapping field to repeat the elements for."),
         _x("step-x", "0mm", "Horizontal move from one repetition to the next."),
         _y("step-y", "0mm", "Vertical move from one repetition to the next."),
@@ -178,25 +163,6 @@ KINDS: dict[str, Kind] = {k.name: k for k in (
         "- group:\n    each: next\n    step-x: 7mm\n    center: true\n    elements:\n"
         "      - symbol: {of: \"{item}\", x: 50%, y: 100% - 8mm, size: 5mm}"),
 )}
-
-def reference_markdown() -> str:
-    """The element reference for docs/LAYOUTS.md, generated from the declarations above."""
-    out = ["### Keys every element has\n", _table(COMMON)]
-    for kind in KINDS.values():
-        out.append(f"### `{kind.name}`\n\n{kind.doc}\n\n```yaml\n{kind.example}\n```\n")
-        out.append(_table(tuple(k for k in kind.keys if k not in COMMON)))
-    return "\n".join(out)
-
-
-def _table(keys: tuple[Key, ...]) -> str:
-    rows = ["| key | default | meaning |", "|---|---|---|"]
-    for key in keys:
-        default = key.default
-        shown = "—" if default is None else f"`{str(default).lower() if isinstance(default, bool) else default}`"
-        choices = f" One of: {', '.join(f'`{c}`' for c in key.choices)}." if key.choices else ""
-        rows.append(f"| `{key.name}` | {shown} | {key.doc}{choices} |")
-    return "\n".join(rows) + "\n"
-
 
 for _kind in KINDS.values():
     object.__setattr__(_kind, "keys", _kind.keys + COMMON)

@@ -9,7 +9,8 @@ A layout file has three sections, all optional::
 Templates inherit with `extends` (any depth); an element with the same `id` as an inherited
 one replaces it (every one with that id), `- remove: <id>` drops it. Each template declares the card fields it uses
 (`fields`, with defaults; `~` marks a field every card must give), so that a typo in a card
-or a layout is caught when the deck is loaded, not half-way through a build.
+or a layout is caught when the deck is loaded, not half-way through a build. The keys a layout
+file, an icon and a template may have are declared in `keys`; an element's, in `elements`.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from ..colors import Color
 from ..errors import DeckError, suggest
 from ..yamlfile import Map, Seq, load_yaml
 from .elements import KINDS, Kind
+from .keys import ICON, LAYOUT, TEMPLATE, Key, check_keys
 from .values import Names, Pattern, known_names, literal_text, parser_for, pattern_of
 
 REQUIRED = object()  #: marks a template field that every card must give
@@ -34,10 +36,6 @@ BUILTIN_FIELDS = ("deck.id", "deck.title", "deck.designer", "deck.license", "dec
                   "card.number", "card.total", "component")
 #: Fields a `group` with `each` adds for its elements.
 LOOP_FIELDS = ("item", "key", "value", "index")
-
-LAYOUT_SECTIONS = ("colors", "icons", "templates")
-TEMPLATE_KEYS = ("extends", "fields", "elements", "doc")
-ICON_KEYS = ("glyph", "font", "image", "symbol", "scale", "color")
 
 
 @dataclass(frozen=True)
@@ -151,13 +149,6 @@ def check_inline_name(name: Any, node: Map, what: str) -> None:
                                f"(it is written :{name}: in text)")
 
 
-def check_keys(node: Map, allowed: tuple[str, ...] | list[str], context: str) -> None:
-    """Unknown keys are errors, with the closest known key as a suggestion."""
-    for key in node:
-        if key not in allowed:
-            raise node.error(key, f"unknown key '{key}' in {context}", suggest(key, allowed))
-
-
 def load_layouts(paths: list[Path], names: Names) -> Layouts:
     """Read layout files in order; names (colours, icons, templates) must be unique across them."""
     docs = [(path, load_yaml(path)) for path in paths]
@@ -174,7 +165,7 @@ def load_layouts(paths: list[Path], names: Names) -> Layouts:
             continue
         if not isinstance(doc, Map):
             raise DeckError("a layout file must be a mapping with 'templates'", path, 1)
-        check_keys(doc, LAYOUT_SECTIONS, "layout file")
+        check_keys(doc, LAYOUT)
         colors = doc.get("colors") or Map()
         _expect(colors, Map, doc, "colors", "a mapping of colour names to colours")
         for name, value in colors.items():
@@ -225,31 +216,25 @@ def load_layouts(paths: list[Path], names: Names) -> Layouts:
 
 def _load_icon(name: str, spec: Any, parent: Map, names: Names, base: Path) -> Icon:
     spec = _expect(spec, Map, parent, name, "a mapping like {glyph: '♯', font: music}")
-    check_keys(spec, ICON_KEYS, f"icon '{name}'")
+    check_keys(spec, ICON, f"icon '{name}'")
     kinds = [k for k in ("glyph", "image", "symbol") if k in spec]
     if len(kinds) != 1:
         raise parent.error(name, f"icon '{name}' needs exactly one of glyph, image or symbol")
 
-    def parse(key: str, type_: str) -> Any:
+    def parse(key: Key) -> Any:
+        if key.name not in spec:
+            return None if key.default is None else parser_for(key.type)(key.default, names, base)
         try:
-            return parser_for(type_)(spec[key], names, base)
+            return parser_for(key.type)(spec[key.name], names, base)
         except ValueError as exc:
-            raise spec.error(key, f"icon '{name}' {key}: {exc}") from None
+            raise spec.error(key.name, f"icon '{name}' {key.name}: {exc}") from None
 
-    return Icon(
-        name=name,
-        glyph=parse("glyph", "char") if "glyph" in spec else None,
-        font=parse("font", "font") if "font" in spec else names.fonts.split("music"),
-        image=parse("image", "file") if "image" in spec else None,
-        symbol=parse("symbol", "shape") if "symbol" in spec else None,
-        scale=parse("scale", "number") if "scale" in spec else 1.0,
-        color=parse("color", "color") if "color" in spec else None,
-    )
+    return Icon(name=name, **{key.name: parse(key) for key in ICON.keys})
 
 
 def _load_template(name: str, spec: Any, parent: Map, names: Names, base: Path) -> Template:
     spec = _expect(spec, Map, parent, name, "a mapping with 'elements'")
-    check_keys(spec, TEMPLATE_KEYS, f"template '{name}'")
+    check_keys(spec, TEMPLATE, f"template '{name}'")
     fields = spec.get("fields") or Map()
     _expect(fields, Map, spec, "fields", "a mapping of field names to defaults (~ for required)")
     elements = spec.get("elements") or Seq()
@@ -262,7 +247,7 @@ def _load_template(name: str, spec: Any, parent: Map, names: Names, base: Path) 
         fields={k: (REQUIRED if v is None else v) for k, v in fields.items()},
         field_lines=dict(fields.key_lines),
         elements=tuple(_load_elements(elements, names, base, allow_remove=True)),
-        doc=str(spec.get("doc", "")),
+        doc=str(spec.get("doc", TEMPLATE["doc"].default)),
     )
 
 
@@ -284,10 +269,10 @@ def _load_elements(items: Seq, names: Names, base: Path, allow_remove: bool = Fa
 
 def _load_element(kind: Kind, params: Any, item: Map, names: Names, base: Path) -> Element:
     params = _expect(params, Map, item, kind.name, f"a mapping of {kind.name} keys")
-    check_keys(params, kind.key_names, kind.name)
-    for key in kind.keys:
-        if key.default is None and key.name not in params and key.name not in ("id", "when", "each"):
-            raise params.error(kind.name, f"{kind.name} needs '{key.name}'")
+    check_keys(params, kind)
+    for key in kind.required:
+        if key not in params:
+            raise params.error(kind.name, f"{kind.name} needs '{key}'")
     values: dict[str, Any] = {}
     for key in kind.keys:
         if key.name in ("id", "when", "elements", "each"):

@@ -1,0 +1,303 @@
+"""How each element kind is drawn: one drawer per kind declared in `model/elements.py`.
+
+The model layer declares the kinds (keys, types, defaults, docs) and may not import compose, so
+the drawing sits here, in a module of the same name, one drawer per kind in the order the kinds
+are declared. `@draws("rect")` registers a drawer (and how the kind finds its centre, for
+`rotate`); at import, `check_drawers` compares the registry with the declared kinds and refuses a
+kind without a drawer, a drawer without a kind, or drawers out of the declarations' order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ..colors import BLACK
+from ..errors import DeckError, suggest
+from ..face import Ellipse, Group, Image, Item, Line, Paint, Path as PathItem, Rect, Text, translation
+from ..imagefile import image_size
+from ..model import Element
+from ..model.deck import NAME_FIELDS
+from ..model.elements import KINDS
+from ..model.values import PaletteColor, Pattern, as_text, literal_text, pattern_of
+from ..shapes import shape
+from ..units import PT
+from .staff import staff_items
+from .text import MarkupError, set_text
+
+if TYPE_CHECKING:
+    from .composer import Context
+
+Values = Mapping[str, Any]
+Draw = Callable[["Context", Element, Values], list[Item]]
+Centre = Callable[["Context", Element, Values], tuple[float, float]]
+
+
+@dataclass(frozen=True)
+class Drawer:
+    kind: str
+    draw: Draw  # the element -> face items, before `rotate`
+    centre: Centre  # the point `rotate` turns it about
+
+
+DRAWERS: dict[str, Drawer] = {}
+
+
+def check_drawers(drawers: Mapping[str, object], kinds: Iterable[str]) -> None:
+    """Every declared kind has exactly one drawer, and drawers follow the declarations' order;
+    raises RuntimeError naming what is amiss."""
+    kinds = list(kinds)
+    missing = [k for k in kinds if k not in drawers]
+    extra = [k for k in drawers if k not in kinds]
+    problems = []
+    if missing:
+        problems.append(f"element kinds without a drawer: {', '.join(missing)}")
+    if extra:
+        problems.append(f"drawers for kinds model/elements.py does not declare: {', '.join(extra)}")
+    if not problems and list(drawers) != kinds:
+        problems.append(f"drawers in the order {', '.join(drawers)}; declared: {', '.join(kinds)}")
+    if problems:
+        raise RuntimeError("compose/elements.py: " + "; ".join(problems))
+
+
+def card_centre(ctx: Context, e: Element, values: Values) -> tuple[float, float]:
+    return (ctx.w / 2, ctx.h / 2)
+
+
+def box_centre(ctx: Context, e: Element, values: Values) -> tuple[float, float]:
+    L = lambda k: ctx.length(e, k, values)  # noqa: E731
+    return (L("x") + L("w") / 2, L("y") + L("h") / 2)
+
+
+def point_centre(ctx: Context, e: Element, values: Values) -> tuple[float, float]:
+    return (ctx.length(e, "x", values), ctx.length(e, "y", values))
+
+
+def draws(kind: str, centre: Centre = card_centre) -> Callable[[Draw], Draw]:
+    """Register the decorated function as the drawer of `kind`."""
+    def register(draw: Draw) -> Draw:
+        if kind in DRAWERS:
+            raise RuntimeError(f"compose/elements.py: two drawers for element kind '{kind}'")
+        DRAWERS[kind] = Drawer(kind, draw, centre)
+        return draw
+    return register
+
+
+# -- the kinds, in the order model/elements.py declares them --------------------------------------
+
+@draws("rect", centre=box_centre)
+def rect(ctx: Context, e: Element, values: Values) -> list[Item]:
+    L = lambda k: ctx.length(e, k, values)  # noqa: E731
+    return [Rect(L("x"), L("y"), L("w"), L("h"), ctx.value(e, "radius", values), ctx.paint(e, values))]
+
+
+def _line_centre(ctx: Context, e: Element, values: Values) -> tuple[float, float]:
+    L = lambda k: ctx.length(e, k, values)  # noqa: E731
+    return ((L("x1") + L("x2")) / 2, (L("y1") + L("y2")) / 2)
+
+
+@draws("line", centre=_line_centre)
+def line(ctx: Context, e: Element, values: Values) -> list[Item]:
+    L = lambda k: ctx.length(e, k, values)  # noqa: E731
+    return [Line(L("x1"), L("y1"), L("x2"), L("y2"), ctx.paint(e, values), ctx.value(e, "cap", values))]
+
+
+@draws("circle", centre=point_centre)
+def circle(ctx: Context, e: Element, values: Values) -> list[Item]:
+    r = ctx.length(e, "r", values)
+    return [Ellipse(ctx.length(e, "x", values), ctx.length(e, "y", values), r, r, ctx.paint(e, values))]
+
+
+@draws("ellipse", centre=point_centre)
+def ellipse(ctx: Context, e: Element, values: Values) -> list[Item]:
+    L = lambda k: ctx.length(e, k, values)  # noqa: E731
+    return [Ellipse(L("x"), L("y"), L("rx"), L("ry"), ctx.paint(e, values))]
+
+
+def _points(ctx: Context, e: Element, values: Values) -> list[tuple[float, float]]:
+    return [(x.resolve(ctx.w, ctx.bleed), y.resolve(ctx.h, ctx.bleed)) for x, y in ctx.value(e, "points", values)]
+
+
+def _polygon_centre(ctx: Context, e: Element, values: Values) -> tuple[float, float]:
+    pts = _points(ctx, e, values)
+    return (sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts))
+
+
+@draws("polygon", centre=_polygon_centre)
+def polygon(ctx: Context, e: Element, values: Values) -> list[Item]:
+    pts = _points(ctx, e, values)
+    ops = (("M", pts[0]),) + tuple(("L", p) for p in pts[1:]) + (("Z", ()),)
+    return [PathItem(ops, ctx.paint(e, values))]
+
+
+@draws("path", centre=point_centre)
+def path(ctx: Context, e: Element, values: Values) -> list[Item]:
+    x, y = ctx.length(e, "x", values), ctx.length(e, "y", values)
+    k = ctx.value(e, "scale", values)
+    ops = tuple((op, tuple(v * k + (x if i % 2 == 0 else y) for i, v in enumerate(pts)))
+                for op, pts in ctx.value(e, "d", values))
+    return [PathItem(ops, ctx.paint(e, values))]
+
+
+def _translated(ctx: Context, e: Element, values: Values) -> str:
+    """A text element's text, in the language the deck is printed in: the layout's text is
+    translated before the fields go in, and so is every text field that goes in."""
+    translate = ctx.c.deck.translate
+    if translate is None:
+        return ctx.value(e, "text", values)
+    raw = e.values["text"]
+    if not isinstance(raw, Pattern):
+        return translate(raw, (e.file, e.line_of("text")))
+    here = (ctx.card.file, ctx.card.line)
+
+    def field(value: Any) -> Any:
+        if isinstance(value, str):
+            return translate(value, here)
+        if isinstance(value, (list, tuple)):
+            return [field(v) for v in value]
+        return value
+
+    translated = translate(raw.text, (e.file, e.line_of("text")))
+    pattern = pattern_of(translated)
+    if pattern is None:
+        return literal_text(translated)
+    return as_text(pattern.fill({**values, **{f: field(values[f]) for f in pattern.fields
+                                              if f not in NAME_FIELDS}}))
+
+
+@draws("text", centre=box_centre)
+def text(ctx: Context, e: Element, values: Values) -> list[Item]:
+    L = lambda k: ctx.length(e, k, values)  # noqa: E731
+    get = lambda k: ctx.value(e, k, values)  # noqa: E731
+    family, style = get("font")
+    written = _translated(ctx, e, values)
+    size, min_size = get("size"), get("min-size")
+    try:
+        fitted = set_text(str(written), (L("x"), L("y"), L("w"), L("h")), family, style, ctx.c.names.fonts,
+                          ctx.c.icons, size, min(size, min_size), get("color") or BLACK, get("align"),
+                          get("valign"), get("line-height"), get("fit") == "shrink", get("wrap"),
+                          get("ink"))
+    except MarkupError as exc:
+        message, name, known = exc.args
+        raise DeckError(f"card {ctx.card.label}: {message} in text (template '{ctx.template.name}', "
+                        f"{e.file}:{e.line_of('text')})", ctx.card.file, ctx.card.line,
+                        suggest(name, known)) from None
+    if fitted.missing:
+        chars = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in sorted(fitted.missing))
+        ctx.c.warn(f"card {ctx.card.label}: no font has {chars}; it would print as an empty box "
+                   f"(template '{ctx.template.name}', {e.file}:{e.line_of('text')})",
+                   ctx.card.file, ctx.card.line)
+    if not fitted.fits:
+        at = f"even at {min_size / PT:g}pt" if get("fit") == "shrink" else f"at {size / PT:g}pt"
+        ctx.c.warn(f"card {ctx.card.label}: text of template '{ctx.template.name}' "
+                   f"({e.file}:{e.line_of('text')}) does not fit its box {at}",
+                   ctx.card.file, ctx.card.line)
+    return fitted.items
+
+
+@draws("glyph", centre=point_centre)
+def glyph(ctx: Context, e: Element, values: Values) -> list[Item]:
+    char: str = ctx.value(e, "char", values)
+    family, style = ctx.value(e, "font", values)
+    font = family.file(style)
+    if not font.has(char):
+        raise DeckError(f"card {ctx.card.label}: font '{family.name}' has no character U+{ord(char):04X} "
+                        f"(template '{ctx.template.name}', {e.file}:{e.line_of('char')})",
+                        ctx.card.file, ctx.card.line)
+    size = ctx.value(e, "size", values)
+    x, y = ctx.length(e, "x", values), ctx.length(e, "y", values)
+    x0, y0, x1, y1 = font.bounds(char)
+    anchor = ctx.value(e, "anchor", values)
+    ax = {"left": x0, "right": x1}.get(anchor, (x0 + x1) / 2)
+    ay = {"top": y1, "bottom": y0, "baseline": 0.0}.get(anchor, (y0 + y1) / 2)
+    color = ctx.value(e, "color", values) or BLACK
+    return [Text(x - ax * size, y + ay * size, char, font.path, size, color, ctx.value(e, "ink", values))]
+
+
+@draws("image", centre=box_centre)
+def image(ctx: Context, e: Element, values: Values) -> list[Item]:
+    L = lambda k: ctx.length(e, k, values)  # noqa: E731
+    src: Path = ctx.value(e, "src", values)
+    x, y, w, h = L("x"), L("y"), L("w"), L("h")
+    try:
+        iw, ih = image_size(str(src))
+    except ValueError as exc:
+        raise DeckError(f"card {ctx.card.label}: {exc} (template '{ctx.template.name}', "
+                        f"{e.file}:{e.line_of('src')})", ctx.card.file, ctx.card.line) from None
+    fit = ctx.value(e, "fit", values)
+    ink = ctx.value(e, "ink", values)
+    if fit == "stretch":
+        return [Image(x, y, w, h, str(src), ink=ink)]
+    k = (min if fit == "contain" else max)(w / iw, h / ih)
+    dw, dh = iw * k, ih * k
+    picture = Image(x + (w - dw) / 2, y + (h - dh) / 2, dw, dh, str(src), ink=ink)
+    return [picture] if fit == "contain" else [Group((picture,), clip=(x, y, w, h))]
+
+
+@draws("symbol", centre=point_centre)
+def symbol(ctx: Context, e: Element, values: Values) -> list[Item]:
+    palette: PaletteColor = ctx.value(e, "of", values)
+    paint = ctx.paint(e, values, fill_key="color")
+    paint = Paint(fill=paint.fill or palette.color, stroke=paint.stroke, stroke_width=paint.stroke_width,
+                  ink=paint.ink)
+    return [shape(palette.symbol, ctx.length(e, "x", values), ctx.length(e, "y", values),
+                  ctx.value(e, "size", values), paint)]
+
+
+def _staff_centre(ctx: Context, e: Element, values: Values) -> tuple[float, float]:
+    L = lambda k: ctx.length(e, k, values)  # noqa: E731
+    return (L("x") + L("w") / 2, L("y") + 2 * ctx.value(e, "space", values))
+
+
+@draws("staff", centre=_staff_centre)
+def staff(ctx: Context, e: Element, values: Values) -> list[Item]:
+    get = lambda k: ctx.value(e, k, values)  # noqa: E731
+    font = ctx.c.names.fonts.split("music")[0].file("regular")
+    return staff_items(ctx.length(e, "x", values), ctx.length(e, "y", values), ctx.length(e, "w", values),
+                       get("space"), get("clef"), get("notes"), get("note"), get("color") or BLACK,
+                       get("stroke-width"), font, get("ink"))
+
+
+def _with_ink(item: Item, ink: str) -> Item:
+    """A group's ink hint, passed to everything inside it that has none of its own."""
+    if isinstance(item, Group):
+        return replace(item, items=tuple(_with_ink(i, ink) for i in item.items))
+    if isinstance(item, (Text, Image)):
+        return replace(item, ink=ink) if item.ink == "auto" else item
+    return replace(item, paint=replace(item.paint, ink=ink)) if item.paint.ink == "auto" else item
+
+
+@draws("group")  # turns about the card's centre
+def group(ctx: Context, e: Element, values: Values) -> list[Item]:
+    drawn = _group_items(ctx, e, values)
+    ink = ctx.value(e, "ink", values)
+    return drawn if ink == "auto" else [_with_ink(item, ink) for item in drawn]
+
+
+def _group_items(ctx: Context, e: Element, values: Values) -> list[Item]:
+    each = e.values.get("each")
+    if not each:
+        return ctx.elements(e.children, values)
+    items = values[each]
+    if isinstance(items, Mapping):
+        rounds = [{"key": k, "value": v, "item": k} for k, v in items.items()]
+    elif isinstance(items, (list, tuple)):
+        rounds = [{"item": v, "key": v, "value": v} for v in items]
+    else:
+        rounds = [{"item": items, "key": items, "value": items}]
+    dx, dy = ctx.length(e, "step-x", values), ctx.length(e, "step-y", values)
+    shift = (len(rounds) - 1) / 2 if ctx.value(e, "center", values) else 0.0
+    drawn: list[Item] = []
+    for index, extra in enumerate(rounds):
+        inner = dict(values)
+        inner.update(extra)
+        inner["index"] = index + 1
+        children = ctx.elements(e.children, inner)
+        if children:
+            drawn.append(Group(tuple(children), translation((index - shift) * dx, (index - shift) * dy)))
+    return drawn
+
+
+check_drawers(DRAWERS, KINDS)

@@ -1,0 +1,156 @@
+"""The keys of deck and layout files, declared once as tables: name, type, default, doc.
+
+An element kind (`elements.Kind`) is such a table too. The loaders check every mapping against
+its table (`check_keys`) and read required keys and defaults from it; the key references in
+docs/DECKS.md and docs/LAYOUTS.md are generated from the tables (`reference`), and a test keeps
+the docs and the tables in step.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..errors import suggest
+from ..fonts import STYLES
+from ..shapes import SHAPES
+from ..yamlfile import Map
+
+
+@dataclass(frozen=True)
+class Key:
+    name: str
+    # what the value is: a parser name in values.PARSERS, "choice" (one of `choices`), or for a
+    # value its loader reads itself, what it reads ("list", "mapping", "card size", …)
+    type: str
+    default: object  # None: no default (see `required`)
+    doc: str
+    choices: tuple[str, ...] = ()
+    axis: str | None = None  # "x" or "y": what a % of this length is a percentage of
+    required: bool = False  # must be given
+    see: str = ""  # where the docs say more: a link for the key's name in the generated table
+
+
+@dataclass(frozen=True)
+class Keys:
+    """The keys one kind of mapping may have, in the order the docs list them."""
+
+    name: str  # what the mapping is called in messages: "deck", "component", "rect", …
+    doc: str
+    keys: tuple[Key, ...]
+
+    def key(self, name: str) -> Key | None:
+        return next((k for k in self.keys if k.name == name), None)
+
+    def __getitem__(self, name: str) -> Key:
+        key = self.key(name)
+        if key is None:
+            raise KeyError(f"{self.name} has no key '{name}'")
+        return key
+
+    @property
+    def key_names(self) -> list[str]:
+        return [k.name for k in self.keys]
+
+    @property
+    def required(self) -> list[str]:
+        return [k.name for k in self.keys if k.required]
+
+
+def check_keys(node: Map, keys: Keys, context: str | None = None) -> None:
+    """Unknown keys are errors, with the closest known key as a suggestion. `context` names the
+    mapping in the message (by default the table's name)."""
+    allowed = keys.key_names
+    for key in node:
+        if key not in allowed:
+            raise node.error(key, f"unknown key '{key}' in {context or keys.name}", suggest(key, allowed))
+
+
+_PLAYERS = "#title-designer-license-players"
+
+DECK = Keys("deck", "The keys of a deck file.", (
+    Key("id", "text", None, "short name; names the output folder and files", required=True, see="#id"),
+    Key("title", "text", None, "the game's name", required=True, see=_PLAYERS),
+    Key("designer", "text", None, "who made it", required=True, see=_PLAYERS),
+    Key("license", "text", None, "the licence it is published under", required=True, see=_PLAYERS),
+    Key("players", "text", None, "player count, as text; a range like `3–7` sets how many "
+        "[per-player sets](#copies-per-player-sets) to print", see=_PLAYERS),
+    Key("language", "text", "en", "the language the deck is written in; see "
+        "[translations](#language-and-translations)", see="#language-and-translations"),
+    Key("card", "card size", "poker", "card size", see="#card"),
+    Key("bleed", "width", "3mm", "how far the artwork runs past the cut line", see="#bleed"),
+    Key("layouts", "list", None, "the layout files that hold the templates", required=True, see="#layouts"),
+    Key("fonts", "mapping", None, "extra TrueType fonts inside the deck folder", see="#fonts"),
+    Key("palette", "mapping", None, "colours that mean something in the game, each with its symbol",
+        see="#palette"),
+    Key("box", "mapping", None, "which card's front is on the tuck box, or `none` for no box", see="#box"),
+    Key("components", "list", None, "the kinds of card, each with its list of cards", required=True,
+        see="#components"),
+))
+
+SIZE = Keys("size", "A size of one's own, for the deck's `card` or a component's `size`.", (
+    Key("width", "width", None, "the trim width", required=True),
+    Key("height", "width", None, "the trim height", required=True),
+    Key("radius", "width", "3mm", "the corner radius"),
+))
+
+FONT = Keys("font family", "The styles of a font family, each a TrueType file.", tuple(
+    Key(style, "file", None, f"the {style} style's `.ttf` file, relative to the deck folder") for style in STYLES))
+
+PALETTE = Keys("palette colour", "A colour that carries meaning in the game.", (
+    Key("color", "color", None, "the colour: `\"#rrggbb\"` (quote it: `#` starts a comment in YAML), "
+        "`\"#rgb\"`, `black`, `white`, `grey`, or a tint such as `\"black 50%\"`", required=True),
+    Key("symbol", "shape", None, "the shape that stands for the colour", choices=tuple(SHAPES), required=True),
+))
+
+BOX = Keys("box", "The deck's tuck box.", (
+    Key("cover", "text", None, "the card whose front is on the box: a component and a card number, "
+        "like `cue-cards 6` (the component's first card without a number); by default the first card "
+        "of the first `cards` component"),
+))
+
+COMPONENT = Keys("component", "A kind of card in the game.", (
+    Key("name", "text", None, "the component's name; unique in the deck. Error messages say `notes #3`, "
+        "and templates can print it as `{component}`", required=True),
+    Key("front", "text", None, "the template that draws the front of its cards", required=True),
+    Key("back", "text", None, "the template for the back; without one the back stays blank"),
+    Key("sheet", "choice", "cards", "which PDFs the cards go into", choices=("cards", "rules-board")),
+    Key("size", "card size", None, "the size of its pieces, if not card-sized (a board, a token, a pawn); "
+        "by default the deck's `card`"),
+    Key("copies", "copies", 1, "print the whole card list this many times; `players` prints one set per player"),
+    Key("fields", "mapping", None, "field values shared by all its cards"),
+    Key("cards", "list", None, "the list of cards", required=True),
+))
+
+CARD = Keys("card", "One entry of a component's card list, besides the fields its templates declare.", (
+    Key("count", "number", 1, "copies of this card, a whole number from 1"),
+))
+
+LAYOUT = Keys("layout file", "The sections of a layout file, all optional.", (
+    Key("colors", "mapping", None, "colour words", see="#colors"),
+    Key("icons", "mapping", None, "what `:name:` draws inside text", see="#icons"),
+    Key("templates", "mapping", None, "the card templates", see="#templates"),
+))
+
+ICON = Keys("icon", "What `:name:` draws inside a line of text.", (
+    Key("glyph", "char", None, "one character, or its code such as `U+1D15F`, from `font`; scaled so its "
+        "ink is about a capital and a half tall"),
+    Key("font", "font", "music", "the font of a `glyph`"),
+    Key("symbol", "shape", None, "one of the palette [symbol shapes](DECKS.md#palette), about as wide as "
+        "a capital letter"),
+    Key("image", "file", None, "a PNG, JPEG or SVG file (looked for in the deck folder, then beside this "
+        "layout file), about as tall as the text"),
+    Key("scale", "number", 1, "a factor on the icon's size"),
+    Key("color", "color", None, "the colour of a glyph or symbol; by default the colour of the text around it"),
+))
+
+TEMPLATE = Keys("template", "A card template.", (
+    Key("doc", "text", "", "a sentence or two about the template and its fields, for whoever writes the "
+        "deck. Not printed."),
+    Key("extends", "text", None, "the template this one builds on", see="#extends"),
+    Key("fields", "mapping", None, "the card fields the template uses, with their defaults", see="#fields"),
+    Key("elements", "elements", None, "what it draws, in order: later elements are drawn on top of earlier "
+        "ones", see="#element-reference"),
+))
+
+#: Every table of file keys (the element kinds' are in `elements.KINDS`).
+TABLES = (DECK, SIZE, FONT, PALETTE, BOX, COMPONENT, CARD, LAYOUT, ICON, TEMPLATE)

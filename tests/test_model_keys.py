@@ -1,0 +1,111 @@
+"""The key tables: every key in a table is one the loaders accept, and the loaders check every
+mapping of a deck or layout file against a table (so no key is accepted that no table declares)."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from PIL import Image
+
+import deckpress.model.deck
+import deckpress.model.layout
+from deckpress.bundled import FONTS_DIR
+from deckpress.errors import DeckError
+from deckpress.model import load_deck
+from deckpress.model.elements import KINDS
+from deckpress.model.keys import CARD, TABLES, Keys, check_keys
+
+# a deck and a layout that use every key of every table
+EVERY_KEY_DECK = """
+    id: every-key
+    title: Every Key
+    designer: Test
+    license: CC0-1.0
+    players: 2–4
+    language: en
+    card: {width: 60mm, height: 90mm, radius: 2mm}
+    bleed: 2mm
+    layouts: [every-key]
+    fonts:
+      hand: {regular: fonts/r.ttf, bold: fonts/b.ttf, italic: fonts/i.ttf, bolditalic: fonts/bi.ttf}
+    palette:
+      red: {color: "#cc2233", symbol: circle}
+    box: {cover: things 2}
+    components:
+      - name: things
+        front: front
+        back: back
+        sheet: cards
+        size: poker
+        copies: players
+        fields: {title: Thing}
+        cards:
+          - {count: 2}
+          - {title: Two}
+"""
+
+EVERY_KEY_LAYOUT = """
+    colors: {ink: "#222222"}
+    icons:
+      sharp: {glyph: "♯", font: music, scale: 1.2, color: ink}
+      hit: {symbol: star}
+      sun: {image: sun.png}
+    templates:
+      base:
+        doc: The card everything else builds on.
+        fields: {title: ~}
+        elements:
+          - rect: {x: 0mm, y: 0mm, w: 100%, h: 100%, fill: white}
+      front:
+        extends: base
+        elements:
+          - text: {text: "{title} :sharp: :hit: :sun:", font: hand-bold}
+      back:
+        elements: []
+"""
+
+
+def _png() -> bytes:
+    out = io.BytesIO()
+    Image.new("RGB", (4, 4), "orange").save(out, "PNG")
+    return out.getvalue()
+
+
+def test_the_loaders_accept_every_key_of_every_table_and_check_against_tables_only(make_deck, monkeypatch):
+    seen: dict[str, set[str]] = {}
+    tables = {t.name: t for t in (*TABLES, *KINDS.values())}
+
+    def recording(node, keys, context=None):
+        assert isinstance(keys, Keys) and tables.get(keys.name) is keys, keys
+        seen.setdefault(keys.name, set()).update(node)
+        check_keys(node, keys, context)
+
+    for module in (deckpress.model.deck, deckpress.model.layout):
+        monkeypatch.setattr(module, "check_keys", recording)
+    fonts = {f"fonts/{short}.ttf": (FONTS_DIR / f"NotoSans-{style}.ttf").read_bytes()
+             for short, style in (("r", "Regular"), ("b", "Bold"), ("i", "Italic"), ("bi", "BoldItalic"))}
+    folder = make_deck(EVERY_KEY_DECK, {"every-key": EVERY_KEY_LAYOUT}, {**fonts, "sun.png": _png()})
+    deck = load_deck(folder)
+    assert deck.box_cover == ("things", 2) and deck.components[0].copies == 4
+    # a card's keys are its templates' fields and the CARD table's, checked together by the deck loader
+    assert deck.components[0].cards[0].count == 2 and CARD.key_names == ["count"]
+    for table in TABLES:
+        if table is not CARD:
+            assert seen.get(table.name) == set(table.key_names), table.name
+
+
+@pytest.mark.parametrize("table", TABLES, ids=lambda t: t.name)
+def test_required_keys_and_defaults_are_consistent(table):
+    for key in table.keys:
+        assert not (key.required and key.default is not None), (table.name, key.name)
+        assert not key.choices or key.default is None or key.default in key.choices, (table.name, key.name)
+
+
+def test_an_unknown_key_names_file_line_and_the_nearest_table_key(make_deck):
+    folder = make_deck(EVERY_KEY_DECK.replace("    bleed: 2mm", "    bled: 2mm"),
+                       {"every-key": EVERY_KEY_LAYOUT.replace("scale: 1.2", "scal: 1.2")})
+    with pytest.raises(DeckError) as error:
+        load_deck(folder)
+    assert str(error.value).endswith("deck.yaml:9: unknown key 'bled' in deck — did you mean 'bleed'?")
+    assert "\n" not in str(error.value)
