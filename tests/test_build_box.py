@@ -10,7 +10,9 @@ from click.testing import CliRunner
 from pypdf import PdfReader
 
 from deckpress import cli
-from deckpress.build import Options, box_contents, build_deck
+from deckpress.builder.box import box_contents
+from deckpress.builder.deckbuild import build_deck
+from deckpress.builder.plan import Options
 from deckpress.compose.tuckbox import CARD_THICKNESS, CLEARANCE, GLUE_FLAP, SLEEVE_THICKNESS
 from deckpress.model import load_deck
 from tests.pdfread import char_angles, fonts, page_boxes_mm, path_boxes

@@ -7,7 +7,8 @@ import pytest
 from PIL import Image, ImageChops, ImageStat
 from pypdf import PdfReader
 
-from deckpress.build import Options, build_deck
+from deckpress.builder.deckbuild import build_deck
+from deckpress.builder.plan import Options
 from tests.pdfread import colour_operators, rgb_left, text_colours
 
 DECKS = ("test-piece", "circle-of-5")

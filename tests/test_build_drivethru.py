@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 from pypdf import PdfReader
 
-from deckpress.build import Options, build_deck
+from deckpress.builder.deckbuild import build_deck
+from deckpress.builder.plan import Options
 from tests.pdfread import MM, page_boxes_mm, page_text, placements, rgb_left, text_colours
 
 EIGHTH = 25.4 / 8

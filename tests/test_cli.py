@@ -79,7 +79,7 @@ def test_a_failed_write_leaves_the_good_file_alone(simple_deck, tmp_path, monkey
 
     monkeypatch.setattr(pdfsheets, "_write", broken)
     with pytest.raises(OSError):
-        from deckpress.build import build_deck
+        from deckpress.builder.deckbuild import build_deck
         build_deck(simple_deck, tmp_path, ["a4"], ["color"])
     assert good.read_bytes() == before
     assert sorted(p.name for p in good.parent.iterdir()) == [

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from deckpress.build import Options, build_deck
+from deckpress.builder.deckbuild import build_deck
+from deckpress.builder.plan import Options
 from deckpress.model import bundled_deck_ids
 from deckpress.model.elements import reference_markdown
 

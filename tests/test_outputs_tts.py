@@ -9,7 +9,8 @@ from urllib.parse import unquote, urlparse
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
-from deckpress.build import Options, build_deck
+from deckpress.builder.deckbuild import build_deck
+from deckpress.builder.plan import Options
 from deckpress.model import load_deck
 from deckpress.outputs.tts import PER_SHEET, cell_size, sheet_grid
 
