@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from .model import Deck
     from .settings import BackOffset
 
-__all__ = ["build", "check", "impose", "calibrate", "load_deck", "list_decks", "back_offset_for",
+__all__ = ["build", "check", "impose_images", "calibrate", "load_deck", "list_decks", "back_offset_for",
            "CheckResult", "DeckListing", "DeckError", "Warnings"]
 
 Offset = tuple[float, float]  #: mm, x right and y down as seen looking at a back page
@@ -183,12 +183,12 @@ def languages(deck: str | Path, lang: str | None = None) -> list[str | None]:
     return list(load_deck(deck).languages)
 
 
-def impose(images: str | Path | Sequence[str | Path], out: str | Path = "output", *, name: str = "imposed",
-           back: str | Path | None = None, backs: str | Path | None = None,
-           size: str | tuple[float, float] = "poker", bleed: str | float = 3.0,
-           papers: str | Sequence[str] = "all", back_offset: Offset = (0.0, 0.0), marks: str = "corners",
-           back_marks: bool = False, progress: Progress | None = None,
-           on_plan: Progress | None = None) -> Imposed:
+def impose_images(images: str | Path | Sequence[str | Path], out: str | Path = "output", *,
+                  name: str = "imposed", back: str | Path | None = None, backs: str | Path | None = None,
+                  size: str | tuple[float, float] = "poker", bleed: str | float = 3.0,
+                  papers: str | Sequence[str] = "all", back_offset: Offset = (0.0, 0.0), marks: str = "corners",
+                  back_marks: bool = False, progress: Progress | None = None,
+                  on_plan: Progress | None = None) -> Imposed:
     """Put ready-made card images (PNG, JPEG; files or folders, each picture including `bleed` on
     every side) on marked sheets: `out/<name>/<name>-cards-<paper>.pdf`, and with backs `-backs-`
     and `-duplex-`. `back` is one back for every card; `backs` a folder with a back per front,
@@ -196,11 +196,12 @@ def impose(images: str | Path | Sequence[str | Path], out: str | Path = "output"
     or (width, height) in mm; `bleed`: mm, or a length like "0.125in". Every picture is checked
     before anything is written: a problem raises DeckError; what will print badly is in the
     result's warnings."""
-    from .builder.images import card_size, impose_images, parse_bleed
+    from .builder.images import card_size, parse_bleed
+    from .builder.images import impose_images as write_imposed
     from .impose.sheets import PAPERS
 
     fronts = [Path(images)] if isinstance(images, (str, Path)) else [Path(p) for p in images]
-    return impose_images(fronts, Path(out), name=name, back=None if back is None else Path(back),
+    return write_imposed(fronts, Path(out), name=name, back=None if back is None else Path(back),
                          backs_dir=None if backs is None else Path(backs),
                          size=card_size(size) if isinstance(size, str) else size,
                          bleed=parse_bleed(bleed) if isinstance(bleed, str) else float(bleed),
