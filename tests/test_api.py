@@ -63,6 +63,8 @@ def test_build_names_the_choices_when_one_is_unknown(tmp_path):
         deckpress.build("steps", tmp_path, papers="a5")
     with pytest.raises(ValueError, match=r"unknown format 'pfd' — did you mean 'pdf'"):
         deckpress.build("steps", tmp_path, formats=["pfd"])
+    with pytest.raises(ValueError, match=r"unknown preset 'mcp' — did you mean 'mpc'"):
+        deckpress.build("steps", tmp_path, preset="mcp")
     assert not any(tmp_path.iterdir())
 
 

@@ -15,7 +15,8 @@ from deckpress.errors import DeckError, Warnings
 from deckpress.face import Face, Paint, Rect, Text
 from deckpress.fonts import FontSet
 from deckpress.model import load_deck
-from deckpress.outputs.cardimages import PRESETS, preset_bleed, text_margin
+from deckpress.outputs.cardimages import text_margin
+from deckpress.outputs.presets import PRESETS, preset_bleed
 
 
 def rows(folder):

@@ -25,14 +25,18 @@ from typing import TYPE_CHECKING, Any
 
 from .errors import DeckError, Warnings, display_path, suggest
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # what `__getattr__` reads lazily, for type checkers and editors
     from .builder.images import Imposed
-    from .builder.plan import DeckBuild
+    from .builder.plan import DRIVETHRU, FORMATS, DeckBuild, Output
+    from .compose.tuckbox import SLEEVE_THICKNESS, SLEEVES
+    from .impose.marks import MARK_MODES
+    from .impose.sheets import PAPERS
+    from .ink import COLORS, INKS
     from .model import Deck
-    from .settings import BackOffset
-
-__all__ = ["build", "check", "impose_images", "calibrate", "load_deck", "list_decks", "back_offset_for",
-           "CheckResult", "DeckListing", "DeckError", "Warnings"]
+    from .model.deck import CARD_SIZES, DECK_FILE
+    from .outputs.presets import PRESETS
+    from .settings import DECK_SETTINGS, BackOffset, format_offset, parse_back_offset, save_back_offset
+    from .units import parse_mm, parse_size
 
 Offset = tuple[float, float]  #: mm, x right and y down as seen looking at a back page
 Progress = Callable[[int], None]
@@ -42,7 +46,7 @@ _LAZY = {
     "PAPERS": "deckpress.impose.sheets", "MARK_MODES": "deckpress.impose.marks",
     "INKS": "deckpress.ink", "COLORS": "deckpress.ink",
     "FORMATS": "deckpress.builder.plan", "DRIVETHRU": "deckpress.builder.plan",
-    "PRESETS": "deckpress.outputs.cardimages",
+    "PRESETS": "deckpress.outputs.presets",
     "SLEEVES": "deckpress.compose.tuckbox", "SLEEVE_THICKNESS": "deckpress.compose.tuckbox",
     "CARD_SIZES": "deckpress.model.deck", "DECK_FILE": "deckpress.model.deck",
     "DECK_SETTINGS": "deckpress.settings", "parse_back_offset": "deckpress.settings",
@@ -50,6 +54,10 @@ _LAZY = {
     "parse_mm": "deckpress.units", "parse_size": "deckpress.units",
     "DeckBuild": "deckpress.builder.plan", "Output": "deckpress.builder.plan", "Imposed": "deckpress.builder.images",
 }
+
+__all__ = ["build", "check", "impose_images", "calibrate", "load_deck", "list_decks", "languages",
+           "back_offset_for", "CheckResult", "DeckListing", "DeckError", "Warnings", "display_path", "suggest",
+           "Offset", "Progress", *sorted(_LAZY)]
 
 
 def __getattr__(name: str) -> Any:
@@ -154,14 +162,16 @@ def build(decks: str | Path | Sequence[str | Path] | None = None, out: str | Pat
     on_plan hears, for each deck, how many pages and images are to come; progress each one done.
     """
     from .builder.deckbuild import build_deck
-    from .builder.plan import FORMATS, Options
+    from .builder.plan import DRIVETHRU, FORMATS, Options
     from .compose.tuckbox import SLEEVE_THICKNESS
     from .impose.sheets import PAPERS
     from .ink import INKS
     from .model import bundled_deck_ids
-    from .outputs.cardimages import PRESETS
+    from .outputs.presets import PRESETS
 
     asked_formats = _names(formats, FORMATS, "format", allow_all=False)
+    if preset is not None:
+        _names([preset], (*sorted(PRESETS), DRIVETHRU), "preset")
     if preset in PRESETS and "png" not in asked_formats:
         asked_formats = (*asked_formats, "png")  # a print service's preset is a kind of PNG set
     pdf_inks = _names(inks if inks is not None else "all", INKS, "ink")

@@ -14,7 +14,8 @@ from ..impose.sheets import PAPERS
 from ..ink import COLORS, INKS
 from ..model import Deck, load_deck
 from ..model.deck import SHEETS
-from ..outputs.cardimages import PRESETS, preset_bleed, write_card_images
+from ..outputs.cardimages import write_card_images
+from ..outputs.presets import PRESETS, preset_bleed
 from ..outputs.preview import write_preview
 from ..outputs.sides import Entry, distinct_faces
 from ..outputs.tts import write_tts
