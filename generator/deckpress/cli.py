@@ -228,7 +228,8 @@ def _build_params() -> list[click.Parameter]:
         click.Argument(["decks"], nargs=-1),
         _paper_option(),
         click.Option(["--ink"], type=click.Choice([*api.INKS, "all"]), default=None,
-                     help="Full colour, greyscale low-ink, or both (`all`). Default: both for PDFs, colour for images."),
+                     help="Full colour, greyscale low-ink, or both (`all`). "
+                          "Default: both for PDFs, colour for images."),
         click.Option(["--color"], type=click.Choice(api.COLORS), default="rgb", show_default=True,
                      help="Colour build in RGB (home printers) or CMYK (print shops: K-only black text, no RGB)."),
         _out_option("Folder to write into (one subfolder per deck)."),
