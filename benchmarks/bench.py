@@ -9,7 +9,7 @@ is written to a temporary folder. Every measurement runs in a fresh subprocess, 
 memory figure (`ru_maxrss` of that process) belongs to one build only; imports happen before the
 clock starts and are not timed, but their memory is part of the peak.
 
-- deckpress: `deckpress.build.build_deck(folder, out, papers=["a4"], inks=["color"])`, which writes
+- deckpress: `deckpress.build(folder, out, papers="a4", inks="color")`, which writes
   the fronts, the mirrored backs and the duplex PDF (three files, 2N fronts + 2N backs placed).
 - naive: plain reportlab drawing every card on the canvas (no Form XObjects), 9 per A4 page,
   each fronts page followed by its mirrored backs page, in one duplex file (N fronts + N backs).
@@ -154,8 +154,8 @@ def write_images(folder: Path, cards: list[dict], count: int) -> None:
 # --- method 1: deckpress ------------------------------------------------------------------------
 
 def run_deckpress(deck: Path, out: Path, n: int) -> tuple[list[Path], int]:
-    from deckpress.build import build_deck
-    result = build_deck(deck, out, papers=["a4"], inks=["color"])
+    import deckpress
+    result, = deckpress.build(deck, out, papers="a4", inks="color")
     assert result.deck.card_count("cards") == n
     return [o.path for o in result.outputs], sum(o.pages for o in result.outputs)
 
@@ -163,8 +163,8 @@ def run_deckpress(deck: Path, out: Path, n: int) -> tuple[list[Path], int]:
 def run_png(deck: Path, out: Path, n: int) -> tuple[list[Path], int]:
     """Card images at 300 dpi with bleed: one PNG per distinct face (101 here) and the manifest.
     The rate that matters is images per second; `cards/s` counts the cards those images cover."""
-    from deckpress.build import Options, build_deck
-    result = build_deck(deck, out, papers=["a4"], inks=["color"], options=Options(formats=("png",)))
+    import deckpress
+    result, = deckpress.build(deck, out, papers="a4", inks="color", formats="png")
     assert result.deck.card_count("cards") == n
     return [o.path for o in result.outputs], 0
 
@@ -172,8 +172,8 @@ def run_png(deck: Path, out: Path, n: int) -> tuple[list[Path], int]:
 def run_impose(deck: Path, out: Path, n: int) -> tuple[list[Path], int]:
     """`deckpress impose` of the 100 JPEG fronts (N cards through their copy counts) and one back:
     fronts, backs and duplex on A4, JPEGs embedded as they are."""
-    from deckpress.imagesheets import impose_images
-    result = impose_images([deck / "images"], out, back=deck / "back.jpg", papers=["a4"])
+    import deckpress
+    result = deckpress.impose_images([deck / "images"], out, back=deck / "back.jpg", papers="a4")
     assert result.cards == n
     return [o.path for o in result.outputs], sum(o.pages for o in result.outputs)
 
@@ -340,7 +340,7 @@ def _rss_mb() -> float:
 def worker(method: str, deck: Path, out: Path, n: int) -> None:
     """One measurement, in this (fresh) process; prints a JSON line."""
     sys.path.insert(0, str(ROOT / "generator"))  # the checkout, even without an install
-    import deckpress.build  # noqa: F401  imported before the clock starts, for both methods alike
+    import deckpress.builder.deckbuild, deckpress.builder.images  # noqa: F401, E401  loaded before the clock starts
     import reportlab.platypus  # noqa: F401
     before = _rss_mb()
     start = time.perf_counter()

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from deckpress.build import build_deck
+from deckpress.builder.deckbuild import build_deck
 
 # the shared PDF checks in tests/pdfread.py assert too: have pytest explain their failures
 pytest.register_assert_rewrite("tests.pdfread")

@@ -8,7 +8,8 @@ from pypdf import PdfReader
 from PIL import Image, ImageChops, ImageStat
 
 from deckpress.backends.raster import RasterJob, bleed_box, pixels, render, trim_box
-from deckpress.build import build_deck, compose_deck
+from deckpress.builder.deckbuild import build_deck
+from deckpress.builder.faces import compose_faces
 from deckpress.colors import RGB
 from deckpress.errors import Warnings
 from deckpress.face import Face, Paint, Rect
@@ -56,7 +57,7 @@ def test_an_odd_canvas_is_exact_and_keeps_the_scale():
 
 def test_files_are_written_the_same_in_parallel_and_alone(tmp_path):
     deck = load_deck("metronome")
-    faces = list(dict.fromkeys(f for pairs in compose_deck(deck, Warnings()).values() for pair in pairs
+    faces = list(dict.fromkeys(f for pairs in compose_faces(deck, Warnings()).sides.values() for pair in pairs
                                for f in pair if f is not None))[:24]
     jobs = [RasterJob(f, trim_box(f), pixels(trim_box(f), 60), tmp_path / "a" / f"{i}.png", 60)
             for i, f in enumerate(faces)]
@@ -80,7 +81,7 @@ def test_a_png_shows_what_the_printed_sheet_shows(tmp_path):
     first = placements(pdf_page)[0]
     x0, y0, _, _ = trim_box_mm(first, 63.5, 88.9, float(pdf_page.mediabox.height))
     deck = load_deck("metronome")
-    face = compose_deck(deck, Warnings())["cards"][0][0]
+    face = compose_faces(deck, Warnings()).sides["cards"][0][0]
     # the card's own picture, on the same pixel grid as the page
     px0, py0 = round(x0 / 25.4 * dpi), round(y0 / 25.4 * dpi)
     shift = (px0 * 25.4 / dpi - x0, py0 * 25.4 / dpi - y0)
@@ -92,6 +93,6 @@ def test_a_png_shows_what_the_printed_sheet_shows(tmp_path):
     diff = ImageStat.Stat(ImageChops.difference(cut.crop(inner), own.crop(inner)).convert("L")).mean[0]
     assert diff < 1.0, diff
     # and a different card does not match: the comparison can tell cards apart
-    other, = render([RasterJob(compose_deck(deck, Warnings())["cards"][30][0], box, (w, h))])
+    other, = render([RasterJob(compose_faces(deck, Warnings()).sides["cards"][30][0], box, (w, h))])
     odd = ImageStat.Stat(ImageChops.difference(cut.crop(inner), other.crop(inner)).convert("L")).mean[0]
     assert odd > 5

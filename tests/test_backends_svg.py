@@ -23,7 +23,7 @@ from PIL import Image as PILImage, ImageChops, ImageStat
 from deckpress.bundled import DECKS_DIR
 from deckpress.backends.pdf import FaceForms, MM, new_canvas
 from deckpress.backends.svg import face_svg, write_svg
-from deckpress.build import compose_deck
+from deckpress.builder.faces import compose_faces
 from deckpress.colors import CMYK, RGB, Gray
 from deckpress.errors import Warnings
 from deckpress.face import (Ellipse, Face, Group, Image, Item, Line, Paint, Path as PathItem, Rect, Text,
@@ -45,7 +45,7 @@ DPI = 100
 @functools.lru_cache(maxsize=None)
 def card(deck: str, index: int) -> Face:
     """The front of a bundled deck's card, as the build composes it."""
-    return compose_deck(load_deck(deck), Warnings())["cards"][index][0]
+    return compose_faces(load_deck(deck), Warnings()).sides["cards"][index][0]
 
 
 def parse(face: Face, outline_text: bool = False) -> ET.Element:

@@ -9,8 +9,10 @@ import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader
 
+import deckpress
 from deckpress import cli
-from deckpress.build import Options, box_contents, build_deck
+from deckpress.builder.box import box_contents
+from deckpress.builder.deckbuild import build_deck
 from deckpress.compose.tuckbox import CARD_THICKNESS, CLEARANCE, GLUE_FLAP, SLEEVE_THICKNESS
 from deckpress.model import load_deck
 from tests.pdfread import char_angles, fonts, page_boxes_mm, path_boxes
@@ -144,13 +146,13 @@ def test_a_box_too_big_for_one_sheet_comes_in_two_parts_with_glue_tabs(make_deck
 
 def test_sleeves_make_the_box_wider_and_deeper(make_deck, tmp_path):
     deck = big_deck(make_deck, 40, "poker")
-    build_deck(deck, tmp_path, ["a4"], ["color"], options=Options(sleeves="auto"))
+    deckpress.build(deck, tmp_path, papers="a4", inks="color", sleeves="auto")
     path = tmp_path / "big" / "big-box-a4.pdf"
     xs, _, _ = folds(path)
     xs = [outline(path)[0], *xs]
     W, D = 66 + CLEARANCE, 40 * (CARD_THICKNESS + SLEEVE_THICKNESS) + CLEARANCE  # standard sleeves, 66 × 91
     assert gaps(xs) == pytest.approx([W, D, W, D], abs=0.01)
-    build_deck(deck, tmp_path, ["a4"], ["color"], options=Options(sleeves=(70.0, 95.0), sleeve_thickness=0.1))
+    deckpress.build(deck, tmp_path, papers="a4", inks="color", sleeves=(70.0, 95.0), sleeve_thickness=0.1)
     xs, _, _ = folds(path)
     assert gaps([outline(path)[0], *xs]) == pytest.approx([70 + CLEARANCE, 40 * 0.4 + CLEARANCE] * 2, abs=0.01)
 

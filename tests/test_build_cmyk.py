@@ -7,7 +7,7 @@ import pytest
 from PIL import Image, ImageChops, ImageStat
 from pypdf import PdfReader
 
-from deckpress.build import Options, build_deck
+import deckpress
 from tests.pdfread import colour_operators, rgb_left, text_colours
 
 DECKS = ("test-piece", "circle-of-5")
@@ -21,7 +21,7 @@ def builds(tmp_path_factory):
     for color in ("rgb", "cmyk"):
         folder = tmp_path_factory.mktemp(color)
         for deck in DECKS:
-            build_deck(deck, folder, papers=["a4"], options=Options(color=color))
+            deckpress.build(deck, folder, papers="a4", color=color)
         out[color] = folder
     return out
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from pypdf import PdfReader
 
-from deckpress.build import Options, build_deck
+import deckpress
 from tests.pdfread import MM, page_boxes_mm, page_text, placements, rgb_left, text_colours
 
 EIGHTH = 25.4 / 8
@@ -14,7 +14,7 @@ EIGHTH = 25.4 / 8
 @pytest.fixture(scope="module")
 def metronome(tmp_path_factory):
     out = tmp_path_factory.mktemp("dtc")
-    result = build_deck("metronome", out, options=Options(formats=(), preset="drivethru"))
+    result, = deckpress.build("metronome", out, formats=(), preset="drivethru")
     return out / "metronome" / "metronome-drivethru.pdf", result
 
 
@@ -53,7 +53,7 @@ def test_no_marks_no_label_and_no_rgb(metronome):
 
 
 def test_boards_and_pawns_are_left_out_with_a_word(tmp_path):
-    result = build_deck("test-piece", tmp_path, options=Options(formats=(), preset="drivethru"))
+    result, = deckpress.build("test-piece", tmp_path, formats=(), preset="drivethru")
     reader = PdfReader(tmp_path / "test-piece" / "test-piece-drivethru.pdf")
     assert len(reader.pages) == 2 * (36 + 10)  # instrument cards and rule cards
     assert any("left out of the DriveThruCards file" in w for w in result.warnings.messages)

@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 from pypdf import PdfReader
 
-from deckpress.build import build_deck
+from deckpress.builder.deckbuild import build_deck
 from deckpress.model import load_deck
 from tests.pdfread import (MM, backs_behind_fronts, cards_on_grid, check_page_boxes, colour_operators, darkness, fonts, page_text,
                            placements, trim_box_mm)

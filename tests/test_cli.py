@@ -41,6 +41,23 @@ def test_list_shows_bundled_decks_with_counts():
     assert "63 cards" in line and "18 rules/board" in line and "Guy T. Schafer" in line
 
 
+def test_list_shows_deck_folders_here_by_their_path(make_deck, tmp_path, monkeypatch):
+    from tests.conftest import SIMPLE_DECK, SIMPLE_LAYOUT
+    make_deck(SIMPLE_DECK, {"simple": SIMPLE_LAYOUT})  # tmp_path/deck
+    broken = tmp_path / "broken"
+    broken.mkdir()
+    (broken / "deck.yaml").write_text("id: broken\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    lines = run("list").output.splitlines()
+    assert lines[0].startswith("circle-of-5 ")  # bundled decks first, by id
+    local = [line for line in lines if line.startswith("./")]
+    assert local[0].startswith("./broken ") and "(broken: broken/deck.yaml:1: the deck needs 'title')" in local[0]
+    assert local[1].startswith("./deck ") and "3 cards" in local[1] and "Simple — Test, CC0-1.0" in local[1]
+    assert len(local) == 2
+    monkeypatch.chdir(tmp_path / "deck")
+    assert run("list").output.splitlines()[-1].split() == [".", "3", "cards", "Simple", "—", "Test,", "CC0-1.0"]
+
+
 def test_check_validates_without_writing(simple_deck, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     result = run("check", str(simple_deck))
@@ -79,7 +96,7 @@ def test_a_failed_write_leaves_the_good_file_alone(simple_deck, tmp_path, monkey
 
     monkeypatch.setattr(pdfsheets, "_write", broken)
     with pytest.raises(OSError):
-        from deckpress.build import build_deck
+        from deckpress.builder.deckbuild import build_deck
         build_deck(simple_deck, tmp_path, ["a4"], ["color"])
     assert good.read_bytes() == before
     assert sorted(p.name for p in good.parent.iterdir()) == [

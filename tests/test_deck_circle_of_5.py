@@ -13,7 +13,7 @@ from pypdf import PdfReader
 from pypdf.generic import ContentStream, DecodedStreamObject
 
 from deckpress import cli
-from deckpress.build import build_deck
+from deckpress.builder.deckbuild import build_deck
 from deckpress.model import load_deck
 from tests.pdfread import MM, colour_operators, fonts, page_text, placements, trim_box_mm, xobjects
 

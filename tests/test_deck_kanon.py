@@ -18,7 +18,7 @@ from fontTools.ttLib import TTFont
 from pypdf import PdfReader
 
 from deckpress.bundled import FONTS_DIR
-from deckpress.build import build_deck
+from deckpress.builder.deckbuild import build_deck
 from deckpress.cli import main as cli
 from deckpress.errors import DeckError
 from deckpress.model import load_deck

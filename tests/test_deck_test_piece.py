@@ -17,7 +17,7 @@ import pypdfium2 as pdfium
 import pytest
 from pypdf import PdfReader
 
-from deckpress.build import build_deck
+from deckpress.builder.deckbuild import build_deck
 from deckpress.model import load_deck
 from tests.pdfread import colour_operators, MM, content_streams, fonts, page_text, placements, trim_box_mm
 

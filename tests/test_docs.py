@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from deckpress.build import Options, build_deck
+import deckpress
 from deckpress.model import bundled_deck_ids
 from deckpress.model import reference
 from deckpress.model.keys import TABLES
@@ -57,7 +57,7 @@ def test_worked_examples_build_without_warnings(tmp_path):
         own = [name for name in deck["layouts"] if not (ROOT / "layouts" / f"{name}.yaml").exists()]
         assert len(own) == 1, doc
         (folder / "layouts" / f"{own[0]}.yaml").write_text(layout_text, encoding="utf-8")
-        result = build_deck(folder, tmp_path / "out", ["a4"], ["color"])
+        result, = deckpress.build(folder, tmp_path / "out", papers="a4", inks="color")
         assert result.outputs and not result.warnings.messages, (doc, result.warnings.messages)
 
 
@@ -79,5 +79,5 @@ def test_the_readme_previews_are_the_decks_as_they_build(deck_id, tmp_path):
     /tmp/p/*/*-preview.png into docs/previews/."""
     committed = ROOT / "docs" / "previews" / f"{deck_id}-preview.png"
     assert f"docs/previews/{deck_id}-preview.png" in (ROOT / "README.md").read_text(encoding="utf-8")
-    build_deck(deck_id, tmp_path, options=Options(formats=("preview",)))
+    deckpress.build(deck_id, tmp_path, formats="preview")
     assert (tmp_path / deck_id / f"{deck_id}-preview.png").read_bytes() == committed.read_bytes()

@@ -8,7 +8,7 @@ import pytest
 from PIL import Image as PILImage
 from pypdf import PdfReader
 
-from deckpress.build import build_deck
+from deckpress.builder.deckbuild import build_deck
 from tests.pdfread import fonts, xobjects
 
 SVG = b"""<svg xmlns="http://www.w3.org/2000/svg" width="100" height="50" viewBox="0 0 100 50">

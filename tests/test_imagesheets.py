@@ -15,7 +15,7 @@ from pypdf import PdfReader
 
 from deckpress import cli
 from deckpress.errors import DeckError
-from deckpress.imagesheets import card_size, copies, impose_images, natural_key, parse_bleed
+from deckpress.builder.images import card_size, copies, impose_images, natural_key, parse_bleed
 from tests.pdfread import backs_behind_fronts, cards_on_grid, check_page_boxes, page_boxes_mm, page_text, xobjects
 
 POKER = (63.5, 88.9)

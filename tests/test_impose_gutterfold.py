@@ -12,7 +12,8 @@ import pypdfium2 as pdfium
 import pytest
 from pypdf import PdfReader
 
-from deckpress.build import Options, build_deck
+from deckpress.builder.deckbuild import build_deck
+from deckpress.builder.plan import Options
 from deckpress.colors import Gray
 from deckpress.face import Face, Paint, Rect, apply, multiply
 from deckpress.impose.gutterfold import FOLD_CLEAR, fit_fold, plan_gutterfold

@@ -10,7 +10,8 @@ import pypdfium2 as pdfium
 import pytest
 from pypdf import PdfReader
 
-from deckpress.build import Options, build_deck
+from deckpress.builder.deckbuild import build_deck
+from deckpress.builder.plan import Options
 from deckpress.impose.marks import (CUTTER_BLEED, MARK_MODES, REG_CLEAR, REG_INSET, REG_LENGTH, REG_SQUARE,
                                     REG_THICKNESS, SQUARE_CLEAR, registration_marks, room_for)
 from deckpress.impose.sheets import PAPERS, Room, fit_grid, plan_pages

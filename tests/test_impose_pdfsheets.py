@@ -9,7 +9,8 @@ import pypdfium2 as pdfium
 import pytest
 from pypdf import PdfReader
 
-from deckpress.build import Options, build_deck
+from deckpress.builder.deckbuild import build_deck
+from deckpress.builder.plan import Options
 
 from .pdfread import MM, page_boxes_mm, path_boxes, placements, text_lines
 
@@ -179,11 +180,14 @@ def test_rule_and_board_backs_move_too(make_deck, tmp_path):
 
 
 def test_only_files_with_back_pages_are_told_the_offset(simple_deck, tmp_path):
-    from deckpress.build import Options, plan_deck
+    from deckpress.builder.deckbuild import deck_jobs
+    from deckpress.builder.plan import Options
     from deckpress.errors import Warnings
+    from deckpress.builder.faces import compose_faces
     from deckpress.model import load_deck
-    jobs = plan_deck(load_deck(simple_deck), tmp_path, ["a4"], ["color"], Warnings(), ("pdf", "gutterfold"),
-                     options=Options(back_offset=OFFSET))
+    faces = compose_faces(load_deck(simple_deck), Warnings())
+    jobs = deck_jobs(faces, tmp_path, ["a4"], ["color"], Warnings(),
+                     Options(formats=("pdf", "gutterfold"), back_offset=OFFSET))
     told = {job.path.name: job.info.back_offset for job in jobs}
     assert told == {"simple-cards-a4.pdf": (0.0, 0.0), "simple-backs-a4.pdf": OFFSET,
                     "simple-duplex-a4.pdf": OFFSET, "simple-box-a4.pdf": (0.0, 0.0),

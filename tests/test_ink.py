@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from deckpress.build import compose_deck
+from deckpress.builder.faces import compose_faces
 from deckpress.colors import CMYK, RGB, Gray, to_cmyk
 from deckpress.errors import Warnings
 from deckpress.face import Face, Group, Image, Paint, Rect, Text, rotation
@@ -144,7 +144,7 @@ def colours(items, texts, paints, pictures):
 
 @pytest.mark.parametrize("deck", ["metronome", "test-piece"])
 def test_bundled_faces_in_cmyk_have_only_process_colours_and_black_text_is_k_only(deck):
-    sides = compose_deck(load_deck(deck), Warnings())
+    sides = compose_faces(load_deck(deck), Warnings()).sides
     faces = {f for pairs in sides.values() for pair in pairs for f in pair if f is not None}
     texts, paints, pictures = [], [], []
     for f in faces:

@@ -11,8 +11,8 @@ RANK = {  # lower number = lower layer (docs/ARCHITECTURE.md)
     "units": 0, "atomic": 0, "colors": 0, "errors": 0, "yamlfile": 0, "fonts": 0, "imagefile": 0, "pitches": 0,
     "settings": 0,
     "face": 1, "shapes": 1, "svgpath": 1,
-    "model": 2, "compose": 3, "ink": 4, "backends": 5, "impose": 6, "outputs": 6, "build": 7, "imagesheets": 7,
-    "cli": 8,
+    "model": 2, "compose": 3, "ink": 4, "backends": 5, "impose": 6, "outputs": 6, "builder": 7, "api": 8,
+    "cli": 9, "bundled": 0,
 }
 
 

@@ -231,7 +231,7 @@ def test_a_copied_deck_draws_its_own_pictures_in_a_bundled_layout(tmp_path):
     elsewhere finds them in its own art/ folder, so replacing a picture there changes the cards."""
     import shutil
 
-    from deckpress.build import build_deck
+    from deckpress.builder.deckbuild import build_deck
     from deckpress.bundled import DECKS_DIR
 
     copy = tmp_path / "my-circle"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from click.testing import CliRunner
 
-from deckpress.build import build_deck
+from deckpress.builder.deckbuild import build_deck
 from deckpress.cli import main
 from deckpress.errors import DeckError
 from deckpress.model import load_deck

@@ -7,13 +7,16 @@ import csv
 import pytest
 from PIL import Image
 
-from deckpress.build import Options, build_deck, card_entries
+from deckpress.builder.deckbuild import build_deck
+from deckpress.builder.faces import compose_faces
+from deckpress.builder.plan import Options
 from deckpress.colors import RGB
 from deckpress.errors import DeckError, Warnings
 from deckpress.face import Face, Paint, Rect, Text
 from deckpress.fonts import FontSet
 from deckpress.model import load_deck
-from deckpress.outputs.cardimages import PRESETS, preset_bleed, text_margin
+from deckpress.outputs.cardimages import text_margin
+from deckpress.outputs.presets import PRESETS, preset_bleed
 
 
 def rows(folder):
@@ -31,7 +34,7 @@ def steps_png(tmp_path_factory):
 def test_one_file_per_distinct_face_and_a_manifest_of_every_card(steps_png):
     folder, result = steps_png
     deck = result.deck
-    entries = card_entries(deck, Warnings())
+    entries = compose_faces(deck, Warnings()).entries
     distinct = {(side, f) for e in entries for side, f in (("front", e.front), ("back", e.back)) if f is not None}
     pngs = sorted(p.name for p in folder.glob("*.png"))
     assert len(pngs) == len(distinct)
@@ -105,14 +108,14 @@ def test_a_renamed_card_leaves_no_stale_file(tmp_path, steps_png):
     stale.write_bytes(b"old")
     build_deck("steps", folder.parent.parent, ["a4"], ["color"], options=Options(formats=("png",), dpi=100))
     assert not stale.exists()
-    assert len(rows(folder)) == len(card_entries(load_deck("steps"), Warnings()))
+    assert len(rows(folder)) == len(compose_faces(load_deck("steps"), Warnings()).entries)
 
 
 def test_svgs_are_the_same_set_of_faces_with_outlined_text(tmp_path):
     result = build_deck("kanon", tmp_path, ["a4"], ["color"], options=Options(formats=("svg",), outline_text=True))
     folder = tmp_path / "kanon" / "svg"
     svgs = sorted(folder.glob("*.svg"))
-    entries = card_entries(result.deck, Warnings())
+    entries = compose_faces(result.deck, Warnings()).entries
     assert len(svgs) == len({(s, f) for e in entries for s, f in (("front", e.front), ("back", e.back)) if f})
     assert {r["front"] for r in rows(folder)} <= {p.name for p in svgs}
     text = (folder / rows(folder)[0]["front"]).read_text(encoding="utf-8")

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from PIL import Image
 
-from deckpress.build import Options, build_deck, card_entries
+from deckpress.builder.deckbuild import build_deck
+from deckpress.builder.faces import compose_faces
+from deckpress.builder.plan import Options
 from deckpress.errors import Warnings
 from deckpress.outputs.preview import CARD_PX, COLUMNS, GAP, GROUND, _shelves, _size
 
@@ -26,7 +28,7 @@ def test_a_preview_shows_each_distinct_face_once(tmp_path):
     image = Image.open(path)
     assert image.width == COLUMNS * CARD_PX + (COLUMNS + 1) * GAP
     assert path.stat().st_size < 400_000  # small enough for a README
-    entries = card_entries(result.deck, Warnings())
+    entries = compose_faces(result.deck, Warnings()).entries
     distinct = len({f for e in entries for f in (e.front, e.back) if f is not None})
     # every face's picture is where the layout puts it, with bare ground in the gap beside it
     faces = list(dict.fromkeys(f for side in ("front", "back") for e in entries if (f := e.face(side))))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from deckpress.build import card_entries
+from deckpress.builder.faces import compose_faces
 from deckpress.errors import Warnings
 from deckpress.model import load_deck
 from deckpress.outputs.sides import file_stems, slug
@@ -16,7 +16,7 @@ def test_slugs_spell_out_music_and_drop_accents():
 
 
 def test_a_shared_back_is_one_file_named_after_its_component():
-    entries = card_entries(load_deck("test-piece"), Warnings())
+    entries = compose_faces(load_deck("test-piece"), Warnings()).entries
     stems = file_stems(entries)
     backs = {stems[("back", e.back)] for e in entries if e.back is not None}
     assert {"silver-back", "gold-back"} <= backs
@@ -28,7 +28,7 @@ def test_a_shared_back_is_one_file_named_after_its_component():
 
 def test_every_stem_is_unique_and_every_face_named():
     for deck_id in ("steps", "kanon", "metronome"):
-        entries = card_entries(load_deck(deck_id), Warnings())
+        entries = compose_faces(load_deck(deck_id), Warnings()).entries
         stems = file_stems(entries)
         assert len(set(stems.values())) == len(stems)
         for e in entries:
@@ -37,6 +37,6 @@ def test_every_stem_is_unique_and_every_face_named():
 
 def test_copies_add_up_to_the_deck():
     deck = load_deck("circle-of-5", players=4)
-    entries = card_entries(deck, Warnings())
+    entries = compose_faces(deck, Warnings()).entries
     assert sum(e.copies for e in entries) == deck.card_count()
     assert {e.copies for e in entries if e.component == "cue-cards"} == {4}

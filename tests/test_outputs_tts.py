@@ -9,7 +9,7 @@ from urllib.parse import unquote, urlparse
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
-from deckpress.build import Options, build_deck
+import deckpress
 from deckpress.model import load_deck
 from deckpress.outputs.tts import PER_SHEET, cell_size, sheet_grid
 
@@ -38,7 +38,7 @@ def test_no_sheet_holds_more_than_69():
 @pytest.fixture(scope="module")
 def test_piece(tmp_path_factory):
     out = tmp_path_factory.mktemp("tts")
-    build_deck("test-piece", out, options=Options(formats=("tts",), tts_base_url="https://example.org/tp/"))
+    deckpress.build("test-piece", out, formats="tts", tts_base_url="https://example.org/tp/")
     folder = out / "test-piece" / "tts"
     return folder, json.loads((folder / "test-piece.json").read_text(encoding="utf-8"))
 
@@ -92,7 +92,7 @@ def test_the_hidden_cell_shows_the_back_and_silver_and_gold_differ(test_piece):
 
 
 def test_local_paths_without_a_base_url(tmp_path):
-    build_deck("kanon", tmp_path, options=Options(formats=("tts",)))
+    deckpress.build("kanon", tmp_path, formats="tts")
     saved = json.loads((tmp_path / "kanon" / "tts" / "kanon.json").read_text(encoding="utf-8"))
     urls = [s["FaceURL"] for o in saved["ObjectStates"] for s in o.get("CustomDeck", {}).values()]
     assert urls and all(u.startswith("file:///") for u in urls)

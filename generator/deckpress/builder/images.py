@@ -2,7 +2,7 @@
 
 Each image becomes a face of the card size whose one `Image` covers the trim and the bleed (the
 image is taken to include the bleed), so the pictures go through the same imposition as a deck:
-the same grids, crop marks, page boxes, mirrored backs and file kinds (see `build.sheet_files`).
+the same grids, crop marks, page boxes, mirrored backs and file kinds (see `jobs.sheet_files`).
 The PDF backend hands image files to reportlab by path, which embeds a JPEG's bytes as they are
 (a DCTDecode stream): nothing is re-encoded, however often a picture is placed.
 
@@ -18,14 +18,14 @@ from pathlib import Path
 
 from PIL import Image as PILImage, UnidentifiedImageError
 
-from .build import Job, Output, Sides, labelled, sheet_files, write_jobs
-from .errors import DeckError, Warnings, display_path, suggest
-from .face import Face, Image
-from .impose.marks import room_for
-from .impose.pdfsheets import DocInfo
-from .impose.sheets import PAPERS
-from .model.deck import CARD_SIZES
-from .units import parse_mm, parse_size
+from ..errors import DeckError, Warnings, display_path, suggest
+from ..face import Face, Image
+from ..impose.sheets import PAPERS
+from ..model.deck import CARD_SIZES
+from ..units import parse_mm, parse_size
+from .faces import Sides
+from .jobs import pdf_job, sheet_files, write_jobs
+from .plan import Marking, Output
 
 FORMATS = ("PNG", "JPEG")  #: what PDF takes as it is (JPEG) or losslessly (PNG)
 MIN_DPI = 300  #: below this, printed art starts to look soft
@@ -182,13 +182,8 @@ def impose_images(fronts: Sequence[Path], out_dir: Path, *, name: str = "imposed
         return Face(size[0], size[1], bleed, (picture,))
 
     sides: Sides = [(face(f), face(b)) for f, b, n in pairs for _ in range(n)]
-    jobs = []
-    for paper in papers:
-        for kind, pages, duplex in sheet_files("cards", sides, paper, bleed, room_for(marks)):
-            file_name = f"{name}-{kind}-{paper}.pdf"
-            info = DocInfo(title=f"{name} — {kind}", author="",
-                           subject=f"{len(sides)} card images imposed by deckpress.", duplex=duplex,
-                           marks=marks, back_marks=back_marks,
-                           back_offset=back_offset if any(page.back for page in pages) else (0.0, 0.0))
-            jobs.append(Job(out_dir / name / file_name, labelled(pages, name, file_name), info))
+    marking = Marking(marks, back_marks, back_offset)
+    jobs = [pdf_job(out_dir / name / f"{name}-{kind}-{paper}.pdf", pages, name, kind,
+                    subject=f"{len(sides)} card images imposed by deckpress.", duplex=duplex, marking=marking)
+            for paper in papers for kind, pages, duplex in sheet_files("cards", sides, paper, bleed, marks)]
     return Imposed(write_jobs(jobs, bleed, progress, on_plan), len(sides), len(pictures), warn)

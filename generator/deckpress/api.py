@@ -1,0 +1,255 @@
+"""deckpress as a library: build, check and load decks, impose card images, calibrate a printer.
+
+    import deckpress
+    results = deckpress.build("metronome", "out", papers="a4", inks="color")
+    for output in results[0].outputs: print(output.path, output.pages)
+
+Everything the `deckpress` command does goes through this module (the command line imports
+nothing else), with plain keyword arguments and the command line's defaults. See docs/API.md.
+
+Importing it is cheap: the work is imported by the functions that do it, and the option names
+(PAPERS, INKS, FORMATS, …) are read from the modules that own them when first asked for, so
+`deckpress --help` loads no drawing backend.
+
+Back offsets are values here: reading and saving the user's settings is the caller's choice
+(`back_offset_for`, `save_back_offset`), as the command line does.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from .errors import DeckError, Warnings, display_path, suggest
+
+if TYPE_CHECKING:  # what `__getattr__` reads lazily, for type checkers and editors
+    from .builder.images import Imposed
+    from .builder.plan import DRIVETHRU, FORMATS, DeckBuild, Output
+    from .compose.tuckbox import SLEEVE_THICKNESS, SLEEVES
+    from .impose.marks import MARK_MODES
+    from .impose.sheets import PAPERS
+    from .ink import COLORS, INKS
+    from .model import Deck
+    from .model.deck import CARD_SIZES, DECK_FILE
+    from .outputs.presets import PRESETS
+    from .settings import DECK_SETTINGS, BackOffset, format_offset, parse_back_offset, save_back_offset
+    from .units import parse_mm, parse_size
+
+Offset = tuple[float, float]  #: mm, x right and y down as seen looking at a back page
+Progress = Callable[[int], None]
+
+#: names read from the module that owns them on first use (PEP 562): see `__getattr__`
+_LAZY = {
+    "PAPERS": "deckpress.impose.sheets", "MARK_MODES": "deckpress.impose.marks",
+    "INKS": "deckpress.ink", "COLORS": "deckpress.ink",
+    "FORMATS": "deckpress.builder.plan", "DRIVETHRU": "deckpress.builder.plan",
+    "PRESETS": "deckpress.outputs.presets",
+    "SLEEVES": "deckpress.compose.tuckbox", "SLEEVE_THICKNESS": "deckpress.compose.tuckbox",
+    "CARD_SIZES": "deckpress.model.deck", "DECK_FILE": "deckpress.model.deck",
+    "DECK_SETTINGS": "deckpress.settings", "parse_back_offset": "deckpress.settings",
+    "format_offset": "deckpress.settings", "save_back_offset": "deckpress.settings",
+    "parse_mm": "deckpress.units", "parse_size": "deckpress.units",
+    "DeckBuild": "deckpress.builder.plan", "Output": "deckpress.builder.plan", "Imposed": "deckpress.builder.images",
+}
+
+__all__ = ["build", "check", "impose_images", "calibrate", "load_deck", "list_decks", "languages",
+           "back_offset_for", "CheckResult", "DeckListing", "DeckError", "Warnings", "display_path", "suggest",
+           "Offset", "Progress", *sorted(_LAZY)]
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        value = getattr(importlib.import_module(_LAZY[name]), name)
+        globals()[name] = value  # once read, an ordinary attribute
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def load_deck(deck: str | Path, *, players: int | None = None, lang: str | None = None) -> Deck:
+    """Load and check a deck: a bundled deck id (`"metronome"`), a deck folder or its deck.yaml.
+
+    `players` sets how many per-player sets components with `copies: players` get (default: the
+    most the deck allows); `lang` picks one of its translations. A mistake in the deck or its
+    layouts raises DeckError naming file and line."""
+    from .model import load_deck as load
+
+    return load(deck, players, lang)
+
+
+@dataclass(frozen=True)
+class DeckListing:
+    """A deck `list_decks` found: `ref` is what to pass to `build`, `check` or `load_deck` (the id
+    of a bundled deck, the path of a local one); `file` its deck.yaml."""
+
+    ref: str
+    file: Path
+    bundled: bool
+
+
+def list_decks(folder: str | Path | None = ".") -> list[DeckListing]:
+    """The bundled decks, then the deck folders in `folder` (the folder itself if it holds a
+    deck.yaml, and each subfolder that does); `None` lists the bundled decks alone."""
+    from .model.deck import DECK_FILE, bundled_deck_ids, find_deck
+
+    found = [DeckListing(deck_id, find_deck(deck_id), True) for deck_id in bundled_deck_ids()]
+    if folder is not None:
+        here = Path(folder)
+        candidates = [here, *sorted((p for p in here.iterdir() if p.is_dir() and not p.name.startswith(".")),
+                                    key=lambda p: p.name)]
+        found += [DeckListing(_folder_ref(path), path / DECK_FILE, False) for path in candidates
+                  if (path / DECK_FILE).is_file()]
+    return found
+
+
+def _folder_ref(path: Path) -> str:
+    """A local deck folder as a user types it: a relative path is written ./name, so it reads as a
+    folder, never as a bundled deck's id."""
+    text = str(path)
+    return text if path.is_absolute() or text.startswith(".") else f"./{text}"
+
+
+@dataclass
+class CheckResult:
+    """What `check` found: the deck as loaded (in its own language), how many cards it prints, how
+    many distinct card faces they show, the languages it is in, and warnings (text that had to
+    shrink, translations no card uses, …)."""
+
+    deck: Deck
+    cards: int
+    faces: int
+    languages: list[str]
+    warnings: Warnings = field(default_factory=Warnings)
+
+
+def check(deck: str | Path, *, players: int | None = None) -> CheckResult:
+    """Check a deck without writing anything: load it, compose every card in its own language and
+    in each translation. Raises DeckError on the first mistake (file and line in the message)."""
+    from .builder.faces import compose_faces
+    from .model import load_deck as load
+
+    warnings = Warnings()
+    loaded = load(deck, players)
+    faces = compose_faces(loaded, warnings).distinct()
+    for language in loaded.languages[1:]:
+        translated = load(deck, players, language)
+        compose_faces(translated, warnings)
+        for text, line in translated.translate.unused():
+            warnings(f"'{text[:40]}' is not on any card (translated to {language})", translated.translate.file, line)
+    return CheckResult(loaded, loaded.card_count(), len(faces), list(loaded.languages), warnings)
+
+
+def build(decks: str | Path | Sequence[str | Path] | None = None, out: str | Path = "output", *,
+          papers: str | Sequence[str] = "all", inks: str | Sequence[str] | None = None, color: str = "rgb",
+          formats: str | Sequence[str] = ("pdf",), players: int | None = None, lang: str | None = None,
+          dpi: int = 300, preset: str | None = None, outline_text: bool = False, tts_base_url: str | None = None,
+          sleeves: str | tuple[float, float] | None = None, sleeve_thickness: float | None = None,
+          back_offset: Offset = (0.0, 0.0), marks: str = "corners", back_marks: bool = False,
+          progress: Progress | None = None, on_plan: Progress | None = None) -> list[DeckBuild]:
+    """Build decks into `out/<deck id>/`; one result per deck and language, with the files written
+    (`outputs`) and the warnings.
+
+    decks: a bundled id, a deck folder, or several; None builds every bundled deck.
+    papers: "a4", "letter", a list of them, or "all". formats: "pdf", "gutterfold", "png", "svg",
+    "tts", "preview" (a list, or comma-separated). inks: "color", "lowink", a list, or "all";
+    None makes PDFs in both and images in colour. color: "rgb", or "cmyk" for print shops.
+    lang: one of the decks' languages, or "all" for every one each has (default: its own).
+    preset: "mpc" or "tgc" (PNGs on the service's canvas; implies "png") or "drivethru" (a CMYK
+    PDF). sleeves: "auto", a sleeve's name (SLEEVES) or its size in mm, to size the tuck box.
+    marks: "corners", "lines", "none" or "cutter"; back_offset shifts every back page (mm).
+    on_plan hears, for each deck, how many pages and images are to come; progress each one done.
+    """
+    from .builder.deckbuild import build_deck
+    from .builder.plan import DRIVETHRU, FORMATS, Options
+    from .compose.tuckbox import SLEEVE_THICKNESS
+    from .impose.sheets import PAPERS
+    from .ink import INKS
+    from .model import bundled_deck_ids
+    from .outputs.presets import PRESETS
+
+    asked_formats = _names(formats, FORMATS, "format", allow_all=False)
+    if preset is not None:
+        _names([preset], (*sorted(PRESETS), DRIVETHRU), "preset")
+    if preset in PRESETS and "png" not in asked_formats:
+        asked_formats = (*asked_formats, "png")  # a print service's preset is a kind of PNG set
+    pdf_inks = _names(inks if inks is not None else "all", INKS, "ink")
+    options = Options(asked_formats, dpi, preset, outline_text, tts_base_url, color,
+                      image_inks=pdf_inks if inks is not None else ("color",), sleeves=sleeves,
+                      sleeve_thickness=SLEEVE_THICKNESS if sleeve_thickness is None else sleeve_thickness,
+                      back_offset=back_offset, marks=marks, back_marks=back_marks)
+    refs = bundled_deck_ids() if decks is None else [decks] if isinstance(decks, (str, Path)) else list(decks)
+    return [build_deck(ref, out, _names(papers, tuple(PAPERS), "paper"), pdf_inks, progress, on_plan, players,
+                       language, options)
+            for ref in refs for language in languages(ref, lang)]
+
+
+def languages(deck: str | Path, lang: str | None = None) -> list[str | None]:
+    """The languages to build a deck in for `lang`: itself, or with "all" every one the deck has
+    (None: the deck's own)."""
+    if lang != "all":
+        return [lang]
+    return list(load_deck(deck).languages)
+
+
+def impose_images(images: str | Path | Sequence[str | Path], out: str | Path = "output", *,
+                  name: str = "imposed", back: str | Path | None = None, backs: str | Path | None = None,
+                  size: str | tuple[float, float] = "poker", bleed: str | float = 3.0,
+                  papers: str | Sequence[str] = "all", back_offset: Offset = (0.0, 0.0), marks: str = "corners",
+                  back_marks: bool = False, progress: Progress | None = None,
+                  on_plan: Progress | None = None) -> Imposed:
+    """Put ready-made card images (PNG, JPEG; files or folders, each picture including `bleed` on
+    every side) on marked sheets: `out/<name>/<name>-cards-<paper>.pdf`, and with backs `-backs-`
+    and `-duplex-`. `back` is one back for every card; `backs` a folder with a back per front,
+    named like it. `size`: a card size name (CARD_SIZES) or "WxH" like "63x88" or "2.5inx3.5in",
+    or (width, height) in mm; `bleed`: mm, or a length like "0.125in". Every picture is checked
+    before anything is written: a problem raises DeckError; what will print badly is in the
+    result's warnings."""
+    from .builder.images import card_size, parse_bleed
+    from .builder.images import impose_images as write_imposed
+    from .impose.sheets import PAPERS
+
+    fronts = [Path(images)] if isinstance(images, (str, Path)) else [Path(p) for p in images]
+    return write_imposed(fronts, Path(out), name=name, back=None if back is None else Path(back),
+                         backs_dir=None if backs is None else Path(backs),
+                         size=card_size(size) if isinstance(size, str) else size,
+                         bleed=parse_bleed(bleed) if isinstance(bleed, str) else float(bleed),
+                         papers=_names(papers, tuple(PAPERS), "paper"), progress=progress, on_plan=on_plan,
+                         back_offset=back_offset, marks=marks, back_marks=back_marks)
+
+
+def calibrate(out: str | Path = "output", *, paper: str = "a4", back_offset: Offset = (0.0, 0.0)) -> Path:
+    """Write the two-page calibration sheet, `out/calibrate-<paper>.pdf`, and return its path.
+    Printed double-sided, it shows the back offset to give (see `deckpress calibrate --help`);
+    with `back_offset` its back page is printed shifted by it, to check one."""
+    from .builder.jobs import write_calibration_sheet
+    from .impose.sheets import PAPERS
+
+    _names(paper, tuple(PAPERS), "paper", allow_all=False)
+    return write_calibration_sheet(Path(out) / f"calibrate-{paper}.pdf", paper, back_offset)
+
+
+def back_offset_for(given: Offset | None, deck: str | Path | None = None) -> BackOffset:
+    """The back offset to use and where it comes from: `given`, else the deck folder's
+    deckpress.yaml (when a deck is named), else the user's saved one, else none."""
+    from .model.deck import find_deck
+    from .settings import resolve_back_offset
+
+    folder = find_deck(str(deck)).resolve().parent if deck is not None and given is None else None
+    return resolve_back_offset(given, folder)
+
+
+def _names(value: str | Sequence[str], allowed: Sequence[str], what: str, allow_all: bool = True) -> tuple[str, ...]:
+    """A name, a comma-separated list or a sequence of names, each one of `allowed`; "all" is all."""
+    if isinstance(value, str):
+        if allow_all and value == "all":
+            return tuple(allowed)
+        value = [v.strip() for v in value.split(",") if v.strip()]
+    names = tuple(dict.fromkeys(value))
+    for name in names:
+        if name not in allowed:
+            close = suggest(name, allowed)
+            raise ValueError(f"unknown {what} '{name}'{f' — did you mean {close!r}?' if close else ''} "
+                             f"(choose from {', '.join(allowed)})")
+    return names

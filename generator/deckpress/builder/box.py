@@ -1,0 +1,72 @@
+"""The deck's tuck box: what goes in it, how big it is, and its file on one paper."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..compose.tuckbox import CARD_THICKNESS, BoxArt, BoxSize, box_size, sleeve_for, tuck_box
+from ..errors import DeckError, Warnings
+from ..face import Face
+from ..model import Deck
+from .faces import DeckFaces, Inked
+from .jobs import Job, Page, deck_job, piece_page
+from .plan import Options, printed_title
+
+#: the few words a box prints, in the languages decks are written in (others get English)
+BOX_WORDS = {"en": ("players", "cards", "made with deckpress"),
+             "de": ("Personen", "Karten", "erstellt mit deckpress")}
+
+
+def box_contents(deck: Deck) -> int:
+    """How many pieces go in the box: every one of the deck's card size (cards, rule cards,
+    card-sized board pieces); boards and pawns of other sizes stay out."""
+    card = (deck.size.width, deck.size.height)
+    return sum(c.card_count for c in deck.components if (c.size.width, c.size.height) == card)
+
+
+def box_job(faces: DeckFaces, out_dir: Path, paper: str, inked: Inked, options: Options,
+            warn: Warnings) -> Job | None:
+    """The deck's tuck box on one paper: one page, or two parts with glue tabs when the net does
+    not fit; a warning, and no file, when even the parts do not. The cover card's front
+    (`DeckFaces.cover`) is on its front and a back on its back."""
+    deck = faces.deck
+    count = box_contents(deck)
+    cover = faces.cover()
+    if not deck.box or cover is None or count == 0:
+        return None
+    size = sized_box(deck, count, options)
+    art = box_art(deck, count, inked(cover[0]), inked(cover[1], back=True))
+    for parts in (1, 2):
+        nets = tuck_box(size, art, parts)
+        plans = [piece_page(net.face, net.outline, paper, options.marks) for net in nets]
+        if all(plans):
+            pages = [Page(plan, net.name if parts > 1 else "") for plan, net in zip(plans, nets)]
+            return deck_job(deck, out_dir, paper, inked.variant, "box", pages, marking=options.marking)
+    warn(f"the tuck box ({size.width:g} × {size.height:g} × {size.depth:g} mm) does not fit on {paper} paper, "
+         "even in two parts: no box file")
+    return None
+
+
+def box_art(deck: Deck, count: int, front: Face, back: Face | None) -> BoxArt:
+    """What the box shows: the deck's title, designer, player count, card count and licence in the
+    language printed, and the cover's faces as printed."""
+    players, cards, credit = BOX_WORDS.get(deck.lang, BOX_WORDS["en"])
+    details = ((f"{deck.players} {players}",) if deck.players else ()) + (
+        f"{count} {cards}", deck.name(deck.license), credit)
+    return BoxArt(printed_title(deck), deck.name(deck.designer), details, front, back, deck.names.fonts)
+
+
+def sized_box(deck: Deck, count: int, options: Options) -> BoxSize:
+    """The box for `count` of the deck's cards, in the sleeves `options` asks for, if any."""
+    card_w, card_h, thickness = deck.size.width, deck.size.height, CARD_THICKNESS
+    if options.sleeves is not None:
+        try:
+            card_w, card_h = sleeve_for(card_w, card_h) if options.sleeves == "auto" else options.sleeves
+        except ValueError as exc:
+            raise DeckError(f"--sleeves auto: {exc}", deck.file) from None
+        if card_w < deck.size.width or card_h < deck.size.height:
+            raise DeckError(f"sleeves of {card_w:g}×{card_h:g} mm are smaller than the deck's "
+                            f"{deck.size.width:g}×{deck.size.height:g} mm cards", deck.file,
+                            suggestion="--sleeves auto")
+        thickness += options.sleeve_thickness
+    return box_size(card_w, card_h, count, thickness)

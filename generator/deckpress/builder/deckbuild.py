@@ -1,0 +1,170 @@
+"""Building one deck: which files it gives for each format, paper and variant, in what order,
+and writing them (`build_deck`). The names are `plan`'s; the faces are composed once (`faces`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from pathlib import Path
+
+from ..errors import Warnings
+from ..face import Face
+from ..impose.marks import MARK_MODES
+from ..impose.sheets import PAPERS
+from ..ink import COLORS, INKS
+from ..model import Deck, load_deck
+from ..model.deck import SHEETS
+from ..outputs.cardimages import write_card_images
+from ..outputs.presets import PRESETS, preset_bleed
+from ..outputs.preview import write_preview
+from ..outputs.sides import Entry, distinct_faces
+from ..outputs.tts import write_tts
+from .box import box_job
+from .faces import DeckFaces, Inked, compose_faces
+from .jobs import Job, deck_job, fold_pages, sheet_files, single_pages, write_jobs
+from .plan import (DRIVETHRU, IMAGE_FORMATS, SCREEN_FORMATS, SHEET_FORMATS, DeckBuild, Marking, Options, Output,
+                   Variant,
+                   deck_folder, image_folder, lang_suffix)
+
+DRIVETHRU_BLEED = 25.4 / 8  # 1/8 in on every side, built into the page (print-specs.md §2)
+
+
+class Composed:
+    """The deck's faces, composed when first asked for, once for each bleed: the deck's own, and
+    the bigger one a print service's preset may need."""
+
+    def __init__(self, deck: Deck, warn: Warnings) -> None:
+        self.deck, self.warn = deck, warn
+        self.by_bleed: dict[float, DeckFaces] = {}
+
+    def __call__(self, bleed: float | None = None) -> DeckFaces:
+        bleed = self.deck.bleed if bleed is None else bleed
+        if bleed not in self.by_bleed:
+            deck = self.deck if bleed == self.deck.bleed else replace(self.deck, bleed=bleed)
+            self.by_bleed[bleed] = compose_faces(deck, self.warn)
+        return self.by_bleed[bleed]
+
+
+def deck_jobs(faces: DeckFaces, out_dir: Path, papers: Sequence[str], inks: Sequence[str], warn: Warnings,
+              options: Options = Options()) -> list[Job]:
+    """Every PDF the deck gives (the sheets and the tuck box for "pdf", the fold-and-glue sheets
+    for "gutterfold"), for each paper and ink, with its pages laid out; the colour build in
+    `options.color`. Sheets are marked and laid out for `options.marks`; back pages are shifted by
+    `options.back_offset` mm (a gutterfold sheet has none)."""
+    deck = faces.deck
+    jobs: list[Job] = []
+    for paper in papers:
+        for ink in inks:
+            inked = Inked(Variant.of(ink, options.color))
+            if "pdf" in options.formats:
+                for sheet, sides in faces.sides.items():
+                    for kind, pages, duplex in sheet_files(sheet, inked.sides(sides), paper, deck.bleed, options.marks):
+                        jobs.append(deck_job(deck, out_dir, paper, inked.variant, kind, pages, duplex, options.marking))
+                box = box_job(faces, out_dir, paper, inked, options, warn)
+                jobs += [box] if box else []
+            if "gutterfold" in options.formats:
+                jobs += gutterfold_jobs(faces, out_dir, paper, inked, options)
+    return jobs
+
+
+def gutterfold_jobs(faces: DeckFaces, out_dir: Path, paper: str, inked: Inked,
+                    options: Options = Options()) -> list[Job]:
+    """The gutterfold file of one paper and variant, if any piece has a back: cards, then rule
+    cards. A folded sheet is cut by hand: it has crop marks where others have a cutting machine's.
+
+    Pieces without a back are left out (they gain nothing from a fold, and the cards and
+    rules-board files have them), and so are boards bigger than half a page (tiled in rules-board)."""
+    pairs = inked.sides([pair for sheet in SHEETS for pair in faces.sides[sheet] if pair[1] is not None])
+    pages = fold_pages(pairs, paper, faces.deck.bleed)
+    marking = replace(options.marking, marks="corners") if options.marks == "cutter" else options.marking
+    return [deck_job(faces.deck, out_dir, paper, inked.variant, "gutterfold", pages, False, marking)] if pages else []
+
+
+def drivethru_job(faces: DeckFaces, out_dir: Path, warn: Warnings) -> Job:
+    """A DriveThruCards-style card PDF from faces composed with its 1/8 in bleed: one page per
+    card side, each card's front then its back, every copy; the page is the trim plus the bleed,
+    with TrimBox and BleedBox and no marks, in CMYK with black text in black ink only. Pieces of
+    another size than the deck's cards (boards, pawns) are left out, and a card without a back
+    gets a blank one."""
+    deck = faces.deck
+    inked = Inked(Variant.CMYK)
+    w, h = deck.size.width, deck.size.height
+    blank = Face(w, h, deck.bleed)
+    sides: list[Face] = []
+    skipped = 0
+    for pairs in faces.sides.values():
+        for front, back in inked.sides(pairs):
+            if (front.width, front.height) != (w, h):
+                skipped += 1
+                continue
+            sides += [front, back or blank]
+    if skipped:
+        warn(f"{skipped} piece{'s' if skipped != 1 else ''} not {w:g}×{h:g} mm (boards, pawns) "
+             "left out of the DriveThruCards file: print them from the rules-board PDF")
+    return deck_job(deck, out_dir, None, Variant.CMYK, DRIVETHRU, single_pages(sides, w, h, deck.bleed),
+                    marking=Marking(marks="none"))
+
+
+def build_deck(ref: str | Path, out_dir: str | Path, papers: Sequence[str] = tuple(PAPERS),
+               inks: Sequence[str] = INKS, progress: Callable[[int], None] | None = None,
+               on_plan: Callable[[int], None] | None = None, players: int | None = None,
+               lang: str | None = None, options: Options = Options()) -> DeckBuild:
+    """Build every file of one deck. `on_plan` hears how many pages and images are to come,
+    `progress` each one done. `players` is how many per-player sets to print (default: the most
+    the deck allows); `lang` the language to print in (default: the deck's own)."""
+    if options.color not in COLORS:
+        raise ValueError(f"color must be one of {COLORS}, not {options.color!r}")
+    if options.marks not in MARK_MODES:
+        raise ValueError(f"marks must be one of {MARK_MODES}, not {options.marks!r}")
+    deck = load_deck(ref, players, lang)
+    out_dir = Path(out_dir)  # a str from a script works too
+    result = DeckBuild(deck)
+    composed = Composed(deck, result.warnings)
+    jobs = deck_jobs(composed(), out_dir, papers, inks, result.warnings, options) \
+        if options.wants(SHEET_FORMATS) else []
+    if options.preset == DRIVETHRU:
+        jobs.append(drivethru_job(composed(DRIVETHRU_BLEED), out_dir, result.warnings))
+    images = _image_sets(deck, composed, options)
+    screen = composed().entries if options.wants(SCREEN_FORMATS) else []
+    distinct = len(distinct_faces(screen))
+    if on_plan:
+        on_plan(sum(len(j.sheets) for j in jobs) + sum(n for *_, n in images)
+                + distinct * sum(k in options.formats for k in SCREEN_FORMATS))
+    result.outputs = write_jobs(jobs, deck.bleed, progress)
+    for kind, variant, entries, _ in images:
+        for path in write_card_images(entries, image_folder(out_dir, deck, kind, variant), kind, result.warnings,
+                                      dpi=options.dpi, preset=PRESETS.get(options.preset or ""),
+                                      outline_text=options.outline_text, progress=progress):
+            result.outputs.append(Output(path, 0))
+    card = (deck.size.width, deck.size.height)
+    lang_mark = lang_suffix(deck)
+    if "tts" in options.formats:
+        for path in write_tts(screen, image_folder(out_dir, deck, "tts"), deck.id + lang_mark, card,
+                              options.tts_base_url, progress):
+            result.outputs.append(Output(path, 0))
+    if "preview" in options.formats:
+        path = write_preview(screen, deck_folder(out_dir, deck) / f"{deck.id}{lang_mark}-preview.png", card[0],
+                             progress)
+        result.outputs.append(Output(path, 0))
+    return result
+
+
+def _image_sets(deck: Deck, composed: Composed, options: Options) -> list[tuple[str, Variant, list[Entry], int]]:
+    """The per-card image sets to write: (format, variant, entries, distinct faces).
+
+    A preset's canvas may reach further than the deck's bleed; faces are then composed again with
+    the bleed it needs, which backgrounds drawn into the bleed follow."""
+    kinds = [k for k in options.formats if k in IMAGE_FORMATS]
+    if not kinds:
+        return []
+    bleed = deck.bleed
+    if options.preset in PRESETS:
+        needed = preset_bleed(PRESETS[options.preset], (deck.size.width, deck.size.height))
+        bleed = max(deck.bleed, round(needed + 0.005, 2))
+    entries = composed(bleed).entries
+    sets = []
+    for ink in options.image_inks:
+        inked = Inked(Variant.of(ink))
+        converted = inked.entries(entries)
+        sets += [(kind, inked.variant, converted, len(distinct_faces(converted))) for kind in kinds]
+    return sets

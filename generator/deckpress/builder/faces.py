@@ -1,0 +1,94 @@
+"""A deck's card faces, composed once per build, and converted once per variant.
+
+Every output of a deck shows the same faces: the sheets want them in print order, copy after
+copy, by sheet kind; the image sets, Tabletop Simulator and the preview want each card-list
+entry once with its copy count; the tuck box wants its cover card. So each entry is composed
+once (`compose_faces`) and the other views are read off that one pass. Only a different bleed
+(a print service's preset) needs the faces composed again.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from ..compose import Composer
+from ..errors import Warnings
+from ..face import Face
+from ..ink import apply_ink
+from ..model import Deck
+from ..model.deck import SHEETS
+from ..outputs.sides import Entry
+from .plan import Variant
+
+Sides = list[tuple[Face, Face | None]]  # front and back of each printed piece
+
+
+@dataclass(frozen=True)
+class DeckFaces:
+    """Every card-list entry of a deck composed, in the language it is printed in."""
+
+    deck: Deck
+    entries: list[Entry]  # each line of each component's card list, with its copies
+    sides: dict[str, Sides]  # every printed piece by sheet kind, in print order (copies repeated)
+
+    def cover(self) -> tuple[Face, Face | None] | None:
+        """The box's cover: its card's front, and that card's back or, failing that, the first
+        back any piece has (`Deck.cover` says which card)."""
+        cover = self.deck.cover()
+        if cover is None:
+            return None
+        component, card = cover
+        entry = next(e for e in self.entries if (e.component, e.number) == (component.name, card.number))
+        back = entry.back if entry.back is not None else next(
+            (b for pairs in self.sides.values() for _, b in pairs if b is not None), None)
+        return entry.front, back
+
+    def distinct(self) -> set[Face]:
+        """Every face printed, once."""
+        return {face for pairs in self.sides.values() for pair in pairs for face in pair if face is not None}
+
+
+def compose_faces(deck: Deck, warn: Warnings) -> DeckFaces:
+    """Compose each card-list entry once; a text without a translation is an error."""
+    composer = Composer(deck, warn)
+    entries: list[Entry] = []
+    by_card: dict[tuple[str, int], Entry] = {}
+    for component in deck.components:
+        width = max(2, len(str(len(component.cards))))  # digits every number of the component is padded to
+        for card in component.cards:
+            name = deck.translate.optional(card.name) if deck.translate else card.name
+            entry = Entry(component.name, card.number, name, card.count * component.copies,
+                          composer.face(card, component.front),
+                          composer.face(card, component.back) if component.back else None, width)
+            entries.append(entry)
+            by_card[component.name, card.number] = entry
+    if deck.translate is not None:
+        deck.translate.check()
+    sides: dict[str, Sides] = {sheet: [] for sheet in SHEETS}
+    for component in deck.components:
+        for card in component.printed():
+            entry = by_card[component.name, card.number]
+            sides[component.sheet].append((entry.front, entry.back))
+    return DeckFaces(deck, entries, sides)
+
+
+class Inked:
+    """Faces as printed in one variant, each distinct face converted once."""
+
+    def __init__(self, variant: Variant) -> None:
+        self.variant = variant
+        self.cache: dict[tuple[Face, bool], Face] = {}
+
+    def __call__(self, face: Face | None, back: bool = False) -> Face | None:
+        if face is None or self.variant is Variant.COLOR:
+            return face
+        key = (face, back)
+        if key not in self.cache:
+            self.cache[key] = apply_ink(face, self.variant.ink, back, self.variant.color)
+        return self.cache[key]
+
+    def sides(self, sides: Sides) -> Sides:
+        return [(self(front), self(back, back=True)) for front, back in sides]  # type: ignore[misc]
+
+    def entries(self, entries: list[Entry]) -> list[Entry]:
+        return [replace(e, front=self(e.front), back=self(e.back, back=True)) for e in entries]

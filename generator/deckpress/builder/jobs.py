@@ -1,0 +1,146 @@
+"""Pages laid out and PDF files written: the build layer's one door to `impose/`.
+
+Every call into imposition (grids, gutterfold sheets, single pages, cut-out pieces, the PDF and
+cut-file writers, the calibration sheet) is in this module, so the rest of the build layer
+speaks of faces, pages and files, and a change in how imposition is drawn is made here alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import NamedTuple
+
+from ..face import Face, PathOp
+from ..impose.calibration import write_calibration
+from ..impose.cutfile import write_cut_file
+from ..impose.gutterfold import plan_gutterfold
+from ..impose.marks import room_for
+from ..impose.pdfsheets import DocInfo, Sheet, write_sheets
+from ..impose.sheets import PagePlan, plan_piece, plan_sheets, plan_single
+from ..model import Deck
+from .faces import Sides
+from .plan import NO_SHIFT, Marking, Output, Variant, deck_folder, pdf_name, printed_title
+
+
+class Page(NamedTuple):
+    """A page of a file before it is labelled: its plan, a note for its label, and whether it is
+    the back of another page."""
+
+    plan: PagePlan[Face]
+    note: str = ""
+    back: bool = False
+
+
+Pages = list[Page]
+
+
+@dataclass
+class Job:
+    """One PDF to write."""
+
+    path: Path
+    sheets: list[Sheet]
+    info: DocInfo
+
+
+def pdf_job(path: Path, pages: Pages, owner: str, kind: str, *, author: str = "", subject: str,
+            duplex: bool = False, colors: str = "rgb", marking: Marking = Marking()) -> Job:
+    """The PDF at `path`: its title says whose (`owner`, a deck's title or a set of images) and
+    what kind of file; each page is labelled with both. Files without back pages keep no shift,
+    so their info says none."""
+    shifted = any(page.back for page in pages)
+    info = DocInfo(title=f"{owner} — {kind.replace('-', ' ')}", author=author, subject=subject, duplex=duplex,
+                   colors=colors, marks=marking.marks, back_marks=marking.back_marks,
+                   back_offset=marking.back_offset if shifted else NO_SHIFT)
+    return Job(path, labelled(pages, owner, path.name), info)
+
+
+def deck_job(deck: Deck, out_dir: Path, paper: str | None, variant: Variant, kind: str, pages: Pages,
+             duplex: bool = False, marking: Marking = Marking()) -> Job:
+    """One of a deck's PDFs (named as `plan.pdf_name` says), in the language it is printed in."""
+    title = printed_title(deck)
+    designer, licence = deck.name(deck.designer), deck.name(deck.license)
+    return pdf_job(deck_folder(out_dir, deck) / pdf_name(deck, kind, paper, variant), pages, title, kind,
+                   author=designer, subject=f"{title} by {designer}, {licence}. Made with deckpress.",
+                   duplex=duplex, colors=variant.colors, marking=marking)
+
+
+def labelled(pages: Pages, title: str, file_name: str) -> list[Sheet]:
+    """Each page with the label printed in its margin: what it belongs to, which file, which page."""
+    n = len(pages)
+    return [Sheet(page.plan, f"{title} · {file_name} · page {i}/{n}" + (f" · {page.note}" if page.note else ""),
+                  page.back) for i, page in enumerate(pages, start=1)]
+
+
+def sheet_files(sheet: str, sides: Sides, paper: str, bleed: float,
+                marks: str = "corners") -> list[tuple[str, Pages, bool]]:
+    """The files of one sheet kind: (kind, pages, duplex?), laid out for `marks`.
+
+    Cards give fronts, backs and an interleaved duplex file; rules and boards one file, interleaved
+    with their backs if they have any."""
+    if not sides:
+        return []
+    fronts, backs = plan_sheets(sides, _size, paper, bleed, room_for(marks))
+    if sheet == "rules-board":
+        return [("rules-board", _interleave(fronts, backs) if backs else [Page(p) for p in fronts], bool(backs))]
+    files = [("cards", [Page(p) for p in fronts], False)]
+    if backs:
+        files.append(("backs", [Page(p, f"backs of page {i}", True) for i, p in enumerate(backs, start=1)], False))
+        files.append(("duplex", _interleave(fronts, backs), True))
+    return files
+
+
+def fold_pages(sides: Sides, paper: str, bleed: float) -> Pages:
+    """Gutterfold sheets: each piece's front and back either side of a fold line."""
+    return [Page(p) for p in plan_gutterfold(sides, _size, paper, bleed)]
+
+
+def single_pages(faces: Sequence[Face], width: float, height: float, bleed: float) -> Pages:
+    """One face a page, the page being the trim and the bleed (a print service's card file)."""
+    return [Page(plan_single(face, width, height, bleed)) for face in faces]
+
+
+def piece_page(face: Face, outline: tuple[PathOp, ...], paper: str, marks: str) -> PagePlan[Face] | None:
+    """A cut-out piece (a tuck box net) alone on a page, its outline the cut line; None if it
+    does not fit the paper."""
+    return plan_piece(face, face.width, face.height, paper, outline, room_for(marks))
+
+
+def _size(face: Face) -> tuple[float, float]:
+    return (face.width, face.height)
+
+
+def _interleave(fronts: list[PagePlan[Face]], backs: list[PagePlan[Face]]) -> Pages:
+    pages: Pages = []
+    for i, (front, back) in enumerate(zip(fronts, backs), start=1):
+        pages += [Page(front, f"fronts {i}"), Page(back, f"backs {i}", True)]
+    return pages
+
+
+def write_jobs(jobs: Sequence[Job], bleed: float, progress: Callable[[int], None] | None = None,
+               on_plan: Callable[[int], None] | None = None) -> list[Output]:
+    """Write the PDFs one by one; `on_plan` hears the number of pages to come, `progress` each page."""
+    if on_plan:
+        on_plan(sum(len(j.sheets) for j in jobs))
+    outputs = []
+    for job in jobs:
+        write_sheets(job.path, job.sheets, job.info, bleed, progress)
+        outputs.append(Output(job.path, len(job.sheets)))
+        if job.info.marks == "cutter":
+            outputs += [Output(path, 0) for path in write_cut_files(job)]
+    return outputs
+
+
+def write_cut_files(job: Job) -> list[Path]:
+    """The cut paths of every front page of a cutter file, one SVG each, in `cut/` beside it:
+    `<pdf name>-p<page>.svg`, the page being the PDF's (a duplex file's are odd)."""
+    folder = job.path.parent / "cut"
+    return [write_cut_file(folder / f"{job.path.stem}-p{n}.svg", sheet.plan, sheet.label)
+            for n, sheet in enumerate(job.sheets, start=1) if not sheet.back and sheet.plan.placements]
+
+
+def write_calibration_sheet(path: Path, paper: str, back_offset: tuple[float, float] = NO_SHIFT) -> Path:
+    """The two-page sheet that measures a printer's back offset (see impose/calibration.py)."""
+    return write_calibration(path, paper, back_offset)

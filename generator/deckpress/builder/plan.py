@@ -1,0 +1,152 @@
+"""What a build makes: its options, the variants a file is printed in, and the files' names.
+
+For each paper and variant, a deck gives (`<id>` is the deck id, `-lowink` marks the low-ink
+build, `-cmyk` the colour build in process colours for print shops):
+
+    <id>-cards[-lowink|-cmyk]-<paper>.pdf        card fronts
+    <id>-backs[-lowink|-cmyk]-<paper>.pdf        their backs, mirrored for long-edge duplex
+    <id>-duplex[-lowink|-cmyk]-<paper>.pdf       front page, back page, … for duplex printers
+    <id>-rules-board[-lowink|-cmyk]-<paper>.pdf  rule cards and board pieces (with backs, if they have any)
+    <id>-box[-lowink|-cmyk]-<paper>.pdf          a tuck box sized to the deck, to cut out, fold and glue
+    <id>-gutterfold[-lowink|-cmyk]-<paper>.pdf   every piece with a back, front and back side by side
+                                                 on one sheet, to fold and glue   (--format gutterfold)
+    <id>-drivethru.pdf                           one page per card side, CMYK     (--preset drivethru)
+    cut/<pdf name>-p<page>.svg                   the cut paths of each front page  (--marks cutter)
+
+Low-ink files are black ink only, without RGB, whatever the colour space: a CMYK build writes them
+as they are, not a second copy named `-lowink-cmyk`.
+
+Other formats write per-card files from the same faces (see `deckpress.outputs`):
+
+    png[-<lang>][-lowink]/<component>-<number>-<name>-<side>.png, manifest.csv   (--format png)
+    svg[-<lang>][-lowink]/… .svg, manifest.csv                                 (--format svg)
+    tts[-<lang>]/<component>-sheet-<n>.png, back images, <id>.json             (--format tts)
+    <id>[-<lang>]-preview.png   every distinct face on one small contact sheet  (--format preview)
+
+`-<lang>` marks a build in one of the deck's translations; images are in colour unless
+`Options.image_inks` asks for low-ink too.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ..compose.tuckbox import SLEEVE_THICKNESS
+from ..errors import Warnings
+
+if TYPE_CHECKING:
+    from ..model import Deck
+
+FORMATS = ("pdf", "gutterfold", "png", "svg", "tts", "preview")
+SHEET_FORMATS = ("pdf", "gutterfold")  # laid out on paper
+IMAGE_FORMATS = ("png", "svg")  # one set per ink asked for; tts and preview are for screens: colour
+SCREEN_FORMATS = ("tts", "preview")
+DRIVETHRU = "drivethru"  #: the preset that is a PDF, not a set of PNGs
+
+
+class Variant(Enum):
+    """What a file's faces are printed in: the ink the faces are converted for (`ink.apply_ink`),
+    the colour space of the colour build, the mark in the file's name and the colour space its
+    PDF enforces (`DocInfo.colors`)."""
+
+    COLOR = ("color", "rgb", "", "rgb")
+    CMYK = ("color", "cmyk", "-cmyk", "cmyk")
+    LOWINK = ("lowink", "rgb", "-lowink", "k")  # black ink only already: a CMYK build writes it as it is
+
+    def __init__(self, ink: str, color: str, suffix: str, colors: str) -> None:
+        self.ink, self.color, self.suffix, self.colors = ink, color, suffix, colors
+
+    @classmethod
+    def of(cls, ink: str, color: str = "rgb") -> Variant:
+        """The variant of an ink ("color", "lowink") in a build whose colour is `color` ("rgb", "cmyk")."""
+        if ink == "lowink":
+            return cls.LOWINK
+        return cls.CMYK if color == "cmyk" else cls.COLOR
+
+
+NO_SHIFT = (0.0, 0.0)
+
+
+@dataclass(frozen=True)
+class Marking:
+    """How a file's sheets are marked for cutting (impose.marks.MARK_MODES), whether its back
+    pages are marked too, and how far its back pages are shifted (mm, see settings.py)."""
+
+    marks: str = "corners"
+    back_marks: bool = False
+    back_offset: tuple[float, float] = NO_SHIFT
+
+
+@dataclass(frozen=True)
+class Options:
+    """What to make besides the paper and ink: formats and their settings."""
+
+    formats: tuple[str, ...] = ("pdf",)
+    dpi: int = 300  # PNG resolution (a preset sets its own)
+    preset: str | None = None  # a print service's card files: mpc | tgc | drivethru
+    outline_text: bool = False  # SVG text as paths
+    tts_base_url: str | None = None  # where the TTS images will be hosted
+    color: str = "rgb"  # the colour build's colour space: rgb, or cmyk for print shops
+    image_inks: tuple[str, ...] = ("color",)  # PNG/SVG sets: screens and print services want colour
+    sleeves: str | tuple[float, float] | None = None  # the box holds sleeved cards: "auto" or the sleeve's size
+    sleeve_thickness: float = SLEEVE_THICKNESS  # what a sleeve adds to a card's thickness
+    back_offset: tuple[float, float] = (0.0, 0.0)  # mm every back page is shifted by (see settings.py)
+    marks: str = "corners"  # how sheets are marked for cutting: impose.marks.MARK_MODES
+    back_marks: bool = False  # back pages marked too (they are cut from their fronts, so not by default)
+
+    @property
+    def marking(self) -> Marking:
+        return Marking(self.marks, self.back_marks, self.back_offset)
+
+    def wants(self, formats: tuple[str, ...]) -> bool:
+        """Whether any of `formats` is asked for."""
+        return any(f in self.formats for f in formats)
+
+
+@dataclass
+class Output:
+    """A file a build wrote."""
+
+    path: Path
+    pages: int  # pages of a PDF; 0 for other files
+
+
+@dataclass
+class DeckBuild:
+    """What building one deck gave: the deck as loaded, the files written, and what will print
+    badly (text that had to shrink, a box too big for the paper, …)."""
+
+    deck: Deck
+    outputs: list[Output] = field(default_factory=list)
+    warnings: Warnings = field(default_factory=Warnings)
+
+
+def lang_suffix(deck: Deck) -> str:
+    """What marks a file or folder of a build in one of the deck's translations: `-en`, or ""."""
+    return f"-{deck.lang}" if deck.translate else ""
+
+
+def deck_folder(out_dir: Path, deck: Deck) -> Path:
+    """Where a deck's files go: one folder per deck id."""
+    return out_dir / deck.id
+
+
+def pdf_name(deck: Deck, kind: str, paper: str | None, variant: Variant) -> str:
+    """`<id>[-<lang>]-<kind>[<variant>]-<paper>.pdf`; a print service's file (`paper` None, its
+    variant fixed by the service) is named by its kind alone."""
+    if paper is None:
+        return f"{deck.id}{lang_suffix(deck)}-{kind}.pdf"
+    return f"{deck.id}{lang_suffix(deck)}-{kind}{variant.suffix}-{paper}.pdf"
+
+
+def image_folder(out_dir: Path, deck: Deck, kind: str, variant: Variant = Variant.COLOR) -> Path:
+    """`<id>/<kind>[-<lang>][-lowink]`: a translation's images beside the original's."""
+    return deck_folder(out_dir, deck) / f"{kind}{lang_suffix(deck)}{variant.suffix}"
+
+
+def printed_title(deck: Deck) -> str:
+    """The deck's title in the language it is printed in."""
+    return deck.translate(deck.title, (deck.file, 1)) if deck.translate else deck.title

@@ -1,0 +1,157 @@
+"""The public Python API (docs/API.md): its example runs, and what it returns is what it wrote."""
+
+from __future__ import annotations
+
+import ast
+import contextlib
+import io
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from PIL import Image
+from pypdf import PdfReader
+
+import deckpress
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = Path(deckpress.__file__).parent
+
+
+def python_blocks(path: Path) -> list[str]:
+    return re.findall(r"^```python\n(.*?)^```", path.read_text(encoding="utf-8"), flags=re.M | re.S)
+
+
+def test_the_documented_example_runs(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # list_decks() looks in the current folder
+    blocks = python_blocks(ROOT / "docs" / "API.md")
+    assert blocks
+    printed = io.StringIO()
+    with contextlib.redirect_stdout(printed):
+        for code in blocks:
+            exec(compile(code, "docs/API.md", "exec"), {})
+    text = printed.getvalue()
+    assert "circle-of-5/circle-of-5-cards-a4.pdf" in text and "circle-of-5-preview.png" in text
+    assert "kanon: 75 cards" in text and "in de, en" in text
+    assert "error: no deck 'metronom'" in text and "did you mean 'metronome'" in text
+    assert "2 cards on mine-cards-a4.pdf, mine-backs-a4.pdf, mine-duplex-a4.pdf" in text
+    assert "metronome (bundled)" in text
+
+
+def test_build_returns_each_file_it_wrote_with_its_pages(tmp_path):
+    results = deckpress.build(["circle-of-5"], tmp_path, papers="letter", inks=["lowink"], formats="pdf,gutterfold")
+    assert [r.deck.id for r in results] == ["circle-of-5"]
+    outputs = results[0].outputs
+    assert sorted(o.path.name for o in outputs) == sorted(p.name for p in (tmp_path / "circle-of-5").iterdir())
+    assert {o.path.name for o in outputs} >= {"circle-of-5-cards-lowink-letter.pdf",
+                                              "circle-of-5-gutterfold-lowink-letter.pdf"}
+    for output in outputs:
+        assert output.pages == len(PdfReader(output.path).pages)
+    assert callable(deckpress.build)  # still the function once the build code is loaded
+
+
+def test_build_in_every_language_gives_a_result_each(tmp_path):
+    results = deckpress.build("kanon", tmp_path, papers="a4", inks="color", formats=["preview"], lang="all")
+    assert [r.deck.lang for r in results] == ["de", "en"]
+    assert [o.path.name for r in results for o in r.outputs] == ["kanon-preview.png", "kanon-en-preview.png"]
+
+
+def test_build_names_the_choices_when_one_is_unknown(tmp_path):
+    with pytest.raises(ValueError, match=r"unknown paper 'a5'.*choose from a4, letter"):
+        deckpress.build("steps", tmp_path, papers="a5")
+    with pytest.raises(ValueError, match=r"unknown format 'pfd' — did you mean 'pdf'"):
+        deckpress.build("steps", tmp_path, formats=["pfd"])
+    with pytest.raises(ValueError, match=r"unknown preset 'mcp' — did you mean 'mpc'"):
+        deckpress.build("steps", tmp_path, preset="mcp")
+    assert not any(tmp_path.iterdir())
+
+
+def test_check_counts_cards_faces_and_languages():
+    report = deckpress.check("kanon")
+    deck = deckpress.load_deck("kanon")
+    assert report.deck.id == "kanon" and report.cards == deck.card_count() == 75
+    assert report.languages == ["de", "en"]
+    assert 0 < report.faces <= report.cards + sum(1 for c in deck.components if c.back)
+    assert len(report.warnings) == 0
+
+
+def test_check_raises_deck_error_with_file_and_line(make_deck):
+    from tests.conftest import SIMPLE_DECK, SIMPLE_LAYOUT
+    folder = make_deck(SIMPLE_DECK.replace("{title: Two, color: blue}", "{title: Two, colour: blue}"),
+                       {"simple": SIMPLE_LAYOUT})
+    with pytest.raises(deckpress.DeckError) as caught:
+        deckpress.check(folder)
+    assert caught.value.line == 16 and "did you mean 'color'" in str(caught.value)
+
+
+def test_load_deck_gives_components_and_cards(simple_deck):
+    deck = deckpress.load_deck(simple_deck)
+    component, = deck.components
+    assert (component.name, component.sheet) == ("things", "cards")
+    assert [(c.name, c.count) for c in component.cards] == [("One", 2), ("Two", 1)]
+    assert deckpress.load_deck(simple_deck / "deck.yaml").id == "simple"
+
+
+def test_impose_images_puts_each_copy_on_the_sheets(tmp_path):
+    art = tmp_path / "art"
+    art.mkdir()
+    for name in ("a x2", "b"):
+        Image.new("RGB", (821, 1121), "teal").save(art / f"{name}.png")
+    result = deckpress.impose_images(art, tmp_path / "out", name="set", papers="a4")
+    assert (result.cards, result.images, len(result.warnings)) == (3, 2, 0)
+    assert [o.path.name for o in result.outputs] == ["set-cards-a4.pdf"]  # no back: no backs or duplex file
+    assert len(PdfReader(result.outputs[0].path).pages) == result.outputs[0].pages == 1
+
+
+def test_impose_images_refuses_a_picture_it_cannot_read(tmp_path):
+    bad = tmp_path / "card.png"
+    bad.write_text("not a picture")
+    with pytest.raises(deckpress.DeckError, match="cannot read this as an image"):
+        deckpress.impose_images([bad], tmp_path / "out")
+    assert not (tmp_path / "out").exists()
+
+
+def test_calibrate_writes_two_pages_where_it_says(tmp_path):
+    path = deckpress.calibrate(tmp_path, paper="letter")
+    assert path == tmp_path / "calibrate-letter.pdf" and len(PdfReader(path).pages) == 2
+
+
+def test_list_decks_finds_bundled_decks_then_deck_folders_here(make_deck, tmp_path, monkeypatch):
+    from tests.conftest import SIMPLE_DECK, SIMPLE_LAYOUT
+    make_deck(SIMPLE_DECK, {"simple": SIMPLE_LAYOUT})  # tmp_path/deck
+    (tmp_path / "notes").mkdir()
+    monkeypatch.chdir(tmp_path)
+    listed = deckpress.list_decks()
+    assert [(d.ref, d.bundled) for d in listed if not d.bundled] == [("./deck", False)]
+    assert {d.ref for d in listed if d.bundled} >= {"metronome", "kanon"}
+    monkeypatch.chdir(tmp_path / "deck")
+    assert [d.ref for d in deckpress.list_decks() if not d.bundled] == ["."]
+    assert deckpress.load_deck(".").id == "simple"
+
+
+def test_no_submodule_takes_the_name_of_an_api_function():
+    """Importing `deckpress.x` binds `deckpress.x` to the module, over a function of that name."""
+    modules = {p.stem for p in PACKAGE.glob("*.py")} | {p.name for p in PACKAGE.iterdir() if p.is_dir()}
+    assert not modules & set(deckpress.__all__)
+
+
+def test_the_cli_imports_only_the_api():
+    found = set()
+    for node in ast.walk(ast.parse((PACKAGE / "cli.py").read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found |= {a.name for a in node.names if a.name.split(".")[0] == "deckpress"}
+        elif isinstance(node, ast.ImportFrom) and (node.level or (node.module or "").split(".")[0] == "deckpress"):
+            module = node.module if not node.level else ".".join(filter(None, ["deckpress", node.module]))
+            # `from . import api` imports the module deckpress.api; `from .x import y` the module deckpress.x
+            found |= {f"{module}.{a.name}" for a in node.names} if module == "deckpress" else {module}
+    assert found == {"deckpress.api", "deckpress.__version__"}, found
+
+
+def test_importing_the_cli_loads_no_backend():
+    probe = ("import sys, deckpress, deckpress.cli\n"
+             "print(sorted(m for m in ('reportlab', 'pypdfium2', 'svgwrite', 'PIL', 'fontTools', 'yaml')"
+             " if m in sys.modules))")
+    proc = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert proc.stdout.strip() == "[]"
