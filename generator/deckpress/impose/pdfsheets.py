@@ -12,7 +12,7 @@ from ..colors import Gray
 from ..face import Face
 from ..fonts import FontSet
 from .marks import cutter_band, registration_marks
-from .sheets import Box, Fold, PagePlan, Seam, Tile, _union, moved
+from .sheets import Box, Fold, PagePlan, Seam, Tile, bounding_box, moved
 
 MARK_GAP = 1.0  # marks start this far outside the trim, so a slightly wide cut removes them
 MARK_LENGTH = 4.0
@@ -146,7 +146,7 @@ def _mark_groups(plan: PagePlan[Face]) -> list[tuple[Box, tuple[float, ...], tup
     for side in (-1, 1):
         trims = [p.trim for p in plan.placements if side * (p.trim[axis] - at) > 0]
         if trims:
-            box = _union(trims)
+            box = bounding_box(trims)
             groups.append((box, tuple(x for x in plan.cut_xs if box[0] - 1e-6 <= x <= box[2] + 1e-6),
                            tuple(y for y in plan.cut_ys if box[1] - 1e-6 <= y <= box[3] + 1e-6)))
     return groups
