@@ -37,10 +37,11 @@ from .compose import Composer
 from .compose.tuckbox import CARD_THICKNESS, SLEEVE_THICKNESS, BoxArt, BoxSize, box_size, sleeve_for, tuck_box
 from .errors import DeckError, Warnings
 from .face import Face
-from .impose.cutfile import write_cut_file
+from .backends.pdfpages import write_document
+from .backends.svg import write_cut_file
+from .impose.document import DocInfo, Sheet, furnish
 from .impose.gutterfold import plan_gutterfold
 from .impose.marks import MARK_MODES, room_for
-from .impose.pdfsheets import DocInfo, Sheet, write_sheets
 from .impose.sheets import PAPERS, PagePlan, Room, plan_piece, plan_sheets, plan_single
 from .ink import COLORS, INKS, apply_ink
 from .model import Deck, load_deck
@@ -429,7 +430,7 @@ def write_jobs(jobs: Sequence[Job], bleed: float, progress: Callable[[int], None
         on_plan(sum(len(j.sheets) for j in jobs))
     outputs = []
     for job in jobs:
-        write_sheets(job.path, job.sheets, job.info, bleed, progress)
+        write_document(job.path, furnish(job.sheets, job.info, bleed), job.info, progress)
         outputs.append(Output(job.path, len(job.sheets)))
         if job.info.marks == "cutter":
             outputs += [Output(path, 0) for path in write_cut_files(job)]

@@ -18,7 +18,8 @@ from .outputs.cardimages import PRESETS
 from .compose.tuckbox import SLEEVE_THICKNESS, SLEEVES
 from .errors import DeckError, Warnings, display_path, suggest
 from .imagesheets import Imposed, card_size, impose_images, parse_bleed
-from .impose.calibration import write_calibration
+from .backends.pdfpages import write_document
+from .impose.calibration import calibration_info, calibration_pages
 from .impose.marks import MARK_MODES
 from .impose.sheets import PAPERS
 from .ink import COLORS, INKS
@@ -352,7 +353,8 @@ def calibrate(paper: str, out: Path, back_offset: Offset | None) -> None:
     _remember(back_offset)
     offset = _offset_for(back_offset)
     path = out / f"calibrate-{paper}.pdf"
-    _or_exit(lambda: write_calibration(path, paper, offset.value), f"cannot write to {out}")
+    _or_exit(lambda: write_document(path, calibration_pages(paper, offset.value), calibration_info(paper)),
+             f"cannot write to {out}")
     shifted = f"; its back page is shifted by the back offset in use, {format_offset(offset.value)} mm" \
         if offset.used else ""
     click.echo(f"wrote {path} (2 pages): print it double-sided, flipping on the long edge, at 100 %{shifted}")

@@ -21,8 +21,8 @@ from PIL import Image as PILImage, UnidentifiedImageError
 from .build import Job, Output, Sides, labelled, sheet_files, write_jobs
 from .errors import DeckError, Warnings, display_path, suggest
 from .face import Face, Image
+from .impose.document import DocInfo
 from .impose.marks import room_for
-from .impose.pdfsheets import DocInfo
 from .impose.sheets import PAPERS
 from .model.deck import CARD_SIZES
 from .units import parse_mm, parse_size
