@@ -17,7 +17,6 @@ from pathlib import Path
 from reportlab.pdfgen.canvas import Canvas
 
 from ..atomic import replacing
-from ..colors import Gray
 from ..fonts import FontSet
 from ..impose.document import DocInfo, FurnishedPage
 from ..impose.furniture import (BLACK, WHITE, AlignmentMark, Band, Block, CutMarks, FoldLine, Furniture,

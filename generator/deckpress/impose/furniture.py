@@ -13,8 +13,8 @@ metrics (`FontFile.string_width`), the PDF's own to the last bit. The PDF backen
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
-from typing import Union
 
 from ..colors import Gray
 from ..fonts import FontSet
@@ -71,6 +71,11 @@ class Band:
 
     origin: Point
     turned: bool = False
+
+    def point(self, x: float, y: float) -> Point:
+        """The page point `x` along the band and `y` out from it."""
+        ox, oy = self.origin
+        return (ox + y, oy - x) if self.turned else (ox + x, oy + y)
 
 
 @dataclass(frozen=True)
@@ -184,7 +189,7 @@ class Ring:
     width: float
 
 
-Furniture = Union[CutMarks, RegistrationMarks, FoldLine, TileMarks, ScaleBar, Label, Rule, Block, Ring, Words]
+Furniture = CutMarks | RegistrationMarks | FoldLine | TileMarks | ScaleBar | Label | Rule | Block | Ring | Words
 
 
 @dataclass(frozen=True)
@@ -198,17 +203,14 @@ class FurniturePage:
 
 
 def text_width(text: str, size: float, font: str = LABEL_FONT) -> float:
-    """How long `text` is at `size` pt in `font`, in mm: as the PDF will draw it."""
-    return _fonts().file(font).string_width(text, size) / POINTS_PER_MM
+    """How long `text` is at `size` pt in `font` (a bundled family's reference), in mm: as the PDF
+    will draw it."""
+    return _bundled().file(font).string_width(text, size) / POINTS_PER_MM
 
 
-_FONTS: list[FontSet] = []
-
-
-def _fonts() -> FontSet:
-    if not _FONTS:
-        _FONTS.append(FontSet())
-    return _FONTS[0]
+@functools.lru_cache(maxsize=1)
+def _bundled() -> FontSet:
+    return FontSet()
 
 
 # --- a sheet's furniture -------------------------------------------------------------------------
