@@ -215,22 +215,26 @@ def _alignment_mark(canvas: Canvas, mark: AlignmentMark, H: float) -> None:
     canvas.drawPath(p, stroke=0, fill=1)
 
 
-def _in_band(canvas: Canvas, band: Band | None, H: float) -> Callable[[float], float]:
-    """Enter `band` (or stay on the page); returns what turns a y down in it into points up."""
-    if band is None:
-        return lambda y: (H - y) * MM
-    canvas.translate(band.origin[0] * MM, (H - band.origin[1]) * MM)
-    if band.turned:
-        canvas.rotate(90)
-    return lambda y: -y * MM
+def _in_band(canvas: Canvas, band: Band | None, H: float, words: Words) -> Callable[[float], float]:
+    """Save the graphics state and enter `band` (or stay on the page), set for `words`' font in
+    black; returns what turns a y down in the band (or page) into points up."""
+    canvas.saveState()
+    if band is not None:
+        canvas.translate(band.origin[0] * MM, (H - band.origin[1]) * MM)
+        if band.turned:
+            canvas.rotate(90)
+    canvas.setFont(_font(words.font), words.size)
+    set_fill(canvas, BLACK)
+
+    def up(y: float) -> float:
+        return (H - y) * MM if band is None else -y * MM
+
+    return up
 
 
 def _scale_bar(canvas: Canvas, bar: ScaleBar, H: float) -> None:
-    canvas.saveState()
-    up = _in_band(canvas, bar.band, H)
     caption = bar.caption
-    canvas.setFont(_font(caption.font), caption.size)
-    set_fill(canvas, BLACK)
+    up = _in_band(canvas, bar.band, H, caption)
     set_stroke(canvas, BLACK)
     canvas.setLineWidth(bar.line * MM)
     for i in range(int(bar.length // bar.step)):
@@ -241,11 +245,8 @@ def _scale_bar(canvas: Canvas, bar: ScaleBar, H: float) -> None:
 
 
 def _label(canvas: Canvas, label: Label, H: float) -> None:
-    canvas.saveState()
-    up = _in_band(canvas, label.band, H)
     words = label.words
-    canvas.setFont(_font(words.font), words.size)
-    set_fill(canvas, BLACK)
+    up = _in_band(canvas, label.band, H, words)
     x0, y0, x1, y1 = label.patch
     set_fill(canvas, WHITE)
     canvas.rect(x0 * MM, up(y1), (x1 - x0) * MM, (y1 - y0) * MM, stroke=0, fill=1)

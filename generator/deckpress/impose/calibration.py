@@ -23,7 +23,7 @@ from ..colors import Gray
 from ..face import apply
 from ..units import POINTS_PER_MM
 from .document import DocInfo
-from .furniture import Block, Furniture, FurniturePage, Ring, Rule, Words, text_width
+from .furniture import BLACK, Block, Furniture, FurniturePage, Ring, Rule, Words, text_width
 from .sheets import PAPERS, reflection
 
 Point = tuple[float, float]
@@ -38,7 +38,6 @@ NUMBER_SIZE = 6.0  #: pt, the scales' numbers: condensed bold, legible, and two 
 TEXT_SIZE = 9.0  #: pt, the instructions
 BAR_HEIGHT = 1.6
 BARS = (("mm", 50.0, 1.0, "must measure exactly 50 mm"), ("in", 50.8, 25.4 / 8, "must measure exactly 2 in"))
-BLACK = Gray(0.0)
 GRID_MM = Gray(0.55)  # the millimetre lines of the back squares
 GRID_HALF = Gray(0.8)  # the half-millimetre lines: fainter, so the numbered lines stand out
 EXAMPLE = "0.5,-1.2"
