@@ -10,6 +10,9 @@ Text is either a `<text>` element in a subset of its own font, embedded as a dat
 characters above U+FFFF, such as music symbols); outlined runs keep their words in `aria-label`.
 
 Output is deterministic: ids are numbered in order of first use and nothing depends on the date.
+
+Also a sheet's cut file for a cutting machine (`write_cut_file`): imposition's cut paths
+(impose/cutpaths.py) as closed SVG paths, page mm as user units.
 """
 
 from __future__ import annotations
