@@ -36,18 +36,18 @@ def write_document(path: Path, pages: Sequence[FurnishedPage | FurniturePage], i
     return path
 
 
+_FONTS = FontSet()  # the bundled families: furniture names its fonts like layouts do
+
+
 @functools.lru_cache(maxsize=None)
 def _font(ref: str) -> str:
     """The reportlab name of a font reference like ``sans-bold``."""
     return font_name(_FONTS.file(ref).path)
 
 
-_FONTS = FontSet()
-
-
 def _draw(path: Path, pages: Sequence[FurnishedPage | FurniturePage], info: DocInfo,
           progress: Callable[[int], None] | None) -> None:
-    first_w, first_h = pages[0].paper if isinstance(pages[0], FurniturePage) else pages[0].plan.paper
+    first_w, first_h = pages[0].paper
     canvas = new_canvas(path, (first_w * MM, first_h * MM), _FONTS.file(BODY_FONT).path, info.colors)
     canvas.setTitle(info.title)
     canvas.setAuthor(info.author)
@@ -106,7 +106,7 @@ class _SharedFurniture:
 
 
 def _sheet_page(canvas: Canvas, page: FurnishedPage, forms: FaceForms, shared: _SharedFurniture) -> None:
-    W, H = page.plan.paper
+    W, H = page.paper
     canvas.setPageSize((W * MM, H * MM))
     for p in page.plan.placements:
         forms.place(p.face, p.matrix, H, p.clip)

@@ -56,6 +56,10 @@ class FurnishedPage:
     bleed_box: Box | None
     shifted: bool = False
 
+    @property
+    def paper(self) -> tuple[float, float]:
+        return self.plan.paper
+
 
 def furnish(sheets: Sequence[Sheet], info: DocInfo, bleed: float) -> list[FurnishedPage]:
     """The pages of one file, back pages moved by `info.back_offset`, each marked as `info` says.
