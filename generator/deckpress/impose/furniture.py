@@ -189,7 +189,9 @@ class Ring:
     width: float
 
 
-Furniture = CutMarks | RegistrationMarks | FoldLine | TileMarks | ScaleBar | Label | Rule | Block | Ring | Words
+#: every kind of furniture value (glue strips and alignment marks come inside a tile's marks)
+Furniture = (CutMarks | RegistrationMarks | FoldLine | TileMarks | GlueStrip | AlignmentMark | ScaleBar | Label
+             | Rule | Block | Ring | Words)
 
 
 @dataclass(frozen=True)
