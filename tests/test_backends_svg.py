@@ -298,3 +298,23 @@ def test_every_item_kind_looks_like_the_pdf(tmp_path, monkeypatch):
         Image(2, 70, 12, 8, str(picture)), Image(15, 70, 12, 8, str(picture), grey=True, lighten=0.5),
     ))
     assert difference(via_pdf_backend(face, tmp_path), via_svglib(face_svg(face, outline_text=True), monkeypatch)) < SAME
+
+
+def test_a_cut_file_is_the_pages_cut_paths_in_mm(tmp_path):
+    """The SVG backend writes imposition's cut paths as they are: one closed path per piece, page
+    mm as user units, rounded corners from each face's radius."""
+    from deckpress.backends.svg import path_data, write_cut_file
+    from deckpress.impose.cutpaths import cut_paths, rounded
+    from deckpress.impose.sheets import fit_grid, plan_pages
+
+    face = Face(63.0, 88.0, 3.0, (), radius=3.0)
+    (plan,) = plan_pages([face] * 5, fit_grid("letter", 63.0, 88.0), 3.0)
+    path = write_cut_file(tmp_path / "cut" / "p1.svg", plan, "deck · page 1")
+    root = ET.parse(path).getroot()
+    assert (root.get("width"), root.get("height"), root.get("viewBox")) == ("215.9mm", "279.4mm", "0 0 215.9 279.4")
+    ns = {"svg": "http://www.w3.org/2000/svg"}
+    assert root.find("svg:title", ns).text == "deck · page 1"
+    drawn = [p.get("d") for p in root.iter("{http://www.w3.org/2000/svg}path")]
+    assert drawn == [path_data(ops) for ops in cut_paths(plan)]
+    assert drawn[0] == path_data(rounded(plan.placements[0].trim, 3.0)) and drawn[0].count("C") == 4
+    assert not list(tmp_path.glob("cut/.*"))  # written through a temporary file, none left behind

@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from deckpress import cli
-from deckpress.impose import pdfsheets
+from deckpress.backends import pdfpages
 
 
 def run(*args):
@@ -94,7 +94,7 @@ def test_a_failed_write_leaves_the_good_file_alone(simple_deck, tmp_path, monkey
         path.write_bytes(b"%PDF-1.4 half a file")
         raise OSError("disk full")
 
-    monkeypatch.setattr(pdfsheets, "_write", broken)
+    monkeypatch.setattr(pdfpages, "_draw", broken)
     with pytest.raises(OSError):
         from deckpress.builder.deckbuild import build_deck
         build_deck(simple_deck, tmp_path, ["a4"], ["color"])

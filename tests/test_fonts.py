@@ -274,3 +274,30 @@ def test_font_error_is_a_value_error():
 
 def test_styles():
     assert STYLES == ("regular", "bold", "italic", "bolditalic")
+
+
+@pytest.mark.parametrize("ref", ["sans", "sans-bold", "condensed", "music", "symbols", "math"])
+def test_string_width_is_reportlabs_to_the_last_bit(fonts, ref):
+    """Page furniture is laid out with these widths and drawn by reportlab: they must agree exactly,
+    for characters the font lacks and the no-break space too."""
+    import random
+
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from deckpress.backends.pdf import font_name
+
+    font = fonts.file(ref)
+    name = font_name(font.path)
+    chars = "Metronome · cards-a4.pdf page 3/12 — 0123456789\u00a0\U0001D15F☃漢−"
+    rng = random.Random(ref)
+    for _ in range(300):
+        text = "".join(rng.choice(chars) for _ in range(rng.randint(0, 50)))
+        size = rng.choice([6.0, 6.5, 7.0, 9.0, 12.0, 3.3])
+        assert font.string_width(text, size) == stringWidth(text, name, size), (text, size)
+
+
+def test_a_reference_names_a_file(fonts):
+    assert fonts.file("sans-bold").path.endswith("NotoSans-Bold.ttf")
+    assert fonts.file("condensed").path.endswith("NotoSans-CondensedBold.ttf")
+    with pytest.raises(KeyError):
+        fonts.file("nosuch")

@@ -228,7 +228,7 @@ def test_cli_refuses_what_it_cannot_impose_in_one_line_with_exit_2(art, tmp_path
 
 
 def test_a_back_offset_moves_the_back_pages(art, tmp_path):
-    from tests.test_impose_pdfsheets import moved_backs
+    from tests.test_backend_pdfpages import moved_backs
     fronts, _, back = art
     for offset, out in (((0.0, 0.0), "plain"), ((0.5, -1.2), "moved")):
         impose_images([fronts], tmp_path / out, back=back, papers=["a4"], back_offset=offset, back_marks=True)

@@ -14,8 +14,9 @@ import pypdfium2.raw as raw
 import pytest
 from pypdf import PdfReader, PdfWriter, Transformation
 
-from deckpress.impose.calibration import (BAR_HEIGHT, NUMBER_SIZE, behind, scale_position, scale_values, targets,
-                                          write_calibration)
+from deckpress.backends.pdfpages import write_document
+from deckpress.impose.calibration import (BAR_HEIGHT, NUMBER_SIZE, behind, calibration_info, calibration_pages,
+                                          scale_position, scale_values, targets)
 from deckpress.impose.sheets import PAPERS
 
 from .pdfread import MM, page_text
@@ -47,6 +48,11 @@ def drawn(pdf_file, index: int) -> Drawn:
             out.texts.append((obj.extract().strip(), obj.get_font_size() * (a * a + b * b) ** 0.5, box))
     pdf.close()
     return out
+
+
+def write_calibration(path: Path, paper: str, back_offset: tuple[float, float] = (0.0, 0.0)) -> Path:
+    """What `deckpress calibrate` writes."""
+    return write_document(path, calibration_pages(paper, back_offset), calibration_info(paper))
 
 
 def mid(a: float, b: float) -> float:

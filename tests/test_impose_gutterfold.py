@@ -17,11 +17,12 @@ from deckpress.builder.plan import Options
 from deckpress.colors import Gray
 from deckpress.face import Face, Paint, Rect, apply, multiply
 from deckpress.impose.gutterfold import FOLD_CLEAR, fit_fold, plan_gutterfold
-from deckpress.impose.pdfsheets import DocInfo, Sheet, write_sheets
+from deckpress.backends.pdfpages import write_document
+from deckpress.impose.document import DocInfo, Sheet, furnish
 from deckpress.impose.sheets import MIN_MARGIN, PAPERS, centre
 
 from .pdfread import MM, check_page_boxes, page_boxes_mm, path_boxes, placements, text_lines, trim_box_mm
-from .test_impose_pdfsheets import bar_blocks, overlap
+from .test_backend_pdfpages import bar_blocks, overlap
 
 POKER = (63.5, 88.9)
 MINI = (41.0, 63.0)
@@ -155,8 +156,8 @@ def written(request, tmp_path_factory):
     front, back = marked(card, 3.0, 0.9), marked(card, w - 3.0 - MARK, 0.75)
     pages = plan_gutterfold([(front, back)] * 6, lambda _: card, paper, BLEED)
     path = tmp_path_factory.mktemp("gutterfold") / f"fold-{paper}.pdf"
-    write_sheets(path, [Sheet(p, f"test · page {i}") for i, p in enumerate(pages, 1)],
-                 DocInfo("test", "test", "test"), BLEED)
+    info = DocInfo("test", "test", "test")
+    write_document(path, furnish([Sheet(p, f"test · page {i}") for i, p in enumerate(pages, 1)], info, BLEED), info)
     return path, paper, card, pages
 
 

@@ -1,40 +1,107 @@
-"""The house rule: a module imports only from its own layer or the layers below it."""
+"""The house rules: a module imports only from its own layer or the layers below it, and never
+another module's private (underscore) names."""
 
 from __future__ import annotations
 
 import ast
-from pathlib import Path
+from pathlib import Path, PurePosixPath
+
+import pytest
 
 import deckpress
 
 RANK = {  # lower number = lower layer (docs/ARCHITECTURE.md)
     "units": 0, "atomic": 0, "colors": 0, "errors": 0, "yamlfile": 0, "fonts": 0, "imagefile": 0, "pitches": 0,
-    "settings": 0,
+    "settings": 0, "bundled": 0,
     "face": 1, "shapes": 1, "svgpath": 1,
-    "model": 2, "compose": 3, "ink": 4, "backends": 5, "impose": 6, "outputs": 6, "builder": 7, "api": 8,
-    "cli": 9, "bundled": 0,
+    "model": 2, "compose": 3, "ink": 4,
+    "impose": 5,  # geometry only: pages, placements and furniture as values, drawn by the backends
+    "backends": 6, "outputs": 7, "builder": 8, "api": 9, "cli": 10,
 }
+PACKAGE = "deckpress"
 
 
 def layer(module: str) -> str:
     return module.split(".")[0]
 
 
-def test_modules_import_only_lower_layers():
-    root = Path(deckpress.__file__).parent
-    problems = []
-    for path in root.rglob("*.py"):
-        rel = path.relative_to(root).with_suffix("")
-        if rel.name == "__init__" and len(rel.parts) == 1:
-            continue
-        here = layer(".".join(rel.parts))
-        package = rel.parts[:-1]
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.ImportFrom) and node.level:
+def imported(rel: PurePosixPath, tree: ast.AST) -> list[tuple[str, list[str]]]:
+    """Every deckpress module that the module at `rel` (inside the package, like impose/sheets.py)
+    imports, relative or absolute, as a dotted name inside the package, with the names it takes."""
+    package = rel.parts[:-1]
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            if node.level:
                 base = package[:len(package) - (node.level - 1)] if node.level > 1 else package
                 target = ".".join([*base, node.module or ""]).strip(".")
-                names = [target] if node.module else [f"{target}.{a.name}".strip(".") for a in node.names]
-                for name in names:
-                    if name and layer(name) in RANK and RANK[layer(name)] > RANK[here]:
-                        problems.append(f"{rel}: imports {name}")
-    assert not problems, problems
+            elif node.module == PACKAGE or (node.module or "").startswith(PACKAGE + "."):
+                target = node.module[len(PACKAGE) + 1:]
+            else:
+                continue
+            names = [a.name for a in node.names]
+            if node.module is None or target == "":  # `from . import x`, `from deckpress import x`: modules
+                # (or the package's own __version__)
+                found += [(f"{target}.{name}".strip("."), []) for name in names if not name.startswith("__")]
+            else:
+                found.append((target, names))
+        elif isinstance(node, ast.Import):
+            found += [(a.name[len(PACKAGE) + 1:], []) for a in node.names if a.name.startswith(PACKAGE + ".")]
+    return found
+
+
+def problems(rel: PurePosixPath, source: str) -> list[str]:
+    """What breaks the house rules in the source of the module at `rel`."""
+    here = layer(".".join(rel.with_suffix("").parts))
+    found = [] if here in RANK else [f"{rel}: in no layer (add it to RANK)"]
+    for target, names in imported(rel, ast.parse(source)):
+        if target and layer(target) not in RANK:
+            found.append(f"{rel}: imports {target}, which is in no layer (add it to RANK)")
+        elif target and here in RANK and RANK[layer(target)] > RANK[here]:
+            found.append(f"{rel}: imports {target} from a higher layer")
+        for name in names:
+            if name.startswith("_") and not name.startswith("__"):
+                found.append(f"{rel}: imports the private name {name} from {target}")
+    return found
+
+
+def test_modules_import_only_lower_layers_and_no_private_names():
+    root = Path(deckpress.__file__).parent
+    found = []
+    for path in sorted(root.rglob("*.py")):
+        rel = PurePosixPath(path.relative_to(root).as_posix())
+        if rel.name == "__init__.py" and len(rel.parts) == 1:
+            continue
+        found += problems(rel, path.read_text(encoding="utf-8"))
+    assert not found, found
+
+
+@pytest.mark.parametrize("source, expected", [
+    ("from ..backends.pdf import MM", "impose/sheets.py: imports backends.pdf from a higher layer"),
+    ("from ..backends import pdf", "impose/sheets.py: imports backends from a higher layer"),
+    ("from deckpress.backends.pdf import MM", "impose/sheets.py: imports backends.pdf from a higher layer"),
+    ("from deckpress import cli", "impose/sheets.py: imports cli from a higher layer"),
+    ("import deckpress.builder", "impose/sheets.py: imports builder from a higher layer"),
+    ("def f():\n    import deckpress.outputs.tts as tts", "impose/sheets.py: imports outputs.tts from a higher layer"),
+    ("from .gutterfold import _joined", "impose/sheets.py: imports the private name _joined from impose.gutterfold"),
+    ("from deckpress.face import _DRAW", "impose/sheets.py: imports the private name _DRAW from face"),
+])
+def test_the_checker_flags_a_bad_module(source, expected):
+    assert problems(PurePosixPath("impose/sheets.py"), source) == [expected]
+
+
+@pytest.mark.parametrize("source", [
+    "from ..face import Face", "from deckpress.units import PT", "import deckpress", "from .marks import room_for",
+    "import os", "from __future__ import annotations", "from deckpress.impose.sheets import PagePlan",
+])
+def test_the_checker_lets_a_good_module_be(source):
+    assert problems(PurePosixPath("impose/sheets.py"), source) == []
+
+
+def test_a_module_in_no_layer_is_flagged():
+    assert problems(PurePosixPath("newthing.py"), "") == ["newthing.py: in no layer (add it to RANK)"]
+
+
+def test_backends_now_sit_above_imposition():
+    assert not problems(PurePosixPath("backends/pdfpages.py"), "from ..impose.furniture import Label")
+    assert problems(PurePosixPath("impose/furniture.py"), "from ..backends.pdf import MM")

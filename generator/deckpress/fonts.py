@@ -49,6 +49,7 @@ class FontFile:
     _cmap: Mapping[int, str] = field(repr=False, compare=False)
     _advance: Mapping[str, int] = field(repr=False, compare=False)
     _font: TTFont = field(repr=False, compare=False)
+    _notdef: int = field(default=0, repr=False, compare=False)  # advance of glyph 0, in font units
 
     def has(self, char: str) -> bool:
         return ord(char) in self._cmap
@@ -61,6 +62,22 @@ class FontFile:
     def width(self, text: str) -> float:
         """Width of `text` in em; multiply by the size to get a length."""
         return sum(self.advance(c) for c in text)
+
+    def string_width(self, text: str, size: float) -> float:
+        """Width of `text` set at `size`, in the size's unit, summed exactly as reportlab's
+        stringWidth (with rl_accel, which the project requires) sums it: advances in thousandths of
+        an em, a character the font lacks as wide as its .notdef glyph, a no-break space as wide as
+        a space. What is laid out with it (page labels, the calibration sheet's text) lands where the
+        PDF draws it, to the last bit."""
+        scale = 1 if self.units_per_em == 1000 else 1000 / self.units_per_em
+        total = 0
+        for char in text:  # a plain running sum: sum() of floats compensates on newer Pythons
+            code = ord(char)
+            if code in (0x20, 0xA0) and code not in self._cmap:
+                code ^= 0x80  # one of the two spaces stands for the other
+            glyph = self._cmap.get(code)
+            total += (self._advance.get(glyph, 0) if glyph else self._notdef) * scale
+        return total * 0.001 * size
 
     @functools.lru_cache(maxsize=None)
     def bounds(self, char: str) -> tuple[float, float, float, float]:
@@ -96,6 +113,7 @@ def open_font(path: str) -> FontFile:
         ascent=os2.sTypoAscender / upm, descent=-os2.sTypoDescender / upm,
         cap_height=(getattr(os2, "sCapHeight", 0) or 0.7 * upm) / upm,
         _cmap=cmap, _advance={g: adv for g, (adv, _lsb) in hmtx.items()}, _font=font,
+        _notdef=hmtx[font.getGlyphOrder()[0]][0],
     )
 
 
@@ -149,6 +167,11 @@ class FontSet:
         if base in self.families and style in STYLES:
             return self.families[base], style
         raise KeyError(ref)
+
+    def file(self, ref: str) -> FontFile:
+        """The file a reference like ``sans`` or ``sans-bold`` names (KeyError for unknown names)."""
+        family, style = self.split(ref)
+        return family.file(style)
 
     def fallbacks(self, style: str) -> Iterator[FontFile]:
         for name in FALLBACK_FAMILIES:

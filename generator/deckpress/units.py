@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 MM_PER_UNIT = {"mm": 1.0, "cm": 10.0, "in": 25.4, "pt": 25.4 / 72}
 PT = 25.4 / 72  #: one PostScript point in millimetres
+POINTS_PER_MM = 72 / 25.4  #: the other way: a length in mm times this is in points (divide to go back)
 
 EXAMPLES = "a length like 12mm, 0.5in, 9pt, 50% or 100% - 8mm"
 

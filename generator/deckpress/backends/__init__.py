@@ -1,1 +1,1 @@
-"""Backends draw Faces; they never see deck fields."""
+"""Backends draw faces, and imposition's pages and furniture; they never see deck fields."""

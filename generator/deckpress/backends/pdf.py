@@ -25,8 +25,9 @@ from ..colors import INK_LIMIT, RGB, Color, Gray, to_cmyk
 from ..face import (Ellipse, Face, Group, Image, Item, Line, Matrix, Path as PathItem, Rect, Text, multiply)
 from ..fonts import open_font
 from ..imagefile import grey_png, is_svg, load_svg, stamp
+from ..units import POINTS_PER_MM
 
-MM = 72 / 25.4  #: points per millimetre
+MM = POINTS_PER_MM  #: points per millimetre
 
 reportlab.rl_config.useA85 = 0  # plain Flate streams: ASCII85 only adds 25 %
 

@@ -10,6 +10,9 @@ Text is either a `<text>` element in a subset of its own font, embedded as a dat
 characters above U+FFFF, such as music symbols); outlined runs keep their words in `aria-label`.
 
 Output is deterministic: ids are numbered in order of first use and nothing depends on the date.
+
+Also a sheet's cut file for a cutting machine (`write_cut_file`): imposition's cut paths
+(impose/cutpaths.py) as closed SVG paths, page mm as user units.
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ import base64
 import functools
 import io
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import svgwrite
@@ -30,9 +33,11 @@ from fontTools.ttLib import TTFont
 from svgwrite.base import BaseElement
 
 from ..colors import CMYK, Color
-from ..atomic import replacing
-from ..face import IDENTITY, Ellipse, Face, Group, Image, Item, Line, Paint, Path as PathItem, Rect, Text
+from ..atomic import replacing, write_text
+from ..face import IDENTITY, Ellipse, Face, Group, Image, Item, Line, Paint, Path as PathItem, PathOp, Rect, Text
 from ..imagefile import grey_png, is_svg, stamp
+from ..impose.cutpaths import cut_paths
+from ..impose.sheets import PagePlan
 
 LUMA = (0.299, 0.587, 0.114)  #: ITU-R 601, as Pillow's grey and the PDF's K-only greys
 
@@ -293,3 +298,27 @@ def _outline(t: Text) -> str:
         outline.replay(TransformPen(d, (s, 0, 0, -s, t.x + pen_x * s, t.y)))
         pen_x += advance
     return d.getCommands()
+
+
+# --- cut files ------------------------------------------------------------------------------------
+
+def path_data(ops: Sequence[PathOp]) -> str:
+    """SVG path data, to 0.001 mm."""
+    return " ".join(op + "".join(f" {v:.3f}".rstrip("0").rstrip(".") for v in pts) for op, pts in ops)
+
+
+def write_cut_file(path: Path, plan: PagePlan[Face], title: str) -> Path:
+    """The cut paths of a page (`impose.cutpaths`) as an SVG for a cutting machine, written to
+    `path` (via a temporary file): the page's size, 1 user unit = 1 mm, nothing but the closed
+    paths to cut. Open it in the cutter's software, set the same registration marks as the PDF's
+    (impose/marks.py), and cut the printed sheet."""
+    W, H = plan.paper
+    drawing = svgwrite.Drawing(size=(f"{W:g}mm", f"{H:g}mm"), viewBox=f"0 0 {W:g} {H:g}", profile="full")
+    drawing.set_desc(title=title, desc="Cut paths, 1 unit = 1 mm. Registration marks: Silhouette type 1, "
+                                       "inset 10 mm, length 20 mm, thickness 0.5 mm (made with deckpress).")
+    group = drawing.g(id="cut", fill="none", stroke="#ff0000", stroke_width=0.1)
+    for ops in cut_paths(plan):
+        group.add(drawing.path(d=path_data(ops)))
+    drawing.add(group)
+    write_text(path, drawing.tostring() + "\n")
+    return path

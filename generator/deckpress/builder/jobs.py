@@ -1,8 +1,8 @@
-"""Pages laid out and PDF files written: the build layer's one door to `impose/`.
+"""Pages laid out and PDF files written: the build layer's one door to `impose/` and the page writers.
 
-Every call into imposition (grids, gutterfold sheets, single pages, cut-out pieces, the PDF and
-cut-file writers, the calibration sheet) is in this module, so the rest of the build layer
-speaks of faces, pages and files, and a change in how imposition is drawn is made here alone.
+Every call into imposition (grids, gutterfold sheets, single pages, cut-out pieces, page furniture,
+the calibration sheet) and into the backends that draw pages (`backends.pdfpages`, the cut files of
+`backends.svg`) is in this module, so the rest of the build layer speaks of faces, pages and files.
 """
 
 from __future__ import annotations
@@ -12,12 +12,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import NamedTuple
 
+from ..backends.pdfpages import write_document
+from ..backends.svg import write_cut_file
 from ..face import Face, PathOp
-from ..impose.calibration import write_calibration
-from ..impose.cutfile import write_cut_file
+from ..impose.calibration import calibration_info, calibration_pages
+from ..impose.document import DocInfo, Sheet, furnish
 from ..impose.gutterfold import plan_gutterfold
 from ..impose.marks import room_for
-from ..impose.pdfsheets import DocInfo, Sheet, write_sheets
 from ..impose.sheets import PagePlan, plan_piece, plan_sheets, plan_single
 from ..model import Deck
 from .faces import Sides
@@ -126,7 +127,7 @@ def write_jobs(jobs: Sequence[Job], bleed: float, progress: Callable[[int], None
         on_plan(sum(len(j.sheets) for j in jobs))
     outputs = []
     for job in jobs:
-        write_sheets(job.path, job.sheets, job.info, bleed, progress)
+        write_document(job.path, furnish(job.sheets, job.info, bleed), job.info, progress)
         outputs.append(Output(job.path, len(job.sheets)))
         if job.info.marks == "cutter":
             outputs += [Output(path, 0) for path in write_cut_files(job)]
@@ -143,4 +144,5 @@ def write_cut_files(job: Job) -> list[Path]:
 
 def write_calibration_sheet(path: Path, paper: str, back_offset: tuple[float, float] = NO_SHIFT) -> Path:
     """The two-page sheet that measures a printer's back offset (see impose/calibration.py)."""
-    return write_calibration(path, paper, back_offset)
+    write_document(path, calibration_pages(paper, back_offset), calibration_info(paper))
+    return path

@@ -10,20 +10,20 @@ target gives the offset; the corners show whether the printer also turns or scal
 (readings that differ by target), which no offset can fix.
 
 Geometry in mm, y down from the top-left corner of the page being drawn; page 2 is in its own
-coordinates (as seen looking at the back). The sign rule is derived in `scale_position`.
+coordinates (as seen looking at the back). The sign rule is derived in `scale_position`. The
+pages are values (`calibration_pages`: lines, boxes, rings and words); the PDF backend draws them.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Iterator
-from pathlib import Path
 
-from ..atomic import replacing
-from ..backends.pdf import MM, font_name, new_canvas, set_fill, set_stroke
 from ..colors import Gray
 from ..face import apply
-from ..fonts import FontSet
+from ..units import POINTS_PER_MM
+from .document import DocInfo
+from .furniture import BLACK, Block, Furniture, FurniturePage, Ring, Rule, Words, text_width
 from .sheets import PAPERS, reflection
 
 Point = tuple[float, float]
@@ -38,7 +38,6 @@ NUMBER_SIZE = 6.0  #: pt, the scales' numbers: condensed bold, legible, and two 
 TEXT_SIZE = 9.0  #: pt, the instructions
 BAR_HEIGHT = 1.6
 BARS = (("mm", 50.0, 1.0, "must measure exactly 50 mm"), ("in", 50.8, 25.4 / 8, "must measure exactly 2 in"))
-BLACK = Gray(0.0)
 GRID_MM = Gray(0.55)  # the millimetre lines of the back squares
 GRID_HALF = Gray(0.8)  # the half-millimetre lines: fainter, so the numbered lines stand out
 EXAMPLE = "0.5,-1.2"
@@ -86,63 +85,64 @@ def scale_position(value: float, offset: float) -> float:
     return value - offset
 
 
-def write_calibration(path: Path, paper: str = "a4", back_offset: Offset = (0.0, 0.0)) -> Path:
-    """Write the two-page calibration PDF for `paper` to `path` (atomically), its back page
-    printed shifted by `back_offset` (mm, x right and y down as seen on the back)."""
-    with replacing(path) as tmp:
-        _write(tmp, paper, back_offset)
-    return path
+def calibration_pages(paper: str = "a4", back_offset: Offset = (0.0, 0.0)) -> tuple[FurniturePage, FurniturePage]:
+    """The two pages of the calibration sheet for `paper`, its back page printed shifted by
+    `back_offset` (mm, x right and y down as seen on the back)."""
+    W, H = PAPERS[paper]
+    front, back = _Page((W, H)), _Page((W, H))
+    _front(front, paper)
+    _back(back, paper, back_offset)
+    return (FurniturePage((W, H), tuple(front.items)),
+            FurniturePage((W, H), tuple(back.items), shift=back_offset))  # as every back page gets it
+
+
+def calibration_info(paper: str = "a4") -> DocInfo:
+    """The calibration file's description: black ink only (any printer, toner or ink), duplex."""
+    return DocInfo(title=f"deckpress calibration sheet ({paper})", author="deckpress",
+                   subject="Print double-sided (long-edge flip) at 100 %, then read the back offset on the back.",
+                   duplex=True, colors="k")
+
+
+REGULAR, BOLD, NUMBERS = "sans", "sans-bold", "condensed"
 
 
 class _Page:
-    """Drawing on one page in mm, y down (reportlab's points, y up, stay in here)."""
+    """One page's furniture, collected in drawing order: mm, y down."""
 
-    def __init__(self, canvas, paper: Point) -> None:
-        self.c = canvas
+    def __init__(self, paper: Point) -> None:
         self.W, self.H = paper
-        fonts = FontSet().families
-        self.regular = font_name(fonts["sans"].files["regular"])
-        self.bold = font_name(fonts["sans"].files["bold"])
-        self.numbers = font_name(fonts["condensed"].files["regular"])
+        self.items: list[Furniture] = []
 
     def line(self, x0: float, y0: float, x1: float, y1: float, width: float, color: Gray = BLACK) -> None:
-        set_stroke(self.c, color)
-        self.c.setLineWidth(width * MM)
-        self.c.line(x0 * MM, (self.H - y0) * MM, x1 * MM, (self.H - y1) * MM)
+        self.items.append(Rule((x0, y0, x1, y1), width, color))
 
     def box(self, x0: float, y0: float, x1: float, y1: float, color: Gray = BLACK) -> None:
         """A filled rectangle, no stroke: its edges are exactly where they are said to be."""
-        set_fill(self.c, color)
-        self.c.rect(x0 * MM, (self.H - y1) * MM, (x1 - x0) * MM, (y1 - y0) * MM, stroke=0, fill=1)
+        self.items.append(Block((x0, y0, x1, y1), color))
 
     def circle(self, x: float, y: float, r: float, width: float) -> None:
-        set_stroke(self.c, BLACK)
-        self.c.setLineWidth(width * MM)
-        self.c.circle(x * MM, (self.H - y) * MM, r * MM, stroke=1, fill=0)
+        self.items.append(Ring((x, y), r, width))
 
-    def text(self, x: float, baseline: float, text: str, size: float, font: str | None = None,
+    def text(self, x: float, baseline: float, text: str, size: float, font: str = REGULAR,
              align: str = "left") -> None:
-        set_fill(self.c, BLACK)
-        self.c.setFont(font or self.regular, size)
-        draw = {"left": self.c.drawString, "centre": self.c.drawCentredString, "right": self.c.drawRightString}[align]
-        draw(x * MM, (self.H - baseline) * MM, text)
+        self.items.append(Words(text, x, baseline, size, font, align))
 
-    def width(self, text: str, size: float, font: str | None = None) -> float:
-        return self.c.stringWidth(text, font or self.regular, size) / MM
+    def width(self, text: str, size: float, font: str = REGULAR) -> float:
+        return text_width(text, size, font)
 
     def paragraph(self, x: float, top: float, width: float, text: str, size: float = TEXT_SIZE,
-                  font: str | None = None, indent: str = "") -> float:
+                  font: str = REGULAR, indent: str = "") -> float:
         """`text` wrapped to `width` mm from `top`; returns where the next paragraph starts.
         `indent` (like "1.") hangs in front of the first line."""
-        leading = size * 1.3 / MM
-        hang = self.width(indent + " ", size, self.bold) if indent else 0.0
-        y = top + size / MM
+        leading = size * 1.3 / POINTS_PER_MM
+        hang = self.width(indent + " ", size, BOLD) if indent else 0.0
+        y = top + size / POINTS_PER_MM
         if indent:
-            self.text(x, y, indent, size, self.bold)
+            self.text(x, y, indent, size, BOLD)
         for line in _wrap(text, lambda s: self.width(s, size, font), width - hang):
             self.text(x + hang, y, line, size, font)
             y += leading
-        return y - size / MM + leading * 0.45
+        return y - size / POINTS_PER_MM + leading * 0.45
 
 
 def _wrap(text: str, measure, width: float) -> Iterator[str]:
@@ -159,32 +159,11 @@ def _wrap(text: str, measure, width: float) -> Iterator[str]:
         yield line
 
 
-def _write(path: Path, paper: str, offset: Offset) -> None:
-    W, H = PAPERS[paper]
-    body_font = FontSet().families["sans"].files["regular"]
-    canvas = new_canvas(path, (W * MM, H * MM), body_font, "k")  # black ink only: any printer, toner or ink
-    canvas.setTitle(f"deckpress calibration sheet ({paper})")
-    canvas.setAuthor("deckpress")
-    canvas.setSubject("Print double-sided (long-edge flip) at 100 %, then read the back offset on the back.")
-    canvas.setCreator("deckpress")
-    canvas.setViewerPreference("PrintScaling", "None")
-    canvas.setViewerPreference("Duplex", "DuplexFlipLongEdge")
-    page = _Page(canvas, (W, H))
-    _front(page, paper)
-    canvas.showPage()
-    canvas.saveState()
-    canvas.translate(offset[0] * MM, -offset[1] * MM)  # the back offset in use, as every back page gets it
-    _back(page, paper, offset)
-    canvas.restoreState()
-    canvas.showPage()
-    canvas.save()
-
-
 def _front(page: _Page, paper: str) -> None:
     W, H = page.W, page.H
     centre = targets((W, H))[0]
     page.text(W / 2, TARGET_INSET + 2, f"deckpress printer calibration — front ({paper.upper() if paper == 'a4' else 'Letter'})",
-              12, page.bold, "centre")
+              12, BOLD, "centre")
     left, width = TARGET_INSET + 10, W - 2 * (TARGET_INSET + 10)
     y = TARGET_INSET + 12
     steps = (
@@ -235,14 +214,14 @@ def _bar(page: _Page, x0: float, top: float, unit: str, length: float, step: flo
             value = i // per_number * (10 if unit == "mm" else 1)
             page.text(x, top + BAR_HEIGHT + depth + 2.6, f"{value}", 7, align="centre")
     last = f"{round(length / step) // per_number * (10 if unit == 'mm' else 1)}"
-    page.text(x0 + length + page.width(last, 7) / 2 + 1.0, top + BAR_HEIGHT + 3.0 + 2.6, unit, 7, page.bold)
+    page.text(x0 + length + page.width(last, 7) / 2 + 1.0, top + BAR_HEIGHT + 3.0 + 2.6, unit, 7, BOLD)
 
 
 def _back(page: _Page, paper: str, offset: Offset) -> None:
     W, H = page.W, page.H
     ox, oy = offset
     page.text(W / 2, TARGET_INSET + 2, f"back of the calibration sheet ({paper.upper() if paper == 'a4' else 'Letter'})",
-              12, page.bold, "centre")
+              12, BOLD, "centre")
     if offset == (0.0, 0.0):
         current = "No back offset is in use: this page is printed where a perfect printer puts it."
     else:
@@ -258,7 +237,7 @@ def _back(page: _Page, paper: str, offset: Offset) -> None:
                        "half a millimetre apart. Positive X moves the backs to the right, positive Y moves them "
                        "down, both as seen on this side.")
     y = page.paragraph(left, y, width, "Save the two numbers, X first, with")
-    y = page.paragraph(left + 6, y, width - 6, "deckpress calibrate --back-offset X,Y", font=page.bold)
+    y = page.paragraph(left + 6, y, width - 6, "deckpress calibrate --back-offset X,Y", font=BOLD)
     y = page.paragraph(left, y, width, f"for example deckpress calibrate --back-offset {EXAMPLE} for X = 0.5 "
                        "and Y = -1.2. Every later build and impose then shifts its back pages by them (a deck "
                        "folder's deckpress.yaml, or --back-offset on the command line, can still say otherwise). "
@@ -301,7 +280,7 @@ def _scales(page: _Page, spot: Point, offset: Offset) -> None:
         page.line(cx - t, y, cx + t, y, 0.12)
     # numbers at the edges
     size = NUMBER_SIZE
-    digit_h = 0.714 * size / MM  # cap height of Noto Sans: the digits' height
+    digit_h = 0.714 * size / POINTS_PER_MM  # cap height of Noto Sans: the digits' height
     for v, x in xs:
         if v != round(v):
             continue
@@ -309,10 +288,10 @@ def _scales(page: _Page, spot: Point, offset: Offset) -> None:
         reach = 2.0 if v == 0 else 0.8
         if above:
             page.line(x, y0, x, y0 - reach, 0.12)
-            page.text(x, y0 - 1.2 - (0.0 if v != 0 else 1.2), _number(v), size, page.numbers, "centre")
+            page.text(x, y0 - 1.2 - (0.0 if v != 0 else 1.2), _number(v), size, NUMBERS, "centre")
         else:
             page.line(x, y1, x, y1 + reach, 0.12)
-            page.text(x, y1 + 1.2 + digit_h + (0.0 if v != 0 else 1.2), _number(v), size, page.numbers, "centre")
+            page.text(x, y1 + 1.2 + digit_h + (0.0 if v != 0 else 1.2), _number(v), size, NUMBERS, "centre")
     for v, y in ys:
         if v != round(v):
             continue
@@ -321,10 +300,10 @@ def _scales(page: _Page, spot: Point, offset: Offset) -> None:
         baseline = y + digit_h / 2
         if left:
             page.line(x0, y, x0 - reach, y, 0.12)
-            page.text(x0 - 1.2 - (0.0 if v != 0 else 1.2), baseline, _number(v), size, page.numbers, "right")
+            page.text(x0 - 1.2 - (0.0 if v != 0 else 1.2), baseline, _number(v), size, NUMBERS, "right")
         else:
             page.line(x1, y, x1 + reach, y, 0.12)
-            page.text(x1 + 1.2 + (0.0 if v != 0 else 1.2), baseline, _number(v), size, page.numbers, "left")
+            page.text(x1 + 1.2 + (0.0 if v != 0 else 1.2), baseline, _number(v), size, NUMBERS, "left")
 
 
 def _grid_line(page: _Page, value: float, inside: tuple[float, ...], zero: tuple[float, ...]) -> None:

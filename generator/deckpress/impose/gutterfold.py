@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
-from .sheets import (MIN_MARGIN, PAPERS, Fold, Grid, PagePlan, Size, T, _page, _union, cells, plan_pages,
-                     runs)
+from .sheets import (MIN_MARGIN, PAPERS, Fold, Grid, PagePlan, Size, T, bounding_box, cells, page_plan,
+                     plan_pages, runs)
 
 FOLD_CLEAR = 5.0  #: the fold keeps this far from each side's bleed, so a fold a little off stays off the cards
 
@@ -82,6 +82,6 @@ def plan_gutterfold(pairs: Sequence[tuple[T, T | None]], size_of: Callable[[T], 
 
 def _joined(front: PagePlan[T], back: PagePlan[T], fold: Fold) -> PagePlan[T]:
     """One sheet: the fronts' half and the backs' half, the gutter between them inside its area."""
-    page = _page(front.paper, _union([front.area, back.area]), [*front.placements, *back.placements],
+    page = page_plan(front.paper, bounding_box([front.area, back.area]), [*front.placements, *back.placements],
                  cuts=([*front.cut_xs, *back.cut_xs], [*front.cut_ys, *back.cut_ys]))
     return replace(page, fold=fold)

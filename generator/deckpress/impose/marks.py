@@ -4,7 +4,7 @@
     lines    the cut lines drawn right out to the paper's edge (a paper trimmer's guide)
     none     nothing at all, no scale bar or label either (print shops add their own)
     cutter   registration marks for a cutting machine, and an SVG of the exact cut paths
-             (`cutfile.py`); the machine finds the marks and cuts every piece out
+             (`cutpaths.py`, written by backends/svg.py); the machine finds the marks and cuts every piece out
 
 The registration marks are Silhouette Studio's "type 1" at its defaults: a filled square in the
 top-left corner and L-shaped corners top right and bottom left, 10 mm in from the edges (Studio's

@@ -216,14 +216,15 @@ class PagePlan(Generic[T]):
 
     @property
     def trim_box(self) -> Box:
-        return _union([p.trim for p in self.placements])
+        return bounding_box([p.trim for p in self.placements])
 
     @property
     def bleed_box(self) -> Box:
-        return _union([p.clip for p in self.placements])
+        return bounding_box([p.clip for p in self.placements])
 
 
-def _union(boxes: list[Box]) -> Box:
+def bounding_box(boxes: Sequence[Box]) -> Box:
+    """The smallest box holding every one of `boxes`."""
     return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
 
 
@@ -246,13 +247,15 @@ def plan_pages(sides: Sequence[T | None], grid: Grid, bleed: float, backs: bool 
                 trim = grid.cell(row, col)
                 clip = _clip(trim, row, col, occupied, grid.room.bleed(bleed))
                 placements.append(Placement(side, grid.front_matrix(row, col), trim, clip))
-        page = _page(paper, grid.box, placements)
+        page = page_plan(paper, grid.box, placements)
         pages.append(mirrored(page, grid.card_w, page_mirror) if backs else page)
     return pages
 
 
-def _page(paper: tuple[float, float], area: Box, placements: list[Placement[T]],
-          tile: Tile | None = None, cuts: tuple[list[float], list[float]] | None = None) -> PagePlan[T]:
+def page_plan(paper: tuple[float, float], area: Box, placements: list[Placement[T]],
+              tile: Tile | None = None, cuts: tuple[list[float], list[float]] | None = None) -> PagePlan[T]:
+    """A page of `placements` laid out in `area`, cut along every edge of their trims, or along
+    `cuts` (x and y) when given; cut lines are sorted, each once (to 1 nm)."""
     if cuts is None:
         cuts = ([v for p in placements for v in (p.trim[0], p.trim[2])],
                 [v for p in placements for v in (p.trim[1], p.trim[3])])
@@ -353,7 +356,7 @@ def plan_tiles(face: T, card_w: float, card_h: float, paper: str, bleed: float,
             cut_ys += [s.at for s in seams if s.kind == "cut" and not s.vertical]
             placement = Placement(face, multiply(translation(ox, oy), to_board), trim, seen)
             tile = Tile(names[r * cols + c], names, tuple(seams))
-            pages.append(_page((W, H), seen, [placement], tile, (cut_xs, cut_ys)))
+            pages.append(page_plan((W, H), seen, [placement], tile, (cut_xs, cut_ys)))
     return pages
 
 

@@ -1,5 +1,7 @@
-"""The furniture every sheet carries: a true 50 mm scale bar and a page label that stay clear of
-each other on every page, whatever is on it (a card grid, a few pawns, a board, one tile)."""
+"""The PDF backend's pages, read back: the furniture every sheet carries (a true 50 mm scale bar
+and a page label that stay clear of each other on every page, whatever is on it: a card grid, a
+few pawns, a board, one tile), back pages moved by the back offset, and furniture values drawn
+where they say."""
 
 from __future__ import annotations
 
@@ -192,3 +194,46 @@ def test_only_files_with_back_pages_are_told_the_offset(simple_deck, tmp_path):
     assert told == {"simple-cards-a4.pdf": (0.0, 0.0), "simple-backs-a4.pdf": OFFSET,
                     "simple-duplex-a4.pdf": OFFSET, "simple-box-a4.pdf": (0.0, 0.0),
                     "simple-gutterfold-a4.pdf": (0.0, 0.0)}
+
+
+# --- values in, the same values out ---------------------------------------------------------------
+
+def test_furniture_values_are_drawn_where_they_say_and_a_shift_moves_them(tmp_path):
+    from deckpress.backends.pdfpages import write_document
+    from deckpress.impose.document import DocInfo
+    from deckpress.impose.furniture import Block, FurniturePage, Rule, Words
+
+    items = (Block((10.0, 20.0, 60.0, 21.6)), Rule((30.0, 40.0, 30.0, 90.0), 0.5),
+             Words("hello", 100.0, 150.0, 12.0, "sans-bold", "centre"))
+    pages = [FurniturePage((210.0, 297.0), items), FurniturePage((210.0, 297.0), items, shift=(1.5, -2.0))]
+    path = write_document(tmp_path / "values.pdf", pages, DocInfo("t", "a", "s", colors="k"))
+    plain, moved = sorted(path_boxes(path, 0)), sorted(path_boxes(path, 1))
+    assert plain[0] == pytest.approx((10.0, 20.0, 60.0, 21.6), abs=0.01)  # a fill has no stroke to widen it
+    assert plain[1] == pytest.approx((30.0 - 0.5, 40.0 - 0.5, 30.0 + 0.5, 90.0 + 0.5), abs=0.01)
+    for p, q in zip(plain, moved, strict=True):
+        assert q == pytest.approx((p[0] + 1.5, p[1] - 2.0, p[2] + 1.5, p[3] - 2.0), abs=0.01)
+    ((text, box),) = text_lines(path, 0)
+    assert text == "hello" and (box[0] + box[2]) / 2 == pytest.approx(100.0, abs=0.3)
+    reader = PdfReader(path)
+    assert reader.metadata["/Title"] == "t" and "/Duplex" not in reader.trailer["/Root"]["/ViewerPreferences"]
+
+
+def test_crop_marks_are_drawn_as_their_values_say(tmp_path):
+    from deckpress.backends.pdfpages import write_document
+    from deckpress.face import Face
+    from deckpress.impose.document import DocInfo, Sheet, furnish
+    from deckpress.impose.furniture import CutMarks
+    from deckpress.impose.sheets import fit_grid, plan_pages
+    from tests.pdfread import drawn_paths
+
+    face = Face(63.0, 88.0, 3.0, ())
+    (plan,) = plan_pages([face] * 7, fit_grid("a4", 63.0, 88.0), 3.0)
+    info = DocInfo("t", "a", "s")
+    pages = furnish([Sheet(plan, "page 1/1")], info, 3.0)
+    path = write_document(tmp_path / "marks.pdf", pages, info)
+    (marks,) = [f for f in pages[0].furniture if isinstance(f, CutMarks)]
+    drawn = [d for d in drawn_paths(path, 0) if d.stroked and len(d.subpaths) == len(marks.segments)]
+    assert len(drawn) == 2  # white under black
+    for d in drawn:
+        for sub, (x1, y1, x2, y2) in zip(d.subpaths, marks.segments, strict=True):
+            assert sub == [pytest.approx((x1, y1), abs=0.01), pytest.approx((x2, y2), abs=0.01)]

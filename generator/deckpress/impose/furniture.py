@@ -1,0 +1,424 @@
+"""Page furniture as values: everything a page carries besides its pieces.
+
+Crop marks or cut lines, a cutting machine's registration marks, a gutterfold sheet's fold line,
+what puts a tile back together (its name, glue strips, alignment marks), the 50 mm scale bar and
+the page label; and the plain lines, boxes, rings and words the calibration sheet is made of.
+
+Lengths are millimetres, y down from the paper's top-left corner, as in faces, except inside a
+`Band` (the strip the scale bar and label go in), whose values run along the strip and outwards
+from its origin. Type sizes are in points, as type is measured; text widths come from the font
+metrics (`FontFile.string_width`), the PDF's own to the last bit. The PDF backend
+(backends/pdfpages.py) draws every value here; nothing here knows how.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+
+from ..colors import Gray
+from ..fonts import FontSet
+from ..units import POINTS_PER_MM
+from .marks import cutter_band, registration_marks
+from .sheets import Box, Fold, PagePlan, Seam, Tile, bounding_box
+
+MARK_GAP = 1.0  #: marks start this far outside the trim, so a slightly wide cut removes them
+MARK_LENGTH = 4.0
+MARK_WIDTH = 0.2
+SCALE_BAR = 50.0
+BAR_STEP = 10.0  #: the bar's blocks, alternately filled and open, like a map scale
+BAR_HEIGHT = 1.2
+BAR_LINE = 0.15
+BAR_INSET = 7.0
+LABEL_SIZE = 6.5  #: pt, the label, the bar's caption and the fold's word
+LABEL_FONT = "sans"
+LABEL_PAD = 0.6  #: white paper either side of the label
+FOLD_DASH = (2.0, 1.5)  #: mm on, mm off: unlike the solid crop marks
+TILE_MARK = 2.5  #: size of the alignment triangles
+GLUE = Gray(0.82)
+BLACK = Gray(0.0)
+WHITE = Gray(1.0)
+CAPTION = f"{SCALE_BAR:g} mm — print at 100 % (actual size)"
+
+#: how a tile's instructions say to cut it out, by its page's marks
+CUT_WORDS = {"corners": "cut along the crop marks", "lines": "cut along the lines",
+             "cutter": "cut out with the cutting machine", "none": "cut out"}
+
+Point = tuple[float, float]
+Segment = tuple[float, float, float, float]  #: x1, y1, x2, y2
+
+
+@dataclass(frozen=True)
+class Words:
+    """One line of text in one font (a reference like ``sans-bold``), `size` pt: its baseline
+    starts at (x, y), or ends there (`align` "right"), or is centred on it ("centre"); `turned`
+    text reads upwards."""
+
+    text: str
+    x: float
+    y: float
+    size: float
+    font: str = LABEL_FONT
+    align: str = "left"
+    turned: bool = False
+
+
+@dataclass(frozen=True)
+class Band:
+    """The strip along the bottom or the right margin that holds the scale bar and the label.
+    Values in it are x along the strip and y outwards (away from the pieces) from `origin`, a
+    point of the page; a `turned` band runs up the right margin."""
+
+    origin: Point
+    turned: bool = False
+
+    def point(self, x: float, y: float) -> Point:
+        """The page point `x` along the band and `y` out from it."""
+        ox, oy = self.origin
+        return (ox + y, oy - x) if self.turned else (ox + x, oy + y)
+
+
+@dataclass(frozen=True)
+class CutMarks:
+    """Crop marks or cut lines round one group of pieces, each segment drawn `width` wide in black
+    over white `halo` wide, so it shows on white paper and on a dark bleed alike."""
+
+    segments: tuple[Segment, ...]
+    width: float = MARK_WIDTH
+    halo: float = MARK_WIDTH * 4
+
+
+@dataclass(frozen=True)
+class RegistrationMarks:
+    """A cutting machine's marks (marks.registration_marks): filled black boxes."""
+
+    boxes: tuple[Box, ...]
+
+
+@dataclass(frozen=True)
+class FoldLine:
+    """The dashed line to fold a gutterfold sheet along, and the word "fold" beside it."""
+
+    start: Point
+    end: Point
+    word: Words
+    width: float = MARK_WIDTH
+    dash: tuple[float, float] = FOLD_DASH
+
+
+@dataclass(frozen=True)
+class GlueStrip:
+    """The strip of a tile another tile is glued over: white, hatched, saying so, with a dashed
+    line (`edge`) where the other tile's cut edge goes. The hatching is clipped to `box`."""
+
+    box: Box
+    hatch: tuple[Segment, ...]
+    words: Words
+    edge: Segment
+    hatch_width: float = 0.3
+    hatch_color: Gray = GLUE
+    edge_width: float = 0.25
+    edge_dash: tuple[float, float] = (1.5, 1.0)
+
+
+@dataclass(frozen=True)
+class AlignmentMark:
+    """A filled triangle in the margin, its first point on a seam: the neighbour's matches it."""
+
+    points: tuple[Point, Point, Point]
+
+
+@dataclass(frozen=True)
+class TileMarks:
+    """What puts a tiled piece back together: the tile's name and instructions above it, then
+    for each seam its glue strip (on the tile glued under) and its alignment mark, in order."""
+
+    name: Words
+    instructions: Words
+    seams: tuple[GlueStrip | AlignmentMark, ...]
+
+
+@dataclass(frozen=True)
+class ScaleBar:
+    """A bar `length` mm long from (x, y), in blocks `step` long and `height` deep, outlined
+    `line` wide, alternately filled and open; its caption below it. In `band`, or on the page."""
+
+    band: Band | None
+    x: float
+    y: float
+    caption: Words
+    length: float = SCALE_BAR
+    step: float = BAR_STEP
+    height: float = BAR_HEIGHT
+    line: float = BAR_LINE
+
+
+@dataclass(frozen=True)
+class Label:
+    """The page label, right-aligned, on a patch of white paper (so cut lines drawn out to the
+    paper's edge pass under it, not through it). In `band`, or on the page."""
+
+    band: Band | None
+    words: Words
+    patch: Box
+
+
+@dataclass(frozen=True)
+class Rule:
+    """A straight line, `width` wide."""
+
+    segment: Segment
+    width: float
+    color: Gray = BLACK
+
+
+@dataclass(frozen=True)
+class Block:
+    """A filled box, unstroked: its edges are exactly where they are said to be."""
+
+    box: Box
+    color: Gray = BLACK
+
+
+@dataclass(frozen=True)
+class Ring:
+    """A circle, stroked `width` wide."""
+
+    centre: Point
+    radius: float
+    width: float
+
+
+#: every kind of furniture value (glue strips and alignment marks come inside a tile's marks)
+Furniture = (CutMarks | RegistrationMarks | FoldLine | TileMarks | GlueStrip | AlignmentMark | ScaleBar | Label
+             | Rule | Block | Ring | Words)
+
+
+@dataclass(frozen=True)
+class FurniturePage:
+    """A page of furniture alone (the calibration sheet's), drawn in order; with `shift`, all of
+    it moved by that much (mm, right and down), as a back page is by the back offset."""
+
+    paper: tuple[float, float]
+    items: tuple[Furniture, ...]
+    shift: Point | None = None
+
+
+def text_width(text: str, size: float, font: str = LABEL_FONT) -> float:
+    """How long `text` is at `size` pt in `font` (a bundled family's reference), in mm: as the PDF
+    will draw it."""
+    return _bundled().file(font).string_width(text, size) / POINTS_PER_MM
+
+
+@functools.lru_cache(maxsize=1)
+def _bundled() -> FontSet:
+    return FontSet()
+
+
+# --- a sheet's furniture -------------------------------------------------------------------------
+
+def sheet_furniture(plan: PagePlan, marks: str, bleed: float, label_room: float) -> tuple[Furniture, ...]:
+    """What a page marked `marks` (marks.MARK_MODES) carries besides its label, in drawing order:
+    its marks for cutting, any fold line, any tile's marks, and the scale bar, which keeps clear of
+    the last `label_room` mm of its band, where the label goes."""
+    items: list[Furniture] = list(cut_marks(plan, marks))
+    if plan.fold is not None:
+        items.append(fold_line(plan.fold, plan.trim_box))
+    if plan.tile is not None:
+        items.append(tile_marks(plan.tile, plan.area, CUT_WORDS[marks]))
+    items.append(scale_bar(plan, marks, bleed, label_room))
+    return tuple(items)
+
+
+def cut_marks(plan: PagePlan, marks: str) -> list[CutMarks | RegistrationMarks]:
+    """The page's marks for cutting (see marks.py): crop marks or cut lines round each group of
+    pieces, or a cutting machine's registration marks, or none."""
+    W, H = plan.paper
+    if marks == "cutter":
+        return [RegistrationMarks(tuple(registration_marks(W, H)))]
+    if marks not in ("corners", "lines"):
+        return []
+    groups = mark_groups(plan)
+    found = []
+    for trim, cut_xs, cut_ys in groups:
+        if marks == "corners":
+            segments = crop_marks(trim, cut_xs, cut_ys)
+        else:
+            segments = cut_lines(trim, cut_xs, cut_ys, plan.paper, [g[0] for g in groups if g[0] != trim])
+        found.append(CutMarks(tuple(segments)))
+    return found
+
+
+def mark_groups(plan: PagePlan) -> list[tuple[Box, tuple[float, ...], tuple[float, ...]]]:
+    """The trim and cut lines each set of crop marks goes round: the whole page's, or on a
+    gutterfold sheet each half's, so the fronts' marks also stand in the gutter and the folded
+    card can be cut from marks on both of its edges."""
+    if not plan.placements:
+        return []
+    if plan.fold is None:
+        return [(plan.trim_box, plan.cut_xs, plan.cut_ys)]
+    at, axis = plan.fold.at, 0 if plan.fold.vertical else 1
+    groups = []
+    for side in (-1, 1):
+        trims = [p.trim for p in plan.placements if side * (p.trim[axis] - at) > 0]
+        if trims:
+            box = bounding_box(trims)
+            groups.append((box, tuple(x for x in plan.cut_xs if box[0] - 1e-6 <= x <= box[2] + 1e-6),
+                           tuple(y for y in plan.cut_ys if box[1] - 1e-6 <= y <= box[3] + 1e-6)))
+    return groups
+
+
+def crop_marks(trim: Box, cut_xs: tuple[float, ...], cut_ys: tuple[float, ...]) -> list[Segment]:
+    """Crop marks in the margins round `trim` on every cut line, never across a card."""
+    gx0, gy0, gx1, gy1 = trim
+    segments = []
+    for x in cut_xs:
+        segments.append((x, gy0 - MARK_GAP, x, gy0 - MARK_GAP - MARK_LENGTH))
+        segments.append((x, gy1 + MARK_GAP, x, gy1 + MARK_GAP + MARK_LENGTH))
+    for y in cut_ys:
+        segments.append((gx0 - MARK_GAP, y, gx0 - MARK_GAP - MARK_LENGTH, y))
+        segments.append((gx1 + MARK_GAP, y, gx1 + MARK_GAP + MARK_LENGTH, y))
+    return segments
+
+
+def cut_lines(trim: Box, cut_xs: tuple[float, ...], cut_ys: tuple[float, ...], paper: tuple[float, float],
+              others: list[Box]) -> list[Segment]:
+    """Every cut line drawn on from outside `trim` to the paper's edge, or up to another group of
+    pieces (the other half of a gutterfold sheet), so a trimmer's blade can be lined up on it
+    across the whole sheet."""
+    W, H = paper
+    gx0, gy0, gx1, gy1 = trim
+    segments = []
+    for x in cut_xs:
+        across = [o for o in others if o[0] <= x <= o[2]]
+        top = max([o[3] + MARK_GAP for o in across if o[3] <= gy0] + [0.0])
+        bottom = min([o[1] - MARK_GAP for o in across if o[1] >= gy1] + [H])
+        segments += [(x, gy0 - MARK_GAP, x, top), (x, gy1 + MARK_GAP, x, bottom)]
+    for y in cut_ys:
+        across = [o for o in others if o[1] <= y <= o[3]]
+        left = max([o[2] + MARK_GAP for o in across if o[2] <= gx0] + [0.0])
+        right = min([o[0] - MARK_GAP for o in across if o[0] >= gx1] + [W])
+        segments += [(gx0 - MARK_GAP, y, left, y), (gx1 + MARK_GAP, y, right, y)]
+    return segments
+
+
+def fold_line(fold: Fold, trim: Box) -> FoldLine:
+    """The line to fold along: dashed down the middle of the gutter and as far past the cards as
+    the crop marks reach, with "fold" written along its first stretch past the cards, in the
+    gutter's clear band (as near the paper's edge as the marks, so it prints wherever they do)."""
+    x0, y0, x1, y1 = trim
+    reach = MARK_GAP + MARK_LENGTH
+    if fold.vertical:  # reads upwards from the cards, beside the line
+        return FoldLine((fold.at, y0 - reach), (fold.at, y1 + reach),
+                        Words("fold", fold.at - 0.8, y0 - MARK_GAP, LABEL_SIZE, turned=True))
+    # ends next to the cards, above the line
+    return FoldLine((x0 - reach, fold.at), (x1 + reach, fold.at),
+                    Words("fold", x0 - MARK_GAP, fold.at - 0.8, LABEL_SIZE, align="right"))
+
+
+def tile_marks(tile: Tile, area: Box, cut: str) -> TileMarks:
+    """What puts a tiled piece back together: the tile's name above it; on each strip another
+    tile is glued over, light hatching, the neighbour's name and a dashed line where its edge
+    goes; and a triangle in the margin at every seam, matching the neighbour's."""
+    x0, y0, _, _ = area
+    seams: list[GlueStrip | AlignmentMark] = []
+    for seam in tile.seams:
+        if seam.kind == "glue":
+            seams.append(glue_strip(seam))
+        seams.append(alignment_mark(seam, area))
+    return TileMarks(Words(f"tile {tile.name}", x0 + 4, y0 - 6.0, 9),
+                     Words(f"of {len(tile.names)} ({', '.join(tile.names)}): {cut}, glue the "
+                           "tiles over the hatched strips, black triangles meeting", x0 + 18, y0 - 6.0, LABEL_SIZE),
+                     tuple(seams))
+
+
+def glue_strip(seam: Seam) -> GlueStrip:
+    """The strip a glue seam's neighbour is laid over, hatched every 4 mm at 45°."""
+    a, b = seam.span
+    box = (seam.at, a, seam.at + seam.strip, b) if seam.vertical else (a, seam.at, b, seam.at + seam.strip)
+    bx0, by0, bx1, by1 = box
+    step = 4.0
+    reach = (bx1 - bx0) + (by1 - by0)
+    hatch = []
+    for i in range(int(reach / step) + 1):
+        start = bx0 - (by1 - by0) + i * step
+        hatch.append((start, by1, start + (by1 - by0), by0))
+    text = f"glue — {seam.neighbour} goes over this strip"
+    if seam.vertical:
+        words = Words(text, seam.at + seam.strip / 2 + 1.2, (a + b) / 2, 7, align="centre", turned=True)
+        edge = (seam.at, a, seam.at, b)
+    else:
+        words = Words(text, (a + b) / 2, seam.at + seam.strip / 2 + 1.2, 7, align="centre")
+        edge = (a, seam.at, b, seam.at)
+    return GlueStrip(box, tuple(hatch), words, edge)
+
+
+def alignment_mark(seam: Seam, area: Box) -> AlignmentMark:
+    """A small triangle in the margin, its tip on the seam line: vertical seams get one above the
+    tile, horizontal seams one left of it (the label and scale bar use the other margins)."""
+    x0, y0, _, _ = area
+    out = 6.0  # beyond the crop marks
+    k = TILE_MARK
+    if seam.vertical:
+        return AlignmentMark(((seam.at, y0 - out), (seam.at - k / 2, y0 - out - k), (seam.at + k / 2, y0 - out - k)))
+    return AlignmentMark(((x0 - out, seam.at), (x0 - out - k, seam.at - k / 2), (x0 - out - k, seam.at + k / 2)))
+
+
+# --- scale bar and label ---------------------------------------------------------------------------
+
+def scale_bar(plan: PagePlan, marks: str, bleed: float, label_room: float) -> ScaleBar:
+    """The 50 mm scale bar, in the wider of the bottom and right margins (on a cutter sheet, in the
+    strip below the marks, `marks.cutter_band`, along its top).
+
+    It starts just outside the bleed, between two cut lines, where no crop mark crosses it, and
+    before the last `label_room` mm, where the label goes: centred in a card-sized gap, near the
+    start of a longer one. Its caption runs further out than the marks reach."""
+    caption_y = BAR_HEIGHT + 0.6 + 1.8
+    if marks == "cutter":
+        x0, y0, _, y1 = cutter_band(*plan.paper)
+        return ScaleBar(None, x0, y0, Words(CAPTION, x0, y1 - 0.6, LABEL_SIZE))
+    band, label_end, cuts, start = _band(plan, bleed)
+    span_start, span_end = _clear_span(cuts, start, label_end - label_room)
+    room = span_end - span_start
+    x0 = span_start + (max(0.0, room - SCALE_BAR) / 2 if room <= 2 * SCALE_BAR else BAR_INSET)
+    return ScaleBar(band, x0, 0.0, Words(CAPTION, x0, caption_y, LABEL_SIZE))
+
+
+def page_label(plan: PagePlan, marks: str, text: str, bleed: float) -> Label:
+    """The page label, ending 1 mm short of the far end of the scale bar's band, clear of the last
+    cut line, on the caption's line (on a cutter sheet, at the end of the strip below the marks)."""
+    if marks == "cutter":
+        _, _, x1, y1 = cutter_band(*plan.paper)
+        band, end, baseline = None, x1, y1 - 0.6
+    else:
+        band, end, _, _ = _band(plan, bleed)
+        baseline = BAR_HEIGHT + 0.6 + 1.8
+    width = text_width(text, LABEL_SIZE)
+    patch = (end - width - LABEL_PAD, baseline + 0.8 - LABEL_SIZE / POINTS_PER_MM - 0.4, end + LABEL_PAD,
+             baseline + 0.8)
+    return Label(band, Words(text, end, baseline, LABEL_SIZE, align="right"), patch)
+
+
+def _band(plan: PagePlan, bleed: float) -> tuple[Band, float, tuple[float, ...], float]:
+    """The scale bar's and label's band, in the wider of the bottom and right margins, starting
+    just outside the bleed; where the label ends in it, the cut (and fold) lines across it, and
+    where the pieces' area starts, all along the band."""
+    gx0, gy0, gx1, gy1 = plan.area
+    W, H = plan.paper
+    depth = bleed + 1.0
+    if H - gy1 >= W - gx1:
+        folds = (plan.fold.at,) if plan.fold is not None and plan.fold.vertical else ()
+        return Band((0.0, gy1 + depth)), gx1 - 1.0, plan.cut_xs + folds, gx0
+    folds = (plan.fold.at,) if plan.fold is not None and not plan.fold.vertical else ()
+    return (Band((gx1 + depth, H), turned=True), H - gy0 - 1.0,  # reads upwards along the right margin
+            tuple(H - y for y in reversed(plan.cut_ys + folds)), H - gy1)
+
+
+def _clear_span(cuts: tuple[float, ...], start: float, end: float) -> tuple[float, float]:
+    """The first stretch of the margin, between the area's ends and its cut (or fold) lines, that holds
+    the scale bar with no crop mark crossing it (the whole stretch if none is long enough)."""
+    stops = sorted({start, end, *(c for c in cuts if start < c < end)})
+    for a, b in zip(stops, stops[1:]):
+        if b - a >= SCALE_BAR + 2:
+            return a, b
+    return start, end

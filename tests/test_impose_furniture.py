@@ -1,0 +1,236 @@
+"""Page furniture as values, without a PDF: crop marks, cut lines, registration marks, fold line,
+tile marks, scale bar and label where they belong, to 0.01 mm; the back offset moving all of it;
+and the calibration sheet's pages. (tests/test_backend_pdfpages.py reads the drawn PDFs back.)"""
+
+from __future__ import annotations
+
+import pytest
+
+from deckpress.face import Face
+from deckpress.impose.calibration import BARS, calibration_info, calibration_pages, targets
+from deckpress.impose.document import DocInfo, Sheet, furnish, page_marks
+from deckpress.impose.furniture import (LABEL_SIZE, MARK_GAP, MARK_LENGTH, SCALE_BAR, AlignmentMark, Block,
+                                        CutMarks, FoldLine, FurniturePage, GlueStrip, Label, RegistrationMarks,
+                                        Ring, ScaleBar, TileMarks, Words, sheet_furniture, text_width)
+from deckpress.impose.gutterfold import plan_gutterfold
+from deckpress.impose.marks import cutter_band, registration_marks, room_for
+from deckpress.impose.sheets import OVERLAP, PAPERS, fit_grid, plan_pages, plan_tiles
+
+BLEED = 3.0
+CARD = (63.0, 88.0)
+ABS = 0.01  # mm
+FACE = Face(*CARD, BLEED, ())
+
+
+def grid_page(paper: str = "a4", cards: int = 9, mode: str = "corners"):
+    grid = fit_grid(paper, *CARD, room_for(mode), BLEED)
+    return plan_pages([FACE] * cards, grid, BLEED)[0]
+
+
+def of(items, kind):
+    return [i for i in items if isinstance(i, kind)]
+
+
+def furnished(plan, label: str = "deck · cards · page 1/1", **info):
+    (page,) = furnish([Sheet(plan, label, info.pop("back", False))], DocInfo("t", "a", "s", **info), BLEED)
+    return page
+
+
+# --- marks for cutting ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("paper", list(PAPERS))
+def test_crop_marks_stand_1_mm_outside_the_trim_4_mm_long_on_every_cut_line(paper):
+    plan = grid_page(paper)
+    (marks,) = of(furnished(plan).furniture, CutMarks)
+    x0, y0, x1, y1 = plan.trim_box
+    assert len(marks.segments) == 2 * (len(plan.cut_xs) + len(plan.cut_ys))
+    assert marks.width == pytest.approx(0.2) and marks.halo == pytest.approx(0.8)
+    for sx, sy, ex, ey in marks.segments:
+        if sx == ex:  # a vertical mark, on a vertical cut line, above or below the cards
+            assert sx in plan.cut_xs
+            near, far = sy, ey  # each mark starts next to the cards
+            assert abs(sy - ey) == pytest.approx(MARK_LENGTH, abs=ABS)
+            assert min(abs(near - y0), abs(near - y1)) == pytest.approx(MARK_GAP, abs=ABS)
+            assert far < y0 - MARK_GAP or far > y1 + MARK_GAP  # pointing away from the cards
+        else:
+            assert sy == ey and sy in plan.cut_ys
+            assert abs(sx - ex) == pytest.approx(MARK_LENGTH, abs=ABS)
+            assert min(abs(sx - x0), abs(sx - x1)) == pytest.approx(MARK_GAP, abs=ABS)
+    top = [s for s in marks.segments if s[0] == s[2] and s[1] < y0]
+    assert sorted(s[0] for s in top) == list(plan.cut_xs)
+    assert all(s[1] == pytest.approx(y0 - 1.0, abs=ABS) and s[3] == pytest.approx(y0 - 5.0, abs=ABS) for s in top)
+
+
+def test_cut_lines_run_from_1_mm_outside_the_trim_to_the_paper_edge():
+    plan = grid_page("letter")
+    W, H = plan.paper
+    x0, y0, x1, y1 = plan.trim_box
+    (lines,) = of(furnished(plan, marks="lines").furniture, CutMarks)
+    for x in plan.cut_xs:
+        assert (x, y0 - 1.0, x, 0.0) in lines.segments and (x, y1 + 1.0, x, H) in lines.segments
+    for y in plan.cut_ys:
+        assert (x0 - 1.0, y, 0.0, y) in lines.segments and (x1 + 1.0, y, W, y) in lines.segments
+
+
+def test_cutter_sheets_carry_the_registration_marks_and_no_crop_marks():
+    plan = grid_page("a4", mode="cutter")
+    page = furnished(plan, marks="cutter")
+    (reg,) = of(page.furniture, RegistrationMarks)
+    assert reg.boxes == tuple(registration_marks(*plan.paper))
+    assert not of(page.furniture, CutMarks)
+    (bar,) = of(page.furniture, ScaleBar)
+    bx0, by0, bx1, by1 = cutter_band(*plan.paper)
+    assert bar.band is None and (bar.x, bar.y) == (bx0, by0)  # along the top of the strip below the marks
+    assert page.label.band is None and page.label.words.x == bx1 and page.label.words.align == "right"
+    assert bar.x + bar.length < page.label.patch[0]
+
+
+def test_back_pages_get_no_marks_unless_asked_and_crop_marks_on_a_cutter_file():
+    plan = grid_page()
+    assert not of(furnished(plan, back=True).furniture, CutMarks)
+    assert of(furnished(plan, back=True, back_marks=True).furniture, CutMarks)
+    info = DocInfo("t", "a", "s", marks="cutter", back_marks=True)
+    assert page_marks(info, True) == "corners" and page_marks(info, False) == "cutter"
+
+
+def test_no_marks_means_no_furniture_at_all():
+    page = furnished(grid_page(), marks="none")
+    assert page.furniture == () and page.label is None
+    assert page.trim_box == pytest.approx(grid_page().trim_box)
+
+
+# --- scale bar and label -------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("cards", [9, 4, 1])
+def test_the_scale_bar_is_exactly_50_mm_just_outside_the_bleed_and_between_cut_lines(cards):
+    plan = grid_page("a4", cards)
+    page = furnished(plan)
+    (bar,) = of(page.furniture, ScaleBar)
+    assert bar.length == SCALE_BAR == 50.0
+    assert bar.step * int(bar.length // bar.step) == pytest.approx(50.0, abs=ABS)
+    band = bar.band
+    (ax, ay), (bx, by) = band.point(bar.x, bar.y), band.point(bar.x + bar.length, bar.y)
+    assert not band.turned  # portrait A4: the bottom margin is the wider
+    assert ay == by == pytest.approx(plan.area[3] + BLEED + 1.0, abs=ABS)
+    assert bx - ax == pytest.approx(50.0, abs=ABS)
+    assert not any(ax < x < bx for x in plan.cut_xs)  # no crop mark crosses it
+    assert bar.caption.text == "50 mm — print at 100 % (actual size)" and bar.caption.size == LABEL_SIZE
+
+
+@pytest.mark.parametrize("paper", list(PAPERS))
+def test_the_label_ends_1_mm_short_of_the_area_on_white_paper_clear_of_the_bar(paper):
+    plan = grid_page(paper)
+    label_text = "A deck · deck-cards-letter.pdf · page 1/3"
+    page = furnished(plan, label_text)
+    label, (bar,) = page.label, of(page.furniture, ScaleBar)
+    assert isinstance(label, Label) and label.band == bar.band
+    W, H = plan.paper
+    end = H - plan.area[1] - 1.0 if bar.band.turned else plan.area[2] - 1.0  # along the band
+    assert label.words == Words(label_text, end, bar.caption.y, LABEL_SIZE, align="right")
+    assert bar.band.turned == (paper == "letter")  # Letter's right margin is the wider
+    x0, y0, x1, y1 = label.patch
+    assert x1 - x0 == pytest.approx(text_width(label_text, LABEL_SIZE) + 2 * 0.6, abs=ABS)
+    assert y0 < label.words.y < y1  # the baseline inside the white patch
+    assert bar.x + bar.length < x0 and bar.caption.x + text_width(bar.caption.text, LABEL_SIZE) < x0
+
+
+def test_where_the_right_margin_is_wider_bar_and_label_run_up_it():
+    plan = grid_page("letter")  # 3×3 cards on Letter turned: 13.45 mm left and right, 7.7 mm top and bottom
+    W, H = plan.paper
+    assert W - plan.area[2] > H - plan.area[3]
+    (bar,) = of(furnished(plan).furniture, ScaleBar)
+    assert bar.band.turned
+    (ax, ay), (bx, by) = bar.band.point(bar.x, 0.0), bar.band.point(bar.x + bar.length, 0.0)
+    assert ax == bx == pytest.approx(plan.area[2] + BLEED + 1.0, abs=ABS)
+    assert ay - by == pytest.approx(50.0, abs=ABS)  # reading upwards
+    assert not any(by < y < ay for y in plan.cut_ys)
+
+
+def test_pages_of_one_layout_share_one_furniture_and_the_bar_keeps_clear_of_the_widest_label():
+    plan = grid_page()
+    sheets = [Sheet(plan, "short"), Sheet(plan, "a much, much longer label · page 2/2 · fronts 2")]
+    first, second = furnish(sheets, DocInfo("t", "a", "s"), BLEED)
+    assert first.furniture == second.furniture  # drawn once, as one form
+    (bar,) = of(first.furniture, ScaleBar)
+    assert bar.x + bar.length <= second.label.patch[0]
+
+
+# --- the back offset -----------------------------------------------------------------------------------
+
+def test_the_back_offset_moves_a_back_pages_furniture_and_leaves_fronts_alone():
+    plan = grid_page()
+    dx, dy = 1.5, -0.75
+    info = dict(back_marks=True, back_offset=(dx, dy))
+    front, still = furnished(plan, **info), furnished(plan, back_marks=True)
+    assert front == still and not front.shifted
+    plain, moved = furnished(plan, back=True, back_marks=True), furnished(plan, back=True, **info)
+    assert moved.shifted and not plain.shifted
+    (a,), (b,) = of(plain.furniture, CutMarks), of(moved.furniture, CutMarks)
+    for p, q in zip(a.segments, b.segments, strict=True):
+        assert q == pytest.approx((p[0] + dx, p[1] + dy, p[2] + dx, p[3] + dy), abs=1e-9)
+    (p,), (q,) = of(plain.furniture, ScaleBar), of(moved.furniture, ScaleBar)
+    assert q.band.point(q.x, q.y) == pytest.approx(tuple(v + d for v, d in zip(p.band.point(p.x, p.y), (dx, dy))))
+    assert moved.trim_box == pytest.approx((plain.trim_box[0] + dx, plain.trim_box[1] + dy,
+                                            plain.trim_box[2] + dx, plain.trim_box[3] + dy))
+
+
+def test_page_boxes_stay_on_the_paper_when_the_offset_pushes_a_piece_off_it():
+    page = furnished(grid_page(), back=True, back_offset=(-40.0, 0.0))
+    assert page.trim_box[0] == 0.0 and page.bleed_box[0] == 0.0
+
+
+# --- gutterfold and tiles ---------------------------------------------------------------------------------
+
+def test_the_fold_line_runs_down_the_gutter_as_far_as_the_marks_reach():
+    (plan,) = plan_gutterfold([(FACE, FACE)] * 4, lambda _: CARD, "a4", BLEED)
+    page = furnished(plan)
+    (fold,) = of(page.furniture, FoldLine)
+    x0, y0, x1, y1 = plan.trim_box
+    reach = MARK_GAP + MARK_LENGTH
+    assert fold.start == pytest.approx((plan.fold.at, y0 - reach), abs=ABS)
+    assert fold.end == pytest.approx((plan.fold.at, y1 + reach), abs=ABS)
+    assert fold.dash == (2.0, 1.5)
+    assert fold.word.text == "fold" and fold.word.turned
+    assert len(of(page.furniture, CutMarks)) == 2  # each half its own crop marks
+
+
+def test_tiles_carry_their_name_glue_strips_and_alignment_marks():
+    tiles = plan_tiles(FACE, 400.0, 300.0, "a4", BLEED)
+    assert len(tiles) > 1
+    first = furnished(tiles[0])
+    (marks,) = of(first.furniture, TileMarks)
+    x0, y0, _, _ = tiles[0].area
+    assert marks.name == Words("tile A1", x0 + 4, y0 - 6.0, 9)
+    assert "cut along the crop marks" in marks.instructions.text
+    strips = of(marks.seams, GlueStrip)
+    assert strips and len(strips) == sum(s.kind == "glue" for s in tiles[0].tile.seams)
+    for strip, seam in zip(strips, [s for s in tiles[0].tile.seams if s.kind == "glue"]):
+        bx0, by0, bx1, by1 = strip.box
+        assert (bx1 - bx0 if seam.vertical else by1 - by0) == pytest.approx(OVERLAP, abs=ABS)
+        assert (strip.edge[0] if seam.vertical else strip.edge[1]) == pytest.approx(seam.at, abs=ABS)
+    for mark, seam in zip(of(marks.seams, AlignmentMark), tiles[0].tile.seams):
+        tip = mark.points[0]
+        assert (tip[0] if seam.vertical else tip[1]) == pytest.approx(seam.at, abs=ABS)  # the tip on the seam
+        assert (tip[1] == pytest.approx(y0 - 6.0, abs=ABS)) if seam.vertical else (tip[0] == pytest.approx(x0 - 6.0))
+
+
+def test_sheet_furniture_draws_marks_first_and_the_bar_last():
+    plan = grid_page()
+    items = sheet_furniture(plan, "corners", BLEED, 30.0)
+    assert isinstance(items[0], CutMarks) and isinstance(items[-1], ScaleBar)
+
+
+# --- the calibration sheet ---------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("paper", list(PAPERS))
+def test_the_calibration_sheet_is_two_pages_of_values(paper):
+    front, back = calibration_pages(paper, (0.5, -1.2))
+    assert isinstance(front, FurniturePage) and front.paper == back.paper == PAPERS[paper]
+    assert front.shift is None and back.shift == (0.5, -1.2)
+    rings = of(front.items, Ring)
+    assert [r.centre for r in rings] == pytest.approx(list(targets(PAPERS[paper])))
+    # the two bars: solid, exactly 50 mm and 2 in long
+    bars = [b.box for b in of(front.items, Block) if b.box[3] - b.box[1] == pytest.approx(1.6)]
+    assert sorted(round(b[2] - b[0], 2) for b in bars) == sorted(length for _, length, _, _ in BARS) == [50.0, 50.8]
+    info = calibration_info(paper)
+    assert info.duplex and info.colors == "k"
