@@ -129,11 +129,20 @@ def test_the_package_imports_as_deckpress_from_the_environment_not_the_checkout(
     assert not Path(out[0]).is_relative_to(REPO)
 
 
-def test_list_shows_the_bundled_decks_from_anywhere(installed, empty):
+def _own_deck(folder: Path) -> Path:
+    deck = folder / "fruit"
+    (deck / "layouts").mkdir(parents=True)
+    (deck / "deck.yaml").write_text(OWN_DECK, encoding="utf-8")
+    (deck / "layouts" / "fruit.yaml").write_text(OWN_LAYOUT, encoding="utf-8")
+    return deck
+
+
+def test_list_shows_the_bundled_decks_and_the_deck_folders_here(installed, empty):
     env, _, _ = installed
-    listed = _run(["deckpress", "list"], empty, env).stdout
-    for deck in BUNDLED:
-        assert deck in listed
+    _own_deck(empty)
+    listed = {line.split()[0]: line for line in _run(["deckpress", "list"], empty, env).stdout.splitlines()}
+    assert set(listed) == {*BUNDLED, "./fruit"}
+    assert "3 cards" in listed["./fruit"] and "Fruit Salad" in listed["./fruit"]
 
 
 def test_build_check_impose_and_calibrate_work_from_an_empty_folder(installed, empty):
@@ -161,10 +170,7 @@ def test_build_check_impose_and_calibrate_work_from_an_empty_folder(installed, e
 
 def test_a_users_own_deck_uses_the_bundled_common_layouts_and_fonts(installed, empty):
     env, _, _ = installed
-    deck = empty / "fruit"
-    (deck / "layouts").mkdir(parents=True)
-    (deck / "deck.yaml").write_text(OWN_DECK, encoding="utf-8")
-    (deck / "layouts" / "fruit.yaml").write_text(OWN_LAYOUT, encoding="utf-8")
+    _own_deck(empty)
     assert "fruit: ok — 3 cards" in _run(["deckpress", "check", "fruit"], empty, env).stdout
     _run(["deckpress", "build", "fruit", "--paper", "letter"], empty, env)
     pdf = PdfReader(empty / "output" / "fruit" / "fruit-cards-letter.pdf")
@@ -176,8 +182,12 @@ def test_a_users_own_deck_uses_the_bundled_common_layouts_and_fonts(installed, e
 def test_python_api_runs_from_the_installed_package(installed, empty):
     env, bin_dir, _ = installed
     code = textwrap.dedent("""
-        from deckpress.model import load_deck
-        deck = load_deck("kanon", lang="en")
+        import deckpress
+        deck = deckpress.load_deck("kanon", lang="en")
         print(deck.id, deck.card_count())
+        result, = deckpress.build("steps", "out", papers="a4", inks="lowink")
+        print(sorted(o.path.name for o in result.outputs)[0])
     """)
-    assert _run([str(bin_dir / "python"), "-c", code], empty, env).stdout.split() == ["kanon", "75"]
+    printed = _run([str(bin_dir / "python"), "-c", code], empty, env).stdout.split()
+    assert printed == ["kanon", "75", "steps-backs-lowink-a4.pdf"]
+    assert (empty / "out" / "steps" / "steps-cards-lowink-a4.pdf").is_file()
