@@ -248,9 +248,9 @@ def test_folding_the_rendered_sheet_puts_each_backs_mark_behind_its_fronts(writt
 # --- a real deck ------------------------------------------------------------------------------
 
 @pytest.fixture(scope="module")
-def metronome_fold(tmp_path_factory):
-    out = tmp_path_factory.mktemp("fold-build")
-    result = build_deck("metronome", out, inks=("color",), options=Options(formats=("pdf", "gutterfold")))
+def metronome_fold(shared_build):
+    out, result = shared_build("gutterfold", "metronome", inks=("color",),
+                               options=Options(formats=("pdf", "gutterfold")))
     return out / "metronome", result
 
 

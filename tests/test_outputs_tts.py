@@ -36,9 +36,9 @@ def test_no_sheet_holds_more_than_69():
 
 
 @pytest.fixture(scope="module")
-def test_piece(tmp_path_factory):
-    out = tmp_path_factory.mktemp("tts")
-    build_deck("test-piece", out, options=Options(formats=("tts",), tts_base_url="https://example.org/tp/"))
+def test_piece(shared_build):
+    out, _ = shared_build("tts", "test-piece",
+                          options=Options(formats=("tts",), tts_base_url="https://example.org/tp/"))
     folder = out / "test-piece" / "tts"
     return folder, json.loads((folder / "test-piece.json").read_text(encoding="utf-8"))
 
