@@ -111,6 +111,26 @@ def fonts(reader: PdfReader) -> dict[str, bool]:
     return found
 
 
+def fonts_showing_text(reader: PdfReader) -> set[str]:
+    """BaseFont of every font some text is shown in (Tj, TJ, ', "), over pages and forms."""
+    from pypdf.generic import DecodedStreamObject
+
+    streams = [(page["/Resources"], page.get_contents().get_data()) for page in reader.pages]
+    streams += [(form.get("/Resources", {}), form.get_data()) for form in xobjects(reader, "/Form")]
+    used = set()
+    for resources, data in streams:
+        names = {k: str(v.get_object()["/BaseFont"]) for k, v in (resources.get("/Font") or {}).items()}
+        stream = DecodedStreamObject()
+        stream.set_data(data)
+        current = None
+        for operands, op in ContentStream(stream, reader).operations:
+            if op == b"Tf":
+                current = names.get(operands[0])
+            elif op in (b"Tj", b"TJ", b"'", b'"'):
+                used.add(current)
+    return used
+
+
 def darkness(path, dpi: int = 36) -> float:
     """Mean darkness (1 - mean grey level) of all pages rendered in grey: how much ink they use."""
     pdf = pdfium.PdfDocument(str(path))
