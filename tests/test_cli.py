@@ -49,6 +49,8 @@ def test_check_validates_without_writing(simple_deck, tmp_path, monkeypatch):
 
 
 def test_a_broken_deck_gives_one_line_and_exit_2(make_deck, tmp_path):
+    """As the shell sees it: `python -m deckpress.cli` in a process of its own, its exit status, and
+    nothing on stderr but the one line (no traceback). The other one-line errors run in-process."""
     from tests.conftest import SIMPLE_DECK, SIMPLE_LAYOUT
     folder = make_deck(SIMPLE_DECK.replace("{title: Two, color: blue}", "{title: Two, colour: blue}"),
                        {"simple": SIMPLE_LAYOUT})
@@ -229,11 +231,10 @@ def test_a_negative_offset_is_an_option_value_not_an_option(tmp_path, user_confi
 ])
 def test_a_bad_back_offset_is_one_line_and_saves_nothing(simple_deck, tmp_path, user_config, value, says):
     for command in (["build", str(simple_deck)], ["impose", str(tmp_path)], ["calibrate"]):
-        proc = subprocess.run([sys.executable, "-m", "deckpress.cli", *command, "--out", str(tmp_path / "o"),
-                               "--back-offset", value], capture_output=True, text=True)
-        assert proc.returncode == 2, proc.stderr
-        assert proc.stdout == ""
-        (line,) = proc.stderr.splitlines()
+        result = run(*command, "--out", str(tmp_path / "o"), "--back-offset", value)
+        assert result.exit_code == 2, result.output
+        assert result.stdout == ""
+        (line,) = result.stderr.splitlines()
         assert line.startswith(f"error: --back-offset: {says}")
     assert not user_config.exists() and not (tmp_path / "o").exists()
 
