@@ -1,13 +1,19 @@
-"""Shared fixtures: the metronome deck built once per test session, and tiny decks written on the fly."""
+"""Shared fixtures: builds made once per test run (the bundled decks, and any build a test file
+reads but does not change), and tiny decks written on the fly."""
 
 from __future__ import annotations
 
+import os
+import pickle
+import shutil
 import textwrap
 from pathlib import Path
 
 import pytest
+from filelock import FileLock
 
 from deckpress.builder.deckbuild import build_deck
+from deckpress.builder.plan import DeckBuild
 
 # the shared PDF checks in tests/pdfread.py assert too: have pytest explain their failures
 pytest.register_assert_rewrite("tests.pdfread")
@@ -23,12 +29,89 @@ def user_config(tmp_path_factory, monkeypatch):
     return path
 
 
+class Shared:
+    """Outputs made once per test run and read by many tests, in every pytest-xdist worker:
+    `shared(name, make)` calls `make(folder)` in an empty folder the first time any worker asks for
+    `name` (the others wait for it), and returns (folder, what make returned, pickled).
+
+    The folder is for reading only: a test that changes outputs copies them first. Each worker
+    checks at the end that no shared file was changed, added or removed."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.made: dict[str, tuple[Path, object, dict]] = {}
+
+    def __call__(self, name: str, make):
+        if name not in self.made:
+            folder = self.root / name
+            folder.parent.mkdir(parents=True, exist_ok=True)
+            done = folder.parent / f"{folder.name}.pickle"
+            with FileLock(str(folder.parent / f"{folder.name}.lock")):
+                if not done.exists():
+                    shutil.rmtree(folder, ignore_errors=True)  # what a worker that failed left
+                    folder.mkdir()
+                    value = make(folder)
+                    done.write_bytes(pickle.dumps(value))
+            self.made[name] = (folder, pickle.loads(done.read_bytes()), _snapshot(folder))
+        folder, value, _ = self.made[name]
+        return folder, value
+
+    def changed(self) -> list[str]:
+        found = []
+        for name, (folder, _, before) in self.made.items():
+            after = _snapshot(folder)
+            found += [f"{name}/{path}" for path in sorted(set(before) | set(after)) if before.get(path) != after.get(path)]
+        return found
+
+
+def _snapshot(folder: Path) -> dict[str, tuple[int, int]]:
+    return {str(p.relative_to(folder)): (p.stat().st_size, p.stat().st_mtime_ns)
+            for p in folder.rglob("*") if p.is_file()}
+
+
 @pytest.fixture(scope="session")
-def metronome_build(tmp_path_factory):
+def shared(tmp_path_factory):
+    # under xdist each worker has its own base temp folder inside the run's: share the run's
+    base = tmp_path_factory.getbasetemp()
+    root = (base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / "shared"
+    root.mkdir(exist_ok=True)
+    made = Shared(root)
+    yield made
+    assert not made.changed(), f"tests changed shared outputs (copy them first): {made.changed()}"
+
+
+@pytest.fixture(scope="session")
+def shared_build(shared):
+    """shared_build(name, ref, *args, **kwargs): `build_deck(ref, folder, *args, **kwargs)` once per
+    test run. Gives (the folder it wrote into, the DeckBuild with its outputs and warnings; its deck
+    is not kept: load_deck it if needed)."""
+
+    def build(name: str, ref, *args, **kwargs) -> tuple[Path, DeckBuild]:
+        return shared(name, lambda folder: _kept(build_deck(ref, folder, *args, **kwargs)))
+
+    return build
+
+
+def _kept(result: DeckBuild) -> DeckBuild:
+    return DeckBuild(None, result.outputs, result.warnings)  # a deck does not pickle
+
+
+@pytest.fixture(scope="session")
+def bundled_builds(shared):
+    """Every bundled deck as `deckpress build` writes it (both papers, both inks, default players
+    and language), built the first time a test asks for it: bundled_builds(deck_id) gives
+    (the deck's output folder, its DeckBuild). All of them are in one folder, as in output/."""
+
+    def build(deck_id: str) -> tuple[Path, DeckBuild]:
+        return shared(f"bundled/{deck_id}", lambda folder: _kept(build_deck(deck_id, folder.parent)))
+
+    return build
+
+
+@pytest.fixture(scope="session")
+def metronome_build(bundled_builds):
     """metronome built on both papers in both inks, as `deckpress build metronome` does."""
-    out = tmp_path_factory.mktemp("output")
-    result = build_deck("metronome", out)
-    return out / "metronome", result
+    return bundled_builds("metronome")
 
 
 @pytest.fixture

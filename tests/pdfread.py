@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 import pypdfium2 as pdfium
 from pypdf import PdfReader
-from pypdf.generic import ContentStream
+from pypdf.generic import ContentStream, DecodedStreamObject
 
 MM = 72 / 25.4
 
@@ -40,14 +40,27 @@ class Placed:
         return (px / MM, (page_h_pt - py) / MM)
 
 
+_PARSED: dict[bytes, list] = {}
+
+
+def operations(data: bytes, reader=None) -> list:
+    """A content stream's (operands, operator) list, parsed once per test process: many tests read
+    the same shared files, and parsing (pure Python) was a tenth of the suite's time. Read only."""
+    ops = _PARSED.get(data)
+    if ops is None:
+        stream = DecodedStreamObject()
+        stream.set_data(data)
+        ops = _PARSED[data] = ContentStream(stream, reader).operations
+    return ops
+
+
 def placements(page) -> list[Placed]:
     """Every card face drawn on a page (the Form XObjects named `face…`), with its full matrix."""
     xobjects = page["/Resources"].get("/XObject", {})
-    content = ContentStream(page.get_contents(), page.pdf)
     ctm = (1, 0, 0, 1, 0, 0)
     stack = []
     out = []
-    for operands, op in content.operations:
+    for operands, op in operations(page.get_contents().get_data(), page.pdf):
         if op == b"q":
             stack.append(ctm)
         elif op == b"Q":
@@ -111,6 +124,22 @@ def fonts(reader: PdfReader) -> dict[str, bool]:
     return found
 
 
+def fonts_showing_text(reader: PdfReader) -> set[str]:
+    """BaseFont of every font some text is shown in (Tj, TJ, ', "), over pages and forms."""
+    streams = [(page["/Resources"], page.get_contents().get_data()) for page in reader.pages]
+    streams += [(form.get("/Resources", {}), form.get_data()) for form in xobjects(reader, "/Form")]
+    used = set()
+    for resources, data in streams:
+        names = {k: str(v.get_object()["/BaseFont"]) for k, v in (resources.get("/Font") or {}).items()}
+        current = None
+        for operands, op in operations(data, reader):
+            if op == b"Tf":
+                current = names.get(operands[0])
+            elif op in (b"Tj", b"TJ", b"'", b'"'):
+                used.add(current)
+    return used
+
+
 def darkness(path, dpi: int = 36) -> float:
     """Mean darkness (1 - mean grey level) of all pages rendered in grey: how much ink they use."""
     pdf = pdfium.PdfDocument(str(path))
@@ -139,14 +168,10 @@ def colour_operators(reader: PdfReader) -> tuple[dict[bytes, int], list[tuple[fl
     not black ink only (C, M or Y above zero): a low-ink file must give ({k, K}, [])."""
     from collections import Counter
 
-    from pypdf.generic import DecodedStreamObject
-
     counts: Counter[bytes] = Counter()
     coloured = []
     for data in content_streams(reader):
-        stream = DecodedStreamObject()
-        stream.set_data(data)
-        for operands, op in ContentStream(stream, reader).operations:
+        for operands, op in operations(data, reader):
             if op in COLOUR_OPS:
                 counts[op] += 1
             if op in (b"k", b"K") and any(float(v) for v in operands[:3]):
@@ -178,14 +203,10 @@ def rgb_left(path) -> list[str]:
 
 def text_colours(reader: PdfReader) -> set[tuple[float, ...]]:
     """The fill colour (`k` operands) every run of text is shown in, over pages and forms."""
-    from pypdf.generic import DecodedStreamObject
-
     found = set()
     for data in content_streams(reader):
-        stream = DecodedStreamObject()
-        stream.set_data(data)
         fill, saved = None, []
-        for operands, op in ContentStream(stream, reader).operations:
+        for operands, op in operations(data, reader):
             if op == b"q":
                 saved.append(fill)
             elif op == b"Q":

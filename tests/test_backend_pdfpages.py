@@ -22,12 +22,13 @@ SAMPLES = ("metronome", "test-piece", "circle-of-5")
 
 
 @pytest.fixture(scope="module")
-def sheets(tmp_path_factory):
-    out = tmp_path_factory.mktemp("furniture")
+def sheets(bundled_builds):
+    """Every colour file but the duplex ones (which repeat the fronts and backs) of each sample,
+    on both papers, as `deckpress build` writes them."""
     files = []
     for deck in SAMPLES:
-        for o in build_deck(deck, out, inks=("color",)).outputs:
-            if "duplex" not in o.path.name:
+        for o in bundled_builds(deck)[1].outputs:
+            if "duplex" not in o.path.name and "lowink" not in o.path.name:
                 files.append(o.path)
     return files
 
@@ -80,12 +81,15 @@ OFFSET = (1.5, -0.75)  # mm: right and up, as seen looking at the back
 
 
 @pytest.fixture(scope="module")
-def shifted(tmp_path_factory):
+def shifted(shared):
     """metronome's A4 colour files, with crop marks on the backs too, built without and with a
     back offset: (plain folder, shifted folder)."""
-    out = tmp_path_factory.mktemp("shifted")
-    for offset, name in (((0.0, 0.0), "plain"), (OFFSET, "shifted")):
-        build_deck("metronome", out / name, ["a4"], ["color"], options=Options(back_offset=offset, back_marks=True))
+
+    def make(out):
+        for offset, name in (((0.0, 0.0), "plain"), (OFFSET, "shifted")):
+            build_deck("metronome", out / name, ["a4"], ["color"], options=Options(back_offset=offset, back_marks=True))
+
+    out, _ = shared("back-offset", make)
     return out / "plain" / "metronome", out / "shifted" / "metronome"
 
 

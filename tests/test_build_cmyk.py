@@ -15,15 +15,16 @@ KINDS = ("cards", "backs", "duplex", "rules-board", "box")
 
 
 @pytest.fixture(scope="module")
-def builds(tmp_path_factory):
-    """Each deck on A4 in RGB and in CMYK, both inks."""
-    out = {}
-    for color in ("rgb", "cmyk"):
-        folder = tmp_path_factory.mktemp(color)
+def builds(shared, bundled_builds):
+    """Each deck on A4 in RGB (as `deckpress build` writes it) and in CMYK, both inks:
+    {"rgb": folder, "cmyk": folder}, each holding a folder per deck."""
+
+    def cmyk(folder):
         for deck in DECKS:
-            deckpress.build(deck, folder, papers="a4", color=color)
-        out[color] = folder
-    return out
+            deckpress.build(deck, folder, papers="a4", color="cmyk")
+
+    rgb = {bundled_builds(deck)[0].parent for deck in DECKS}  # one folder, as in output/
+    return {"rgb": rgb.pop(), "cmyk": shared("cmyk-a4", cmyk)[0]}
 
 
 def test_cmyk_files_are_named_cmyk_and_low_ink_files_stay_as_they_are(builds):

@@ -6,15 +6,17 @@ import pytest
 from pypdf import PdfReader
 
 import deckpress
+from deckpress.builder.plan import Options
+from deckpress.model import load_deck
 from tests.pdfread import MM, page_boxes_mm, page_text, placements, rgb_left, text_colours
 
 EIGHTH = 25.4 / 8
 
 
 @pytest.fixture(scope="module")
-def metronome(tmp_path_factory):
-    out = tmp_path_factory.mktemp("dtc")
-    result, = deckpress.build("metronome", out, formats=(), preset="drivethru")
+def metronome(shared_build):
+    out, result = shared_build("drivethru", "metronome", options=Options(formats=(), preset="drivethru"))
+    result.deck = load_deck("metronome")
     return out / "metronome" / "metronome-drivethru.pdf", result
 
 

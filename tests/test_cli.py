@@ -66,16 +66,20 @@ def test_check_validates_without_writing(simple_deck, tmp_path, monkeypatch):
 
 
 def test_a_broken_deck_gives_one_line_and_exit_2(make_deck, tmp_path):
+    """As the shell sees it: `python -m deckpress.cli` in a process of its own, its exit status, and
+    nothing on stderr but the one line (no traceback); the build says the same in-process, as the
+    other one-line errors are checked."""
     from tests.conftest import SIMPLE_DECK, SIMPLE_LAYOUT
     folder = make_deck(SIMPLE_DECK.replace("{title: Two, color: blue}", "{title: Two, colour: blue}"),
                        {"simple": SIMPLE_LAYOUT})
-    for command in (["check", str(folder)], ["build", str(folder), "--out", str(tmp_path / "o")]):
-        proc = subprocess.run([sys.executable, "-m", "deckpress.cli", *command], capture_output=True, text=True)
-        assert proc.returncode == 2
-        assert proc.stdout == ""
-        assert proc.stderr.strip().splitlines() == [
+    proc = subprocess.run([sys.executable, "-m", "deckpress.cli", "check", str(folder)], capture_output=True, text=True)
+    build = run("build", str(folder), "--out", str(tmp_path / "o"))
+    for code, stdout, stderr in ((proc.returncode, proc.stdout, proc.stderr), (build.exit_code, build.stdout, build.stderr)):
+        assert code == 2
+        assert stdout == ""
+        assert stderr.strip().splitlines() == [
             f"error: {folder / 'deck.yaml'}:16: unknown key 'colour' in card — did you mean 'color'?"]
-        assert "Traceback" not in proc.stderr
+        assert "Traceback" not in stderr
     assert not (tmp_path / "o").exists()
 
 
@@ -246,11 +250,10 @@ def test_a_negative_offset_is_an_option_value_not_an_option(tmp_path, user_confi
 ])
 def test_a_bad_back_offset_is_one_line_and_saves_nothing(simple_deck, tmp_path, user_config, value, says):
     for command in (["build", str(simple_deck)], ["impose", str(tmp_path)], ["calibrate"]):
-        proc = subprocess.run([sys.executable, "-m", "deckpress.cli", *command, "--out", str(tmp_path / "o"),
-                               "--back-offset", value], capture_output=True, text=True)
-        assert proc.returncode == 2, proc.stderr
-        assert proc.stdout == ""
-        (line,) = proc.stderr.splitlines()
+        result = run(*command, "--out", str(tmp_path / "o"), "--back-offset", value)
+        assert result.exit_code == 2, result.output
+        assert result.stdout == ""
+        (line,) = result.stderr.splitlines()
         assert line.startswith(f"error: --back-offset: {says}")
     assert not user_config.exists() and not (tmp_path / "o").exists()
 

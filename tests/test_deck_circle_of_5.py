@@ -1,5 +1,7 @@
 """Circle of 5: one 10-card set per player, identical backs, the colour board tiled at real size,
-and colours that still read in the greyscale low-ink build."""
+and colours that still read in the greyscale low-ink build. What every bundled deck promises (files,
+grids, backs, duplex, page boxes, fonts, text sizes, low ink, rebuilds) is checked for Circle of 5
+too, in test_decks.py."""
 
 from __future__ import annotations
 
@@ -10,12 +12,11 @@ import pypdfium2 as pdfium
 import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader
-from pypdf.generic import ContentStream, DecodedStreamObject
 
 from deckpress import cli
 from deckpress.builder.deckbuild import build_deck
 from deckpress.model import load_deck
-from tests.pdfread import MM, colour_operators, fonts, page_text, placements, trim_box_mm, xobjects
+from tests.pdfread import MM, page_text, placements, trim_box_mm
 
 DECK = "circle-of-5"
 CARD_W, CARD_H = 63.5, 88.9
@@ -33,18 +34,15 @@ PAIRS = {frozenset({("red", "short sounds"), ("yellow", "short sounds")}),
 
 
 @pytest.fixture(scope="module")
-def seven(tmp_path_factory):
-    """The default build (7 sets) on A4, colour and low-ink."""
-    out = tmp_path_factory.mktemp("c5")
-    result = build_deck(DECK, out, papers=["a4"])
-    return out / DECK, result
+def seven(bundled_builds):
+    """The default build (7 sets), as `deckpress build circle-of-5` writes it."""
+    return bundled_builds(DECK)
 
 
 @pytest.fixture(scope="module")
-def three(tmp_path_factory):
-    """A build for 3 players, colour only."""
-    out = tmp_path_factory.mktemp("c5-3")
-    result = build_deck(DECK, out, papers=["a4"], inks=["color"], players=3)
+def three(shared_build):
+    """A build for 3 players on A4, colour only."""
+    out, result = shared_build("circle-of-5-three", DECK, papers=["a4"], inks=["color"], players=3)
     return out / DECK, result
 
 
@@ -101,11 +99,11 @@ def test_player_counts_outside_3_to_7_are_refused(players, tmp_path):
 
 # --- the printed cards -----------------------------------------------------------------------
 
-def test_builds_without_warnings(seven, three):
-    assert not seven[1].warnings.messages and not three[1].warnings.messages
-    assert {p.name for p in seven[0].iterdir()} == {
-        f"{DECK}-{k}-a4.pdf" for k in ("cards", "backs", "duplex", "rules-board", "box", "cards-lowink",
-                                       "backs-lowink", "duplex-lowink", "rules-board-lowink", "box-lowink")}
+def test_builds_without_warnings(three):
+    """For 3 players too (the default build for 7: test_decks.py)."""
+    assert not three[1].warnings.messages
+    assert {p.name for p in three[0].iterdir()} == {
+        f"{DECK}-{k}-a4.pdf" for k in ("cards", "backs", "duplex", "rules-board", "box")}
 
 
 @pytest.mark.parametrize("build, players", [("three", 3), ("seven", 7)])
@@ -122,16 +120,6 @@ def test_ten_cards_per_player_on_the_sheets(build, players, request):
         for p in placements(page):
             x0, y0, x1, y1 = trim_box_mm(p, CARD_W, CARD_H, A4_H * MM)
             assert (x1 - x0, y1 - y0) == pytest.approx((CARD_W, CARD_H), abs=0.01)
-
-
-@pytest.mark.parametrize("kind", ["backs", "backs-lowink", "duplex"])
-def test_every_back_is_the_same(seven, kind):
-    folder, _ = seven
-    reader = PdfReader(pdf(folder, kind))
-    pages = reader.pages if kind != "duplex" else reader.pages[1::2]
-    names = {p.name for page in pages for p in placements(page)}
-    assert len(names) == 1
-    assert sum(len(placements(page)) for page in pages) == 70
 
 
 def test_cards_show_cue_mood_and_colour_words(seven):
@@ -211,54 +199,13 @@ def test_rule_cards_cover_the_rules_and_credit_the_source(seven):
     folder, _ = seven
     path = pdf(folder, "rules-board")
     text = " ".join(" ".join(page_text(path, i).split()) for i in range(len(PdfReader(path).pages)))
-    for title in ("Colours and cues", "The circle and pairs", "Setting up", "Your turn", "Resolving a card",
-                  "Making music", "Game end and scoring", "Variants", "About Circle of 5"):
-        assert title in text, title
     for fact in ("opaque sleeves", "Stop", "Draw", "Put back", "Join in", "A.", "B.", "C.", "Then D.",
                  "+3", "−1", "6 points or more", "Easy dealing", "Drafting",
                  "Games for Music", "musicgames.wikidot.com", "game:circle-of-5", "CC BY-SA 3.0"):
         assert fact in text, fact
 
 
-# --- print properties ------------------------------------------------------------------------
-
-def _fonts_that_show_text(reader):
-    """BaseFont of every font some text is shown in (Tj, TJ, ', "), over pages and forms."""
-    streams = [(page["/Resources"], page.get_contents().get_data()) for page in reader.pages]
-    streams += [(form.get("/Resources", {}), form.get_data()) for form in xobjects(reader, "/Form")]
-    used = set()
-    for resources, data in streams:
-        names = {k: str(v.get_object()["/BaseFont"]) for k, v in (resources.get("/Font") or {}).items()}
-        stream = DecodedStreamObject()
-        stream.set_data(data)
-        current = None
-        for operands, op in ContentStream(stream, reader).operations:
-            if op == b"Tf":
-                current = names.get(operands[0])
-            elif op in (b"Tj", b"TJ", b"'", b'"'):
-                used.add(current)
-    return used
-
-
-@pytest.mark.parametrize("kind", ["cards", "backs", "rules-board", "cards-lowink", "rules-board-lowink"])
-def test_every_font_that_prints_is_embedded(seven, kind):
-    reader = PdfReader(pdf(seven[0], kind))
-    found = fonts(reader)
-    used = _fonts_that_show_text(reader)
-    assert used and used <= set(found), (used, found)
-    assert all(found[name] for name in used), found
-    # The only font left unembedded is the Helvetica that reportlab's SVG renderer selects before
-    # drawing an icon (`BT /F1 10 Tf ET`, no text): an engine matter, reported. Nothing prints in it.
-    assert {name for name, embedded in found.items() if not embedded} <= {"/Helvetica"}
-
-
-@pytest.mark.parametrize("kind", ["cards-lowink", "backs-lowink", "duplex-lowink", "rules-board-lowink"])
-def test_low_ink_uses_black_ink_only(seven, kind):
-    reader = PdfReader(pdf(seven[0], kind))
-    ops, coloured = colour_operators(reader)
-    assert not coloured, coloured
-    assert set(ops) <= {b"k", b"K"} and ops[b"k"] > 0, ops
-
+# --- low ink (black ink only, as every deck: test_decks.py) ------------------------------------------
 
 def test_colours_read_in_low_ink(seven):
     """Each card's colour (from the colour print's ground) is carried in the low-ink print by the mood

@@ -1,7 +1,9 @@
-"""Kanon (German rules, author unknown): build the deck once and read every promise back from the PDFs.
+"""Kanon (German rules, author unknown): build the deck once and read its promises back from the PDFs.
 
 The canon cards are checked against the rule sheet's table, transcribed below; the note cards'
-colours against their letters on the low-ink pages.
+colours against their letters on the low-ink pages. What every bundled deck promises (files,
+grids, backs, duplex, page boxes, fonts, text sizes, low ink, rebuilds) is checked for Kanon too,
+in test_decks.py.
 """
 
 from __future__ import annotations
@@ -22,14 +24,12 @@ from deckpress.builder.deckbuild import build_deck
 from deckpress.cli import main as cli
 from deckpress.errors import DeckError
 from deckpress.model import load_deck
-from tests.pdfread import (MM, backs_behind_fronts, cards_on_grid, check_page_boxes, colour_operators, fonts, page_text, placements,
-                           trim_box_mm)
+from tests.pdfread import MM, backs_behind_fronts, page_text, placements, trim_box_mm
 
 CARD_W, CARD_H = 63.5, 88.9
 PAPER = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
-SHEET_KINDS = ["cards", "cards-lowink", "backs", "backs-lowink", "duplex", "duplex-lowink",
-               "rules-board", "rules-board-lowink"]
-KINDS = SHEET_KINDS + ["box", "box-lowink"]
+KINDS = ["cards", "cards-lowink", "backs", "backs-lowink", "duplex", "duplex-lowink",
+         "rules-board", "rules-board-lowink", "box", "box-lowink"]
 PITCHES = ["c", "d", "e", "f", "g", "a"]
 
 # The rule sheet's table, row by row: arrows, interval number, interval name.
@@ -54,11 +54,9 @@ SPECIALS_DE = ["Richtungswechsel", "Aussetzen", "Karten tauschen"]
 
 
 @pytest.fixture(scope="module")
-def kanon_de(tmp_path_factory):
+def kanon_de(bundled_builds):
     """The deck in German, both papers, both inks, as `deckpress build kanon` writes it."""
-    out = tmp_path_factory.mktemp("kanon-de")
-    result = build_deck("kanon", out)
-    return out / "kanon", result
+    return bundled_builds("kanon")
 
 
 def pdf(folder, kind, paper="a4"):
@@ -119,20 +117,6 @@ def test_canon_cards_are_the_rule_sheets_table():
 
 # --- what the PDFs show --------------------------------------------------------------------------
 
-def test_every_output_file_is_written_without_warnings(kanon_de):
-    folder, result = kanon_de
-    assert {p.name for p in folder.iterdir()} == {pdf(folder, k, p).name for k in KINDS for p in PAPER}
-    assert not result.warnings.messages
-
-
-@pytest.mark.parametrize("paper", PAPER)
-def test_sheets_hold_every_card_on_a_3_by_3_grid(kanon_de, paper):
-    folder, _ = kanon_de
-    cards = cards_on_grid(pdf(folder, "cards", paper), PAPER[paper], (CARD_W, CARD_H))
-    assert cards == [9] * 7  # 63 cards: seven full sheets
-    assert cards_on_grid(pdf(folder, "rules-board", paper), PAPER[paper], (CARD_W, CARD_H)) == [9, 3]
-
-
 def test_card_faces_show_their_counts(kanon_de):
     folder, _ = kanon_de
     texts = [normal(t) for t in all_card_texts(pdf(folder, "cards"))]
@@ -186,22 +170,6 @@ def test_backs_land_behind_their_fronts_and_canon_cards_have_their_own(kanon_de,
     assert last_back[0].name in deck_back and last_back[1].name in deck_back
     texts = card_texts(backs, paper)[-1]
     assert all("Kanon-Karte" in t for t in texts[2:]) and all("Hexachord" in t for t in texts[:2])
-
-
-@pytest.mark.parametrize("kind", SHEET_KINDS)
-def test_page_boxes_are_nested_and_trim_covers_the_cards(kanon_de, kind):
-    folder, _ = kanon_de
-    for paper in PAPER:
-        check_page_boxes(pdf(folder, kind, paper), PAPER[paper], (CARD_W, CARD_H))
-
-
-@pytest.mark.parametrize("kind", KINDS)
-def test_every_font_is_embedded(kanon_de, kind):
-    folder, _ = kanon_de
-    found = fonts(PdfReader(pdf(folder, kind)))
-    assert {"/AAAAAA+NotoSans-CondensedBold", "/AAAAAA+NotoSans-Regular"} <= set(found), found
-    assert all(found.values()), found
-    assert not any("Helvetica" in name for name in found)  # the SVG art brings no font of its own
 
 
 def chars_by_font(path):
@@ -265,21 +233,13 @@ def text_sizes(path):
 
 
 @pytest.mark.parametrize("kind", ["cards", "backs", "rules-board"])
-def test_no_printed_text_is_smaller_than_6_5_pt(kanon_de, kanon_en, kind):
-    for path in (pdf(kanon_de[0], kind), pdf_en(kanon_en[0], kind)):
-        sizes = text_sizes(path)
-        assert sizes and min(sizes) >= 6.5, (path.name, sorted(sizes.items())[:4])
+def test_no_printed_text_is_smaller_than_6_5_pt(kanon_en, kind):
+    """In English too (the German build is checked with every deck's, in test_decks.py)."""
+    sizes = text_sizes(pdf_en(kanon_en[0], kind))
+    assert sizes and min(sizes) >= 6.5, sorted(sizes.items())[:4]
 
 
 # --- low ink -------------------------------------------------------------------------------------
-
-@pytest.mark.parametrize("kind", ["cards-lowink", "backs-lowink", "duplex-lowink", "rules-board-lowink"])
-def test_low_ink_uses_black_ink_only(kanon_de, kind):
-    folder, _ = kanon_de
-    counts, coloured = colour_operators(PdfReader(pdf(folder, kind)))
-    assert set(counts) <= {b"k", b"K"} and counts.get(b"k"), counts
-    assert not coloured, coloured[:3]
-
 
 def test_each_note_colour_keeps_its_letter_on_the_low_ink_pages(kanon_de):
     """A pitch's colour is never the only carrier: on the greyscale cards every note card still
@@ -293,13 +253,6 @@ def test_each_note_colour_keeps_its_letter_on_the_low_ink_pages(kanon_de):
             assert words.count(words[0]) == 3, text  # top corner, centre, bottom corner
             seen[words[0]] += 1
     assert seen == {p: 6 for p in PITCHES}
-
-
-def test_rebuilding_gives_byte_identical_files(kanon_de, tmp_path):
-    folder, _ = kanon_de
-    again = build_deck("kanon", tmp_path, papers=["a4"], inks=["color"])
-    for output in again.outputs:
-        assert output.path.read_bytes() == (folder / output.path.name).read_bytes(), output.path.name
 
 
 # --- English ---------------------------------------------------------------------------------------
@@ -321,10 +274,9 @@ GERMAN_WORDS = SPECIALS_DE + ["Pause", "Kanon", "Karte", "Note", "Terz", "Quinte
 
 
 @pytest.fixture(scope="module")
-def kanon_en(tmp_path_factory):
+def kanon_en(shared_build):
     """The deck in English on A4, both inks, as `deckpress build kanon --lang en --paper a4` writes it."""
-    out = tmp_path_factory.mktemp("kanon-en")
-    result = build_deck("kanon", out, papers=["a4"], lang="en")
+    out, result = shared_build("kanon-en", "kanon", papers=["a4"], lang="en")
     return out / "kanon", result
 
 

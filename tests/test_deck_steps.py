@@ -1,6 +1,7 @@
 """Steps (Musicards™ by Joseph E. Reed): build the bundled deck once and read its promises back
 from the PDFs: the inventory, every pitch name and number on its card, the sheets, and the suit
-symbols that must survive the low-ink build."""
+symbols that must survive the low-ink build. What every bundled deck promises (files, grids, backs,
+duplex, page boxes, fonts, text sizes, low ink, rebuilds) is checked for Steps too, in test_decks.py."""
 
 from __future__ import annotations
 
@@ -11,31 +12,22 @@ import pypdfium2.raw as pdfium_raw
 import pytest
 from pypdf import PdfReader
 
-from deckpress.builder.deckbuild import build_deck
 from deckpress.model import load_deck
-from tests.pdfread import (MM, backs_behind_fronts, cards_on_grid, check_page_boxes, colour_operators, fonts, page_text, placements,
-                           trim_box_mm)
+from tests.pdfread import MM, page_text, placements, trim_box_mm
 
 CARD_W, CARD_H = 63.5, 88.9
 PAPER = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
-SHEET_KINDS = ["cards", "cards-lowink", "backs", "backs-lowink", "duplex", "duplex-lowink",
-               "rules-board", "rules-board-lowink"]
-KINDS = SHEET_KINDS + ["box", "box-lowink"]
 
 # The chromatic scale as the cards number it, from C: (number, names)
 SCALE = [(1, ["C"]), (2, ["C♯", "D♭"]), (3, ["D"]), (4, ["D♯", "E♭"]), (5, ["E"]), (6, ["F"]),
          (7, ["F♯", "G♭"]), (8, ["G"]), (9, ["G♯", "A♭"]), (10, ["A"]), (11, ["A♯", "B♭"]), (12, ["B"])]
 SUITS = {2: ("blue", "square", "bass"), 3: ("red", "circle", "bass"),
          4: ("green", "triangle", "treble"), 5: ("gold", "star", "treble")}
-RULE_TITLES = ("Steps", "Half steps and whole steps", "Setup", "Your turn", "Groups", "Wild cards",
-               "Last card", "Passing", "About Steps")
 
 
 @pytest.fixture(scope="module")
-def steps_build(tmp_path_factory):
-    out = tmp_path_factory.mktemp("steps-output")
-    result = build_deck("steps", out)
-    return out / "steps", result
+def steps_build(bundled_builds):
+    return bundled_builds("steps")
 
 
 def pdf(folder, kind, paper):
@@ -236,105 +228,18 @@ def test_black_keys_carry_both_names_written_with_real_sharps_and_flats(steps_bu
     assert "#" not in text and "b/" not in text  # no ASCII stand-ins for ♯ and ♭
 
 
-# --- the sheets -----------------------------------------------------------------------------------
+# --- the rule cards -------------------------------------------------------------------------------
 
-def test_every_output_file_is_written_without_warnings(steps_build):
-    folder, result = steps_build
-    assert {p.name for p in folder.iterdir()} == {pdf(folder, k, p).name for k in KINDS for p in PAPER}
-    assert not result.warnings.messages
-
-
-@pytest.mark.parametrize("paper", PAPER)
-def test_fronts_sit_on_a_3_by_3_grid(steps_build, paper):
+def test_rule_cards_credit_musicards_and_say_they_are_unofficial(steps_build):
     folder, _ = steps_build
-    assert cards_on_grid(pdf(folder, "cards", paper), PAPER[paper], (CARD_W, CARD_H)) == [9] * 6  # 54 cards
-
-
-@pytest.mark.parametrize("paper", PAPER)
-def test_backs_land_behind_their_fronts(steps_build, paper):
-    folder, _ = steps_build
-    behind = backs_behind_fronts(pdf(folder, "cards", paper), pdf(folder, "backs", paper), PAPER[paper],
-                                 (CARD_W, CARD_H))
-    assert len(PdfReader(pdf(folder, "backs", paper)).pages) == 6
-    assert len(set().union(*behind.values())) == 1  # one back for all 54 cards
-
-
-@pytest.mark.parametrize("paper", PAPER)
-def test_duplex_alternates_fronts_and_backs(steps_build, paper):
-    folder, _ = steps_build
-    reader = PdfReader(pdf(folder, "duplex", paper))
-    assert len(reader.pages) == 12
-    assert reader.trailer["/Root"]["/ViewerPreferences"]["/Duplex"] == "/DuplexFlipLongEdge"
-    fronts = PdfReader(pdf(folder, "cards", paper))
-    backs = PdfReader(pdf(folder, "backs", paper))
-    H = PAPER[paper][1] * MM
-    for i in range(6):
-        for duplex_page, single in ((reader.pages[2 * i], fronts.pages[i]), (reader.pages[2 * i + 1], backs.pages[i])):
-            assert [trim_box_mm(p, CARD_W, CARD_H, H) for p in placements(duplex_page)] == \
-                [trim_box_mm(p, CARD_W, CARD_H, H) for p in placements(single)]
-
-
-@pytest.mark.parametrize("kind", SHEET_KINDS)
-def test_page_boxes_are_nested_and_trim_covers_the_cards(steps_build, kind):
-    folder, _ = steps_build
-    for paper in PAPER:
-        check_page_boxes(pdf(folder, kind, paper), PAPER[paper], (CARD_W, CARD_H))
-
-
-@pytest.mark.parametrize("kind", KINDS)
-def test_every_font_is_embedded(steps_build, kind):
-    folder, _ = steps_build
-    for paper in PAPER:
-        found = fonts(PdfReader(pdf(folder, kind, paper)))
-        assert found and all(found.values()), found
-        assert not any("Helvetica" in name for name in found)
-
-
-def test_rule_cards_are_one_page_and_their_titles_extract_as_text(steps_build):
-    folder, _ = steps_build
-    for paper in PAPER:
-        path = pdf(folder, "rules-board", paper)
-        assert len(PdfReader(path).pages) == 1
-        assert sum(len(placements(p)) for p in PdfReader(path).pages) == 9
-        text = " ".join(page_text(path, 0).split())
-        for title in RULE_TITLES:
-            assert title in text, title
+    for paper in PAPER:  # the rule cards' titles and text sizes: test_decks.py
+        text = " ".join(page_text(pdf(folder, "rules-board", paper), 0).split())
         assert "Joseph E. Reed" in text and "© 2018" in text and "CC0" in text
         assert "unofficial" in text and "our own words" in text
         assert "Musicards!" in text
 
 
-def test_no_rule_text_is_smaller_than_6_5_pt(steps_build):
-    folder, _ = steps_build
-    path = pdf(folder, "rules-board", "a4")
-    doc = pdfium.PdfDocument(str(path))
-    page = doc[0]
-    H = page.get_size()[1]
-    tp = page.get_textpage()
-    boxes = [box for _, box in card_regions(path)]
-    sizes = Counter()
-    for i in range(tp.count_chars()):
-        if chr(pdfium_raw.FPDFText_GetUnicode(tp.raw, i)).isspace():
-            continue
-        left, bottom, right, top = tp.get_charbox(i)
-        cx, cy = (left + right) / 2 / MM, (H - (bottom + top) / 2) / MM
-        if any(x0 <= cx <= x1 and y0 <= cy <= y1 for x0, y0, x1, y1 in boxes):
-            sizes[round(pdfium_raw.FPDFText_GetFontSize(tp.raw, i), 2)] += 1
-    doc.close()
-    assert sum(sizes.values()) > 3000  # all nine cards' text was found
-    assert min(sizes) >= 6.5, sorted(sizes.items())
-
-
 # --- low ink --------------------------------------------------------------------------------------
-
-@pytest.mark.parametrize("kind", ["cards-lowink", "backs-lowink", "duplex-lowink", "rules-board-lowink"])
-def test_low_ink_uses_black_ink_only(steps_build, kind):
-    folder, _ = steps_build
-    reader = PdfReader(pdf(folder, kind, "a4"))
-    ops, coloured = colour_operators(reader)
-    assert not coloured, coloured
-    assert set(ops) <= {b"k", b"K"} and ops[b"k"] > 0, ops
-
 
 def shape_of(grey, box_px):
     """Name the palette shape drawn in a region of a greyscale image, by how much of its own
@@ -388,10 +293,3 @@ def test_low_ink_rule_cards_show_each_suit_symbol_and_name(steps_build):
     text = " ".join(page_text(pdf(folder, "rules-board-lowink", "a4"), 0).split())
     for color, symbol, _ in SUITS.values():
         assert f"{color} {symbol}" in text
-
-
-def test_rebuilding_gives_byte_identical_files(steps_build, tmp_path):
-    folder, _ = steps_build
-    again = build_deck("steps", tmp_path, papers=["a4"], inks=["lowink"])
-    for output in again.outputs:
-        assert output.path.read_bytes() == (folder / output.path.name).read_bytes(), output.path.name

@@ -4,7 +4,8 @@ The deck is 18 instrument cards printed twice, once on silver backs and once on 
 rules-board file also holds two score boards and eight fold-up pawns at their own sizes. Cards
 are identified on the page by the text inside their own trim (title, voice letters), and each
 back by the word printed inside the trim where it lands, so the tests follow every card from
-the inventory to the paper.
+the inventory to the paper. What every bundled deck promises (files, grids, backs, duplex, page
+boxes, fonts, text sizes, low ink, rebuilds) is checked for Test Piece too, in test_decks.py.
 """
 
 from __future__ import annotations
@@ -17,16 +18,14 @@ import pypdfium2 as pdfium
 import pytest
 from pypdf import PdfReader
 
-from deckpress.builder.deckbuild import build_deck
 from deckpress.model import load_deck
-from tests.pdfread import colour_operators, MM, content_streams, fonts, page_text, placements, trim_box_mm
+from tests.pdfread import MM, content_streams, page_text, placements, trim_box_mm
 
 DECK = "test-piece"
 CARD_W, CARD_H = 63.5, 88.9
 BOARD_W, BOARD_H = 262.0, 150.0
 PAWN_W, PAWN_H = 15.0, 72.0
 PAPER = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
-KINDS = ["cards", "backs", "duplex", "rules-board", "box"]
 TALLY = {"S": 10, "A": 17, "T": 17, "B": 10}  # voice discs in each 18-card deck (games.md §3)
 INSTRUMENTS = {  # name -> (copies per deck, voices), from the designer's card list
     "Soprano Cornet": (1, "SSS"), "Front-Row Cornet": (2, "SSA"), "Back-Row Cornet": (2, "SAA"),
@@ -37,10 +36,8 @@ INSTRUMENTS = {  # name -> (copies per deck, voices), from the designer's card l
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory):
-    out = tmp_path_factory.mktemp("tp")
-    result = build_deck(DECK, out)
-    return out / DECK, result
+def built(bundled_builds):
+    return bundled_builds(DECK)
 
 
 def pdf(folder, kind, paper="a4", lowink=False):
@@ -126,13 +123,6 @@ def test_an_error_in_the_shared_card_list_points_at_its_line(tmp_path):
 
 
 # -- fronts and backs ---------------------------------------------------------------------------
-
-def test_every_output_file_is_written_without_warnings(built):
-    folder, result = built
-    expected = {pdf(folder, k, p, low).name for k in KINDS for p in PAPER for low in (False, True)}
-    assert {p.name for p in folder.iterdir()} == expected
-    assert not result.warnings.messages
-
 
 @pytest.mark.parametrize("lowink", [False, True], ids=["color", "lowink"])
 @pytest.mark.parametrize("paper", PAPER)
@@ -266,15 +256,12 @@ def test_pawns_show_their_letter_on_both_halves(built):
     assert re.search(rb"\[[\d. ]+\] [\d.]+ d", streams)
 
 
-# -- rules, fonts, ink --------------------------------------------------------------------------
+# -- the rules (their titles, and every deck's fonts, text sizes and ink: test_decks.py) ---------
 
 def test_rule_cards_cover_the_rules_and_credit_the_designer(built):
     folder, _ = built
     path = pdf(folder, "rules-board", "a4")
     text = page_text(path, 0) + page_text(path, 1)
-    for title in ("Components", "The instruments", "Setup", "A round", "Drafting", "Scoring", "Example",
-                  "End of the game", "About Test Piece"):
-        assert title in text, title
     flat = re.sub(r"\s+", " ", text)
     for fact in ("2 players", "30 minutes", "Player A in rounds 1 and 4", "Player B in rounds 2 and 3",
                  "9 cards", "same column", "lowest empty position", "count − 3", "lower overall score wins",
@@ -283,53 +270,3 @@ def test_rule_cards_cover_the_rules_and_credit_the_designer(built):
     # the worked example: counts 2 2 3 5, errors −1 −1 0 +2, scores 1 1 0 2
     assert re.findall(r"count (\d) → error ([−+]?\d) → score (\d)", flat) == \
         [("2", "−1", "1"), ("2", "−1", "1"), ("3", "0", "0"), ("5", "+2", "2")]
-
-
-@pytest.mark.parametrize("lowink", [False, True], ids=["color", "lowink"])
-@pytest.mark.parametrize("kind", KINDS)
-def test_every_font_that_draws_text_is_embedded(built, kind, lowink):
-    folder, _ = built
-    found = fonts(PdfReader(pdf(folder, kind, "a4", lowink)))
-    assert {"/AAAAAA+NotoSans-CondensedBold", "/AAAAAA+NotoSans-Regular"} <= set(found)
-    assert all(embedded for name, embedded in found.items() if name != "/Helvetica"), found
-
-
-@pytest.mark.parametrize("kind", ["cards", "rules-board"])
-def test_no_unembedded_helvetica(built, kind):
-    folder, _ = built
-    found = fonts(PdfReader(pdf(folder, kind, "a4")))
-    assert "/Helvetica" not in found and all(found.values()), found
-
-
-@pytest.mark.parametrize("kind", KINDS)
-def test_low_ink_uses_black_ink_only(built, kind):
-    folder, _ = built
-    reader = PdfReader(pdf(folder, kind, "a4", lowink=True))
-    seen, coloured = colour_operators(reader)
-    assert not coloured, coloured
-    assert set(seen) <= {b"k", b"K"} and seen[b"k"] > 0, seen
-    # and the pictures (the instrument drawings are vector, so none should be raster colour)
-    for image in (x for x in _xobjects(reader) if x.get("/Subtype") == "/Image"):
-        assert image["/ColorSpace"] in ("/DeviceGray",), image["/ColorSpace"]
-
-
-def _xobjects(reader):
-    from tests.pdfread import xobjects
-    return xobjects(reader)
-
-
-@pytest.mark.parametrize("kind", ["cards", "rules-board"])
-def test_no_printed_text_is_smaller_than_6_5_pt(built, kind):
-    import pypdfium2.raw as raw
-    folder, _ = built
-    doc = pdfium.PdfDocument(str(pdf(folder, kind, "a4")))
-    try:
-        sizes = Counter()
-        for page in doc:
-            textpage = page.get_textpage()
-            for i in range(textpage.count_chars()):
-                if textpage.get_text_range(i, 1).strip():
-                    sizes[round(raw.FPDFText_GetFontSize(textpage, i), 1)] += 1
-    finally:
-        doc.close()
-    assert sizes and min(sizes) >= 6.5, sorted(sizes.items())

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pypdfium2 as pdfium
@@ -220,10 +218,9 @@ def test_cli_refuses_what_it_cannot_impose_in_one_line_with_exit_2(art, tmp_path
     fronts = art[0]
     bad = make(tmp_path)
     out = tmp_path / "o"
-    proc = subprocess.run([sys.executable, "-m", "deckpress.cli", "impose", str(fronts / "card1.jpg"), str(bad),
-                           "--out", str(out)], capture_output=True, text=True)
-    assert proc.returncode == 2 and proc.stdout == ""
-    assert proc.stderr.splitlines() == [f"error: {tmp_path}/{message}"]
+    result = run("impose", str(fronts / "card1.jpg"), str(bad), "--out", str(out))
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr.splitlines() == [f"error: {tmp_path}/{message}"]
     assert not out.exists()
 
 

@@ -12,7 +12,6 @@ import pypdfium2 as pdfium
 import pytest
 from pypdf import PdfReader
 
-from deckpress.builder.deckbuild import build_deck
 from deckpress.builder.plan import Options
 from deckpress.colors import Gray
 from deckpress.face import Face, Paint, Rect, apply, multiply
@@ -250,9 +249,9 @@ def test_folding_the_rendered_sheet_puts_each_backs_mark_behind_its_fronts(writt
 # --- a real deck ------------------------------------------------------------------------------
 
 @pytest.fixture(scope="module")
-def metronome_fold(tmp_path_factory):
-    out = tmp_path_factory.mktemp("fold-build")
-    result = build_deck("metronome", out, inks=("color",), options=Options(formats=("pdf", "gutterfold")))
+def metronome_fold(shared_build):
+    out, result = shared_build("gutterfold", "metronome", inks=("color",),
+                               options=Options(formats=("pdf", "gutterfold")))
     return out / "metronome", result
 
 

@@ -23,15 +23,17 @@ CARD = (63.0, 88.0)  # metronome's cards, poker-metric
 
 
 @pytest.fixture(scope="module")
-def builds(tmp_path_factory):
+def builds(shared):
     """metronome on A4 in colour, once per mark mode (and cutter again with back marks)."""
-    out = tmp_path_factory.mktemp("marks")
-    folders = {}
-    for mode, back in [(m, False) for m in MARK_MODES] + [("lines", True), ("cutter", True)]:
-        name = mode + ("-back" if back else "")
-        build_deck("metronome", out / name, ["a4"], ["color"], options=Options(marks=mode, back_marks=back))
-        folders[name] = out / name / "metronome"
-    return folders
+
+    def make(out):
+        for mode, back in MODES:
+            build_deck("metronome", out / name(mode, back), ["a4"], ["color"], options=Options(marks=mode, back_marks=back))
+
+    MODES = [(m, False) for m in MARK_MODES] + [("lines", True), ("cutter", True)]
+    name = lambda mode, back: mode + ("-back" if back else "")  # noqa: E731
+    out, _ = shared("marks", make)
+    return {name(mode, back): out / name(mode, back) / "metronome" for mode, back in MODES}
 
 
 def trims(path, index: int) -> list[tuple[float, float, float, float]]:

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import csv
+import shutil
 
 import pytest
+import yaml
 from PIL import Image
 
 from deckpress.builder.deckbuild import build_deck
@@ -24,10 +26,23 @@ def rows(folder):
         return list(csv.DictReader(f))
 
 
+def few_cards(deck_id, tmp_path, keep: dict[str, int | None]):
+    """A copy of a bundled deck (art and all) with only some of its components, and of each only
+    its first cards (None: all of them): its real faces at a fraction of the rendering time."""
+    source = load_deck(deck_id).folder
+    folder = tmp_path / deck_id
+    shutil.copytree(source, folder)
+    doc = yaml.safe_load((source / "deck.yaml").read_text(encoding="utf-8"))
+    doc["components"] = [dict(c, cards=c["cards"][:keep[c["name"]]]) for c in doc["components"] if c["name"] in keep]
+    (folder / "deck.yaml").write_text(yaml.safe_dump(doc, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    return folder
+
+
 @pytest.fixture(scope="module")
-def steps_png(tmp_path_factory):
-    out = tmp_path_factory.mktemp("png")
-    result = build_deck("steps", out, ["a4"], ["color"], options=Options(formats=("png",), dpi=100))
+def steps_png(shared_build):
+    """Shared: copy before changing."""
+    out, result = shared_build("steps-png", "steps", ["a4"], ["color"], options=Options(formats=("png",), dpi=100))
+    result.deck = load_deck("steps")
     return out / "steps" / "png", result
 
 
@@ -61,8 +76,10 @@ def test_pngs_have_bleed_at_the_asked_resolution(steps_png):
 
 @pytest.mark.parametrize("preset, canvas", [("mpc", (822, 1122)), ("tgc", (825, 1125))])
 def test_presets_give_the_exact_canvas_centred_on_the_trim(tmp_path, preset, canvas):
-    build_deck("metronome", tmp_path, ["a4"], ["color"], options=Options(formats=("png",), preset=preset))
+    deck = few_cards("metronome", tmp_path, {"notes": 5})
+    build_deck(deck, tmp_path, ["a4"], ["color"], options=Options(formats=("png",), preset=preset))
     folder = tmp_path / "metronome" / "png"
+    assert len(rows(folder)) == 5
     for r in rows(folder)[:5]:
         image = Image.open(folder / r["front"])
         assert image.size == canvas
@@ -93,7 +110,8 @@ def test_text_near_the_trim_is_measured_from_its_ink():
 
 
 def test_a_preset_warns_about_pieces_it_has_no_canvas_for(tmp_path):
-    result = build_deck("test-piece", tmp_path, ["a4"], ["color"], options=Options(formats=("png",), preset="mpc"))
+    deck = few_cards("test-piece", tmp_path / "in", {"silver": 1, "score-boards": None, "pawns": None})
+    result = build_deck(deck, tmp_path, ["a4"], ["color"], options=Options(formats=("png",), preset="mpc"))
     assert any("pawns, score-boards" in w for w in result.warnings.messages)
     board = next(r for r in rows(tmp_path / "test-piece" / "png") if r["component"] == "score-boards")
     assert Image.open(tmp_path / "test-piece" / "png" / board["front"]).size == (
@@ -101,7 +119,8 @@ def test_a_preset_warns_about_pieces_it_has_no_canvas_for(tmp_path):
 
 
 def test_a_renamed_card_leaves_no_stale_file(tmp_path, steps_png):
-    folder, _ = steps_png
+    shutil.copytree(steps_png[0].parent.parent, tmp_path / "out")
+    folder = tmp_path / "out" / "steps" / "png"
     stale = folder / "pitches-99-gone-front.png"
     with (folder / "manifest.csv").open("a", encoding="utf-8") as f:
         f.write("pitches,99,gone,1,pitches-99-gone-front.png,,63.5,88.9\n")

@@ -10,6 +10,7 @@ import pytest
 from PIL import Image, ImageChops, ImageStat
 
 import deckpress
+from deckpress.builder.plan import Options
 from deckpress.model import load_deck
 from deckpress.outputs.tts import PER_SHEET, cell_size, sheet_grid
 
@@ -36,9 +37,9 @@ def test_no_sheet_holds_more_than_69():
 
 
 @pytest.fixture(scope="module")
-def test_piece(tmp_path_factory):
-    out = tmp_path_factory.mktemp("tts")
-    deckpress.build("test-piece", out, formats="tts", tts_base_url="https://example.org/tp/")
+def test_piece(shared_build):
+    out, _ = shared_build("tts", "test-piece",
+                          options=Options(formats=("tts",), tts_base_url="https://example.org/tp/"))
     folder = out / "test-piece" / "tts"
     return folder, json.loads((folder / "test-piece.json").read_text(encoding="utf-8"))
 

@@ -6,8 +6,11 @@ either build its faces or fail with a DeckError that names a file and line.
 
 from __future__ import annotations
 
+import copy
+import functools
 import random
 import shutil
+from pathlib import Path
 
 import pytest
 import yaml
@@ -16,6 +19,9 @@ from deckpress.bundled import DECKS_DIR, LAYOUTS_DIR
 from deckpress.compose import Composer
 from deckpress.errors import DeckError
 from deckpress.model import load_deck
+
+# libyaml where it is installed: reading and writing the copies was most of this file's time
+LOADER, DUMPER = getattr(yaml, "CSafeLoader", yaml.SafeLoader), getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 
 JUNK = [None, 0, -3, 1.5, True, "", "x", "{nope}", "100% - 3", "#12", [], ["a", 1], {}, {"a": {"b": 1}}]
 
@@ -54,6 +60,14 @@ def compose_all(folder):
                 composer.face(card, component.back)
 
 
+@functools.cache
+def pristine(name):
+    """A file of the copy (deck.yaml, layouts/…) as the bundled original reads, read once: each
+    test mutates a deep copy."""
+    path = DECKS_DIR / "metronome" / name if name == "deck.yaml" else LAYOUTS_DIR / Path(name).name
+    return yaml.load(path.read_text(encoding="utf-8"), Loader=LOADER)
+
+
 @pytest.mark.parametrize("seed", range(60))
 def test_mutated_decks_fail_cleanly(tmp_path, seed):
     rng = random.Random(seed)
@@ -62,10 +76,11 @@ def test_mutated_decks_fail_cleanly(tmp_path, seed):
     (folder / "layouts").mkdir(exist_ok=True)
     for name in ("common", "metronome"):
         shutil.copy(LAYOUTS_DIR / f"{name}.yaml", folder / "layouts" / f"{name}.yaml")
-    target = folder / rng.choice(["deck.yaml", "layouts/common.yaml", "layouts/metronome.yaml"])
-    tree = yaml.safe_load(target.read_text(encoding="utf-8"))
+    name = rng.choice(["deck.yaml", "layouts/common.yaml", "layouts/metronome.yaml"])
+    target = folder / name
+    tree = copy.deepcopy(pristine(name))
     mutate(tree, rng)
-    target.write_text(yaml.safe_dump(tree, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    target.write_text(yaml.dump(tree, Dumper=DUMPER, allow_unicode=True, sort_keys=False), encoding="utf-8")
     try:
         compose_all(folder)
     except DeckError as exc:

@@ -1,0 +1,281 @@
+"""What every bundled deck must do, checked alike on all five, built as `deckpress build` writes
+them (both papers, both inks) and read back from the PDFs.
+
+A table says what each deck holds (cards, sheets, distinct faces, rule cards); the tests hold the
+promises every deck makes: every file written without warnings, cards on a 3 × 3 grid, backs that
+land behind their fronts, a duplex file that interleaves them, page boxes print shops accept,
+fonts embedded, text that extracts and is never tiny, black ink only in low-ink, each distinct
+face stored once, and byte-identical rebuilds. What is a deck's own game (its inventory, what its
+cards say, its boards) is checked in its own file: test_build_metronome.py, test_deck_<id>.py.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+import pypdfium2 as pdfium
+import pytest
+from pypdf import PdfReader
+
+from deckpress.builder.deckbuild import build_deck
+from deckpress.model import bundled_deck_ids, load_deck
+from tests.pdfread import (MM, backs_behind_fronts, cards_on_grid, check_page_boxes, colour_operators, darkness, fonts,
+                           fonts_showing_text, page_text, placements, trim_box_mm, xobjects)
+
+CARD_W, CARD_H = 63.5, 88.9  # every bundled deck's cards are poker size
+PAPER = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+KINDS = ["cards", "backs", "duplex", "rules-board", "box"]
+INKS = {"color": "", "lowink": "-lowink"}
+
+
+@dataclass(frozen=True)
+class Deck:
+    id: str
+    grid: tuple[int, ...]  # cards on each page of the cards file (and of the backs file)
+    fronts: int  # distinct front faces among the cards
+    backs: int  # distinct back designs among the cards
+    rules: tuple[str, ...]  # the rule cards' titles, in order
+    rules_grid: tuple[int, ...] | None  # cards on each rules-board page; None: boards, tiles or pawns there too
+    rules_text: int  # characters the rules-board prints, at least: all of the rules is there to read
+    low_ink: float  # the low-ink cards and backs use at most this share of the colour build's ink
+    rebuild: tuple[str, str]  # the paper and ink rebuilt to compare byte for byte
+    smallest_pt: float = 6.5  # the smallest type anywhere on its sheets
+
+    @property
+    def cards(self) -> int:
+        return sum(self.grid)
+
+    def __str__(self) -> str:
+        return self.id
+
+
+DECKS = [
+    Deck("metronome", grid=(9,) * 7, fronts=27 + 12 + 1 + 1 + 3 + 3, backs=1,  # notes, rests, dot, tie, accidentals, time signatures
+         rules=("metronome", "How to play", "Filling the measure", "Notes", "Time signatures", "Ties", "Accidentals",
+                "Dots", "Cramming a measure", "Rests", "Advanced play", "About metronome"),
+         rules_grid=(9, 9), rules_text=4000, low_ink=0.40, rebuild=("letter", "all"),
+         # the rule cards' footer (`metronome · rules 1/12`, common.yaml) is 6 pt, and their text may shrink to it
+         smallest_pt=6.0),
+    Deck("kanon", grid=(9,) * 7, fronts=6 + 5 + 1 + 7, backs=2,  # notes, specials, the rest, canons; canon cards have their own back
+         rules=("Kanon", "Vorbereitung", "Ablauf", "Welche Note passt?", "Intervalle zählen",
+                "Die Grenzen des Hexachords", "Pause", "+1 und +2", "Richtungswechsel · Aussetzen", "Karten tauschen",
+                "Ziehen · Spielende", "Über dieses Spiel"),
+         rules_grid=(9, 3), rules_text=4000, low_ink=0.45, rebuild=("a4", "color")),
+    Deck("steps", grid=(9,) * 6, fronts=4 * 12 + 4 + 1, backs=1,  # four octaves of 12 pitches, four "?" wilds, the chromatic wild
+         rules=("Steps", "Half steps and whole steps", "Setup", "Your turn", "Groups", "Wild cards", "Last card",
+                "Passing", "About Steps"),
+         rules_grid=(9,), rules_text=3000, low_ink=0.60, rebuild=("a4", "lowink")),
+    Deck("test-piece", grid=(9,) * 4, fronts=12, backs=2,  # 12 instruments, twice: on silver backs and on gold
+         rules=("Test Piece", "Components", "The instruments", "Setup", "A round", "Drafting", "Scoring", "Example",
+                "End of the game", "About Test Piece"),
+         rules_grid=None, rules_text=4500, low_ink=0.55, rebuild=("letter", "color")),
+    Deck("circle-of-5", grid=(9,) * 7 + (7,), fronts=10, backs=1,  # 7 players' sets of the same 10 cards
+         rules=("Circle of 5", "Colours and cues", "The circle and pairs", "Setting up", "Your turn",
+                "Resolving a card", "Making music", "Game end and scoring", "Variants", "About Circle of 5"),
+         rules_grid=None, rules_text=10000, low_ink=0.30, rebuild=("a4", "lowink")),
+]
+
+each_deck = pytest.mark.parametrize("deck", DECKS, ids=str)
+each_paper = pytest.mark.parametrize("paper", PAPER)
+each_ink = pytest.mark.parametrize("ink", INKS)
+
+
+@pytest.fixture
+def folder(deck, bundled_builds):
+    return bundled_builds(deck.id)[0]
+
+
+def pdf(folder, deck, kind, paper="a4", ink="color"):
+    return folder / f"{deck.id}-{kind}{INKS[ink]}-{paper}.pdf"
+
+
+def test_the_table_has_every_bundled_deck_and_its_inventory():
+    assert sorted(deck.id for deck in DECKS) == bundled_deck_ids()
+    for deck in DECKS:
+        loaded = load_deck(deck.id)
+        assert loaded.card_count("cards") == deck.cards, deck
+        rules = next(c for c in loaded.components if c.name in ("rules", "regeln"))
+        assert tuple(card.fields["title"] for card in rules.cards) == deck.rules, deck
+
+
+@each_deck
+def test_every_output_file_is_written_without_warnings(deck, bundled_builds):
+    folder, result = bundled_builds(deck.id)
+    expected = {pdf(folder, deck, kind, paper, ink).name for kind in KINDS for paper in PAPER for ink in INKS}
+    assert {p.name for p in folder.iterdir()} == expected
+    assert sorted(o.path.name for o in result.outputs) == sorted(expected)
+    assert not result.warnings.messages
+
+
+# --- the sheets ----------------------------------------------------------------------------------
+
+@each_ink
+@each_paper
+@each_deck
+def test_cards_sit_on_a_3_by_3_grid(deck, folder, paper, ink):
+    assert cards_on_grid(pdf(folder, deck, "cards", paper, ink), PAPER[paper], (CARD_W, CARD_H)) == list(deck.grid)
+    if deck.rules_grid:
+        assert cards_on_grid(pdf(folder, deck, "rules-board", paper, ink), PAPER[paper], (CARD_W, CARD_H)) == \
+            list(deck.rules_grid)
+
+
+@each_ink
+@each_paper
+@each_deck
+def test_backs_land_behind_their_fronts_on_a_long_edge_flip(deck, folder, paper, ink):
+    backs = pdf(folder, deck, "backs", paper, ink)
+    behind = backs_behind_fronts(pdf(folder, deck, "cards", paper, ink), backs, PAPER[paper], (CARD_W, CARD_H))
+    assert len(set().union(*behind.values())) == deck.backs
+    assert [len(placements(page)) for page in PdfReader(backs).pages] == list(deck.grid)
+
+
+@each_ink
+@each_paper
+@each_deck
+def test_duplex_interleaves_fronts_and_backs(deck, folder, paper, ink):
+    reader = PdfReader(pdf(folder, deck, "duplex", paper, ink))
+    assert len(reader.pages) == 2 * len(deck.grid)
+    prefs = reader.trailer["/Root"]["/ViewerPreferences"]
+    assert prefs["/Duplex"] == "/DuplexFlipLongEdge" and prefs["/PrintScaling"] == "/None"
+    fronts = PdfReader(pdf(folder, deck, "cards", paper, ink))
+    backs = PdfReader(pdf(folder, deck, "backs", paper, ink))
+    H = PAPER[paper][1] * MM
+    for i in range(len(deck.grid)):
+        for duplex_page, single in ((reader.pages[2 * i], fronts.pages[i]), (reader.pages[2 * i + 1], backs.pages[i])):
+            assert [trim_box_mm(p, CARD_W, CARD_H, H) for p in placements(duplex_page)] == \
+                [trim_box_mm(p, CARD_W, CARD_H, H) for p in placements(single)]
+
+
+def grid_kinds(deck):
+    """The files whose every page is a grid of cards (the rules-board too, unless it holds boards)."""
+    kinds = ["cards", "backs", "duplex"] + (["rules-board"] if deck.rules_grid else [])
+    return [kind + suffix for kind in kinds for suffix in INKS.values()]
+
+
+@pytest.mark.parametrize("deck, kind", [(deck, kind) for deck in DECKS for kind in grid_kinds(deck)],
+                         ids=lambda v: str(v))
+def test_page_boxes_are_nested_and_trim_covers_the_cards(deck, folder, kind):
+    for paper in PAPER:
+        check_page_boxes(folder / f"{deck.id}-{kind}-{paper}.pdf", PAPER[paper], (CARD_W, CARD_H))
+
+
+@each_deck
+def test_each_distinct_face_is_stored_once(deck, folder):
+    reader = PdfReader(pdf(folder, deck, "duplex"))
+    fronts, backs, placed = set(), set(), 0
+    for i, page in enumerate(reader.pages):
+        for p in placements(page):
+            placed += 1
+            (backs if i % 2 else fronts).add(p.name)
+    stored = {ref.idnum for page in reader.pages for name, ref in page["/Resources"]["/XObject"].items()
+              if ".face" in name}
+    assert placed == 2 * deck.cards
+    assert (len(fronts), len(backs)) == (deck.fronts, deck.backs)
+    assert len(stored) == len(fronts | backs) == deck.fronts + deck.backs
+    # the marks and scale bar are stored once per page layout too: the fronts pages share one, and
+    # the backs pages, which have no crop marks, another
+    furniture = {ref.idnum for page in reader.pages for name, ref in page["/Resources"]["/XObject"].items()
+                 if ".sheet" in name}
+    assert len(furniture) == 2
+
+
+# --- fonts and text ------------------------------------------------------------------------------
+
+@each_ink
+@pytest.mark.parametrize("kind", KINDS)
+@each_deck
+def test_every_font_is_embedded(deck, folder, kind, ink):
+    for paper in PAPER:
+        reader = PdfReader(pdf(folder, deck, kind, paper, ink))
+        found = fonts(reader)
+        assert {"/AAAAAA+NotoSans-CondensedBold", "/AAAAAA+NotoSans-Regular"} <= set(found), found
+        assert all(found.values()), found
+        assert not any("Helvetica" in name for name in found)  # the SVG art brings no font of its own
+        if paper == "a4" and kind in ("cards", "backs", "rules-board"):  # duplex and box show the same faces
+            used = fonts_showing_text(reader)
+            assert used and used <= set(found), (used, found)
+
+
+def text_sizes(path):
+    """How many characters a PDF prints at each font size (pt), as pdfium reads them back."""
+    doc = pdfium.PdfDocument(str(path))
+    sizes = Counter()
+    for page in doc:
+        textpage = page.get_textpage()
+        for i in range(textpage.count_chars()):
+            if textpage.get_text_range(i, 1).strip():
+                sizes[round(pdfium.raw.FPDFText_GetFontSize(textpage, i), 2)] += 1
+    doc.close()
+    return sizes
+
+
+@pytest.mark.parametrize("deck, kind", [(deck, kind) for deck in DECKS for kind in ("cards", "backs", "rules-board")],
+                         ids=str)
+def test_no_printed_text_is_smaller_than_the_decks_smallest_size(deck, folder, kind):
+    sizes = text_sizes(pdf(folder, deck, kind))
+    assert sizes and min(sizes) >= deck.smallest_pt, sorted(sizes.items())[:4]
+    if kind == "rules-board":
+        assert sum(sizes.values()) >= deck.rules_text  # the rule cards' text was all found
+
+
+@each_ink
+@each_deck
+def test_every_card_has_text_to_read(deck, folder, ink):
+    """pdfium finds text inside every card's trim: names and numbers print as text, not paths."""
+    path = pdf(folder, deck, "cards", "a4", ink)
+    doc = pdfium.PdfDocument(str(path))
+    try:
+        texts = []
+        for page, pdfium_page in zip(PdfReader(path).pages, doc):
+            textpage = pdfium_page.get_textpage()
+            H = pdfium_page.get_height()
+            for p in placements(page):
+                x0, y0, x1, y1 = trim_box_mm(p, CARD_W, CARD_H, H)
+                texts.append(textpage.get_text_bounded(x0 * MM, H - y1 * MM, x1 * MM, H - y0 * MM).strip())
+    finally:
+        doc.close()
+    assert len(texts) == deck.cards and all(texts)
+
+
+@each_ink
+@each_paper
+@each_deck
+def test_rule_card_titles_extract_as_text(deck, folder, paper, ink):
+    path = pdf(folder, deck, "rules-board", paper, ink)
+    text = " ".join(" ".join(page_text(path, i).split()) for i in range(len(PdfReader(path).pages)))
+    for title in deck.rules:
+        assert title in text, title
+
+
+# --- low ink -------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("kind", KINDS)
+@each_deck
+def test_low_ink_uses_black_ink_only(deck, folder, kind):
+    reader = PdfReader(pdf(folder, deck, kind, ink="lowink"))
+    counts, coloured = colour_operators(reader)
+    assert set(counts) <= {b"k", b"K"} and counts.get(b"k"), counts
+    assert not coloured, coloured[:3]
+    for image in xobjects(reader, "/Image"):  # and no picture in colour
+        assert image["/ColorSpace"] == "/DeviceGray", image["/ColorSpace"]
+
+
+@each_paper
+@each_deck
+def test_low_ink_uses_a_fraction_of_the_colour_ink(deck, folder, paper):
+    for kind in ("cards", "backs"):
+        colour = darkness(pdf(folder, deck, kind, paper))
+        low = darkness(pdf(folder, deck, kind, paper, "lowink"))
+        assert low <= deck.low_ink * colour, (kind, low, colour)
+
+
+# --- the same again ------------------------------------------------------------------------------
+
+@each_deck
+def test_rebuilding_gives_byte_identical_files(deck, folder, tmp_path):
+    paper, ink = deck.rebuild
+    again = build_deck(deck.id, tmp_path, papers=[paper], inks=list(INKS) if ink == "all" else [ink])
+    assert again.outputs
+    for output in again.outputs:
+        assert output.path.read_bytes() == (folder / output.path.name).read_bytes(), output.path.name
