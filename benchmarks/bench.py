@@ -173,7 +173,7 @@ def run_impose(deck: Path, out: Path, n: int) -> tuple[list[Path], int]:
     """`deckpress impose` of the 100 JPEG fronts (N cards through their copy counts) and one back:
     fronts, backs and duplex on A4, JPEGs embedded as they are."""
     import deckpress
-    result = deckpress.impose_images([deck / "images"], out, back=deck / "back.jpg", papers="a4")
+    result = deckpress.impose([deck / "images"], out, back=deck / "back.jpg", papers="a4")
     assert result.cards == n
     return [o.path for o in result.outputs], sum(o.pages for o in result.outputs)
 

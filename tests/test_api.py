@@ -94,22 +94,23 @@ def test_load_deck_gives_components_and_cards(simple_deck):
     assert deckpress.load_deck(simple_deck / "deck.yaml").id == "simple"
 
 
-def test_impose_images_puts_each_copy_on_the_sheets(tmp_path):
+def test_impose_puts_each_copy_on_the_sheets(tmp_path):
     art = tmp_path / "art"
     art.mkdir()
     for name in ("a x2", "b"):
         Image.new("RGB", (821, 1121), "teal").save(art / f"{name}.png")
-    result = deckpress.impose_images(art, tmp_path / "out", name="set", papers="a4")
+    result = deckpress.impose(art, tmp_path / "out", name="set", papers="a4")
     assert (result.cards, result.images, len(result.warnings)) == (3, 2, 0)
     assert [o.path.name for o in result.outputs] == ["set-cards-a4.pdf"]  # no back: no backs or duplex file
     assert len(PdfReader(result.outputs[0].path).pages) == result.outputs[0].pages == 1
+    assert "deckpress.imposition.sheets" in sys.modules and callable(deckpress.impose)  # not the package
 
 
-def test_impose_images_refuses_a_picture_it_cannot_read(tmp_path):
+def test_impose_refuses_a_picture_it_cannot_read(tmp_path):
     bad = tmp_path / "card.png"
     bad.write_text("not a picture")
     with pytest.raises(deckpress.DeckError, match="cannot read this as an image"):
-        deckpress.impose_images([bad], tmp_path / "out")
+        deckpress.impose([bad], tmp_path / "out")
     assert not (tmp_path / "out").exists()
 
 

@@ -204,8 +204,8 @@ def test_only_files_with_back_pages_are_told_the_offset(simple_deck, tmp_path):
 
 def test_furniture_values_are_drawn_where_they_say_and_a_shift_moves_them(tmp_path):
     from deckpress.backends.pdfpages import write_document
-    from deckpress.impose.document import DocInfo
-    from deckpress.impose.furniture import Block, FurniturePage, Rule, Words
+    from deckpress.imposition.document import DocInfo
+    from deckpress.imposition.furniture import Block, FurniturePage, Rule, Words
 
     items = (Block((10.0, 20.0, 60.0, 21.6)), Rule((30.0, 40.0, 30.0, 90.0), 0.5),
              Words("hello", 100.0, 150.0, 12.0, "sans-bold", "centre"))
@@ -225,9 +225,9 @@ def test_furniture_values_are_drawn_where_they_say_and_a_shift_moves_them(tmp_pa
 def test_crop_marks_are_drawn_as_their_values_say(tmp_path):
     from deckpress.backends.pdfpages import write_document
     from deckpress.face import Face
-    from deckpress.impose.document import DocInfo, Sheet, furnish
-    from deckpress.impose.furniture import CutMarks
-    from deckpress.impose.sheets import fit_grid, plan_pages
+    from deckpress.imposition.document import DocInfo, Sheet, furnish
+    from deckpress.imposition.furniture import CutMarks
+    from deckpress.imposition.sheets import fit_grid, plan_pages
     from tests.pdfread import drawn_paths
 
     face = Face(63.0, 88.0, 3.0, ())

@@ -304,8 +304,8 @@ def test_a_cut_file_is_the_pages_cut_paths_in_mm(tmp_path):
     """The SVG backend writes imposition's cut paths as they are: one closed path per piece, page
     mm as user units, rounded corners from each face's radius."""
     from deckpress.backends.svg import path_data, write_cut_file
-    from deckpress.impose.cutpaths import cut_paths, rounded
-    from deckpress.impose.sheets import fit_grid, plan_pages
+    from deckpress.imposition.cutpaths import cut_paths, rounded
+    from deckpress.imposition.sheets import fit_grid, plan_pages
 
     face = Face(63.0, 88.0, 3.0, (), radius=3.0)
     (plan,) = plan_pages([face] * 5, fit_grid("letter", 63.0, 88.0), 3.0)

@@ -15,7 +15,7 @@ RANK = {  # lower number = lower layer (docs/ARCHITECTURE.md)
     "settings": 0, "bundled": 0,
     "face": 1, "shapes": 1, "svgpath": 1,
     "model": 2, "compose": 3, "ink": 4,
-    "impose": 5,  # geometry only: pages, placements and furniture as values, drawn by the backends
+    "imposition": 5,  # geometry only: pages, placements and furniture as values, drawn by the backends
     "backends": 6, "outputs": 7, "builder": 8, "api": 9, "cli": 10,
 }
 PACKAGE = "deckpress"
@@ -26,7 +26,7 @@ def layer(module: str) -> str:
 
 
 def imported(rel: PurePosixPath, tree: ast.AST) -> list[tuple[str, list[str]]]:
-    """Every deckpress module that the module at `rel` (inside the package, like impose/sheets.py)
+    """Every deckpress module that the module at `rel` (inside the package, like imposition/sheets.py)
     imports, relative or absolute, as a dotted name inside the package, with the names it takes."""
     package = rel.parts[:-1]
     found = []
@@ -77,25 +77,25 @@ def test_modules_import_only_lower_layers_and_no_private_names():
 
 
 @pytest.mark.parametrize("source, expected", [
-    ("from ..backends.pdf import MM", "impose/sheets.py: imports backends.pdf from a higher layer"),
-    ("from ..backends import pdf", "impose/sheets.py: imports backends from a higher layer"),
-    ("from deckpress.backends.pdf import MM", "impose/sheets.py: imports backends.pdf from a higher layer"),
-    ("from deckpress import cli", "impose/sheets.py: imports cli from a higher layer"),
-    ("import deckpress.builder", "impose/sheets.py: imports builder from a higher layer"),
-    ("def f():\n    import deckpress.outputs.tts as tts", "impose/sheets.py: imports outputs.tts from a higher layer"),
-    ("from .gutterfold import _joined", "impose/sheets.py: imports the private name _joined from impose.gutterfold"),
-    ("from deckpress.face import _DRAW", "impose/sheets.py: imports the private name _DRAW from face"),
+    ("from ..backends.pdf import MM", "imposition/sheets.py: imports backends.pdf from a higher layer"),
+    ("from ..backends import pdf", "imposition/sheets.py: imports backends from a higher layer"),
+    ("from deckpress.backends.pdf import MM", "imposition/sheets.py: imports backends.pdf from a higher layer"),
+    ("from deckpress import cli", "imposition/sheets.py: imports cli from a higher layer"),
+    ("import deckpress.builder", "imposition/sheets.py: imports builder from a higher layer"),
+    ("def f():\n    import deckpress.outputs.tts as tts", "imposition/sheets.py: imports outputs.tts from a higher layer"),
+    ("from .gutterfold import _joined", "imposition/sheets.py: imports the private name _joined from imposition.gutterfold"),
+    ("from deckpress.face import _DRAW", "imposition/sheets.py: imports the private name _DRAW from face"),
 ])
 def test_the_checker_flags_a_bad_module(source, expected):
-    assert problems(PurePosixPath("impose/sheets.py"), source) == [expected]
+    assert problems(PurePosixPath("imposition/sheets.py"), source) == [expected]
 
 
 @pytest.mark.parametrize("source", [
     "from ..face import Face", "from deckpress.units import PT", "import deckpress", "from .marks import room_for",
-    "import os", "from __future__ import annotations", "from deckpress.impose.sheets import PagePlan",
+    "import os", "from __future__ import annotations", "from deckpress.imposition.sheets import PagePlan",
 ])
 def test_the_checker_lets_a_good_module_be(source):
-    assert problems(PurePosixPath("impose/sheets.py"), source) == []
+    assert problems(PurePosixPath("imposition/sheets.py"), source) == []
 
 
 def test_a_module_in_no_layer_is_flagged():
@@ -103,5 +103,5 @@ def test_a_module_in_no_layer_is_flagged():
 
 
 def test_backends_now_sit_above_imposition():
-    assert not problems(PurePosixPath("backends/pdfpages.py"), "from ..impose.furniture import Label")
-    assert problems(PurePosixPath("impose/furniture.py"), "from ..backends.pdf import MM")
+    assert not problems(PurePosixPath("backends/pdfpages.py"), "from ..imposition.furniture import Label")
+    assert problems(PurePosixPath("imposition/furniture.py"), "from ..backends.pdf import MM")

@@ -7,19 +7,19 @@ The public Python API (see docs/API.md), read from `deckpress.api` when first us
     deckpress.check(deck)                load and compose a deck without writing anything
     deckpress.load_deck(deck)            the checked deck, its components and cards
     deckpress.list_decks(folder)         the bundled decks and the deck folders in a folder
-    deckpress.impose_images(images, out, ...)   ready-made card images on marked sheets
+    deckpress.impose(images, out, ...)   ready-made card images on marked sheets
     deckpress.calibrate(out, ...)        the sheet that measures a printer's back offset
     deckpress.DeckError                  every mistake in the input; deckpress.Warnings
 
 Layers, lowest first (a module imports only from layers below it; docs/ARCHITECTURE.md):
 
-    units, colors, errors, fonts, yamlfile    plain values and the error type
+    units, colors, errors, fonts, yamlfile, bundled    plain values, the error type, the bundled data
     face         the drawing list of one card side, in millimetres
     model        deck and layout files -> validated Deck and Templates
     compose      card + template -> Face (fields, conditions, text fitting)
     ink          colour -> low-ink greyscale, as a Face -> Face transform
-    backends     draw a Face: PDF (reportlab), SVG (svgwrite), raster (pypdfium2)
-    impose       sheets of faces on paper: grid, marks, boxes, duplex backs
+    imposition   sheets of faces on paper as geometry: grids, marks, boxes, duplex backs, furniture
+    backends     draw faces and pages: PDF (reportlab), SVG (svgwrite), raster (pypdfium2)
     outputs      per-card files: PNG/SVG sets, TTS, preview
     builder      which files a deck produces, and writing them
     api          the public functions
@@ -32,19 +32,18 @@ from typing import TYPE_CHECKING, Any
 
 __version__ = "0.1.0"
 
-__all__ = ["build", "check", "impose_images", "calibrate", "load_deck", "list_decks", "DeckError", "Warnings",
+__all__ = ["build", "check", "impose", "calibrate", "load_deck", "list_decks", "DeckError", "Warnings",
            "__version__"]
 
 if TYPE_CHECKING:
-    from .api import build, calibrate, check, impose_images, list_decks, load_deck
+    from .api import build, calibrate, check, impose, list_decks, load_deck
     from .errors import DeckError, Warnings
 
 
 def __getattr__(name: str) -> Any:
     # PEP 562: the API is imported on first use. No submodule may share a name in __all__:
     # importing `deckpress.x` binds `deckpress.x` to that module, over the function. So the
-    # build code is `deckpress.builder`, and the images' function is `impose_images`, since
-    # `deckpress.impose` is the imposition package.
+    # build code is `deckpress.builder` and imposition `deckpress.imposition`.
     if name in __all__:
         from . import api
 

@@ -29,8 +29,8 @@ if TYPE_CHECKING:  # what `__getattr__` reads lazily, for type checkers and edit
     from .builder.images import Imposed
     from .builder.plan import DRIVETHRU, FORMATS, DeckBuild, Output
     from .compose.tuckbox import SLEEVE_THICKNESS, SLEEVES
-    from .impose.marks import MARK_MODES
-    from .impose.sheets import PAPERS
+    from .imposition.marks import MARK_MODES
+    from .imposition.sheets import PAPERS
     from .ink import COLORS, INKS
     from .model import Deck
     from .model.deck import CARD_SIZES, DECK_FILE
@@ -43,7 +43,7 @@ Progress = Callable[[int], None]
 
 #: names read from the module that owns them on first use (PEP 562): see `__getattr__`
 _LAZY = {
-    "PAPERS": "deckpress.impose.sheets", "MARK_MODES": "deckpress.impose.marks",
+    "PAPERS": "deckpress.imposition.sheets", "MARK_MODES": "deckpress.imposition.marks",
     "INKS": "deckpress.ink", "COLORS": "deckpress.ink",
     "FORMATS": "deckpress.builder.plan", "DRIVETHRU": "deckpress.builder.plan",
     "PRESETS": "deckpress.outputs.presets",
@@ -55,7 +55,7 @@ _LAZY = {
     "DeckBuild": "deckpress.builder.plan", "Output": "deckpress.builder.plan", "Imposed": "deckpress.builder.images",
 }
 
-__all__ = ["build", "check", "impose_images", "calibrate", "load_deck", "list_decks", "languages",
+__all__ = ["build", "check", "impose", "calibrate", "load_deck", "list_decks", "languages",
            "back_offset_for", "CheckResult", "DeckListing", "DeckError", "Warnings", "display_path", "suggest",
            "Offset", "Progress", *sorted(_LAZY)]
 
@@ -164,7 +164,7 @@ def build(decks: str | Path | Sequence[str | Path] | None = None, out: str | Pat
     from .builder.deckbuild import build_deck
     from .builder.plan import DRIVETHRU, FORMATS, Options
     from .compose.tuckbox import SLEEVE_THICKNESS
-    from .impose.sheets import PAPERS
+    from .imposition.sheets import PAPERS
     from .ink import INKS
     from .model import bundled_deck_ids
     from .outputs.presets import PRESETS
@@ -193,7 +193,7 @@ def languages(deck: str | Path, lang: str | None = None) -> list[str | None]:
     return list(load_deck(deck).languages)
 
 
-def impose_images(images: str | Path | Sequence[str | Path], out: str | Path = "output", *,
+def impose(images: str | Path | Sequence[str | Path], out: str | Path = "output", *,
                   name: str = "imposed", back: str | Path | None = None, backs: str | Path | None = None,
                   size: str | tuple[float, float] = "poker", bleed: str | float = 3.0,
                   papers: str | Sequence[str] = "all", back_offset: Offset = (0.0, 0.0), marks: str = "corners",
@@ -208,7 +208,7 @@ def impose_images(images: str | Path | Sequence[str | Path], out: str | Path = "
     result's warnings."""
     from .builder.images import card_size, parse_bleed
     from .builder.images import impose_images as write_imposed
-    from .impose.sheets import PAPERS
+    from .imposition.sheets import PAPERS
 
     fronts = [Path(images)] if isinstance(images, (str, Path)) else [Path(p) for p in images]
     return write_imposed(fronts, Path(out), name=name, back=None if back is None else Path(back),
@@ -224,7 +224,7 @@ def calibrate(out: str | Path = "output", *, paper: str = "a4", back_offset: Off
     Printed double-sided, it shows the back offset to give (see `deckpress calibrate --help`);
     with `back_offset` its back page is printed shifted by it, to check one."""
     from .builder.jobs import write_calibration_sheet
-    from .impose.sheets import PAPERS
+    from .imposition.sheets import PAPERS
 
     _names(paper, tuple(PAPERS), "paper", allow_all=False)
     return write_calibration_sheet(Path(out) / f"calibrate-{paper}.pdf", paper, back_offset)

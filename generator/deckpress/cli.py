@@ -330,7 +330,7 @@ def impose(fronts: tuple[Path, ...], back: Path | None, backs_dir: Path | None, 
     if offset.used and (back is not None or backs_dir is not None):
         click.echo(_shift_note(offset))
     started = time.perf_counter()
-    result = _write(name, out, lambda bar: api.impose_images(
+    result = _write(name, out, lambda bar: api.impose(
         list(fronts), out, name=name, back=back, backs=backs_dir, size=size, bleed=bleed, papers=paper,
         progress=bar.advance, on_plan=bar.start, back_offset=offset.value, marks=marks, back_marks=back_marks))
     _show_warnings(result.warnings)

@@ -1,6 +1,6 @@
 """Documents to PDF: pages of placed faces and their furniture, written atomically.
 
-Imposition (deckpress.impose) says what goes where, in millimetres: `FurnishedPage`s (a sheet's
+Imposition (deckpress.imposition) says what goes where, in millimetres: `FurnishedPage`s (a sheet's
 pieces, its furniture and label, its page boxes) and `FurniturePage`s (furniture alone, as on the
 calibration sheet). This module only draws them: faces through their forms (backends/pdf.py),
 each furniture value with reportlab, page boxes, document info and viewer preferences. Furniture
@@ -18,8 +18,8 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..atomic import replacing
 from ..fonts import FontSet
-from ..impose.document import DocInfo, FurnishedPage
-from ..impose.furniture import (BLACK, WHITE, AlignmentMark, Band, Block, CutMarks, FoldLine, Furniture,
+from ..imposition.document import DocInfo, FurnishedPage
+from ..imposition.furniture import (BLACK, WHITE, AlignmentMark, Band, Block, CutMarks, FoldLine, Furniture,
                                 FurniturePage, GlueStrip, Label, RegistrationMarks, Ring, Rule, ScaleBar,
                                 TileMarks, Words)
 from .pdf import MM, FaceForms, font_name, new_canvas, set_fill, set_stroke

@@ -12,7 +12,7 @@ characters above U+FFFF, such as music symbols); outlined runs keep their words 
 Output is deterministic: ids are numbered in order of first use and nothing depends on the date.
 
 Also a sheet's cut file for a cutting machine (`write_cut_file`): imposition's cut paths
-(impose/cutpaths.py) as closed SVG paths, page mm as user units.
+(imposition/cutpaths.py) as closed SVG paths, page mm as user units.
 """
 
 from __future__ import annotations
@@ -36,8 +36,8 @@ from ..colors import CMYK, Color
 from ..atomic import replacing, write_text
 from ..face import IDENTITY, Ellipse, Face, Group, Image, Item, Line, Paint, Path as PathItem, PathOp, Rect, Text
 from ..imagefile import grey_png, is_svg, stamp
-from ..impose.cutpaths import cut_paths
-from ..impose.sheets import PagePlan
+from ..imposition.cutpaths import cut_paths
+from ..imposition.sheets import PagePlan
 
 LUMA = (0.299, 0.587, 0.114)  #: ITU-R 601, as Pillow's grey and the PDF's K-only greys
 
@@ -308,10 +308,10 @@ def path_data(ops: Sequence[PathOp]) -> str:
 
 
 def write_cut_file(path: Path, plan: PagePlan[Face], title: str) -> Path:
-    """The cut paths of a page (`impose.cutpaths`) as an SVG for a cutting machine, written to
+    """The cut paths of a page (`imposition.cutpaths`) as an SVG for a cutting machine, written to
     `path` (via a temporary file): the page's size, 1 user unit = 1 mm, nothing but the closed
     paths to cut. Open it in the cutter's software, set the same registration marks as the PDF's
-    (impose/marks.py), and cut the printed sheet."""
+    (imposition/marks.py), and cut the printed sheet."""
     W, H = plan.paper
     drawing = svgwrite.Drawing(size=(f"{W:g}mm", f"{H:g}mm"), viewBox=f"0 0 {W:g} {H:g}", profile="full")
     drawing.set_desc(title=title, desc="Cut paths, 1 unit = 1 mm. Registration marks: Silhouette type 1, "

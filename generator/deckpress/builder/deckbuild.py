@@ -9,8 +9,8 @@ from pathlib import Path
 
 from ..errors import Warnings
 from ..face import Face
-from ..impose.marks import MARK_MODES
-from ..impose.sheets import PAPERS
+from ..imposition.marks import MARK_MODES
+from ..imposition.sheets import PAPERS
 from ..ink import COLORS, INKS
 from ..model import Deck, load_deck
 from ..model.deck import SHEETS

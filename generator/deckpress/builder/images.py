@@ -20,7 +20,7 @@ from PIL import Image as PILImage, UnidentifiedImageError
 
 from ..errors import DeckError, Warnings, display_path, suggest
 from ..face import Face, Image
-from ..impose.sheets import PAPERS
+from ..imposition.sheets import PAPERS
 from ..model.deck import CARD_SIZES
 from ..units import parse_mm, parse_size
 from .faces import Sides
@@ -152,7 +152,7 @@ def impose_images(fronts: Sequence[Path], out_dir: Path, *, name: str = "imposed
     `-backs-` and `-duplex-`. `back` is one back for every card; `backs_dir` holds a back per front,
     named like it (falling back to `back`). Back pages are shifted by `back_offset` mm (x right,
     y down, as seen on the back: see settings.py). Sheets are marked for cutting as `marks` says
-    (impose.marks), back pages too with `back_marks`. Every picture is checked before anything is written:
+    (imposition.marks), back pages too with `back_marks`. Every picture is checked before anything is written:
     a problem raises DeckError, and what will print badly is in the result's warnings."""
     if not name or Path(name).name != name or name.startswith("."):
         raise DeckError(f"the name '{name}' must be a plain file name like mygame")

@@ -1,4 +1,4 @@
-"""Pages laid out and PDF files written: the build layer's one door to `impose/` and the page writers.
+"""Pages laid out and PDF files written: the build layer's one door to `imposition/` and the page writers.
 
 Every call into imposition (grids, gutterfold sheets, single pages, cut-out pieces, page furniture,
 the calibration sheet) and into the backends that draw pages (`backends.pdfpages`, the cut files of
@@ -15,11 +15,11 @@ from typing import NamedTuple
 from ..backends.pdfpages import write_document
 from ..backends.svg import write_cut_file
 from ..face import Face, PathOp
-from ..impose.calibration import calibration_info, calibration_pages
-from ..impose.document import DocInfo, Sheet, furnish
-from ..impose.gutterfold import plan_gutterfold
-from ..impose.marks import room_for
-from ..impose.sheets import PagePlan, plan_piece, plan_sheets, plan_single
+from ..imposition.calibration import calibration_info, calibration_pages
+from ..imposition.document import DocInfo, Sheet, furnish
+from ..imposition.gutterfold import plan_gutterfold
+from ..imposition.marks import room_for
+from ..imposition.sheets import PagePlan, plan_piece, plan_sheets, plan_single
 from ..model import Deck
 from .faces import Sides
 from .plan import NO_SHIFT, Marking, Output, Variant, deck_folder, pdf_name, printed_title
@@ -143,6 +143,6 @@ def write_cut_files(job: Job) -> list[Path]:
 
 
 def write_calibration_sheet(path: Path, paper: str, back_offset: tuple[float, float] = NO_SHIFT) -> Path:
-    """The two-page sheet that measures a printer's back offset (see impose/calibration.py)."""
+    """The two-page sheet that measures a printer's back offset (see imposition/calibration.py)."""
     write_document(path, calibration_pages(paper, back_offset), calibration_info(paper))
     return path

@@ -72,7 +72,7 @@ NO_SHIFT = (0.0, 0.0)
 
 @dataclass(frozen=True)
 class Marking:
-    """How a file's sheets are marked for cutting (impose.marks.MARK_MODES), whether its back
+    """How a file's sheets are marked for cutting (imposition.marks.MARK_MODES), whether its back
     pages are marked too, and how far its back pages are shifted (mm, see settings.py)."""
 
     marks: str = "corners"
@@ -94,7 +94,7 @@ class Options:
     sleeves: str | tuple[float, float] | None = None  # the box holds sleeved cards: "auto" or the sleeve's size
     sleeve_thickness: float = SLEEVE_THICKNESS  # what a sleeve adds to a card's thickness
     back_offset: tuple[float, float] = (0.0, 0.0)  # mm every back page is shifted by (see settings.py)
-    marks: str = "corners"  # how sheets are marked for cutting: impose.marks.MARK_MODES
+    marks: str = "corners"  # how sheets are marked for cutting: imposition.marks.MARK_MODES
     back_marks: bool = False  # back pages marked too (they are cut from their fronts, so not by default)
 
     @property

@@ -15,9 +15,9 @@ import pytest
 from pypdf import PdfReader, PdfWriter, Transformation
 
 from deckpress.backends.pdfpages import write_document
-from deckpress.impose.calibration import (BAR_HEIGHT, NUMBER_SIZE, behind, calibration_info, calibration_pages,
+from deckpress.imposition.calibration import (BAR_HEIGHT, NUMBER_SIZE, behind, calibration_info, calibration_pages,
                                           scale_position, scale_values, targets)
-from deckpress.impose.sheets import PAPERS
+from deckpress.imposition.sheets import PAPERS
 
 from .pdfread import MM, page_text
 

@@ -7,14 +7,14 @@ from __future__ import annotations
 import pytest
 
 from deckpress.face import Face
-from deckpress.impose.calibration import BARS, calibration_info, calibration_pages, targets
-from deckpress.impose.document import DocInfo, Sheet, furnish, page_marks
-from deckpress.impose.furniture import (LABEL_SIZE, MARK_GAP, MARK_LENGTH, SCALE_BAR, AlignmentMark, Block,
+from deckpress.imposition.calibration import BARS, calibration_info, calibration_pages, targets
+from deckpress.imposition.document import DocInfo, Sheet, furnish, page_marks
+from deckpress.imposition.furniture import (LABEL_SIZE, MARK_GAP, MARK_LENGTH, SCALE_BAR, AlignmentMark, Block,
                                         CutMarks, FoldLine, FurniturePage, GlueStrip, Label, RegistrationMarks,
                                         Ring, ScaleBar, TileMarks, Words, sheet_furniture, text_width)
-from deckpress.impose.gutterfold import plan_gutterfold
-from deckpress.impose.marks import cutter_band, registration_marks, room_for
-from deckpress.impose.sheets import OVERLAP, PAPERS, fit_grid, plan_pages, plan_tiles
+from deckpress.imposition.gutterfold import plan_gutterfold
+from deckpress.imposition.marks import cutter_band, registration_marks, room_for
+from deckpress.imposition.sheets import OVERLAP, PAPERS, fit_grid, plan_pages, plan_tiles
 
 BLEED = 3.0
 CARD = (63.0, 88.0)

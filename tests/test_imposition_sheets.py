@@ -7,7 +7,7 @@ from dataclasses import replace
 import pytest
 
 from deckpress.face import apply
-from deckpress.impose.sheets import (OVERLAP, PAPERS, TILE_MARGIN, Fold, centre, fit_grid, moved, plan_pages,
+from deckpress.imposition.sheets import (OVERLAP, PAPERS, TILE_MARGIN, Fold, centre, fit_grid, moved, plan_pages,
                                      plan_sheets, plan_tiles)
 
 

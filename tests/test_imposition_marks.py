@@ -12,9 +12,9 @@ from pypdf import PdfReader
 
 from deckpress.builder.deckbuild import build_deck
 from deckpress.builder.plan import Options
-from deckpress.impose.marks import (CUTTER_BLEED, MARK_MODES, REG_CLEAR, REG_INSET, REG_LENGTH, REG_SQUARE,
+from deckpress.imposition.marks import (CUTTER_BLEED, MARK_MODES, REG_CLEAR, REG_INSET, REG_LENGTH, REG_SQUARE,
                                     REG_THICKNESS, SQUARE_CLEAR, registration_marks, room_for)
-from deckpress.impose.sheets import PAPERS, Room, fit_grid, plan_pages
+from deckpress.imposition.sheets import PAPERS, Room, fit_grid, plan_pages
 from deckpress.model.deck import CARD_SIZES
 
 from .pdfread import drawn_paths, page_boxes_mm, page_text, placements, text_lines

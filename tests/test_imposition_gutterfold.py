@@ -15,10 +15,10 @@ from pypdf import PdfReader
 from deckpress.builder.plan import Options
 from deckpress.colors import Gray
 from deckpress.face import Face, Paint, Rect, apply, multiply
-from deckpress.impose.gutterfold import FOLD_CLEAR, fit_fold, plan_gutterfold
+from deckpress.imposition.gutterfold import FOLD_CLEAR, fit_fold, plan_gutterfold
 from deckpress.backends.pdfpages import write_document
-from deckpress.impose.document import DocInfo, Sheet, furnish
-from deckpress.impose.sheets import MIN_MARGIN, PAPERS, centre
+from deckpress.imposition.document import DocInfo, Sheet, furnish
+from deckpress.imposition.sheets import MIN_MARGIN, PAPERS, centre
 
 from .pdfread import MM, check_page_boxes, page_boxes_mm, path_boxes, placements, text_lines, trim_box_mm
 from .test_backend_pdfpages import bar_blocks, overlap
