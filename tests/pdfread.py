@@ -6,6 +6,7 @@ gives each placement's exact matrix, so tests can measure positions to hundredth
 
 from __future__ import annotations
 
+from collections import Counter
 from contextlib import contextmanager
 from dataclasses import dataclass
 
@@ -426,3 +427,16 @@ def cards_on_grid(path, paper_mm: tuple[float, float], card_mm: tuple[float, flo
                 (x0 + col * w, y0 + row * h, x0 + (col + 1) * w, y0 + (row + 1) * h), abs=0.01)
         counts.append(len(placed))
     return counts
+
+
+def text_sizes(path):
+    """How many characters a PDF prints at each font size (pt), as pdfium reads them back."""
+    doc = pdfium.PdfDocument(str(path))
+    sizes = Counter()
+    for page in doc:
+        textpage = page.get_textpage()
+        for i in range(textpage.count_chars()):
+            if textpage.get_text_range(i, 1).strip():
+                sizes[round(pdfium.raw.FPDFText_GetFontSize(textpage, i), 2)] += 1
+    doc.close()
+    return sizes

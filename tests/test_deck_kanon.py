@@ -24,7 +24,7 @@ from deckpress.builder.deckbuild import build_deck
 from deckpress.cli import main as cli
 from deckpress.errors import DeckError
 from deckpress.model import load_deck
-from tests.pdfread import MM, backs_behind_fronts, page_text, placements, trim_box_mm
+from tests.pdfread import MM, backs_behind_fronts, page_text, placements, text_sizes, trim_box_mm
 
 CARD_W, CARD_H = 63.5, 88.9
 PAPER = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
@@ -217,19 +217,6 @@ def test_every_font_that_sets_german_text_has_the_umlauts_and_sharp_s(kanon_de, 
     assert umlaut_fonts <= letter_fonts, umlaut_fonts
     if kind != "backs":  # the backs have no umlauts to show
         assert umlaut_fonts
-
-
-def text_sizes(path):
-    """How many characters a PDF prints at each font size (pt), as pdfium reads them back."""
-    doc = pdfium.PdfDocument(str(path))
-    sizes = Counter()
-    for page in doc:
-        textpage = page.get_textpage()
-        for i in range(textpage.count_chars()):
-            if textpage.get_text_range(i, 1).strip():
-                sizes[round(pdfium.raw.FPDFText_GetFontSize(textpage, i), 2)] += 1
-    doc.close()
-    return sizes
 
 
 @pytest.mark.parametrize("kind", ["cards", "backs", "rules-board"])

@@ -11,7 +11,6 @@ cards say, its boards) is checked in its own file: test_build_metronome.py, test
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 
 import pypdfium2 as pdfium
@@ -21,7 +20,7 @@ from pypdf import PdfReader
 from deckpress.builder.deckbuild import build_deck
 from deckpress.model import bundled_deck_ids, load_deck
 from tests.pdfread import (MM, backs_behind_fronts, cards_on_grid, check_page_boxes, colour_operators, darkness, fonts,
-                           fonts_showing_text, page_text, placements, trim_box_mm, xobjects)
+                           fonts_showing_text, page_text, placements, text_sizes, trim_box_mm, xobjects)
 
 CARD_W, CARD_H = 63.5, 88.9  # every bundled deck's cards are poker size
 PAPER = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
@@ -195,19 +194,6 @@ def test_every_font_is_embedded(deck, folder, kind, ink):
         if paper == "a4" and kind in ("cards", "backs", "rules-board"):  # duplex and box show the same faces
             used = fonts_showing_text(reader)
             assert used and used <= set(found), (used, found)
-
-
-def text_sizes(path):
-    """How many characters a PDF prints at each font size (pt), as pdfium reads them back."""
-    doc = pdfium.PdfDocument(str(path))
-    sizes = Counter()
-    for page in doc:
-        textpage = page.get_textpage()
-        for i in range(textpage.count_chars()):
-            if textpage.get_text_range(i, 1).strip():
-                sizes[round(pdfium.raw.FPDFText_GetFontSize(textpage, i), 2)] += 1
-    doc.close()
-    return sizes
 
 
 @pytest.mark.parametrize("deck, kind", [(deck, kind) for deck in DECKS for kind in ("cards", "backs", "rules-board")],
