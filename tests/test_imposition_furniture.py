@@ -228,7 +228,7 @@ def test_the_calibration_sheet_is_two_pages_of_values(paper):
     assert isinstance(front, FurniturePage) and front.paper == back.paper == PAPERS[paper]
     assert front.shift is None and back.shift == (0.5, -1.2)
     rings = of(front.items, Ring)
-    assert [r.centre for r in rings] == pytest.approx(list(targets(PAPERS[paper])))
+    assert [c for r in rings for c in r.centre] == pytest.approx([c for t in targets(PAPERS[paper]) for c in t])
     # the two bars: solid, exactly 50 mm and 2 in long
     bars = [b.box for b in of(front.items, Block) if b.box[3] - b.box[1] == pytest.approx(1.6)]
     assert sorted(round(b[2] - b[0], 2) for b in bars) == sorted(length for _, length, _, _ in BARS) == [50.0, 50.8]

@@ -20,7 +20,7 @@ import pytest
 from click.testing import CliRunner
 
 HASHES = Path(__file__).parent / "data" / "bundled-hashes.json"
-LIBRARIES = ("reportlab", "fonttools", "pillow", "svglib", "pyyaml")
+LIBRARIES = ("reportlab", "fonttools", "pillow", "svglib")  # what writes the bytes
 
 
 def installed_versions() -> dict[str, str]:
