@@ -194,11 +194,10 @@ def languages(deck: str | Path, lang: str | None = None) -> list[str | None]:
 
 
 def impose(images: str | Path | Sequence[str | Path], out: str | Path = "output", *,
-                  name: str = "imposed", back: str | Path | None = None, backs: str | Path | None = None,
-                  size: str | tuple[float, float] = "poker", bleed: str | float = 3.0,
-                  papers: str | Sequence[str] = "all", back_offset: Offset = (0.0, 0.0), marks: str = "corners",
-                  back_marks: bool = False, progress: Progress | None = None,
-                  on_plan: Progress | None = None) -> Imposed:
+           name: str = "imposed", back: str | Path | None = None, backs: str | Path | None = None,
+           size: str | tuple[float, float] = "poker", bleed: str | float = 3.0,
+           papers: str | Sequence[str] = "all", back_offset: Offset = (0.0, 0.0), marks: str = "corners",
+           back_marks: bool = False, progress: Progress | None = None, on_plan: Progress | None = None) -> Imposed:
     """Put ready-made card images (PNG, JPEG; files or folders, each picture including `bleed` on
     every side) on marked sheets: `out/<name>/<name>-cards-<paper>.pdf`, and with backs `-backs-`
     and `-duplex-`. `back` is one back for every card; `backs` a folder with a back per front,
