@@ -13,6 +13,7 @@ from pypdf import PdfReader
 
 from deckpress.builder.deckbuild import build_deck
 from deckpress.builder.plan import Options
+from deckpress.imposition.document import Marking
 
 from .pdfread import MM, page_boxes_mm, path_boxes, placements, text_lines
 
@@ -87,7 +88,7 @@ def shifted(shared):
 
     def make(out):
         for offset, name in (((0.0, 0.0), "plain"), (OFFSET, "shifted")):
-            build_deck("metronome", out / name, ["a4"], ["color"], options=Options(back_offset=offset, back_marks=True))
+            build_deck("metronome", out / name, ["a4"], ["color"], options=Options(marking=Marking(back_marks=True, back_offset=offset)))
 
     out, _ = shared("back-offset", make)
     return out / "plain" / "metronome", out / "shifted" / "metronome"
@@ -179,7 +180,7 @@ def test_rule_and_board_backs_move_too(make_deck, tmp_path):
     folder = make_deck(SIMPLE_DECK.replace("front: front", "front: front\n        sheet: rules-board"),
                        {"simple": SIMPLE_LAYOUT})
     for offset, out in (((0.0, 0.0), "plain"), ((-2.0, 0.5), "moved")):
-        build_deck(folder, tmp_path / out, ["letter"], ["lowink"], options=Options(back_offset=offset, back_marks=True))
+        build_deck(folder, tmp_path / out, ["letter"], ["lowink"], options=Options(marking=Marking(back_marks=True, back_offset=offset)))
     name = "simple-rules-board-lowink-letter.pdf"
     assert moved_backs(tmp_path / "plain" / "simple" / name, tmp_path / "moved" / "simple" / name, (-2.0, 0.5),
                        279.4) == 1
@@ -193,8 +194,8 @@ def test_only_files_with_back_pages_are_told_the_offset(simple_deck, tmp_path):
     from deckpress.model import load_deck
     faces = compose_faces(load_deck(simple_deck), Warnings())
     jobs = deck_jobs(faces, tmp_path, ["a4"], ["color"], Warnings(),
-                     Options(formats=("pdf", "gutterfold"), back_offset=OFFSET))
-    told = {job.path.name: job.info.back_offset for job in jobs}
+                     Options(formats=("pdf", "gutterfold"), marking=Marking(back_offset=OFFSET)))
+    told = {job.path.name: job.info.marking.back_offset for job in jobs}
     assert told == {"simple-cards-a4.pdf": (0.0, 0.0), "simple-backs-a4.pdf": OFFSET,
                     "simple-duplex-a4.pdf": OFFSET, "simple-box-a4.pdf": (0.0, 0.0),
                     "simple-gutterfold-a4.pdf": (0.0, 0.0)}

@@ -8,7 +8,7 @@ import pytest
 
 from deckpress.face import Face
 from deckpress.imposition.calibration import BARS, calibration_info, calibration_pages, targets
-from deckpress.imposition.document import DocInfo, Sheet, furnish, page_marks
+from deckpress.imposition.document import DocInfo, Marking, Sheet, furnish, page_marks
 from deckpress.imposition.furniture import (LABEL_SIZE, MARK_GAP, MARK_LENGTH, SCALE_BAR, AlignmentMark, Block,
                                         CutMarks, FoldLine, FurniturePage, GlueStrip, Label, RegistrationMarks,
                                         Ring, ScaleBar, TileMarks, Words, sheet_furniture, text_width)
@@ -31,8 +31,9 @@ def of(items, kind):
     return [i for i in items if isinstance(i, kind)]
 
 
-def furnished(plan, label: str = "deck · cards · page 1/1", **info):
-    (page,) = furnish([Sheet(plan, label, info.pop("back", False))], DocInfo("t", "a", "s", **info), BLEED)
+def furnished(plan, label: str = "deck · cards · page 1/1", **marking):
+    (page,) = furnish([Sheet(plan, label, marking.pop("back", False))], DocInfo("t", "a", "s", marking=Marking(**marking)),
+                      BLEED)
     return page
 
 
@@ -89,7 +90,7 @@ def test_back_pages_get_no_marks_unless_asked_and_crop_marks_on_a_cutter_file():
     plan = grid_page()
     assert not of(furnished(plan, back=True).furniture, CutMarks)
     assert of(furnished(plan, back=True, back_marks=True).furniture, CutMarks)
-    info = DocInfo("t", "a", "s", marks="cutter", back_marks=True)
+    info = DocInfo("t", "a", "s", marking=Marking("cutter", back_marks=True))
     assert page_marks(info, True) == "corners" and page_marks(info, False) == "cutter"
 
 

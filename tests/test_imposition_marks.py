@@ -12,6 +12,7 @@ from pypdf import PdfReader
 
 from deckpress.builder.deckbuild import build_deck
 from deckpress.builder.plan import Options
+from deckpress.imposition.document import Marking
 from deckpress.imposition.marks import (CUTTER_BLEED, MARK_MODES, REG_CLEAR, REG_INSET, REG_LENGTH, REG_SQUARE,
                                     REG_THICKNESS, SQUARE_CLEAR, registration_marks, room_for)
 from deckpress.imposition.sheets import PAPERS, Room, fit_grid, plan_pages
@@ -28,7 +29,7 @@ def builds(shared):
 
     def make(out):
         for mode, back in MODES:
-            build_deck("metronome", out / name(mode, back), ["a4"], ["color"], options=Options(marks=mode, back_marks=back))
+            build_deck("metronome", out / name(mode, back), ["a4"], ["color"], options=Options(marking=Marking(mode, back)))
 
     MODES = [(m, False) for m in MARK_MODES] + [("lines", True), ("cutter", True)]
     name = lambda mode, back: mode + ("-back" if back else "")  # noqa: E731
@@ -191,7 +192,7 @@ def test_the_paper_round_the_registration_marks_is_blank(builds, tmp_path):
     """Rasterised, the sensor's view: round the marks only the marks are printed, and they are
     solid black. (Circle of 5's poker cards on Letter come closest: black bleed 1 mm from the
     square's clear zone.)"""
-    build_deck("circle-of-5", tmp_path, ["letter"], ["color"], options=Options(marks="cutter"))
+    build_deck("circle-of-5", tmp_path, ["letter"], ["color"], options=Options(marking=Marking("cutter")))
     dpi = 300
     px = dpi / 25.4
     for path in (builds["cutter"] / "metronome-cards-a4.pdf", builds["cutter"] / "metronome-box-a4.pdf",
@@ -300,7 +301,7 @@ def test_the_box_cut_file_is_the_dieline(builds):
 
 
 def test_the_same_build_gives_the_same_cut_files(builds, tmp_path):
-    build_deck("metronome", tmp_path, ["a4"], ["color"], options=Options(marks="cutter"))
+    build_deck("metronome", tmp_path, ["a4"], ["color"], options=Options(marking=Marking("cutter")))
     for svg in (builds["cutter"] / "cut").glob("*.svg"):
         assert (tmp_path / "metronome" / "cut" / svg.name).read_bytes() == svg.read_bytes()
 
@@ -314,7 +315,7 @@ def test_cut_lines_pass_under_the_page_label(tmp_path):
     """Lines run out to the paper's edge, and across the margin the label is in: on every page the
     label lies on white paper, no line showing through it (rendered, no pixel column of the
     label's box is dark from top to bottom)."""
-    build_deck("metronome", tmp_path, ["a4"], ["lowink"], options=Options(marks="lines"))
+    build_deck("metronome", tmp_path, ["a4"], ["lowink"], options=Options(marking=Marking("lines")))
     dpi = 200
     px = dpi / 25.4
     crossed = 0

@@ -164,6 +164,7 @@ def build(decks: str | Path | Sequence[str | Path] | None = None, out: str | Pat
     from .builder.deckbuild import build_deck
     from .builder.plan import DRIVETHRU, FORMATS, Options
     from .compose.tuckbox import SLEEVE_THICKNESS
+    from .imposition.document import Marking
     from .imposition.sheets import PAPERS
     from .ink import INKS
     from .model import bundled_deck_ids
@@ -178,7 +179,7 @@ def build(decks: str | Path | Sequence[str | Path] | None = None, out: str | Pat
     options = Options(asked_formats, dpi, preset, outline_text, tts_base_url, color,
                       image_inks=pdf_inks if inks is not None else ("color",), sleeves=sleeves,
                       sleeve_thickness=SLEEVE_THICKNESS if sleeve_thickness is None else sleeve_thickness,
-                      back_offset=back_offset, marks=marks, back_marks=back_marks)
+                      marking=Marking(marks, back_marks, back_offset))
     refs = bundled_deck_ids() if decks is None else [decks] if isinstance(decks, (str, Path)) else list(decks)
     return [build_deck(ref, out, _names(papers, tuple(PAPERS), "paper"), pdf_inks, progress, on_plan, players,
                        language, options)

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from ..errors import Warnings
 from ..face import Face
+from ..imposition.document import Marking
 from ..imposition.marks import MARK_MODES
 from ..imposition.sheets import PAPERS
 from ..ink import COLORS, INKS
@@ -22,7 +23,7 @@ from ..outputs.tts import write_tts
 from .box import box_job
 from .faces import DeckFaces, Inked, compose_faces
 from .jobs import Job, deck_job, fold_pages, sheet_files, single_pages, write_jobs
-from .plan import (DRIVETHRU, IMAGE_FORMATS, SCREEN_FORMATS, SHEET_FORMATS, DeckBuild, Marking, Options, Output,
+from .plan import (DRIVETHRU, IMAGE_FORMATS, SCREEN_FORMATS, SHEET_FORMATS, DeckBuild, Options, Output,
                    Variant,
                    deck_folder, image_folder, lang_suffix)
 
@@ -49,17 +50,17 @@ def deck_jobs(faces: DeckFaces, out_dir: Path, papers: Sequence[str], inks: Sequ
               options: Options = Options()) -> list[Job]:
     """Every PDF the deck gives (the sheets and the tuck box for "pdf", the fold-and-glue sheets
     for "gutterfold"), for each paper and ink, with its pages laid out; the colour build in
-    `options.color`. Sheets are marked and laid out for `options.marks`; back pages are shifted by
-    `options.back_offset` mm (a gutterfold sheet has none)."""
-    deck = faces.deck
+    `options.color`. Sheets are marked, laid out and their back pages shifted as `options.marking`
+    says (a gutterfold sheet has no back pages)."""
+    deck, marking = faces.deck, options.marking
     jobs: list[Job] = []
     for paper in papers:
         for ink in inks:
             inked = Inked(Variant.of(ink, options.color))
             if "pdf" in options.formats:
                 for sheet, sides in faces.sides.items():
-                    for kind, pages, duplex in sheet_files(sheet, inked.sides(sides), paper, deck.bleed, options.marks):
-                        jobs.append(deck_job(deck, out_dir, paper, inked.variant, kind, pages, duplex, options.marking))
+                    for kind, pages, duplex in sheet_files(sheet, inked.sides(sides), paper, deck.bleed, marking.marks):
+                        jobs.append(deck_job(deck, out_dir, paper, inked.variant, kind, pages, duplex, marking))
                 box = box_job(faces, out_dir, paper, inked, options, warn)
                 jobs += [box] if box else []
             if "gutterfold" in options.formats:
@@ -76,7 +77,9 @@ def gutterfold_jobs(faces: DeckFaces, out_dir: Path, paper: str, inked: Inked,
     rules-board files have them), and so are boards bigger than half a page (tiled in rules-board)."""
     pairs = inked.sides([pair for sheet in SHEETS for pair in faces.sides[sheet] if pair[1] is not None])
     pages = fold_pages(pairs, paper, faces.deck.bleed)
-    marking = replace(options.marking, marks="corners") if options.marks == "cutter" else options.marking
+    marking = options.marking
+    if marking.marks == "cutter":
+        marking = replace(marking, marks="corners")
     return [deck_job(faces.deck, out_dir, paper, inked.variant, "gutterfold", pages, False, marking)] if pages else []
 
 
@@ -114,8 +117,8 @@ def build_deck(ref: str | Path, out_dir: str | Path, papers: Sequence[str] = tup
     the deck allows); `lang` the language to print in (default: the deck's own)."""
     if options.color not in COLORS:
         raise ValueError(f"color must be one of {COLORS}, not {options.color!r}")
-    if options.marks not in MARK_MODES:
-        raise ValueError(f"marks must be one of {MARK_MODES}, not {options.marks!r}")
+    if options.marking.marks not in MARK_MODES:
+        raise ValueError(f"marks must be one of {MARK_MODES}, not {options.marking.marks!r}")
     deck = load_deck(ref, players, lang)
     out_dir = Path(out_dir)  # a str from a script works too
     result = DeckBuild(deck)

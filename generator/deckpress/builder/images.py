@@ -20,12 +20,13 @@ from PIL import Image as PILImage, UnidentifiedImageError
 
 from ..errors import DeckError, Warnings, display_path, suggest
 from ..face import Face, Image
+from ..imposition.document import Marking
 from ..imposition.sheets import PAPERS
 from ..model.deck import CARD_SIZES
 from ..units import parse_mm, parse_size
 from .faces import Sides
 from .jobs import pdf_job, sheet_files, write_jobs
-from .plan import Marking, Output
+from .plan import Output
 
 FORMATS = ("PNG", "JPEG")  #: what PDF takes as it is (JPEG) or losslessly (PNG)
 MIN_DPI = 300  #: below this, printed art starts to look soft

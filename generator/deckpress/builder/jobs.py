@@ -8,7 +8,7 @@ the calibration sheet) and into the backends that draw pages (`backends.pdfpages
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import NamedTuple
 
@@ -16,13 +16,13 @@ from ..backends.pdfpages import write_document
 from ..backends.svg import write_cut_file
 from ..face import Face, PathOp
 from ..imposition.calibration import calibration_info, calibration_pages
-from ..imposition.document import DocInfo, Sheet, furnish
+from ..imposition.document import NO_SHIFT, DocInfo, Marking, Sheet, furnish
 from ..imposition.gutterfold import plan_gutterfold
 from ..imposition.marks import room_for
 from ..imposition.sheets import PagePlan, plan_piece, plan_sheets, plan_single
 from ..model import Deck
 from .faces import Sides
-from .plan import NO_SHIFT, Marking, Output, Variant, deck_folder, pdf_name, printed_title
+from .plan import Output, Variant, deck_folder, pdf_name, printed_title
 
 
 class Page(NamedTuple):
@@ -51,10 +51,10 @@ def pdf_job(path: Path, pages: Pages, owner: str, kind: str, *, author: str = ""
     """The PDF at `path`: its title says whose (`owner`, a deck's title or a set of images) and
     what kind of file; each page is labelled with both. Files without back pages keep no shift,
     so their info says none."""
-    shifted = any(page.back for page in pages)
+    if not any(page.back for page in pages):
+        marking = replace(marking, back_offset=NO_SHIFT)
     info = DocInfo(title=f"{owner} — {kind.replace('-', ' ')}", author=author, subject=subject, duplex=duplex,
-                   colors=colors, marks=marking.marks, back_marks=marking.back_marks,
-                   back_offset=marking.back_offset if shifted else NO_SHIFT)
+                   colors=colors, marking=marking)
     return Job(path, labelled(pages, owner, path.name), info)
 
 
@@ -129,7 +129,7 @@ def write_jobs(jobs: Sequence[Job], bleed: float, progress: Callable[[int], None
     for job in jobs:
         write_document(job.path, furnish(job.sheets, job.info, bleed), job.info, progress)
         outputs.append(Output(job.path, len(job.sheets)))
-        if job.info.marks == "cutter":
+        if job.info.marking.marks == "cutter":
             outputs += [Output(path, 0) for path in write_cut_files(job)]
     return outputs
 

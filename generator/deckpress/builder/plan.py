@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING
 
 from ..compose.tuckbox import SLEEVE_THICKNESS
 from ..errors import Warnings
+from ..imposition.document import Marking
 
 if TYPE_CHECKING:
     from ..model import Deck
@@ -67,19 +68,6 @@ class Variant(Enum):
         return cls.CMYK if color == "cmyk" else cls.COLOR
 
 
-NO_SHIFT = (0.0, 0.0)
-
-
-@dataclass(frozen=True)
-class Marking:
-    """How a file's sheets are marked for cutting (imposition.marks.MARK_MODES), whether its back
-    pages are marked too, and how far its back pages are shifted (mm, see settings.py)."""
-
-    marks: str = "corners"
-    back_marks: bool = False
-    back_offset: tuple[float, float] = NO_SHIFT
-
-
 @dataclass(frozen=True)
 class Options:
     """What to make besides the paper and ink: formats and their settings."""
@@ -93,13 +81,7 @@ class Options:
     image_inks: tuple[str, ...] = ("color",)  # PNG/SVG sets: screens and print services want colour
     sleeves: str | tuple[float, float] | None = None  # the box holds sleeved cards: "auto" or the sleeve's size
     sleeve_thickness: float = SLEEVE_THICKNESS  # what a sleeve adds to a card's thickness
-    back_offset: tuple[float, float] = (0.0, 0.0)  # mm every back page is shifted by (see settings.py)
-    marks: str = "corners"  # how sheets are marked for cutting: imposition.marks.MARK_MODES
-    back_marks: bool = False  # back pages marked too (they are cut from their fronts, so not by default)
-
-    @property
-    def marking(self) -> Marking:
-        return Marking(self.marks, self.back_marks, self.back_offset)
+    marking: Marking = field(default_factory=Marking)  # how sheets are marked, and back pages shifted
 
     def wants(self, formats: tuple[str, ...]) -> bool:
         """Whether any of `formats` is asked for."""

@@ -9,7 +9,7 @@ its furniture, label and page boxes worked out in millimetres. The PDF backend
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..face import Face
 from .furniture import LABEL_FONT, LABEL_SIZE, Furniture, Label, page_label, sheet_furniture, text_width
@@ -26,6 +26,23 @@ class Sheet:
     back: bool = False
 
 
+NO_SHIFT = (0.0, 0.0)
+
+
+@dataclass(frozen=True)
+class Marking:
+    """How a file's sheets are marked for cutting and where its back pages go."""
+
+    # marks.MARK_MODES; every mode but "none" adds a scale bar and a page label. Back pages are cut
+    # from their fronts: they get the marks only with `back_marks` (crop marks in "cutter" mode: the
+    # machine reads the registration marks on the front).
+    marks: str = "corners"
+    back_marks: bool = False
+    # mm, (x right, y down) as seen looking at the back: every back page is shifted by it, to cancel
+    # the printer's own misregistration (measured with `deckpress calibrate`, see settings.py)
+    back_offset: tuple[float, float] = NO_SHIFT
+
+
 @dataclass(frozen=True)
 class DocInfo:
     title: str
@@ -33,14 +50,7 @@ class DocInfo:
     subject: str
     duplex: bool = False  # ask viewers to print double-sided, flipping on the long edge
     colors: str = "rgb"  # "cmyk" or "k" (black ink only): colours of any other kind are converted
-    # how pieces are marked for cutting (marks.MARK_MODES); every mode but "none" adds a scale bar and
-    # a page label. Back pages are cut from their fronts: they get the marks only with `back_marks`
-    # (crop marks in "cutter" mode: the machine reads the registration marks on the front).
-    marks: str = "corners"
-    back_marks: bool = False
-    # mm, (x right, y down) as seen looking at the back: every back page is shifted by it, to cancel
-    # the printer's own misregistration (measured with `deckpress calibrate`, see settings.py)
-    back_offset: tuple[float, float] = (0.0, 0.0)
+    marking: Marking = field(default_factory=Marking)
 
 
 @dataclass(frozen=True)
@@ -62,16 +72,16 @@ class FurnishedPage:
 
 
 def furnish(sheets: Sequence[Sheet], info: DocInfo, bleed: float) -> list[FurnishedPage]:
-    """The pages of one file, back pages moved by `info.back_offset`, each marked as `info` says.
+    """The pages of one file, back pages moved by the back offset, each marked as `info` says.
     The scale bar keeps clear of the widest label, so pages of one layout share one furniture."""
     label_room = max(text_width(s.label, LABEL_SIZE, LABEL_FONT) for s in sheets) + 3.0
     pages = []
     for sheet in sheets:
-        plan = moved(sheet.plan, *info.back_offset) if sheet.back else sheet.plan
+        plan = moved(sheet.plan, *info.marking.back_offset) if sheet.back else sheet.plan
         marks = page_marks(info, sheet.back)
         furniture: tuple[Furniture, ...] = ()
         label = None
-        if info.marks != "none":
+        if info.marking.marks != "none":
             furniture = sheet_furniture(plan, marks, bleed, label_room)
             label = page_label(plan, marks, sheet.label, bleed)
         boxes = (on_paper(plan.trim_box, plan.paper), on_paper(plan.bleed_box, plan.paper)) \
@@ -82,11 +92,12 @@ def furnish(sheets: Sequence[Sheet], info: DocInfo, bleed: float) -> list[Furnis
 
 def page_marks(info: DocInfo, back: bool) -> str:
     """The marks a page carries: the file's, or on a back page none unless asked for."""
+    marking = info.marking
     if not back:
-        return info.marks
-    if not info.back_marks:
+        return marking.marks
+    if not marking.back_marks:
         return "none"
-    return "corners" if info.marks == "cutter" else info.marks
+    return "corners" if marking.marks == "cutter" else marking.marks
 
 
 def on_paper(box: Box, paper: tuple[float, float]) -> Box:
