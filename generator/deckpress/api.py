@@ -55,7 +55,7 @@ _LAZY = {
     "DeckBuild": "deckpress.builder.plan", "Output": "deckpress.builder.plan", "Imposed": "deckpress.builder.images",
 }
 
-__all__ = ["build", "check", "impose", "calibrate", "load_deck", "list_decks", "languages",
+__all__ = ["build", "check", "impose", "calibrate", "load_deck", "list_decks", "languages", "choose",
            "back_offset_for", "CheckResult", "DeckListing", "DeckError", "Warnings", "display_path", "suggest",
            "Offset", "Progress", *sorted(_LAZY)]
 
@@ -170,18 +170,18 @@ def build(decks: str | Path | Sequence[str | Path] | None = None, out: str | Pat
     from .model import bundled_deck_ids
     from .outputs.presets import PRESETS
 
-    asked_formats = _names(formats, FORMATS, "format", allow_all=False)
+    asked_formats = choose(formats, FORMATS, "format", allow_all=False)
     if preset is not None:
-        _names([preset], (*sorted(PRESETS), DRIVETHRU), "preset")
+        choose([preset], (*sorted(PRESETS), DRIVETHRU), "preset")
     if preset in PRESETS and "png" not in asked_formats:
         asked_formats = (*asked_formats, "png")  # a print service's preset is a kind of PNG set
-    pdf_inks = _names(inks if inks is not None else "all", INKS, "ink")
+    pdf_inks = choose(inks if inks is not None else "all", INKS, "ink")
     options = Options(asked_formats, dpi, preset, outline_text, tts_base_url, color,
                       image_inks=pdf_inks if inks is not None else ("color",), sleeves=sleeves,
                       sleeve_thickness=SLEEVE_THICKNESS if sleeve_thickness is None else sleeve_thickness,
                       marking=Marking(marks, back_marks, back_offset))
     refs = bundled_deck_ids() if decks is None else [decks] if isinstance(decks, (str, Path)) else list(decks)
-    return [build_deck(ref, out, _names(papers, tuple(PAPERS), "paper"), pdf_inks, progress, on_plan, players,
+    return [build_deck(ref, out, choose(papers, tuple(PAPERS), "paper"), pdf_inks, progress, on_plan, players,
                        language, options)
             for ref in refs for language in languages(ref, lang)]
 
@@ -215,7 +215,7 @@ def impose(images: str | Path | Sequence[str | Path], out: str | Path = "output"
                          backs_dir=None if backs is None else Path(backs),
                          size=card_size(size) if isinstance(size, str) else size,
                          bleed=parse_bleed(bleed) if isinstance(bleed, str) else float(bleed),
-                         papers=_names(papers, tuple(PAPERS), "paper"), progress=progress, on_plan=on_plan,
+                         papers=choose(papers, tuple(PAPERS), "paper"), progress=progress, on_plan=on_plan,
                          back_offset=back_offset, marks=marks, back_marks=back_marks)
 
 
@@ -226,7 +226,7 @@ def calibrate(out: str | Path = "output", *, paper: str = "a4", back_offset: Off
     from .builder.jobs import write_calibration_sheet
     from .imposition.sheets import PAPERS
 
-    _names(paper, tuple(PAPERS), "paper", allow_all=False)
+    choose(paper, tuple(PAPERS), "paper", allow_all=False)
     return write_calibration_sheet(Path(out) / f"calibrate-{paper}.pdf", paper, back_offset)
 
 
@@ -240,8 +240,9 @@ def back_offset_for(given: Offset | None, deck: str | Path | None = None) -> Bac
     return resolve_back_offset(given, folder)
 
 
-def _names(value: str | Sequence[str], allowed: Sequence[str], what: str, allow_all: bool = True) -> tuple[str, ...]:
-    """A name, a comma-separated list or a sequence of names, each one of `allowed`; "all" is all."""
+def choose(value: str | Sequence[str], allowed: Sequence[str], what: str, allow_all: bool = True) -> tuple[str, ...]:
+    """A name, a comma-separated list or a sequence of names, each one of `allowed`; "all" is all.
+    An unknown name is a ValueError that names the choices and the closest one."""
     if isinstance(value, str):
         if allow_all and value == "all":
             return tuple(allowed)

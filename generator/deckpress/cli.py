@@ -42,21 +42,12 @@ class _Command(click.Command):
         self._params = value
 
 
-def _choices(value: str, allowed: tuple[str, ...]) -> list[str]:
-    return list(allowed) if value == "all" else [value]
-
-
 def _formats(ctx: click.Context, param: click.Parameter, value: str) -> tuple[str, ...]:
     """`pdf,png` → ("pdf", "png"), each checked against the formats there are."""
-    import difflib
-
-    asked = tuple(dict.fromkeys(v.strip().lower() for v in value.split(",") if v.strip()))
-    for name in asked:
-        if name not in api.FORMATS:
-            close = difflib.get_close_matches(name, api.FORMATS, 1)
-            hint = f" — did you mean '{close[0]}'?" if close else ""
-            raise click.BadParameter(f"unknown format '{name}'{hint} (choose from {', '.join(api.FORMATS)})")
-    return asked or ("pdf",)
+    try:
+        return api.choose(value.lower(), api.FORMATS, "format", allow_all=False) or ("pdf",)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc)) from None
 
 
 def _sleeves(ctx: click.Context, param: click.Parameter, value: str | None) -> str | tuple[float, float] | None:
