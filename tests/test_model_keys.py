@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 
+import openpyxl
 import pytest
 from PIL import Image
 
@@ -43,6 +44,9 @@ EVERY_KEY_DECK = """
         cards:
           - {count: 2}
           - {title: Two}
+      - name: more-things
+        front: front
+        cards: {file: more.xlsx, sheet: Things}
 """
 
 EVERY_KEY_LAYOUT = """
@@ -66,6 +70,18 @@ EVERY_KEY_LAYOUT = """
 """
 
 
+def _xlsx() -> bytes:
+    """A workbook whose second sheet, Things, lists two cards."""
+    book = openpyxl.Workbook()
+    book.active.append(["not", "this", "one"])
+    things = book.create_sheet("Things")
+    for row in (["title", "count"], ["Three", 3], ["Four", None]):
+        things.append(row)
+    out = io.BytesIO()
+    book.save(out)
+    return out.getvalue()
+
+
 def _png() -> bytes:
     out = io.BytesIO()
     Image.new("RGB", (4, 4), "orange").save(out, "PNG")
@@ -85,8 +101,9 @@ def test_the_loaders_accept_every_key_of_every_table_and_check_against_tables_on
         monkeypatch.setattr(module, "check_keys", recording)
     fonts = {f"fonts/{short}.ttf": (FONTS_DIR / f"NotoSans-{style}.ttf").read_bytes()
              for short, style in (("r", "Regular"), ("b", "Bold"), ("i", "Italic"), ("bi", "BoldItalic"))}
-    folder = make_deck(EVERY_KEY_DECK, {"every-key": EVERY_KEY_LAYOUT}, {**fonts, "sun.png": _png()})
+    folder = make_deck(EVERY_KEY_DECK, {"every-key": EVERY_KEY_LAYOUT}, {**fonts, "sun.png": _png(), "more.xlsx": _xlsx()})
     deck = load_deck(folder)
+    assert [(c.fields["title"], c.count) for c in deck.components[1].cards] == [("Three", 3), ("Four", 1)]
     assert deck.box_cover == ("things", 2) and deck.components[0].copies == 4
     # a card's keys are its templates' fields and the CARD table's, checked together by the deck loader
     assert deck.components[0].cards[0].count == 2 and CARD.key_names == ["count"]

@@ -111,6 +111,12 @@ def load_yaml(path: str | os.PathLike[str]) -> Any:
         raise DeckError(f"not UTF-8 text ({exc.reason} at byte {exc.start})", shown) from None
     except OSError as exc:
         raise DeckError(f"cannot read the file ({exc.strerror or exc})", shown) from None
+    return parse_yaml(text, shown)
+
+
+def parse_yaml(text: str, shown: str) -> Any:
+    """Parse YAML text that came from `shown` (a file name as the user sees it, for messages and
+    for the nodes' `file`)."""
     loader = None
     try:
         loader = _Loader(text)

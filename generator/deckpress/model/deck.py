@@ -21,7 +21,8 @@ from ..fonts import FontError, FontSet, open_font
 from ..units import parse_absolute
 from ..yamlfile import Map, Seq, load_yaml
 from .translations import Translator, languages, load_translator
-from .keys import BOX, CARD, COMPONENT, DECK, FONT, PALETTE, SIZE, check_keys
+from .cardtable import TABLE_TYPES, WORKBOOK_TYPES, read_card_table
+from .keys import BOX, CARD, CARD_TABLE, COMPONENT, DECK, FONT, PALETTE, SIZE, check_keys
 from .layout import REQUIRED, Layouts, Template, check_inline_name, load_layouts
 from .values import Names, PaletteColor, parser_for, pattern_of
 
@@ -53,6 +54,9 @@ SHEETS = COMPONENT["sheet"].choices
 NAME_FIELDS = ("deck.designer", "deck.license")  # filled in already translated by Deck.name
 
 IMAGE_TYPES = (".png", ".jpg", ".jpeg", ".svg")
+FONT_TYPES = (".ttf",)
+KIND_NAMES = {IMAGE_TYPES: "a PNG, JPEG or SVG image", FONT_TYPES: "a TrueType (.ttf) font",
+              TABLE_TYPES: "a .csv, .tsv, .xlsx or .ods spreadsheet"}
 _NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")
 
 
@@ -279,8 +283,7 @@ def resolve_inside(written: str, base: Path, deck_folder: Path,
     if not path.is_file():
         raise ValueError(f"file '{written}' not found")
     if path.suffix.lower() not in kinds:
-        raise ValueError(f"'{written}' is not a PNG, JPEG or SVG image" if kinds == IMAGE_TYPES
-                         else f"'{written}' is not a TrueType (.ttf) font")
+        raise ValueError(f"'{written}' is not {KIND_NAMES.get(kinds, ' or '.join(kinds))}")
     return path
 
 
@@ -360,7 +363,7 @@ def _load_fonts(spec: Any, doc: Map, folder: Path) -> dict[str, dict[str, str]]:
         files = {}
         for style, written in styles.items():
             try:
-                path = resolve_inside(str(written), folder, folder, kinds=(".ttf",))
+                path = resolve_inside(str(written), folder, folder, kinds=FONT_TYPES)
                 open_font(str(path))
             except (ValueError, FontError) as exc:
                 raise styles.error(style, f"font '{name}' {style}: {exc}") from None
@@ -452,8 +455,10 @@ def _load_component(spec: Any, parent: Seq, index: int, layouts: Layouts, deck: 
         raise spec.error("fields", "'fields' gives defaults for every card of the component, as a mapping")
     _check_card_keys(defaults, declared, templates, "component fields")
     cards_spec = spec["cards"]
+    if isinstance(cards_spec, (str, Map)):
+        cards_spec = _card_table(spec, deck.folder)
     if not isinstance(cards_spec, Seq) or not cards_spec:
-        raise spec.error("cards", "'cards' must be a list of cards")
+        raise spec.error("cards", "'cards' must be a list of cards, or a spreadsheet file like fruit.csv")
     cards = []
     for number, card_spec in enumerate(cards_spec, start=1):
         if not isinstance(card_spec, Map):
@@ -477,6 +482,29 @@ def _load_component(spec: Any, parent: Seq, index: int, layouts: Layouts, deck: 
         cards.append(Card(name, number, values, count, card_spec.file, card_spec.line))
     size = _card_size(spec["size"], spec, "size") if "size" in spec else deck.size
     return Component(name, front, back, sheet, cards, spec.file, spec.line, size, _copies(spec, deck, doc))
+
+
+def _card_table(spec: Map, folder: Path) -> Seq:
+    """The cards of `cards: fruit.csv` or `cards: {file: cards.xlsx, sheet: Fruit}`: the file's
+    rows as card mappings, each naming its file and row."""
+    written = spec["cards"]
+    node, key, sheet = spec, "cards", None  # where a mistake in what is written is reported
+    if isinstance(written, Map):
+        check_keys(written, CARD_TABLE, "cards")
+        if "file" not in written:
+            raise DeckError("'cards' names its spreadsheet with 'file', like {file: cards.xlsx, sheet: Fruit}",
+                            written.file, written.line)
+        node, key = written, "file"
+        sheet = str(written["sheet"]) if written.get("sheet") is not None else None
+        written = written["file"]
+    try:
+        path = resolve_inside(str(written), folder, folder, kinds=TABLE_TYPES)
+    except ValueError as exc:
+        raise node.error(key, f"cards: {exc}") from None
+    if sheet is not None and path.suffix.lower() not in WORKBOOK_TYPES:
+        raise node.error("sheet", f"cards: a {path.suffix.lower()} file has no sheets; 'sheet' is for "
+                                  ".xlsx and .ods workbooks")
+    return read_card_table(path, sheet)
 
 
 def _copies(spec: Map, deck: Deck, doc: Map) -> int:

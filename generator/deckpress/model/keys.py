@@ -118,7 +118,15 @@ COMPONENT = Keys("component", "A kind of card in the game.", (
         "by default the deck's `card`"),
     Key("copies", "copies", 1, "print the whole card list this many times; `players` prints one set per player"),
     Key("fields", "mapping", None, "field values shared by all its cards"),
-    Key("cards", "list", None, "the list of cards", required=True),
+    Key("cards", "list or file", None, "the list of cards, or a spreadsheet file that holds it: "
+        "`cards: fruit.csv` or `cards: {file: cards.xlsx, sheet: Fruit}` "
+        "(see [cards from a spreadsheet](#cards-from-a-spreadsheet))", required=True),
+))
+
+CARD_TABLE = Keys("card table", "A component's card list kept in a spreadsheet file.", (
+    Key("file", "file", None, "a `.csv`, `.tsv`, `.xlsx` or `.ods` file in the deck folder", required=True),
+    Key("sheet", "text", None, "the sheet of an `.xlsx` or `.ods` workbook that holds the cards; "
+        "by default its first"),
 ))
 
 CARD = Keys("card", "One entry of a component's card list, besides the fields its templates declare.", (
@@ -153,4 +161,4 @@ TEMPLATE = Keys("template", "A card template.", (
 ))
 
 #: Every table of file keys (the element kinds' are in `elements.KINDS`).
-TABLES = (DECK, SIZE, FONT, PALETTE, BOX, COMPONENT, CARD, LAYOUT, ICON, TEMPLATE)
+TABLES = (DECK, SIZE, FONT, PALETTE, BOX, COMPONENT, CARD, CARD_TABLE, LAYOUT, ICON, TEMPLATE)
