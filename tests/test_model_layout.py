@@ -131,7 +131,12 @@ def test_conditions_match_values_lists_negations_and_presence(make_deck):
                                                      ({"color": "red", "note": ""}, False)]),
         ("{color: {not: red}, note: {set: false}}", [({"color": "blue", "note": ""}, True),
                                                      ({"color": "red", "note": ""}, False),
-                                                     ({"color": "blue", "note": "x"}, False)]),
+                                                     ({"color": "blue", "note": "x"}, False),
+                                                     # false as text (a spreadsheet's) is unset, 0 is set
+                                                     ({"color": "blue", "note": "FALSE"}, True),
+                                                     ({"color": "blue", "note": "no"}, True),
+                                                     ({"color": "blue", "note": False}, True),
+                                                     ({"color": "blue", "note": 0}, False)]),
         ("{count: 4}", [({"count": 4}, True), ({"count": 4.0}, True), ({"count": "4"}, True), ({"count": 2}, False)]),
     ]:
         layout = BASE.replace(circle, circle[:-1] + f", when: {condition}}}")

@@ -53,7 +53,8 @@ class Condition:
         for name, op, wanted in self.tests:
             value = values.get(name)
             if op in ("set", "unset"):
-                present = value not in (None, "", [], {}, False)
+                # `false` or `no` as text (a spreadsheet's truth value) is as unset as YAML's false
+                present = value not in (None, "", [], {}) and normalise(value) != "false"
                 if present != (op == "set"):
                     return False
                 continue
