@@ -99,27 +99,33 @@ def test_inventory_is_the_designers_card_list_twice():
         {"S": 2, "A": 2, "T": 2, "B": 2}
 
 
-def test_an_error_in_the_shared_card_list_points_at_its_line(tmp_path):
-    """The gold deck reuses the silver list by alias; a mistake there is reported at the line
-    where the card is written."""
+def test_an_error_in_the_shared_card_list_points_at_its_row(tmp_path):
+    """Both decks read their cards from instruments.csv; a mistake there is reported at the
+    spreadsheet row of the card, with the nearest field as a suggestion."""
     from deckpress.errors import DeckError
-    source = (load_deck(DECK).folder / "deck.yaml").read_text(encoding="utf-8")
-    lines = source.splitlines()
-    line = next(i for i, text in enumerate(lines, 1) if "{name: Flugelhorn" in text)
+    bundled_folder = load_deck(DECK).folder
+    source = (bundled_folder / "instruments.csv").read_text(encoding="utf-8")
+    rows = source.splitlines()
+    row = next(i for i, text in enumerate(rows, 1) if text.startswith("Flugelhorn,"))
     folder = tmp_path / "copy"
-    (folder / "layouts").mkdir(parents=True)
-    (folder / "deck.yaml").write_text(source.replace("voices: [A, A, A]", "voice: [A, A, A]", 1), encoding="utf-8")
-    shutil.copytree(load_deck(DECK).folder / "art", folder / "art")
+    shutil.copytree(bundled_folder, folder)
     # the copy brings its own layouts, their pictures looked up in its own art/ folder
-    bundled = load_deck(DECK).folder.parent.parent / "layouts"
+    (folder / "layouts").mkdir()
     for name in ("common", "test-piece"):
-        text = (bundled / f"{name}.yaml").read_text(encoding="utf-8").replace("../decks/test-piece/art/", "../art/")
-        (folder / "layouts" / f"{name}.yaml").write_text(text, encoding="utf-8")
-    load_deck(DECK)  # the bundled deck itself is fine
+        text = (bundled_folder.parent.parent / "layouts" / f"{name}.yaml").read_text(encoding="utf-8")
+        (folder / "layouts" / f"{name}.yaml").write_text(text.replace("../decks/test-piece/art/", "../art/"),
+                                                          encoding="utf-8")
+    load_deck(folder)  # the copy as it is is fine
+    (folder / "instruments.csv").write_text(source.replace("name,art,voices,count", "name,art,voice,count"),
+                                            encoding="utf-8")
     with pytest.raises(DeckError) as caught:
         load_deck(folder)
-    message = str(caught.value)
-    assert f"deck.yaml:{line}:" in message and "'voice'" in message
+    assert str(caught.value).endswith("instruments.csv:2: unknown key 'voice' in card — did you mean 'voices'?")
+    (folder / "instruments.csv").write_text(source.replace('Flugelhorn,flugelhorn,"[A, A, A]",',
+                                                           'Flugelhorn,flugelhorn,"[A, A, A]",two'), encoding="utf-8")
+    with pytest.raises(DeckError) as caught:
+        load_deck(folder)
+    assert str(caught.value).endswith(f"instruments.csv:{row}: count must be a whole number of 1 or more, not 'two'")
 
 
 # -- fronts and backs ---------------------------------------------------------------------------
