@@ -33,9 +33,24 @@ def few_cards(deck_id, tmp_path, keep: dict[str, int | None]):
     folder = tmp_path / deck_id
     shutil.copytree(source, folder)
     doc = yaml.safe_load((source / "deck.yaml").read_text(encoding="utf-8"))
-    doc["components"] = [dict(c, cards=c["cards"][:keep[c["name"]]]) for c in doc["components"] if c["name"] in keep]
+    doc["components"] = [dict(c, cards=_first(folder, c, keep[c["name"]])) for c in doc["components"]
+                         if c["name"] in keep]
     (folder / "deck.yaml").write_text(yaml.safe_dump(doc, allow_unicode=True, sort_keys=False), encoding="utf-8")
     return folder
+
+
+def _first(folder, component, count: int | None):
+    """A component's first `count` cards: of its list, or of the rows of the CSV it names (in a
+    file of its own, as other components may share that one)."""
+    cards = component["cards"]
+    if not isinstance(cards, str):
+        return cards[:count]
+    with (folder / cards).open(newline="", encoding="utf-8") as f:
+        table = list(csv.reader(f))
+    name = f"{component['name']}-first.csv"
+    with (folder / name).open("w", newline="", encoding="utf-8") as f:
+        csv.writer(f).writerows(table[:None if count is None else count + 1])
+    return name
 
 
 @pytest.fixture(scope="module")
