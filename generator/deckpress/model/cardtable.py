@@ -237,6 +237,7 @@ _LITERALS = {f"{_TEXT}line-break": "\n", f"{_TEXT}tab": "\t"}  # text:s (spaces)
 _SKIPPED = (f"{_OFFICE}annotation", f"{_TABLE}table")  # a cell's comment, or a table inside a cell
 _TIME = re.compile(r"PT(\d+)H(\d+)M(\d+(?:\.\d+)?)S")
 _SPACES = re.compile(r"[ \t\r\n]+")
+_MAX_SPACES = 1000  # one text:s may claim any number of spaces
 
 
 def _ods_rows(path: Path, shown: str, sheet: str | None) -> tuple[str, list[Row]]:
@@ -305,7 +306,7 @@ class _OdsReader:
             if self.paragraph == 1:
                 self.parts = []
         elif self.paragraph and tag == f"{_TEXT}s":
-            self.parts.append((True, " " * min(_count(attrs.get(f"{_TEXT}c")), MAX_COLUMNS)))
+            self.parts.append((True, " " * min(_count(attrs.get(f"{_TEXT}c")), _MAX_SPACES)))
         elif self.paragraph and tag in _LITERALS:
             self.parts.append((True, _LITERALS[tag]))
 
