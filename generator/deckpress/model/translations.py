@@ -16,6 +16,7 @@ build needs must be there: a missing one is an error, an unused one a warning.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -97,15 +98,19 @@ def _fields(text: str) -> str:
     return ", ".join(f"{{{n}}}" for n in names) or "none"
 
 
-def languages(folder: Path, source: str) -> list[str]:
-    """The deck's own language, then every language it has a translation file for."""
-    found = sorted(p.stem for p in (folder / TRANSLATIONS_DIR).glob("*.yaml") if _LANG.fullmatch(p.stem))
+def languages(folders: Sequence[Path], source: str) -> list[str]:
+    """The deck's own language, then every language it has a translation file for (in its folder
+    or in that of a deck it extends)."""
+    found = sorted({p.stem for folder in folders for p in (folder / TRANSLATIONS_DIR).glob("*.yaml")
+                    if _LANG.fullmatch(p.stem)})
     return [source] + [lang for lang in found if lang != source]
 
 
-def load_translator(folder: Path, source: str, target: str, known: list[str]) -> Translator:
-    """The catalogue for `target`; every entry must pair exactly `source` and `target`."""
-    path = folder / TRANSLATIONS_DIR / f"{target}.yaml"
+def load_translator(folders: Sequence[Path], source: str, target: str, known: list[str]) -> Translator:
+    """The catalogue for `target`, from the nearest of `folders` that has one (a deck's own, then
+    those of the decks it extends); every entry must pair exactly `source` and `target`."""
+    paths = [folder / TRANSLATIONS_DIR / f"{target}.yaml" for folder in folders]
+    path = next((p for p in paths if p.is_file()), paths[0])
     if not path.is_file():
         raise DeckError(f"no translation into '{target}': the deck is in {', '.join(known)}", None, None,
                         suggest(target, known))
