@@ -181,6 +181,11 @@ def find_deck(ref: str) -> Path:
                     suggestion=suggest(ref, bundled_deck_ids()))
 
 
+def is_deck_id(text: str) -> bool:
+    """Letters, digits, '-' and '_', starting with a letter or digit: an id names a folder."""
+    return _NAME.fullmatch(text) is not None
+
+
 def bundled_deck_ids() -> list[str]:
     return sorted(p.parent.name for p in DECKS_DIR.glob(f"*/{DECK_FILE}"))
 
