@@ -307,3 +307,18 @@ def test_impose_takes_the_same_marks(tmp_path):
     assert result.output.startswith("wrote 3 PDFs (4 pages, 1 card from 1 image) and 2 cut SVGs to ")
     assert sorted(p.name for p in (tmp_path / "imposed" / "cut").iterdir()) == [
         "imposed-cards-letter-p1.svg", "imposed-duplex-letter-p1.svg"]
+
+
+def test_new_writes_a_deck_and_says_what_to_do_next(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = run("new", "fruit")
+    assert result.exit_code == 0, result.output
+    assert result.output == "wrote a new deck in ./fruit/: read its README.md, then `deckpress build ./fruit`\n"
+    assert (tmp_path / "fruit" / "deck.yaml").is_file()
+    again = run("new", "fruit", "--from", "metronome")
+    assert again.exit_code == 2
+    assert again.output == ("error: 'fruit' already exists; deckpress new never writes over a folder: "
+                            "choose another name\n")
+    result = run("new", "night", "--from", "metronome")
+    assert result.exit_code == 0
+    assert "a deck extending metronome in ./night/" in result.output

@@ -191,3 +191,14 @@ def test_python_api_runs_from_the_installed_package(installed, empty):
     printed = _run([str(bin_dir / "python"), "-c", code], empty, env).stdout.split()
     assert printed == ["kanon", "75", "steps-backs-lowink-a4.pdf"]
     assert (empty / "out" / "steps" / "steps-cards-lowink-a4.pdf").is_file()
+
+
+def test_new_writes_a_deck_that_builds_from_the_installed_package(installed, empty):
+    """The starter deck travels in the wheel: `new` works, and so does a deck made --from a bundled one."""
+    env, _, _ = installed
+    _run(["deckpress", "new", "orchard"], empty, env)
+    _run(["deckpress", "new", "night", "--from", "metronome"], empty, env)
+    assert "orchard: ok — 9 cards" in _run(["deckpress", "check", "./orchard"], empty, env).stdout
+    _run(["deckpress", "build", "./orchard", "./night", "--paper", "a4", "--ink", "color"], empty, env)
+    assert "Sunrise" in PdfReader(empty / "output" / "orchard" / "orchard-cards-a4.pdf").pages[0].extract_text()
+    assert len(PdfReader(empty / "output" / "night" / "night-cards-a4.pdf").pages) == 7

@@ -55,7 +55,7 @@ _LAZY = {
     "DeckBuild": "deckpress.builder.plan", "Output": "deckpress.builder.plan", "Imposed": "deckpress.builder.images",
 }
 
-__all__ = ["build", "check", "impose", "calibrate", "load_deck", "list_decks", "languages", "choose",
+__all__ = ["build", "check", "impose", "calibrate", "load_deck", "list_decks", "new_deck", "languages", "choose",
            "back_offset_for", "CheckResult", "DeckListing", "DeckError", "Warnings", "display_path", "suggest",
            "Offset", "Progress", *sorted(_LAZY)]
 
@@ -136,8 +136,9 @@ def check(deck: str | Path, *, players: int | None = None) -> CheckResult:
     for language in loaded.languages[1:]:
         translated = load(deck, players, language)
         compose_faces(translated, warnings)
-        for text, line in translated.translate.unused():
-            warnings(f"'{text[:40]}' is not on any card (translated to {language})", translated.translate.file, line)
+        for text, file, line in translated.translate.unused():
+            if Path(file).resolve().is_relative_to(translated.folder):  # not what a deck it extends no longer uses
+                warnings(f"'{text[:40]}' is not on any card (translated to {language})", file, line)
     return CheckResult(loaded, loaded.card_count(), len(faces), list(loaded.languages), warnings)
 
 
@@ -228,6 +229,17 @@ def calibrate(out: str | Path = "output", *, paper: str = "a4", back_offset: Off
 
     choose(paper, tuple(PAPERS), "paper", allow_all=False)
     return write_calibration_sheet(Path(out) / f"calibrate-{paper}.pdf", paper, back_offset)
+
+
+def new_deck(folder: str | Path, *, base: str | Path | None = None) -> Path:
+    """Write a new deck folder at `folder`, whose name becomes the deck's id, and return it. It
+    checks clean and builds as it is: deck.yaml, a layout, cards in a CSV, an SVG picture, a rule
+    card and a README. With `base` (a bundled id or a deck folder) the deck extends that one
+    instead, with a commented example of each kind of change. An existing folder raises
+    DeckError and is left untouched."""
+    from .builder.scaffold import new_deck as write
+
+    return write(folder, None if base is None else str(base))
 
 
 def back_offset_for(given: Offset | None, deck: str | Path | None = None) -> BackOffset:

@@ -394,5 +394,24 @@ def check(deck: str) -> None:
                + (f", {_count(warnings, 'warning')}" if warnings else ""))
 
 
+def _new_params() -> list[click.Parameter]:
+    return [click.Argument(["name"]),
+            click.Option(["--from", "base"], default=None, metavar="DECK",
+                         help="Extend DECK (a bundled id or a deck folder) instead: the new deck.yaml holds "
+                              "only what differs, with a commented example of each kind of change.")]
+
+
+@main.command(cls=_Command, make_params=_new_params)
+def new(name: str, base: str | None) -> None:
+    """Start a deck in the folder NAME (its last part becomes the deck's id): a deck.yaml, a layout,
+    cards in a CSV, an SVG picture, a rule card and a README saying what to edit. It checks clean
+    and builds as it is. An existing folder is never written over."""
+    folder = _or_exit(lambda: api.new_deck(name, base=base), f"cannot write {name}")
+    ref = api.display_path(folder)
+    ref = ref if ref.startswith((".", "/")) else f"./{ref}"
+    made = f"a deck extending {base}" if base else "a new deck"
+    click.echo(f"wrote {made} in {ref}/: read its README.md, then `deckpress build {ref}`")
+
+
 if __name__ == "__main__":
     main()

@@ -28,14 +28,31 @@ class Map(dict, Node):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.key_lines: dict[Any, int] = {}
+        self.key_files: dict[Any, str] = {}  # keys that came from another file (see `overlay`)
         self.file = ""
         self.line = 0
 
     def line_of(self, key: Any) -> int:
         return self.key_lines.get(key, self.line)
 
+    def file_of(self, key: Any) -> str:
+        return self.key_files.get(key, self.file)
+
     def error(self, key: Any, message: str, suggestion: str | None = None) -> DeckError:
-        return DeckError(message, self.file, self.line_of(key), suggestion)
+        return DeckError(message, self.file_of(key), self.line_of(key), suggestion)
+
+    def overlay(self, over: Map) -> Map:
+        """This mapping with `over`'s keys put over it (a deck that extends another): every key
+        still knows the file and line it was written on."""
+        result = Map(self)
+        result.file, result.line = over.file, over.line
+        result.key_lines = dict(self.key_lines)
+        result.key_files = {key: self.file_of(key) for key in self}
+        for key, value in over.items():
+            result[key] = value
+            result.key_lines[key] = over.line_of(key)
+            result.key_files[key] = over.file_of(key)
+        return result
 
 
 class Seq(list, Node):

@@ -9,8 +9,9 @@ which are needed and their defaults, are declared in `keys`.
 
 from __future__ import annotations
 
+import os
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -131,6 +132,7 @@ class Deck:
     translate: Translator | None = None  # set when printing in another language
     box: bool = True  # print a tuck box for it (`box: none` in the deck file says no)
     box_cover: tuple[str, int] | None = None  # component and card number whose front is on the box
+    folders: tuple[Path, ...] = ()  # its folder, then those of the decks it extends: where its files are found
 
     def cover(self) -> tuple[Component, Card] | None:
         """The card whose front goes on the box: the one `box: {cover: …}` names, else the first
@@ -183,6 +185,11 @@ def find_deck(ref: str) -> Path:
                     suggestion=suggest(ref, bundled_deck_ids()))
 
 
+def is_deck_id(text: str) -> bool:
+    """Letters, digits, '-' and '_', starting with a letter or digit: an id names a folder."""
+    return _NAME.fullmatch(text) is not None
+
+
 def bundled_deck_ids() -> list[str]:
     return sorted(p.parent.name for p in DECKS_DIR.glob(f"*/{DECK_FILE}"))
 
@@ -192,13 +199,11 @@ def load_deck(ref: str | Path, players: int | None = None, lang: str | None = No
 
     `players` sets how many copies components with `copies: players` get; by default, enough
     for the most players the deck's `players` range allows. `lang` prints the deck in one of
-    its translations (by default, in the language it is written in)."""
-    path = find_deck(str(ref))
-    folder = path.resolve().parent
-    doc = load_yaml(path)
-    if not isinstance(doc, Map):
-        raise DeckError("a deck file must be a mapping with id, title, components, …", path, 1)
-    check_keys(doc, DECK)
+    its translations (by default, in the language it is written in). A deck that `extends`
+    another is loaded as the other with its own keys put over it (see `_merge`)."""
+    chain = _chain(find_deck(str(ref)))
+    doc = _merge(chain)
+    folders = tuple(source.folder for source in chain)
     for key in DECK.required:
         if key not in doc:
             raise DeckError(f"the deck needs '{key}'", doc.file, 1)
@@ -207,29 +212,26 @@ def load_deck(ref: str | Path, players: int | None = None, lang: str | None = No
     if not _NAME.fullmatch(deck_id):
         raise doc.error("id", f"deck id '{deck_id}' must be letters, digits, '-' or '_' (it names the output folder)")
 
-    def resolve_file(written: str, base: Path) -> Path:
-        # a picture a layout names is taken from the deck folder when the deck has it there, so a
-        # deck (or a copy of one) can replace any picture of a shared layout; else beside the layout
-        if (folder / written).is_file():
-            base = folder
-        return resolve_inside(written, base, folder)
-
-    fonts = FontSet(_load_fonts(doc.get("fonts"), doc, folder))
-    names = Names(fonts=fonts, resolve_file=resolve_file)
+    find = _file_finder(folders)
+    fonts = FontSet(_load_fonts(doc.get("fonts"), doc, find, chain))
+    names = Names(fonts=fonts, resolve_file=find)
     names.palette = _load_palette(doc.get("palette"), doc)
-    layouts = load_layouts(_layout_paths(doc, folder), names)
+    colors = doc.get("colors")
+    if colors is not None and not isinstance(colors, Map):
+        raise doc.error("colors", "'colors' maps the layouts' colour words to new colours, like {navy: \"#1b2a4a\"}")
+    layouts = load_layouts(*zip(*_layout_files(chain)), names=names, colors=colors)
 
     deck = Deck(
         id=deck_id, title=_text(doc, "title"), designer=_text(doc, "designer"),
         license=_text(doc, "license"), players=_text(doc, "players") if "players" in doc else "",
         size=_card_size(doc.get("card", DECK["card"].default), doc), bleed=_length(doc, "bleed", DECK["bleed"].default),
-        folder=folder, file=doc.file, names=names, layouts=layouts,
+        folder=folders[0], file=doc.file, names=names, layouts=layouts, folders=folders,
     )
     deck.player_count = _player_count(doc, players)
     deck.language = _text(doc, "language") if "language" in doc else DECK["language"].default
-    deck.languages = languages(folder, deck.language)
+    deck.languages = languages(folders, deck.language)
     if lang is not None and lang != deck.language:
-        deck.translate = load_translator(folder, deck.language, lang, deck.languages)
+        deck.translate = load_translator(folders, deck.language, lang, deck.languages)
     components = doc["components"]
     if not isinstance(components, Seq) or not components:
         raise doc.error("components", "'components' must be a list of components, each with name, front and cards")
@@ -242,6 +244,140 @@ def load_deck(ref: str | Path, players: int | None = None, lang: str | None = No
         deck.components.append(component)
     deck.box, deck.box_cover = _box(doc, deck.components)
     return deck
+
+
+@dataclass(frozen=True)
+class _Source:
+    """One deck file of a deck and the decks it extends."""
+
+    folder: Path
+    doc: Map
+
+
+#: how many decks deep `extends` may go: enough for a variant of a variant, short of a runaway chain
+MAX_EXTENDS = 8
+
+
+def _chain(path: Path) -> list[_Source]:
+    """The deck file at `path` and every deck it extends, nearest first."""
+    chain: list[_Source] = []
+    while True:
+        folder = path.resolve().parent
+        doc = load_yaml(path)
+        if not isinstance(doc, Map):
+            raise DeckError("a deck file must be a mapping with id, title, components, …", path, 1)
+        check_keys(doc, DECK)
+        if any(source.folder == folder for source in chain):
+            cycle = " → ".join([s.folder.name for s in chain] + [folder.name])
+            raise doc.error("extends", f"decks extend each other in a circle: {cycle}") if "extends" in doc \
+                else DeckError(f"decks extend each other in a circle: {cycle}", chain[-1].doc.file, 1)
+        chain.append(_Source(folder, doc))
+        if "extends" not in doc:
+            return chain
+        if len(chain) > MAX_EXTENDS:
+            raise doc.error("extends", f"decks extend one another more than {MAX_EXTENDS} deep")
+        path = _parent_deck(doc, folder)
+
+
+def _parent_deck(doc: Map, folder: Path) -> Path:
+    """The deck.yaml that `extends:` names: a bundled deck's id, or a relative path to a deck folder.
+    Only a folder holding a deck.yaml is read: extending points at a deck, never at any file."""
+    written = doc["extends"]
+    if not isinstance(written, str) or not written.strip():
+        raise doc.error("extends", "'extends' names one deck: a bundled id like metronome, or a folder like ../base")
+    if _NAME.fullmatch(written) and (DECKS_DIR / written / DECK_FILE).is_file():
+        return DECKS_DIR / written / DECK_FILE
+    if Path(written).is_absolute():
+        raise doc.error("extends", f"'{written}' must be a bundled deck id or a path relative to this deck's folder")
+    if (folder / written / DECK_FILE).is_file():
+        return folder / written / DECK_FILE
+    near = [p.parent.name for p in folder.parent.glob(f"*/{DECK_FILE}")]
+    raise doc.error("extends", f"no deck '{written}' to extend: not a bundled deck id nor a folder with {DECK_FILE}",
+                    suggest(written, bundled_deck_ids() + [f"../{name}" for name in near]))
+
+
+def _merge(chain: list[_Source]) -> Map:
+    """One deck file from a chain: the farthest deck, each nearer one's keys put over it.
+
+    Keys replace the inherited ones, but for: `palette` and `colors`, which change entries by
+    name (a palette entry may give just a new `color`); `fonts`, which replace families by name;
+    and `components`, which replace components by name, drop them with `- remove: <name>`, or add
+    new ones. `layouts` are read by `_layout_files`."""
+    doc = chain[-1].doc
+    for source in reversed(chain[:-1]):
+        own = source.doc
+        if "id" not in own:
+            raise DeckError("a deck that extends another needs its own 'id' (it names the output folder)",
+                            own.file, 1)
+        if own["id"] == doc.get("id"):
+            raise own.error("id", f"this deck extends '{own['extends']}', whose id is '{doc['id']}' too; give it "
+                                  "its own (it names the output folder)")
+        merged = doc.overlay(own)
+        for key in ("palette", "colors", "fonts"):
+            if isinstance(doc.get(key), Map) and isinstance(own.get(key), Map):
+                merged[key] = doc[key].overlay(own[key])
+                if key == "palette":  # an entry may change its colour and keep its symbol
+                    for name, entry in own[key].items():
+                        if isinstance(entry, Map) and isinstance(doc[key].get(name), Map):
+                            merged[key][name] = doc[key][name].overlay(entry)
+        if "components" in own and isinstance(doc.get("components"), Seq):
+            merged["components"] = _merge_components(doc["components"], own)
+        doc = merged
+    return doc
+
+
+def _merge_components(inherited: Seq, own: Map) -> Seq:
+    """The inherited components with a deck's own put over them by name."""
+    specs = own["components"]
+    if not isinstance(specs, Seq):
+        raise own.error("components", "'components' must be a list: components to add, to replace by their name, "
+                                      "or to drop with '- remove: <name>'")
+    merged = [spec for spec in inherited]
+    for index, spec in enumerate(merged):
+        if not isinstance(spec, Map):
+            raise DeckError("a component must be a mapping with name, front and cards", inherited.file,
+                            inherited.line_of(index))
+    for index, spec in enumerate(specs):
+        if not isinstance(spec, Map):
+            raise DeckError("a component must be a mapping with name, front and cards", specs.file,
+                            specs.line_of(index))
+        names = [str(s.get("name")) for s in merged]
+        if set(spec) == {"remove"}:
+            target = str(spec["remove"])
+            if target not in names:
+                raise spec.error("remove", f"there is no component '{target}' to remove", suggest(target, names))
+            del merged[names.index(target)]
+        elif str(spec.get("name")) in names:
+            merged[names.index(str(spec["name"]))] = spec
+        else:
+            merged.append(spec)
+    result = Seq(merged)
+    result.file, result.line = specs.file, specs.line
+    result.item_lines = [spec.line for spec in merged]
+    return result
+
+
+def _file_finder(folders: tuple[Path, ...]) -> Callable[..., Path]:
+    """How a file a deck or layout names is found: relative to where it was written (`base`), but a
+    deck's folder shadows by path. A file the deck (or a nearer deck of a chain) has at the same
+    path is taken instead, so a deck replaces any picture of a shared layout or of the deck it
+    extends by putting its own at that path."""
+
+    def find(written: str, base: Path, kinds: tuple[str, ...] = IMAGE_TYPES) -> Path:
+        for folder in folders:
+            candidate = Path(os.path.normpath(folder / written))
+            if candidate.is_relative_to(folder) and candidate.is_file():
+                return resolve_inside(written, folder, folders, kinds)
+        target = Path(os.path.normpath(base / written))
+        for depth, folder in enumerate(folders):
+            if target.is_relative_to(folder):
+                shadow = str(target.relative_to(folder))
+                for nearer in folders[:depth]:
+                    if (nearer / shadow).is_file():
+                        return resolve_inside(shadow, nearer, folders, kinds)
+        return resolve_inside(written, base, folders, kinds)
+
+    return find
 
 
 def _box(doc: Map, components: list[Component]) -> tuple[bool, tuple[str, int] | None]:
@@ -270,14 +406,16 @@ def _box(doc: Map, components: list[Component]) -> tuple[bool, tuple[str, int] |
     return True, (name, int(number))
 
 
-def resolve_inside(written: str, base: Path, deck_folder: Path,
+def resolve_inside(written: str, base: Path, deck_folder: Path | Sequence[Path],
                    kinds: tuple[str, ...] = IMAGE_TYPES) -> Path:
-    """A file named in a deck or layout: relative to `base`, inside the deck folder or the bundled
-    layouts and fonts, and of one of the `kinds` (file endings). Raises ValueError otherwise."""
+    """A file named in a deck or layout: relative to `base`, inside the deck folder (or one of the
+    folders of a deck and those it extends) or the bundled layouts and fonts, and of one of the
+    `kinds` (file endings). Raises ValueError otherwise."""
     if not written or Path(written).is_absolute():
         raise ValueError(f"'{written}' must be a relative path inside the deck folder")
     path = (base / written).resolve()
-    allowed = (deck_folder.resolve(), LAYOUTS_DIR.resolve(), FONTS_DIR.resolve())
+    decks = (deck_folder,) if isinstance(deck_folder, Path) else tuple(deck_folder)
+    allowed = (*(d.resolve() for d in decks), LAYOUTS_DIR.resolve(), FONTS_DIR.resolve())
     if not any(path.is_relative_to(a) for a in allowed):
         raise ValueError(f"'{written}' points outside the deck folder; files must stay inside it")
     if not path.is_file():
@@ -350,11 +488,13 @@ def _card_size(spec: Any, doc: Map, key: str = "card") -> CardSize:
     return CardSize(values["width"], values["height"], _length(spec, "radius", SIZE["radius"].default))
 
 
-def _load_fonts(spec: Any, doc: Map, folder: Path) -> dict[str, dict[str, str]]:
+def _load_fonts(spec: Any, doc: Map, find: Callable[..., Path], chain: list[_Source]
+                ) -> dict[str, dict[str, str]]:
     if spec is None:
         return {}
     if not isinstance(spec, Map):
         raise doc.error("fonts", "'fonts' maps family names to {regular: file.ttf, bold: …}")
+    folder_of_file = {source.doc.file: source.folder for source in chain}
     families = {}
     for name, styles in spec.items():
         if not isinstance(styles, Map):
@@ -363,7 +503,7 @@ def _load_fonts(spec: Any, doc: Map, folder: Path) -> dict[str, dict[str, str]]:
         files = {}
         for style, written in styles.items():
             try:
-                path = resolve_inside(str(written), folder, folder, kinds=FONT_TYPES)
+                path = find(str(written), folder_of_file[styles.file], FONT_TYPES)
                 open_font(str(path))
             except (ValueError, FontError) as exc:
                 raise styles.error(style, f"font '{name}' {style}: {exc}") from None
@@ -412,23 +552,33 @@ def _load_palette(spec: Any, doc: Map) -> dict[str, PaletteColor]:
     return palette
 
 
-def _layout_paths(doc: Map, folder: Path) -> list[Path]:
-    spec = doc["layouts"]
-    if isinstance(spec, str):
-        spec = [spec]
-    if not isinstance(spec, list) or not spec:
-        raise doc.error("layouts", "'layouts' must list layout names, like [common, metronome]")
-    available = sorted({p.stem for d in (folder / "layouts", LAYOUTS_DIR) for p in d.glob("*.yaml")})
-    paths = []
-    for name in spec:
-        name = str(name)
-        candidates = [folder / "layouts" / f"{name}.yaml", LAYOUTS_DIR / f"{name}.yaml"]
-        found = next((p for p in candidates if _NAME.fullmatch(name) and p.is_file()), None)
-        if found is None:
-            raise doc.error("layouts", f"unknown layout '{name}' (looked in {folder.name}/layouts/ and the "
-                                       "bundled layouts/)", suggest(name, available))
-        paths.append(found)
-    return paths
+def _layout_files(chain: list[_Source]) -> list[tuple[Path, int]]:
+    """The layout files of a deck, each with its generation: 0 for those the farthest deck of the
+    chain lists, 1 for those the next one adds, …; a later generation may redefine the colours,
+    icons and templates of an earlier one. A name is looked for in each deck's layouts/ folder,
+    nearest first (so a deck's own file shadows one of the same name), then in the bundled ones."""
+    folders = [source.folder / "layouts" for source in chain] + [LAYOUTS_DIR]
+    available = sorted({p.stem for d in folders for p in d.glob("*.yaml")})
+    files: list[tuple[Path, int]] = []
+    for generation, source in enumerate(reversed(chain)):
+        doc = source.doc
+        if "layouts" not in doc:
+            continue
+        spec = doc["layouts"]
+        if isinstance(spec, str):
+            spec = [spec]
+        if not isinstance(spec, list) or not spec:
+            raise doc.error("layouts", "'layouts' must list layout names, like [common, metronome]")
+        for name in spec:
+            name = str(name)
+            found = next((p for p in (d / f"{name}.yaml" for d in folders) if _NAME.fullmatch(name) and p.is_file()),
+                         None)
+            if found is None:
+                raise doc.error("layouts", f"unknown layout '{name}' (looked in {source.folder.name}/layouts/ and "
+                                           "the bundled layouts/)", suggest(name, available))
+            if all(found != path for path, _ in files):
+                files.append((found, generation))
+    return files
 
 
 def _load_component(spec: Any, parent: Seq, index: int, layouts: Layouts, deck: Deck, doc: Map) -> Component:
@@ -456,7 +606,7 @@ def _load_component(spec: Any, parent: Seq, index: int, layouts: Layouts, deck: 
     _check_card_keys(defaults, declared, templates, "component fields")
     cards_spec = spec["cards"]
     if isinstance(cards_spec, (str, Map)):
-        cards_spec = _card_table(spec, deck.folder)
+        cards_spec = _card_table(spec, deck.names.resolve_file)
     if not isinstance(cards_spec, Seq) or not cards_spec:
         raise spec.error("cards", "'cards' must be a list of cards, or a spreadsheet file like fruit.csv")
     cards = []
@@ -484,9 +634,10 @@ def _load_component(spec: Any, parent: Seq, index: int, layouts: Layouts, deck: 
     return Component(name, front, back, sheet, cards, spec.file, spec.line, size, _copies(spec, deck, doc))
 
 
-def _card_table(spec: Map, folder: Path) -> Seq:
+def _card_table(spec: Map, find: Callable[..., Path]) -> Seq:
     """The cards of `cards: fruit.csv` or `cards: {file: cards.xlsx, sheet: Fruit}`: the file's
-    rows as card mappings, each naming its file and row."""
+    rows as card mappings, each naming its file and row. The file is found beside the deck file
+    that names it, or at the same path in a deck that extends that one."""
     written = spec["cards"]
     node, key, sheet = spec, "cards", None  # where a mistake in what is written is reported
     if isinstance(written, Map):
@@ -498,7 +649,7 @@ def _card_table(spec: Map, folder: Path) -> Seq:
         sheet = str(written["sheet"]) if written.get("sheet") is not None else None
         written = written["file"]
     try:
-        path = resolve_inside(str(written), folder, folder, kinds=TABLE_TYPES)
+        path = find(str(written), Path(node.file).resolve().parent, TABLE_TYPES)
     except ValueError as exc:
         raise node.error(key, f"cards: {exc}") from None
     if sheet is not None and path.suffix.lower() not in WORKBOOK_TYPES:

@@ -68,6 +68,8 @@ def check_keys(node: Map, keys: Keys, context: str | None = None) -> None:
 _PLAYERS = "#title-designer-license-players"
 
 DECK = Keys("deck", "The keys of a deck file.", (
+    Key("extends", "text", None, "a deck to build on: a bundled deck's id, or a path to a deck folder like "
+        "`../base`; this file's keys override its", see="#extends-a-deck-of-ones-own-on-top-of-another"),
     Key("id", "text", None, "short name; names the output folder and files", required=True, see="#id"),
     Key("title", "text", None, "the game's name", required=True, see=_PLAYERS),
     Key("designer", "text", None, "who made it", required=True, see=_PLAYERS),
@@ -82,6 +84,8 @@ DECK = Keys("deck", "The keys of a deck file.", (
     Key("fonts", "mapping", None, "extra TrueType fonts inside the deck folder", see="#fonts"),
     Key("palette", "mapping", None, "colours that mean something in the game, each with its symbol",
         see="#palette"),
+    Key("colors", "mapping", None, "new values for the layouts' colour words, by name, like "
+        "`{navy: \"#1b2a4a\"}`", see="#colors"),
     Key("box", "mapping", None, "which card's front is on the tuck box, or `none` for no box", see="#box"),
     Key("components", "list", None, "the kinds of card, each with its list of cards", required=True,
         see="#components"),

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -30,6 +30,7 @@ from .keys import ICON, LAYOUT, TEMPLATE, Key, check_keys
 from .values import Names, Pattern, known_names, literal_text, parser_for, pattern_of
 
 REQUIRED = object()  #: marks a template field that every card must give
+_REPLACED = "\x00"  #: in the name a redefined template is kept under (see `load_layouts`)
 
 #: Fields every template may use without declaring them.
 BUILTIN_FIELDS = ("deck.id", "deck.title", "deck.designer", "deck.license", "deck.players",
@@ -150,43 +151,62 @@ def check_inline_name(name: Any, node: Map, what: str) -> None:
                                f"(it is written :{name}: in text)")
 
 
-def load_layouts(paths: list[Path], names: Names) -> Layouts:
-    """Read layout files in order; names (colours, icons, templates) must be unique across them."""
-    docs = [(path, load_yaml(path)) for path in paths]
+def load_layouts(paths: Sequence[Path], generations: Sequence[int] = (), names: Names | None = None,
+                 colors: Map | None = None) -> Layouts:
+    """Read layout files in order. Names (colours, icons, templates) must be unique among the files of
+    one generation; a file of a later generation (a deck that extends another adds them) may
+    redefine them, and a template it redefines may extend its own name to build on the one it
+    replaces. `colors` (a deck's `colors:`) gives colour words new values where they are defined,
+    so the colours made of them follow."""
+    names = names if names is not None else Names()
+    generations = list(generations) or [0] * len(paths)
+    docs = [(path, generation, load_yaml(path)) for path, generation in zip(paths, generations)]
     layouts = Layouts()
-    seen: dict[tuple[str, str], str] = {}
+    seen: dict[tuple[str, str], tuple[str, int]] = {}
 
-    def claim(section: str, name: str, node: Map) -> None:
+    def claim(section: str, name: str, node: Map, generation: int) -> bool:
+        """Note where a name is defined; True if it redefines one of an earlier generation."""
         if (section, name) in seen:
-            raise node.error(name, f"{section[:-1]} '{name}' is already defined in {seen[section, name]}")
-        seen[section, name] = f"{node.file}:{node.line_of(name)}"
+            where, earlier = seen[section, name]
+            if earlier >= generation:
+                raise node.error(name, f"{section[:-1]} '{name}' is already defined in {where}")
+        redefines = (section, name) in seen
+        seen[section, name] = (f"{node.file}:{node.line_of(name)}", generation)
+        return redefines
 
-    for path, doc in docs:
+    for path, generation, doc in docs:
         if doc is None:
             continue
         if not isinstance(doc, Map):
             raise DeckError("a layout file must be a mapping with 'templates'", path, 1)
         check_keys(doc, LAYOUT)
-        colors = doc.get("colors") or Map()
-        _expect(colors, Map, doc, "colors", "a mapping of colour names to colours")
-        for name, value in colors.items():
-            claim("colors", name, colors)
+        section = doc.get("colors") or Map()
+        _expect(section, Map, doc, "colors", "a mapping of colour names to colours")
+        for name, value in section.items():
+            claim("colors", name, section, generation)
+            where = section
+            if colors is not None and name in colors:
+                value, where = colors[name], colors
             try:
                 parsed = parser_for("color")(value, Names(colors=dict(layouts.colors)), path.parent)
             except ValueError as exc:
-                raise colors.error(name, f"colour '{name}': {exc}") from None
+                raise where.error(name, f"colour '{name}': {exc}") from None
             if parsed is None:
-                raise colors.error(name, f"colour '{name}' cannot be 'none'")
+                raise where.error(name, f"colour '{name}' cannot be 'none'")
             layouts.colors[name] = parsed
+    for name in colors or ():
+        if name not in layouts.colors:
+            raise colors.error(name, f"no layout colour '{name}' to change; 'colors' gives new values to the "
+                                     "layouts' colour words", suggest(str(name), layouts.colors))
     names.colors = layouts.colors
 
-    for path, doc in docs:
+    for path, generation, doc in docs:
         if doc is None:
             continue
         icons = doc.get("icons") or Map()
         _expect(icons, Map, doc, "icons", "a mapping of icon names")
         for name, spec in icons.items():
-            claim("icons", name, icons)
+            claim("icons", name, icons, generation)
             check_inline_name(name, icons, "icon")
             if name in names.palette:
                 raise icons.error(name, f"icon '{name}' has the name of a palette colour; "
@@ -195,13 +215,19 @@ def load_layouts(paths: list[Path], names: Names) -> Layouts:
         templates = doc.get("templates") or Map()
         _expect(templates, Map, doc, "templates", "a mapping of template names")
         for name, spec in templates.items():
-            claim("templates", name, templates)
-            layouts.templates[name] = _load_template(name, spec, templates, names, path.parent)
+            redefines = claim("templates", name, templates, generation)
+            template = _load_template(name, spec, templates, names, path.parent)
+            if redefines and template.extends == name:
+                # builds on the template it replaces, which stays reachable under a name no file can write
+                replaced = f"{name}{_REPLACED}{generation}"
+                layouts.templates[replaced] = layouts.templates[name]
+                template.extends = replaced
+            layouts.templates[name] = template
 
     resolved: dict[str, Template] = {}
     for name in layouts.templates:
         _resolve(name, layouts.templates, resolved, [])
-    layouts.templates = resolved
+    layouts.templates = {name: t for name, t in resolved.items() if _REPLACED not in name}
     for template in resolved.values():
         known = set(template.fields) | set(BUILTIN_FIELDS)
         template.uses = frozenset(_check_fields(template, template.elements, known))
@@ -342,19 +368,19 @@ def _resolve(name: str, raw: dict[str, Template], done: dict[str, Template], sta
         return done[name]
     template = raw[name]
     if name in stack:
-        cycle = " → ".join(stack[stack.index(name):] + [name])
+        cycle = " → ".join(n.split(_REPLACED)[0] for n in stack[stack.index(name):] + [name])
         raise DeckError(f"cyclic extends: {cycle}", template.file, template.line)
     if template.extends is None:
         own = [e for e in template.elements if isinstance(e, Element)]
         removes = [e for e in template.elements if not isinstance(e, Element)]
         if removes:
-            raise DeckError(f"template '{name}' removes '{removes[0][1]}' but extends nothing",
+            raise DeckError(f"template '{template.name}' removes '{removes[0][1]}' but extends nothing",
                             template.file, removes[0][2])
-        done[name] = Template(name, template.file, template.line, None, dict(template.fields),
+        done[name] = Template(template.name, template.file, template.line, None, dict(template.fields),
                               dict(template.field_lines), tuple(own), template.doc)
         return done[name]
     if template.extends not in raw:
-        raise DeckError(f"template '{name}' extends unknown template '{template.extends}'",
+        raise DeckError(f"template '{template.name}' extends unknown template '{template.extends}'",
                         template.file, template.line, suggest(template.extends, raw))
     parent = _resolve(template.extends, raw, done, stack + [name])
     elements = list(parent.elements)
@@ -371,13 +397,13 @@ def _resolve(name: str, raw: dict[str, Template], done: dict[str, Template], sta
         else:
             _, target, line = entry
             if not _remove(elements, target):
-                raise DeckError(f"template '{name}' removes '{target}', which '{parent.name}' does not have",
+                raise DeckError(f"template '{template.name}' removes '{target}', which '{parent.name}' does not have",
                                 template.file, line)
     fields = dict(parent.fields)
     fields.update(template.fields)
     lines = dict(parent.field_lines)
     lines.update(template.field_lines)
-    done[name] = Template(name, template.file, template.line, template.extends, fields, lines,
+    done[name] = Template(template.name, template.file, template.line, template.extends, fields, lines,
                           tuple(elements), template.doc)
     return done[name]
 

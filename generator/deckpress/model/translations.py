@@ -16,6 +16,7 @@ build needs must be there: a missing one is an error, an unused one a warning.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -42,12 +43,14 @@ def needs_translation(text: str) -> bool:
 
 @dataclass
 class Translator:
-    """Looks texts up in one catalogue and remembers what it could not find, and what it used."""
+    """Looks texts up in a catalogue and remembers what it could not find, and what it used. A deck
+    that extends another adds to (and overrides) the other's catalogue, so `entries` say which file
+    each comes from; `file` is the nearest, where a missing entry is to be added."""
 
     source: str  # the deck's language
     target: str
     file: str
-    entries: dict[str, tuple[str, int]]  # normalised source text -> (translation, line)
+    entries: dict[str, tuple[str, str, int]]  # normalised source text -> (translation, file, line)
     used: set[str] = field(default_factory=set)
     missing: dict[str, tuple[str, int]] = field(default_factory=dict)  # text -> first place it is needed
 
@@ -60,10 +63,10 @@ class Translator:
             self.missing.setdefault(key, where)
             return text
         self.used.add(key)
-        translated, line = found
+        translated, file, line = found
         if sorted(set(pattern_fields(key))) != sorted(set(pattern_fields(translated))):
             raise DeckError(f"the {self.target} text has fields {_fields(translated)}, the {self.source} text "
-                            f"{_fields(key)}; they must be the same", self.file, line)
+                            f"{_fields(key)}; they must be the same", file, line)
         return translated
 
     def optional(self, text: str) -> str:
@@ -83,8 +86,9 @@ class Translator:
             raise DeckError(f"no '{self.target}' entry for {short!r} (needed by {display_path(file)}:{line})"
                             f"{more}; add one with {self.source}: and {self.target}:", self.file, None)
 
-    def unused(self) -> list[tuple[str, int]]:
-        return [(text, line) for text, (_, line) in self.entries.items() if text not in self.used]
+    def unused(self) -> list[tuple[str, str, int]]:
+        """(text, file, line) of every entry no card used."""
+        return [(text, file, line) for text, (_, file, line) in self.entries.items() if text not in self.used]
 
 
 def pattern_fields(text: str) -> tuple[str, ...]:
@@ -97,20 +101,30 @@ def _fields(text: str) -> str:
     return ", ".join(f"{{{n}}}" for n in names) or "none"
 
 
-def languages(folder: Path, source: str) -> list[str]:
-    """The deck's own language, then every language it has a translation file for."""
-    found = sorted(p.stem for p in (folder / TRANSLATIONS_DIR).glob("*.yaml") if _LANG.fullmatch(p.stem))
+def languages(folders: Sequence[Path], source: str) -> list[str]:
+    """The deck's own language, then every language it has a translation file for (in its folder
+    or in that of a deck it extends)."""
+    found = sorted({p.stem for folder in folders for p in (folder / TRANSLATIONS_DIR).glob("*.yaml")
+                    if _LANG.fullmatch(p.stem)})
     return [source] + [lang for lang in found if lang != source]
 
 
-def load_translator(folder: Path, source: str, target: str, known: list[str]) -> Translator:
-    """The catalogue for `target`; every entry must pair exactly `source` and `target`."""
-    path = folder / TRANSLATIONS_DIR / f"{target}.yaml"
-    if not path.is_file():
+def load_translator(folders: Sequence[Path], source: str, target: str, known: list[str]) -> Translator:
+    """The catalogue for `target`: the entries of the deck's own translation file over those of the
+    decks it extends (`folders`, nearest first). Every entry must pair exactly `source` and `target`."""
+    paths = [path for path in (folder / TRANSLATIONS_DIR / f"{target}.yaml" for folder in folders) if path.is_file()]
+    if not paths:
         raise DeckError(f"no translation into '{target}': the deck is in {', '.join(known)}", None, None,
                         suggest(target, known))
+    entries: dict[str, tuple[str, str, int]] = {}
+    for path in reversed(paths):
+        entries.update(_catalogue(path, source, target))
+    return Translator(source, target, str(paths[0]), entries)
+
+
+def _catalogue(path: Path, source: str, target: str) -> dict[str, tuple[str, str, int]]:
     doc = load_yaml(path)
-    entries: dict[str, tuple[str, int]] = {}
+    entries: dict[str, tuple[str, str, int]] = {}
     if doc is None:
         doc = Seq()
     if not isinstance(doc, Seq):
@@ -124,6 +138,6 @@ def load_translator(folder: Path, source: str, target: str, known: list[str]) ->
             raise DeckError(f"'{source}' and '{target}' must be text", path, line)
         key = normalise(str(entry[source]))
         if key in entries:
-            raise DeckError(f"'{key[:40]}' is translated twice (first on line {entries[key][1]})", path, line)
-        entries[key] = (normalise(str(entry[target])), line)
-    return Translator(source, target, str(path), entries)
+            raise DeckError(f"'{key[:40]}' is translated twice (first on line {entries[key][2]})", path, line)
+        entries[key] = (normalise(str(entry[target])), str(path), line)
+    return entries
