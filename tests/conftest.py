@@ -7,6 +7,7 @@ import os
 import pickle
 import shutil
 import textwrap
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -93,7 +94,7 @@ def shared_build(shared):
 
 
 def _kept(result: DeckBuild) -> DeckBuild:
-    return DeckBuild(None, result.outputs, result.warnings)  # a deck does not pickle
+    return replace(result, deck=None)  # a deck does not pickle
 
 
 @pytest.fixture(scope="session")

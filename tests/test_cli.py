@@ -22,7 +22,9 @@ def test_build_writes_what_was_asked_and_says_so(simple_deck, tmp_path):
     assert sorted(p.name for p in (tmp_path / "simple").iterdir()) == [
         "simple-backs-lowink-a4.pdf", "simple-box-lowink-a4.pdf", "simple-cards-lowink-a4.pdf",
         "simple-duplex-lowink-a4.pdf"]
-    assert result.output.strip().startswith("wrote 4 PDFs (5 pages, 3 cards from 1 deck) to ")
+    summary, total = result.output.splitlines()  # a line per deck, then the whole build's
+    assert summary == "simple: 3 cards, 3 distinct faces, 5 pages in 4 files"
+    assert total.startswith("wrote 4 PDFs (5 pages, 3 cards from 1 deck) to ")
     assert "\r" not in result.output and "█" not in result.output  # no progress bar when not a terminal
 
 
@@ -139,7 +141,7 @@ def test_formats_write_images_in_colour_unless_asked(simple_deck, tmp_path):
     assert not list(folder.glob("*.pdf"))
     assert (folder / "png" / "manifest.csv").exists() and not (folder / "png-lowink").exists()
     assert (folder / "simple-preview.png").exists() and (folder / "tts" / "simple.json").exists()
-    assert result.output.startswith("wrote ") and " PNGs, 1 CSV, 1 JSON (3 cards" in result.output
+    assert result.output.splitlines()[-1].startswith("wrote ") and " PNGs, 1 CSV, 1 JSON (3 cards" in result.output
     lowink = run("build", str(simple_deck), "--format", "png", "--ink", "lowink", "--dpi", "72",
                  "--out", str(tmp_path))
     assert lowink.exit_code == 0 and (folder / "png-lowink" / "manifest.csv").exists()
@@ -204,7 +206,7 @@ def test_a_back_offset_is_remembered_and_the_deck_and_command_line_come_first(si
     def build(out, *more):
         result = run("build", str(simple_deck), "--paper", "a4", "--ink", "color", "--out", str(tmp_path / out), *more)
         assert result.exit_code == 0, result.output
-        return result.output.splitlines()[:-1], back_corners(tmp_path / out / "simple" / "simple-backs-a4.pdf")
+        return result.output.splitlines()[:-2], back_corners(tmp_path / out / "simple" / "simple-backs-a4.pdf")
 
     said, plain = build("plain", "--back-offset", "0,0")
     assert said == [f"back offset 0, 0 mm saved to {user_config}"]  # no offset: nothing shifted to say
@@ -292,7 +294,7 @@ def test_marks_for_a_cutting_machine_write_cut_files(simple_deck, tmp_path):
     assert result.exit_code == 0, result.output
     assert sorted(p.name for p in (tmp_path / "simple" / "cut").iterdir()) == [
         "simple-box-a4-p1.svg", "simple-cards-a4-p1.svg", "simple-duplex-a4-p1.svg"]  # front pages only
-    assert result.output.strip().startswith("wrote 4 PDFs, 3 SVGs (5 pages, 3 cards from 1 deck) to ")
+    assert result.output.splitlines()[-1].startswith("wrote 4 PDFs, 3 SVGs (5 pages, 3 cards from 1 deck) to ")
     result = run("build", str(simple_deck), "--marks", "crops", "--out", str(tmp_path))
     assert result.exit_code == 2 and "'crops' is not one of 'corners', 'lines', 'none', 'cutter'" in result.output
 
