@@ -243,21 +243,19 @@ def _warn_if_soft(ctx: Context, e: Element, src: Path, size: tuple[float, float]
     """Warn of a picture printed below SHARP_DPI at `printed` mm (a raster, or each raster inside an
     SVG of `size` units), once per picture and resolution, at the line that placed it: the card's
     when a field names the picture, else the layout's."""
-    if isinstance(e.values["src"], Pattern):
-        where = (ctx.card.file, ctx.card.line)
-    else:
-        where = (e.file, e.line_of("src"))
-    shown = _shown(src, ctx.c.deck.folder)
     if is_svg(src):
         scale = (printed[0] / size[0], printed[1] / size[1])
-        found = [(f"{part.name or 'a picture'} inside {shown}", (str(src), index),
-                  Resolution(part.pixels, part.printed(scale)))
+        found = [(part.name or "a picture", (str(src), index), Resolution(part.pixels, part.printed(scale)))
                  for index, part in enumerate(raster_parts(str(src)))]
     else:
-        found = [(shown, str(src), Resolution((round(size[0]), round(size[1])), printed))]
-    for name, picture, resolution in found:
-        if not resolution.sharp:
-            ctx.c.warn(f"{name} is {resolution}", *where, kind="low-resolution", once=(picture, resolution.dpi))
+        found = [(None, str(src), Resolution((round(size[0]), round(size[1])), printed))]
+    for part, picture, resolution in found:
+        if resolution.sharp:
+            continue
+        shown = _shown(src, ctx.c.deck.folder)
+        where = (ctx.card.file, ctx.card.line) if isinstance(e.values["src"], Pattern) else (e.file, e.line_of("src"))
+        ctx.c.warn(f"{f'{part} inside ' if part else ''}{shown} is {resolution}", *where, kind="low-resolution",
+                   once=(picture, resolution.dpi))
 
 
 def _shown(path: Path, folder: Path) -> str:
