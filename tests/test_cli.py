@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -309,3 +310,67 @@ def test_impose_takes_the_same_marks(tmp_path):
     assert result.output.startswith("wrote 3 PDFs (4 pages, 1 card from 1 image) and 2 cut SVGs to ")
     assert sorted(p.name for p in (tmp_path / "imposed" / "cut").iterdir()) == [
         "imposed-cards-letter-p1.svg", "imposed-duplex-letter-p1.svg"]
+
+
+# --- the build report and --strict ----------------------------------------------------------------
+
+def test_build_reports_each_deck_and_writes_the_report_as_json(lowres_deck, tmp_path, monkeypatch):
+    import json
+
+    from pypdf import PdfReader
+    monkeypatch.chdir(tmp_path)
+    result = run("build", "./deck", "--paper", "a4", "--ink", "color", "--out", "out", "--report", "build.json")
+    assert result.exit_code == 0, result.output
+    report = json.loads((tmp_path / "build.json").read_text(encoding="utf-8"))
+    deck, = report["decks"]
+    pages = sum(len(PdfReader(f).pages) for f in deck["files"])
+    assert deck["pages"] == pages and len(deck["files"]) == 4 and all((tmp_path / f).is_file() for f in deck["files"])
+    *summaries, total = result.stdout.splitlines()
+    assert summaries == [f"lowres: 6 cards, 5 distinct faces, {pages} pages in 4 files, 4 warnings"]
+    assert total.startswith(f"wrote 4 PDFs ({pages} pages, 6 cards from 1 deck) to out/ in ") and \
+        total.endswith(" s, 4 warnings")
+    warnings = result.stderr.splitlines()
+    assert len(warnings) == 4 and warnings[0] == (f"warning: {Path('deck/deck.yaml')}:12: art/fruit.png is 60×80 px, "
+                                                  "printed 40×53.3 mm: 38 dpi — will look blurred (300 dpi wanted)")
+    assert [f"warning: {w['file']}:{w['line']}: {w['message']}" for w in deck["warnings"]] == warnings
+
+
+def test_strict_fails_on_a_warning_after_writing_everything(lowres_deck, make_deck, tmp_path):
+    import json
+
+    from tests.conftest import SIMPLE_DECK, SIMPLE_LAYOUT
+    out = tmp_path / "out"
+    result = run("build", str(lowres_deck), "--paper", "a4", "--ink", "color", "--out", str(out), "--strict",
+                 "--report", str(tmp_path / "build.json"))
+    assert result.exit_code == 1
+    assert result.stderr.splitlines()[-1] == "--strict: 4 warnings, exit status 1"
+    assert len(list((out / "lowres").glob("*.pdf"))) == 4  # the files are written all the same
+    assert json.loads((tmp_path / "build.json").read_text(encoding="utf-8"))["totals"]["warnings"] == 4
+    checked = run("check", str(lowres_deck), "--strict", "--report", str(tmp_path / "check.json"))
+    assert checked.exit_code == 1 and checked.stdout == "lowres: ok — 6 cards, 5 distinct faces, 4 warnings\n"
+    report = json.loads((tmp_path / "check.json").read_text(encoding="utf-8"))
+    assert report["command"] == "check" and report["totals"] == {"decks": 1, "cards": 6, "faces": 5, "warnings": 4}
+    assert "files" not in report["decks"][0] and len(report["decks"][0]["warnings"]) == 4
+    # without a warning, --strict changes nothing
+    simple = make_deck(SIMPLE_DECK, {"simple": SIMPLE_LAYOUT})  # in place of the lowres deck
+    assert run("check", str(simple), "--strict").exit_code == 0
+    clean = run("build", str(simple), "--paper", "a4", "--ink", "color", "--out", str(out), "--strict")
+    assert clean.exit_code == 0 and clean.stderr == ""
+
+
+def test_a_mistake_is_still_exit_2_and_writes_no_report(make_deck, tmp_path):
+    from tests.conftest import SIMPLE_DECK, SIMPLE_LAYOUT
+    folder = make_deck(SIMPLE_DECK.replace("{title: Two, color: blue}", "{title: Two, colour: blue}"),
+                       {"simple": SIMPLE_LAYOUT})
+    for command in ("check", "build"):
+        result = run(command, str(folder), "--strict", "--report", str(tmp_path / "report.json"))
+        assert result.exit_code == 2 and result.stderr.startswith("error: ") and len(result.stderr.splitlines()) == 1
+    assert not (tmp_path / "report.json").exists()
+
+
+def test_a_report_that_cannot_be_written_is_one_line_and_exit_1(simple_deck, tmp_path):
+    (tmp_path / "taken").mkdir()
+    (tmp_path / "taken" / "x.json").write_text("a file, not a folder", encoding="utf-8")
+    result = run("check", str(simple_deck), "--report", str(tmp_path / "taken" / "x.json" / "deeper.json"))
+    assert result.exit_code == 1 and result.stderr.startswith("error: cannot write the report ")
+    assert "Traceback" not in result.output
