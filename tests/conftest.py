@@ -3,14 +3,18 @@ reads but does not change), and tiny decks written on the fly."""
 
 from __future__ import annotations
 
+import base64
+import io
 import os
 import pickle
 import shutil
 import textwrap
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from filelock import FileLock
+from PIL import Image as PILImage
 
 from deckpress.builder.deckbuild import build_deck
 from deckpress.builder.plan import DeckBuild
@@ -93,7 +97,7 @@ def shared_build(shared):
 
 
 def _kept(result: DeckBuild) -> DeckBuild:
-    return DeckBuild(None, result.outputs, result.warnings)  # a deck does not pickle
+    return replace(result, deck=None)  # a deck does not pickle
 
 
 @pytest.fixture(scope="session")
@@ -167,3 +171,62 @@ SIMPLE_DECK = """
 @pytest.fixture
 def simple_deck(make_deck):
     return make_deck(SIMPLE_DECK, {"simple": SIMPLE_LAYOUT})
+
+
+LOWRES_LAYOUT = """
+    templates:
+      front:
+        fields: {art: ~}
+        elements:
+          - image: {src: "{art}", x: 5mm, y: 5mm, w: 40mm, h: 53.3mm, fit: stretch}
+      back:
+        elements:
+          - image: {src: art/board.svg, x: 0mm, y: 0mm, w: 100%, h: 100%}
+"""
+
+LOWRES_DECK = """
+    id: lowres
+    title: Low resolution
+    designer: Test
+    license: CC0-1.0
+    layouts: [lowres]
+    components:
+      - name: art
+        front: front
+        back: back
+        cards:
+          - {art: art/fruit.png}
+          - {art: art/fruit.jpg}
+          - {art: art/fruit.png, count: 2}
+          - {art: art/soft.png}
+          - {art: art/sharp.png}
+"""
+
+
+def picture(fmt: str, size: tuple[int, int]) -> bytes:
+    buf = io.BytesIO()
+    PILImage.new("RGB", size, (200, 60, 30)).save(buf, format=fmt)
+    return buf.getvalue()
+
+
+def board_svg() -> bytes:
+    """100 × 100 units, the top-left quarter a 60 × 80 px picture embedded as a data: URI."""
+    uri = "data:image/png;base64," + base64.b64encode(picture("PNG", (60, 80))).decode()
+    return (b'<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="100" '
+            b'height="100" viewBox="0 0 100 100"><rect width="100" height="100" fill="#ffcc00"/>'
+            b'<image x="0" y="0" width="50" height="50" xlink:href="' + uri.encode() + b'"/></svg>')
+
+
+def lowres_art() -> dict[str, bytes]:
+    """The lowres deck's pictures: 60 × 80 px fruit in PNG and JPEG, a 400 × 500 px one, a 480 × 640 px
+    one, and an SVG with a 60 × 80 px picture inside."""
+    return {"art/fruit.png": picture("PNG", (60, 80)), "art/fruit.jpg": picture("JPEG", (60, 80)),
+            "art/soft.png": picture("PNG", (400, 500)), "art/sharp.png": picture("PNG", (480, 640)),
+            "art/board.svg": board_svg()}
+
+
+@pytest.fixture
+def lowres_deck(make_deck):
+    """A deck whose pictures print at 38 dpi (PNG and JPEG, fronts), 48 dpi (inside the backs' SVG),
+    238 dpi and 305 dpi: four low-resolution warnings."""
+    return make_deck(LOWRES_DECK, {"lowres": LOWRES_LAYOUT}, lowres_art())

@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import contextlib
 import io
+import json
 import re
 import subprocess
 import sys
@@ -34,6 +35,7 @@ def test_the_documented_example_runs(tmp_path, monkeypatch):
             exec(compile(code, "docs/API.md", "exec"), {})
     text = printed.getvalue()
     assert "circle-of-5/circle-of-5-cards-a4.pdf" in text and "circle-of-5-preview.png" in text
+    assert re.search(r"^circle-of-5: 81 cards, 22 distinct faces, 39 pages in 6 files$", text, flags=re.M)
     assert "kanon: 75 cards" in text and "in de, en" in text
     assert "error: no deck 'metronom'" in text and "did you mean 'metronome'" in text
     assert "2 cards on mine-cards-a4.pdf, mine-backs-a4.pdf, mine-duplex-a4.pdf" in text
@@ -75,6 +77,39 @@ def test_check_counts_cards_faces_and_languages():
     assert report.languages == ["de", "en"]
     assert 0 < report.faces <= report.cards + sum(1 for c in deck.components if c.back)
     assert len(report.warnings) == 0
+
+
+def test_a_builds_report_counts_what_it_wrote(lowres_deck, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # paths in the report as displayed: relative to here
+    results = deckpress.build(lowres_deck, "out", papers="a4", inks="color", formats="pdf,png")
+    data = deckpress.Report.of(results).to_json()
+    assert list(data) == ["command", "decks", "totals"] and data["command"] == "build"
+    deck, = data["decks"]
+    assert list(deck) == ["id", "title", "language", "cards", "faces", "pages", "files", "warnings"]
+    written = sorted(str(p.relative_to(tmp_path)) for p in (tmp_path / "out").rglob("*") if p.is_file())
+    assert sorted(deck["files"]) == written and len(written) == 4 + 5 + 1  # PDFs, a PNG per face, the manifest
+    pdf_pages = sum(len(PdfReader(f).pages) for f in deck["files"] if f.endswith(".pdf"))
+    assert (deck["id"], deck["title"], deck["language"]) == ("lowres", "Low resolution", "en")
+    assert (deck["cards"], deck["faces"], deck["pages"]) == (6, 5, pdf_pages)  # 4 fronts and the back
+    assert [w["kind"] for w in deck["warnings"]] == ["low-resolution"] * 4
+    assert deck["warnings"][0] == {"file": str(Path("deck") / "deck.yaml"), "line": 12, "kind": "low-resolution",
+                                   "message": "art/fruit.png is 60×80 px, printed 40×53.3 mm: 38 dpi — will look "
+                                              "blurred (300 dpi wanted)"}
+    assert data["totals"] == {"decks": 1, "cards": 6, "faces": 5, "pages": pdf_pages, "files": len(written),
+                              "warnings": 4}
+
+
+def test_a_checks_report_has_no_files_and_every_language(tmp_path):
+    report = deckpress.Report.of([deckpress.check("kanon")])
+    data = report.to_json()
+    deck, = data["decks"]
+    assert data["command"] == "check" and report.warnings == 0
+    assert list(deck) == ["id", "title", "language", "languages", "cards", "faces", "warnings"]
+    assert (deck["language"], deck["languages"], deck["cards"]) == ("de", ["de", "en"], 75)
+    assert data["totals"] == {"decks": 1, "cards": 75, "faces": deck["faces"], "warnings": 0}
+    report.write(tmp_path / "sub" / "report.json")
+    assert json.loads((tmp_path / "sub" / "report.json").read_text(encoding="utf-8")) == data
+    assert [p.name for p in (tmp_path / "sub").iterdir()] == ["report.json"]  # written through a temporary file
 
 
 def test_check_raises_deck_error_with_file_and_line(make_deck):

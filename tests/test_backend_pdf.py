@@ -3,6 +3,7 @@ CMYK documents with nothing in RGB."""
 
 from __future__ import annotations
 
+import base64
 import io
 
 import pypdfium2 as pdfium
@@ -135,6 +136,34 @@ def test_svg_art_in_a_cmyk_or_black_only_document_brings_no_rgb(tmp_path, colors
         assert colour_operators(PdfReader(path))[1] == []
     r, g, b = pixel(path, 15, 34)  # the red circle, still red (or a grey in black ink only)
     assert (r > 150 and g < 100) if colors == "cmyk" else (max(r, g, b) - min(r, g, b) < 8 and r < 200)
+
+
+def svg_with_raster(tmp_path, linked: bool):
+    """20 × 20 units of SVG: a red picture (an RGBA PNG) in its left half, embedded or linked, over blue."""
+    picture = png(PILImage.new("RGBA", (10, 20), (220, 30, 30, 255)))
+    (tmp_path / "red.png").write_bytes(picture)
+    href = "red.png" if linked else "data:image/png;base64," + base64.b64encode(picture).decode()
+    source = tmp_path / f"raster-{linked}.svg"
+    source.write_text('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
+                      'width="20" height="20" viewBox="0 0 20 20"><rect width="20" height="20" fill="#2040d0"/>'
+                      f'<image x="0" y="0" width="10" height="20" xlink:href="{href}"/></svg>', encoding="utf-8")
+    return source
+
+
+@pytest.mark.parametrize("linked", [False, True])
+@pytest.mark.parametrize("colors", ["rgb", "cmyk", "k"])
+def test_a_raster_picture_inside_svg_art_is_drawn_in_the_documents_colours(tmp_path, colors, linked):
+    # reportlab draws it as an inline image, which a face's form cannot hold: it is an image XObject
+    source = svg_with_raster(tmp_path, linked)
+    path = write(tmp_path, [(Face(30, 40, 0, (Image(0, 0, 30, 30, str(source)),)), 0)], colors=colors)
+    images = list(xobjects(PdfReader(path), "/Image"))
+    assert [im["/ColorSpace"] for im in images] == [{"rgb": "/DeviceRGB", "cmyk": "/DeviceCMYK",
+                                                     "k": "/DeviceGray"}[colors]]
+    assert colors == "rgb" or rgb_left(path) == []
+    r, g, b = pixel(path, 7, 25)  # the picture's red
+    assert (r > 150 and g < 100 and b < 100) if colors != "k" else (max(r, g, b) - min(r, g, b) < 8 and r < 200)
+    r, g, b = pixel(path, 22, 25)  # the SVG's own blue beside it
+    assert (b > 120 and b > r + 50) if colors != "k" else max(r, g, b) - min(r, g, b) < 8, (r, g, b)
 
 
 def test_even_odd_paths_fill_with_the_even_odd_rule_and_others_with_nonzero(tmp_path):

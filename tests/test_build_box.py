@@ -161,7 +161,7 @@ def test_a_box_that_fits_no_paper_is_a_warning_not_a_file(make_deck, tmp_path):
     deck = big_deck(make_deck, 400, "jumbo")
     result = build_deck(deck, tmp_path, ["a4"], ["color"])
     assert not (tmp_path / "big" / "big-box-a4.pdf").exists()
-    assert any("does not fit on a4 paper, even in two parts" in w for w in result.warnings)
+    assert any("does not fit on a4 paper, even in two parts" in w for w in result.warnings.messages)
 
 
 def test_cli_sleeves(make_deck, tmp_path):

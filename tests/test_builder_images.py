@@ -140,7 +140,7 @@ def test_a_front_without_its_back_is_an_error_naming_it_unless_there_is_a_common
     assert not (tmp_path / "out").exists()
     result = impose_images([fronts], tmp_path / "out", backs_dir=backs, back=back, papers=["a4"])
     assert len(result.outputs) == 3
-    assert [m.split(": ", 1)[1] for m in result.warnings] == ["is the back of no front"]
+    assert [(w.kind, w.message) for w in result.warnings] == [("unused-back", "is the back of no front")]
     # card7 (index 6) falls back to the common back
     page = rendered(tmp_path / "out" / "imposed" / "imposed-backs-a4.pdf")[0]
     assert near(colour_at(page, grid_centre(6, "a4", mirrored=True)), (60, 40, 110))
@@ -152,13 +152,14 @@ def test_pictures_that_will_print_badly_are_warned_about_file_first(tmp_path):
               picture(tmp_path / "small.jpg", (9, 9, 9), (412, 562)),
               picture(tmp_path / "wide.png", (9, 9, 9), (1125, 825))]
     result = impose_images(images, tmp_path / "out", papers=["a4"])
-    messages = list(result.warnings)
+    messages = result.warnings.messages
     assert all(m.startswith(str(tmp_path)) for m in messages)
     assert any("trim.png: 750×1050 px has the proportions of the trim" in m and "--bleed 0" in m for m in messages)
-    assert any("small.jpg: only 150 dpi at 69.5×94.9 mm" in m for m in messages)
+    assert any("small.jpg: is 412×562 px, printed 69.5×94.9 mm: 150 dpi — may look soft (300 dpi wanted)" in m
+               for m in messages)
     assert any("wide.png: 1125×825 px is landscape" in m and "--size 88.9x63.5" in m for m in messages)
     assert not any("trim.png" in m for m in list(impose_images(images[:1], tmp_path / "o2", bleed=0,
-                                                                size=(63.5, 88.9), papers=["a4"]).warnings))
+                                                                size=(63.5, 88.9), papers=["a4"]).warnings.messages))
 
 
 def test_without_bleed_the_bleed_box_is_the_trim(tmp_path):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -22,7 +23,9 @@ def test_build_writes_what_was_asked_and_says_so(simple_deck, tmp_path):
     assert sorted(p.name for p in (tmp_path / "simple").iterdir()) == [
         "simple-backs-lowink-a4.pdf", "simple-box-lowink-a4.pdf", "simple-cards-lowink-a4.pdf",
         "simple-duplex-lowink-a4.pdf"]
-    assert result.output.strip().startswith("wrote 4 PDFs (5 pages, 3 cards from 1 deck) to ")
+    summary, total = result.output.splitlines()  # a line per deck, then the whole build's
+    assert summary == "simple: 3 cards, 3 distinct faces, 5 pages in 4 files"
+    assert total.startswith("wrote 4 PDFs (5 pages, 3 cards from 1 deck) to ")
     assert "\r" not in result.output and "█" not in result.output  # no progress bar when not a terminal
 
 
@@ -139,7 +142,7 @@ def test_formats_write_images_in_colour_unless_asked(simple_deck, tmp_path):
     assert not list(folder.glob("*.pdf"))
     assert (folder / "png" / "manifest.csv").exists() and not (folder / "png-lowink").exists()
     assert (folder / "simple-preview.png").exists() and (folder / "tts" / "simple.json").exists()
-    assert result.output.startswith("wrote ") and " PNGs, 1 CSV, 1 JSON (3 cards" in result.output
+    assert result.output.splitlines()[-1].startswith("wrote ") and " PNGs, 1 CSV, 1 JSON (3 cards" in result.output
     lowink = run("build", str(simple_deck), "--format", "png", "--ink", "lowink", "--dpi", "72",
                  "--out", str(tmp_path))
     assert lowink.exit_code == 0 and (folder / "png-lowink" / "manifest.csv").exists()
@@ -204,7 +207,7 @@ def test_a_back_offset_is_remembered_and_the_deck_and_command_line_come_first(si
     def build(out, *more):
         result = run("build", str(simple_deck), "--paper", "a4", "--ink", "color", "--out", str(tmp_path / out), *more)
         assert result.exit_code == 0, result.output
-        return result.output.splitlines()[:-1], back_corners(tmp_path / out / "simple" / "simple-backs-a4.pdf")
+        return result.output.splitlines()[:-2], back_corners(tmp_path / out / "simple" / "simple-backs-a4.pdf")
 
     said, plain = build("plain", "--back-offset", "0,0")
     assert said == [f"back offset 0, 0 mm saved to {user_config}"]  # no offset: nothing shifted to say
@@ -292,7 +295,7 @@ def test_marks_for_a_cutting_machine_write_cut_files(simple_deck, tmp_path):
     assert result.exit_code == 0, result.output
     assert sorted(p.name for p in (tmp_path / "simple" / "cut").iterdir()) == [
         "simple-box-a4-p1.svg", "simple-cards-a4-p1.svg", "simple-duplex-a4-p1.svg"]  # front pages only
-    assert result.output.strip().startswith("wrote 4 PDFs, 3 SVGs (5 pages, 3 cards from 1 deck) to ")
+    assert result.output.splitlines()[-1].startswith("wrote 4 PDFs, 3 SVGs (5 pages, 3 cards from 1 deck) to ")
     result = run("build", str(simple_deck), "--marks", "crops", "--out", str(tmp_path))
     assert result.exit_code == 2 and "'crops' is not one of 'corners', 'lines', 'none', 'cutter'" in result.output
 
@@ -322,3 +325,67 @@ def test_new_writes_a_deck_and_says_what_to_do_next(tmp_path, monkeypatch):
     result = run("new", "night", "--from", "metronome")
     assert result.exit_code == 0
     assert "a deck extending metronome in ./night/" in result.output
+
+
+# --- the build report and --strict ----------------------------------------------------------------
+
+def test_build_reports_each_deck_and_writes_the_report_as_json(lowres_deck, tmp_path, monkeypatch):
+    import json
+
+    from pypdf import PdfReader
+    monkeypatch.chdir(tmp_path)
+    result = run("build", "./deck", "--paper", "a4", "--ink", "color", "--out", "out", "--report", "build.json")
+    assert result.exit_code == 0, result.output
+    report = json.loads((tmp_path / "build.json").read_text(encoding="utf-8"))
+    deck, = report["decks"]
+    pages = sum(len(PdfReader(f).pages) for f in deck["files"])
+    assert deck["pages"] == pages and len(deck["files"]) == 4 and all((tmp_path / f).is_file() for f in deck["files"])
+    *summaries, total = result.stdout.splitlines()
+    assert summaries == [f"lowres: 6 cards, 5 distinct faces, {pages} pages in 4 files, 4 warnings"]
+    assert total.startswith(f"wrote 4 PDFs ({pages} pages, 6 cards from 1 deck) to out/ in ") and \
+        total.endswith(" s, 4 warnings")
+    warnings = result.stderr.splitlines()
+    assert len(warnings) == 4 and warnings[0] == (f"warning: {Path('deck/deck.yaml')}:12: art/fruit.png is 60×80 px, "
+                                                  "printed 40×53.3 mm: 38 dpi — will look blurred (300 dpi wanted)")
+    assert [f"warning: {w['file']}:{w['line']}: {w['message']}" for w in deck["warnings"]] == warnings
+
+
+def test_strict_fails_on_a_warning_after_writing_everything(lowres_deck, make_deck, tmp_path):
+    import json
+
+    from tests.conftest import SIMPLE_DECK, SIMPLE_LAYOUT
+    out = tmp_path / "out"
+    result = run("build", str(lowres_deck), "--paper", "a4", "--ink", "color", "--out", str(out), "--strict",
+                 "--report", str(tmp_path / "build.json"))
+    assert result.exit_code == 1
+    assert result.stderr.splitlines()[-1] == "--strict: 4 warnings, exit status 1"
+    assert len(list((out / "lowres").glob("*.pdf"))) == 4  # the files are written all the same
+    assert json.loads((tmp_path / "build.json").read_text(encoding="utf-8"))["totals"]["warnings"] == 4
+    checked = run("check", str(lowres_deck), "--strict", "--report", str(tmp_path / "check.json"))
+    assert checked.exit_code == 1 and checked.stdout == "lowres: ok — 6 cards, 5 distinct faces, 4 warnings\n"
+    report = json.loads((tmp_path / "check.json").read_text(encoding="utf-8"))
+    assert report["command"] == "check" and report["totals"] == {"decks": 1, "cards": 6, "faces": 5, "warnings": 4}
+    assert "files" not in report["decks"][0] and len(report["decks"][0]["warnings"]) == 4
+    # without a warning, --strict changes nothing
+    simple = make_deck(SIMPLE_DECK, {"simple": SIMPLE_LAYOUT})  # in place of the lowres deck
+    assert run("check", str(simple), "--strict").exit_code == 0
+    clean = run("build", str(simple), "--paper", "a4", "--ink", "color", "--out", str(out), "--strict")
+    assert clean.exit_code == 0 and clean.stderr == ""
+
+
+def test_a_mistake_is_still_exit_2_and_writes_no_report(make_deck, tmp_path):
+    from tests.conftest import SIMPLE_DECK, SIMPLE_LAYOUT
+    folder = make_deck(SIMPLE_DECK.replace("{title: Two, color: blue}", "{title: Two, colour: blue}"),
+                       {"simple": SIMPLE_LAYOUT})
+    for command in ("check", "build"):
+        result = run(command, str(folder), "--strict", "--report", str(tmp_path / "report.json"))
+        assert result.exit_code == 2 and result.stderr.startswith("error: ") and len(result.stderr.splitlines()) == 1
+    assert not (tmp_path / "report.json").exists()
+
+
+def test_a_report_that_cannot_be_written_is_one_line_and_exit_1(simple_deck, tmp_path):
+    (tmp_path / "taken").mkdir()
+    (tmp_path / "taken" / "x.json").write_text("a file, not a folder", encoding="utf-8")
+    result = run("check", str(simple_deck), "--report", str(tmp_path / "taken" / "x.json" / "deeper.json"))
+    assert result.exit_code == 1 and result.stderr.startswith("error: cannot write the report ")
+    assert "Traceback" not in result.output

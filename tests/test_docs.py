@@ -25,6 +25,14 @@ def test_docs_hold_the_generated_key_references(doc):
     assert reference.regenerate(text, doc) == text, "regenerate: python -m deckpress.model.reference"
 
 
+def test_every_warning_kind_is_in_the_api_docs_and_every_kind_there_is_declared():
+    from deckpress.errors import WARNING_KINDS
+
+    table = (DOCS / "API.md").read_text(encoding="utf-8").split("| kind | what |")[1].split("\n\n")[0]
+    documented = re.findall(r"`([a-z-]+)`", "\n".join(line.split(" | ")[0] for line in table.splitlines()))
+    assert sorted(documented) == sorted(WARNING_KINDS)
+
+
 def test_every_key_table_is_in_the_docs():
     documented = [t.name for tables in reference.DOC_TABLES.values() for t in tables]
     assert sorted(documented) == sorted(t.name for t in TABLES)

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from deckpress.errors import DeckError, Warnings, display_path, suggest
+from deckpress.errors import DeckError, DeckWarning, Warnings, display_path, suggest
 
 
 @pytest.fixture
@@ -97,30 +97,50 @@ def test_deck_error_can_be_raised_and_caught():
 def test_warnings_start_empty():
     warn = Warnings()
     assert len(warn) == 0
-    assert list(warn) == []
+    assert list(warn) == [] and warn.messages == []
 
 
-def test_warnings_are_formatted_like_errors(in_project):
+def test_a_warning_is_a_record_printed_like_an_error(in_project):
     warn = Warnings()
-    warn("text does not fit", in_project / "decks" / "x" / "deck.yaml", 12)
-    assert list(warn) == [f"{Path('decks/x/deck.yaml')}:12: text does not fit"]
+    warn("text does not fit", in_project / "decks" / "x" / "deck.yaml", 12, kind="text-overflow")
+    record, = warn
+    assert record == DeckWarning(str(Path("decks/x/deck.yaml")), 12, "text-overflow", "text does not fit")
+    assert warn.messages == [f"{Path('decks/x/deck.yaml')}:12: text does not fit"] == [str(record)]
+    assert record.to_json() == {"file": str(Path("decks/x/deck.yaml")), "line": 12, "kind": "text-overflow",
+                                "message": "text does not fit"}
+    assert list(record.to_json()) == ["file", "line", "kind", "message"]  # the report's key order
 
 
 def test_each_warning_is_said_once_in_order():
     warn = Warnings()
-    warn("text does not fit", "deck.yaml", 12)
-    warn("image is small", "deck.yaml", 20)
-    warn("text does not fit", "deck.yaml", 12)
-    warn("text does not fit", "deck.yaml", 13)     # another line: another warning
-    warn("text does not fit", "other.yaml", 12)    # another file: another warning
-    warn("text does not fit")
-    warn("text does not fit")
+    warn("text does not fit", "deck.yaml", 12, kind="text-overflow")
+    warn("image is small", "deck.yaml", 20, kind="low-resolution")
+    warn("text does not fit", "deck.yaml", 12, kind="text-overflow")
+    warn("text does not fit", "deck.yaml", 13, kind="text-overflow")     # another line: another warning
+    warn("text does not fit", "other.yaml", 12, kind="text-overflow")    # another file: another warning
+    warn("text does not fit", kind="text-overflow")
+    warn("text does not fit", kind="text-overflow")
     assert len(warn) == 5
-    assert list(warn) == [
+    assert warn.messages == [
         "deck.yaml:12: text does not fit",
         "deck.yaml:20: image is small",
         "deck.yaml:13: text does not fit",
         "other.yaml:12: text does not fit",
         "text does not fit",
     ]
-    assert warn.messages == list(warn)
+    assert [w.kind for w in warn] == ["text-overflow", "low-resolution", "text-overflow", "text-overflow",
+                                      "text-overflow"]
+    assert [w.line for w in warn] == [12, 20, 13, 12, None]
+
+
+def test_a_warning_said_once_per_key_keeps_its_first_place():
+    warn = Warnings()
+    warn("art/a.png is 60×80 px", "deck.yaml", 12, kind="low-resolution", once=("art/a.png", 38))
+    warn("art/a.png is 60×80 px", "deck.yaml", 30, kind="low-resolution", once=("art/a.png", 38))  # another card
+    warn("art/a.png is 60×80 px", "deck.yaml", 40, kind="low-resolution", once=("art/a.png", 76))  # smaller: again
+    assert warn.messages == ["deck.yaml:12: art/a.png is 60×80 px", "deck.yaml:40: art/a.png is 60×80 px"]
+
+
+def test_a_warning_of_an_undeclared_kind_is_refused():
+    with pytest.raises(ValueError, match="unknown warning kind 'blurry'"):
+        Warnings()("art is soft", kind="blurry")

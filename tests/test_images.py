@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import io
+import textwrap
 
 import pytest
 from PIL import Image as PILImage
 from pypdf import PdfReader
 
+from deckpress.api import check
 from deckpress.builder.deckbuild import build_deck
+from deckpress.errors import display_path
+from tests.conftest import lowres_art, LOWRES_DECK, LOWRES_LAYOUT
 from tests.pdfread import fonts, xobjects
 
 SVG = b"""<svg xmlns="http://www.w3.org/2000/svg" width="100" height="50" viewBox="0 0 100 50">
@@ -76,3 +80,45 @@ def test_svg_art_brings_no_unembedded_font(built):
     out, _ = built
     found = fonts(PdfReader(out / "pics-cards-a4.pdf"))
     assert found and all(found.values()) and not any("Helvetica" in name for name in found), found
+
+
+# --- pictures printed below 300 dpi ----------------------------------------------------------------
+
+def line_of(path, text: str) -> int:
+    return next(n for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if text in line)
+
+
+def test_pictures_below_300_dpi_are_warned_about_once_at_the_line_that_placed_them(lowres_deck):
+    result = check(lowres_deck)
+    deck, layout = lowres_deck / "deck.yaml", lowres_deck / "layouts" / "lowres.yaml"
+    assert [(w.file, w.line, w.kind, w.message) for w in result.warnings] == [
+        # named by a card's field: that card's line; fruit.png again on a later card: not said again
+        (display_path(deck), line_of(deck, "art/fruit.png}"), "low-resolution",
+         "art/fruit.png is 60×80 px, printed 40×53.3 mm: 38 dpi — will look blurred (300 dpi wanted)"),
+        # written in the layout: the layout's line; a poker back, the square SVG 63.5 mm wide, its quarter 31.75 mm
+        (display_path(layout), line_of(layout, "art/board.svg"), "low-resolution",
+         "a picture inside art/board.svg is 60×80 px, printed 31.8×31.8 mm: 48 dpi — will look blurred "
+         "(300 dpi wanted)"),
+        (display_path(deck), line_of(deck, "art/fruit.jpg"), "low-resolution",
+         "art/fruit.jpg is 60×80 px, printed 40×53.3 mm: 38 dpi — will look blurred (300 dpi wanted)"),
+        (display_path(deck), line_of(deck, "art/soft.png"), "low-resolution",
+         "art/soft.png is 400×500 px, printed 40×53.3 mm: 238 dpi — may look soft (300 dpi wanted)"),
+    ]  # sharp.png, 480×640 px at 40×53.3 mm, is 305 dpi
+
+
+def test_a_picture_printed_smaller_is_sharper_and_cover_counts_what_is_printed(make_deck):
+    layout = LOWRES_LAYOUT.replace("w: 40mm, h: 53.3mm, fit: stretch", "w: 5mm, h: 6.7mm, fit: stretch")
+    folder = make_deck(LOWRES_DECK, {"lowres": layout}, lowres_art())
+    assert [w.message for w in check(folder).warnings if "fruit" in w.message] == []  # 60 px over 5 mm: 305 dpi
+    # `cover` fills 40 × 20 mm with a 60 × 80 px picture: printed 40 × 53.3 mm, clipped
+    (folder / "layouts" / "lowres.yaml").write_text(textwrap.dedent(layout.replace(
+        "w: 5mm, h: 6.7mm, fit: stretch", "w: 40mm, h: 20mm, fit: cover")), encoding="utf-8")
+    assert "art/fruit.png is 60×80 px, printed 40×53.3 mm: 38 dpi" in " ".join(check(folder).warnings.messages)
+
+
+def test_a_build_warns_as_the_check_does_and_prints_the_picture_inside_the_svg(lowres_deck, tmp_path):
+    checked = check(lowres_deck).warnings.messages
+    result = build_deck(lowres_deck, tmp_path / "out", ["a4"], ["color"])
+    assert result.warnings.messages == checked
+    backs = tmp_path / "out" / "lowres" / "lowres-backs-a4.pdf"
+    assert any(i["/Width"] == 60 and i["/Height"] == 80 for i in images(backs))  # the SVG's picture, drawn

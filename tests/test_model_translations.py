@@ -109,6 +109,8 @@ def test_build_all_languages(german, tmp_path):
     assert sorted(p.name for p in (tmp_path / "karten").iterdir()) == [
         "karten-backs-a4.pdf", "karten-box-a4.pdf", "karten-cards-a4.pdf", "karten-duplex-a4.pdf",
         "karten-en-backs-a4.pdf", "karten-en-box-a4.pdf", "karten-en-cards-a4.pdf", "karten-en-duplex-a4.pdf"]
+    summaries = [line.split(":")[0] for line in result.stdout.splitlines()[:-1]]  # a line per language built
+    assert summaries == ["karten (de)", "karten (en)"]
 
 
 @pytest.mark.parametrize("text, needed", [("Aussetzen", True), ("+2", False), ("{title}", False),

@@ -9,7 +9,8 @@ The public Python API (see docs/API.md), read from `deckpress.api` when first us
     deckpress.list_decks(folder)         the bundled decks and the deck folders in a folder
     deckpress.impose(images, out, ...)   ready-made card images on marked sheets
     deckpress.calibrate(out, ...)        the sheet that measures a printer's back offset
-    deckpress.DeckError                  every mistake in the input; deckpress.Warnings
+    deckpress.Report.of(results)         what a build or check did, per deck, as lines or JSON
+    deckpress.DeckError                  every mistake in the input; deckpress.Warnings of DeckWarning
 
 Layers, lowest first (a module imports only from layers below it; docs/ARCHITECTURE.md):
 
@@ -33,11 +34,11 @@ from typing import TYPE_CHECKING, Any
 __version__ = "0.1.0"
 
 __all__ = ["build", "check", "impose", "calibrate", "load_deck", "list_decks", "DeckError", "Warnings",
-           "__version__"]
+           "DeckWarning", "Report", "__version__"]
 
 if TYPE_CHECKING:
-    from .api import build, calibrate, check, impose, list_decks, load_deck
-    from .errors import DeckError, Warnings
+    from .api import Report, build, calibrate, check, impose, list_decks, load_deck
+    from .errors import DeckError, DeckWarning, Warnings
 
 
 def __getattr__(name: str) -> Any:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import sys
 import time
+from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
@@ -166,14 +167,30 @@ def _shift_note(offset) -> str:
     return f"back pages shifted by {api.format_offset(offset.value)} mm ({source})"
 
 
-def _count(n: int, noun: str) -> str:
-    return f"{n} {noun}{'' if n == 1 else 's'}"
+def _report_options() -> list[click.Parameter]:
+    """--report and --strict, alike on build and check."""
+    return [click.Option(["--report", "report_file"], type=click.Path(dir_okay=False, path_type=Path), default=None,
+                         metavar="FILE.json",
+                         help="Also write a report as JSON: per deck its counts, the files written and every "
+                              "warning with its file, line, kind and message."),
+            click.Option(["--strict"], is_flag=True,
+                         help="Exit with status 1 if there was any warning (after writing everything).")]
+
+
+def _finish(report: api.Report, report_file: Path | None, strict: bool) -> None:
+    """Write the report if asked for; with --strict, a warning is exit status 1."""
+    if report_file is not None:
+        _or_exit(lambda: report.write(report_file), f"cannot write the report {report_file}")
+    if strict and report.warnings:
+        click.echo(f"--strict: {api.counted(report.warnings, 'warning')}, exit status 1", err=True)
+        sys.exit(1)
 
 
 def _show_warnings(warnings: api.Warnings, deck: str = "") -> None:
     """One line each; `deck` names the deck when several are built and a message names no file."""
-    for message in warnings:
-        click.echo(f"warning: {deck + ': ' if deck and api.DECK_FILE not in message else ''}{message}", err=True)
+    for warning in warnings:
+        line = str(warning)
+        click.echo(f"warning: {deck + ': ' if deck and api.DECK_FILE not in line else ''}{line}", err=True)
 
 
 class _Bar:
@@ -248,6 +265,7 @@ def _build_params() -> list[click.Parameter]:
                      help="What a sleeve adds to each card's thickness, for the box's depth."),
         _back_offset_option(_back_offset_help()),
         *_marks_options(),
+        *_report_options(),
     ]
 
 
@@ -255,14 +273,15 @@ def _build_params() -> list[click.Parameter]:
 def build(decks: tuple[str, ...], paper: str, ink: str | None, color: str, out: Path, players: int | None,
           lang: str | None, formats: tuple[str, ...], dpi: int, preset: str | None, outline_text: bool,
           tts_base_url: str | None, sleeves: str | tuple[float, float] | None, sleeve_thickness: float,
-          back_offset: api.Offset | None, marks: str, back_marks: bool) -> None:
+          back_offset: api.Offset | None, marks: str, back_marks: bool, report_file: Path | None,
+          strict: bool) -> None:
     """Build DECKS (bundled ids or deck folders; none = every bundled deck): PDF sheets by default,
-    card images, SVGs, Tabletop Simulator sheets and previews with --format."""
+    card images, SVGs, Tabletop Simulator sheets and previews with --format. Ends with a line
+    per deck and language built, and one for the whole build."""
     refs = list(decks) or [listed.ref for listed in api.list_decks(None)]
     _remember(back_offset)
     started = time.perf_counter()
-    written: dict[str, int] = {}
-    pages = cards = 0
+    results: list[api.DeckBuild] = []
     for ref in refs:
         offset = _offset_for(back_offset, ref)
         if offset.used and "pdf" in formats:
@@ -274,15 +293,19 @@ def build(decks: tuple[str, ...], paper: str, ink: str | None, color: str, out: 
                 sleeve_thickness=sleeve_thickness, back_offset=offset.value, marks=marks, back_marks=back_marks,
                 progress=bar.advance, on_plan=bar.start))
             _show_warnings(result.warnings, result.deck.id if len(refs) > 1 else "")
-            for output in result.outputs:
-                kind = output.path.suffix.lstrip(".").upper()
-                written[kind] = written.get(kind, 0) + 1
-            pages += sum(o.pages for o in result.outputs)
-            cards += result.deck.card_count()
+            results.append(result)
     seconds = time.perf_counter() - started
-    files = ", ".join(_count(n, kind) for kind, n in written.items()) or "nothing"
-    click.echo(f"wrote {files} ({_count(pages, 'page') + ', ' if pages else ''}{_count(cards, 'card')} from "
-               f"{_count(len(refs), 'deck')}) to {out}/ in {seconds:.1f} s")
+    report = api.Report.of(results)
+    written = Counter(Path(file).suffix.lstrip(".").upper() for deck in report.decks for file in deck.files or ())
+    for deck in report.decks:
+        click.echo(deck.line())
+    files = ", ".join(api.counted(n, kind) for kind, n in written.items()) or "nothing"
+    totals = report.totals()
+    pages = api.counted(totals["pages"], "page") + ", " if totals["pages"] else ""
+    warned = f", {api.counted(report.warnings, 'warning')}" if report.warnings else ""
+    click.echo(f"wrote {files} ({pages}{api.counted(totals['cards'], 'card')} from "
+               f"{api.counted(len(refs), 'deck')}) to {out}/ in {seconds:.1f} s{warned}")
+    _finish(report, report_file, strict)
 
 
 def _impose_params() -> list[click.Parameter]:
@@ -329,9 +352,9 @@ def impose(fronts: tuple[Path, ...], back: Path | None, backs_dir: Path | None, 
     pdfs = sum(o.path.suffix == ".pdf" for o in result.outputs)
     cuts = len(result.outputs) - pdfs
     seconds = time.perf_counter() - started
-    click.echo(f"wrote {_count(pdfs, 'PDF')} ({_count(pages, 'page')}, "
-               f"{_count(result.cards, 'card')} from {_count(result.images, 'image')})"
-               f"{' and ' + _count(cuts, 'cut SVG') if cuts else ''} to {out / name}/ in {seconds:.1f} s")
+    click.echo(f"wrote {api.counted(pdfs, 'PDF')} ({api.counted(pages, 'page')}, "
+               f"{api.counted(result.cards, 'card')} from {api.counted(result.images, 'image')})"
+               f"{' and ' + api.counted(cuts, 'cut SVG') if cuts else ''} to {out / name}/ in {seconds:.1f} s")
 
 
 def _calibrate_params() -> list[click.Parameter]:
@@ -379,19 +402,19 @@ def list_decks() -> None:
                    + f"   {deck.title} — {deck.designer}, {deck.license}")
 
 
-@main.command(cls=_Command, make_params=lambda: [click.Argument(["deck"])])
-def check(deck: str) -> None:
-    """Check DECK (its layouts, and every language it is translated into) without writing anything."""
+@main.command(cls=_Command, make_params=lambda: [click.Argument(["deck"]), *_report_options()])
+def check(deck: str, report_file: Path | None, strict: bool) -> None:
+    """Check DECK (its layouts, and every language it is translated into) without writing anything
+    but the --report."""
     try:
         result = api.check(deck)
     except api.DeckError as exc:
         _fail(exc)
         raise
     _show_warnings(result.warnings)
-    warnings = len(result.warnings)
-    langs = f" in {', '.join(result.languages)}" if len(result.languages) > 1 else ""
-    click.echo(f"{result.deck.id}: ok — {result.cards} cards, {result.faces} distinct faces{langs}"
-               + (f", {_count(warnings, 'warning')}" if warnings else ""))
+    report = api.Report.of([result])
+    click.echo(report.decks[0].line())
+    _finish(report, report_file, strict)
 
 
 def _new_params() -> list[click.Parameter]:

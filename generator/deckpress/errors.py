@@ -1,11 +1,14 @@
-"""The one error type users see: a mistake in a file, named by file, line and key."""
+"""The one error type users see, a mistake in a file named by file, line and key; and warnings,
+what will print badly without being wrong, as records of the same place, a kind and a message."""
 
 from __future__ import annotations
 
 import difflib
 import os
-from collections.abc import Iterable
+from collections.abc import Hashable, Iterable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 
 def display_path(path: str | os.PathLike[str]) -> str:
@@ -23,6 +26,13 @@ def suggest(word: str, choices: Iterable[str]) -> str | None:
     return matches[0] if matches else None
 
 
+def located(text: str, file: str | None, line: int | None) -> str:
+    """`text` after the place it is about, as every error and warning is printed: `file:line: text`."""
+    if file is None:
+        return text
+    return f"{file}:{line}: {text}" if line else f"{file}: {text}"
+
+
 class DeckError(Exception):
     """A mistake in a deck or layout file.
 
@@ -38,27 +48,71 @@ class DeckError(Exception):
         self.suggestion = suggestion
 
     def __str__(self) -> str:
-        where = ""
-        if self.file is not None:
-            where = f"{self.file}:{self.line}: " if self.line else f"{self.file}: "
         hint = f" — did you mean '{self.suggestion}'?" if self.suggestion else ""
-        return f"{where}{self.message}{hint}"
+        return located(f"{self.message}{hint}", self.file, self.line)
+
+
+#: every kind of warning, a short stable word a script can test for, and what it means
+WARNING_KINDS = {
+    "text-overflow": "text that does not fit its box, even at its smallest size",
+    "missing-glyph": "a character no font has: it would print as an empty box",
+    "low-resolution": "a picture printed below 300 dpi (below 150 dpi it will look blurred)",
+    "unused-translation": "a translated text no card uses",
+    "box-too-big": "a tuck box that fits no paper, even in two parts: no box file is written",
+    "left-out": "pieces a print service's file leaves out (boards and pawns in a DriveThruCards PDF)",
+    "no-canvas": "pieces a print service's preset has no canvas for: written with their bleed instead",
+    "safe-zone": "text closer to the trim than a print service's safe zone",
+    "exif-rotation": "an image whose EXIF rotation PDF ignores (impose)",
+    "no-bleed": "an image with the proportions of the trim, so likely without bleed (impose)",
+    "turned": "a landscape image for a portrait card, or the other way round (impose)",
+    "proportions": "an image squeezed or stretched to the card (impose)",
+    "unused-back": "a back image that no front has (impose)",
+}
+
+
+@dataclass(frozen=True)
+class DeckWarning:
+    """Something that will print badly without being wrong: where (file as displayed, line), what
+    kind (one of WARNING_KINDS) and the message. Printed as ``file:line: message``."""
+
+    file: str | None
+    line: int | None
+    kind: str
+    message: str
+
+    def __str__(self) -> str:
+        return located(self.message, self.file, self.line)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"file": self.file, "line": self.line, "kind": self.kind, "message": self.message}
 
 
 class Warnings:
     """Collects warnings (text that does not fit, …) without stopping the build; each is said once."""
 
     def __init__(self) -> None:
-        self.messages: list[str] = []
+        self.records: list[DeckWarning] = []
+        self._said: set[Hashable] = set()
 
     def __call__(self, message: str, file: str | os.PathLike[str] | None = None,
-                 line: int | None = None) -> None:
-        text = str(DeckError(message, file, line))
-        if text not in self.messages:
-            self.messages.append(text)
+                 line: int | None = None, *, kind: str, once: Hashable | None = None) -> None:
+        """Warn, unless said before: the same text at the same place, or, when `once` is given, a
+        warning of this kind with the same `once` (the first place is the one kept)."""
+        if kind not in WARNING_KINDS:
+            raise ValueError(f"unknown warning kind {kind!r}: declare it in WARNING_KINDS")
+        record = DeckWarning(display_path(file) if file is not None else None, line, kind, message)
+        key = (kind, once) if once is not None else str(record)
+        if key not in self._said:
+            self._said.add(key)
+            self.records.append(record)
 
-    def __iter__(self):
-        return iter(self.messages)
+    @property
+    def messages(self) -> list[str]:
+        """Each warning as one line, `file:line: message`."""
+        return [str(record) for record in self.records]
+
+    def __iter__(self) -> Iterator[DeckWarning]:
+        return iter(self.records)
 
     def __len__(self) -> int:
-        return len(self.messages)
+        return len(self.records)

@@ -1,11 +1,14 @@
-"""Pictures named by decks: their proportions, and SVGs read into vector drawings."""
+"""Pictures named by decks: their proportions, SVGs read into vector drawings, and the resolution a
+picture prints at (rasters, and the raster pictures inside an SVG)."""
 
 from __future__ import annotations
 
 import functools
 import io
 import logging
+import math
 import os
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -80,3 +83,87 @@ def _image_size(path: str, _stamp: tuple[int, int]) -> tuple[float, float]:
             return (float(im.width), float(im.height))
     except OSError as exc:
         raise ValueError(f"cannot read image '{Path(path).name}': {exc}") from None
+
+
+SHARP_DPI = 300  #: what a printed picture wants; below it, art starts to look soft
+BLURRED_DPI = 150  #: below this, it looks blurred
+
+
+@dataclass(frozen=True)
+class Resolution:
+    """A picture of `pixels` printed at `printed` (width, height in mm)."""
+
+    pixels: tuple[int, int]
+    printed: tuple[float, float]
+
+    @property
+    def dpi(self) -> int:
+        """Pixels per inch as printed, on the worse axis (a picture stretched unevenly is as sharp as
+        its worse direction), rounded as it is said."""
+        (px_w, px_h), (w, h) = self.pixels, self.printed
+        if w <= 0 or h <= 0:
+            return SHARP_DPI  # nothing printed: nothing to blur
+        return round(min(px_w / w, px_h / h) * 25.4)
+
+    @property
+    def sharp(self) -> bool:
+        return self.dpi >= SHARP_DPI
+
+    def __str__(self) -> str:
+        """`60×80 px, printed 40×53.3 mm: 38 dpi — will look blurred (300 dpi wanted)`."""
+        verdict = "will look blurred" if self.dpi < BLURRED_DPI else "may look soft"
+        w, h = (f"{round(v, 1):g}" for v in self.printed)
+        return (f"{self.pixels[0]}×{self.pixels[1]} px, printed {w}×{h} mm: {self.dpi} dpi — {verdict} "
+                f"({SHARP_DPI} dpi wanted)")
+
+
+@dataclass(frozen=True)
+class RasterPart:
+    """A raster picture inside an SVG: the file it links to (relative to the SVG; None when it is
+    embedded as a data: URI), its pixels, and where its width and height point in the drawing's
+    units (vectors, so any rotation, skew and uneven scaling of the SVG's transforms is kept)."""
+
+    name: str | None
+    pixels: tuple[int, int]
+    across: tuple[float, float]
+    down: tuple[float, float]
+
+    def printed(self, scale: tuple[float, float]) -> tuple[float, float]:
+        """Its printed width and height in mm when the drawing is printed at `scale` (mm per unit,
+        x and y)."""
+        sx, sy = scale
+        return (math.hypot(self.across[0] * sx, self.across[1] * sy),
+                math.hypot(self.down[0] * sx, self.down[1] * sy))
+
+
+def raster_parts(path: str) -> tuple[RasterPart, ...]:
+    """Every raster picture an SVG draws, in drawing order; read once per file."""
+    return _raster_parts(path, stamp(path))
+
+
+@functools.lru_cache(maxsize=None)
+def _raster_parts(path: str, _stamp: tuple[int, int]) -> tuple[RasterPart, ...]:
+    # svglib has read the <image> elements already (data: URIs as PIL images, linked files as
+    # paths it checked): walking its drawing with the transforms is cheaper and surer than
+    # parsing the SVG a second time
+    from reportlab.graphics.shapes import Group, Image, mmult
+
+    parts: list[RasterPart] = []
+
+    def walk(node: Any, matrix: tuple[float, ...]) -> None:
+        if isinstance(node, Image):
+            if isinstance(node.path, str):
+                name: str | None = os.path.relpath(node.path, os.path.dirname(path))
+                with PILImage.open(node.path) as im:
+                    pixels = im.size
+            else:
+                name, pixels = None, node.path.size
+            a, b, c, d = matrix[:4]
+            parts.append(RasterPart(name, pixels, (a * node.width, b * node.width), (c * node.height, d * node.height)))
+        elif isinstance(node, Group):  # a Drawing is a Group too
+            inner = mmult(matrix, node.transform)
+            for child in node.contents:
+                walk(child, inner)
+
+    walk(load_svg(path), (1, 0, 0, 1, 0, 0))
+    return tuple(parts)

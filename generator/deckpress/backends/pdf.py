@@ -315,15 +315,55 @@ def _render_svg(drawing, canvas: Canvas) -> None:
     """Draw an svglib drawing. reportlab's renderer opens every drawing by selecting its default
     font, Helvetica, which is never embedded; it is told to start from the canvas's own
     (embedded) font instead, so no picture brings an unembedded font into the file."""
-    from reportlab.graphics import renderPDF
     from reportlab.graphics.renderbase import STATE_DEFAULTS
 
     default = STATE_DEFAULTS["fontName"]
     STATE_DEFAULTS["fontName"] = canvas._fontname
     try:
-        renderPDF.draw(drawing, canvas, 0, 0)
+        _svg_renderer().draw(drawing, canvas, 0, 0)
     finally:
         STATE_DEFAULTS["fontName"] = default
+
+
+@functools.cache
+def _svg_renderer_class() -> type:
+    from reportlab.graphics import renderPDF
+
+    class SvgRenderer(renderPDF._PDFRenderer):
+        """reportlab's renderer, but a raster picture inside an SVG is an image XObject: its inline
+        image (bytes among the text of the content stream) breaks the Form XObject a face is."""
+
+        def drawImage(self, image) -> None:
+            picture = image.path  # svglib gives a data: URI's picture decoded, a linked file by its path
+            if isinstance(picture, str):
+                if not os.path.exists(picture):
+                    return
+                with PILImage.open(picture) as opened:
+                    picture = opened.copy()
+            self._canvas.drawImage(_in_colour_space(picture, self._canvas._enforceColorSpace),
+                                   image.x, image.y, image.width, image.height, mask="auto")
+
+    return SvgRenderer
+
+
+def _in_colour_space(picture: PILImage.Image, enforce: Callable | None) -> ImageReader:
+    """A raster picture inside SVG art in the document's colour space, as the art's own colours
+    are by the canvas's hook: in greys (black ink only) for `k_only`, separated for `cmyk_only`."""
+    if "transparency" in picture.info:  # a palette or colour key: as an alpha channel
+        picture = picture.convert("RGBA")
+    alpha = picture.getchannel("A") if "A" in picture.getbands() else None
+    if enforce is k_only:
+        grey = picture.convert("L")
+        if alpha is not None:
+            grey.putalpha(alpha)
+        return ImageReader(grey)
+    if enforce is cmyk_only:
+        return _CMYKReader(picture if picture.mode == "CMYK" else _separate(picture.convert("RGB")), alpha)
+    return ImageReader(picture)
+
+
+def _svg_renderer():
+    return _svg_renderer_class()()
 
 
 def _group(canvas: Canvas, g: Group) -> None:

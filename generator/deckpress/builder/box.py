@@ -43,7 +43,7 @@ def box_job(faces: DeckFaces, out_dir: Path, paper: str, inked: Inked, options: 
             pages = [Page(plan, net.name if parts > 1 else "") for plan, net in zip(plans, nets)]
             return deck_job(deck, out_dir, paper, inked.variant, "box", pages, marking=options.marking)
     warn(f"the tuck box ({size.width:g} × {size.height:g} × {size.depth:g} mm) does not fit on {paper} paper, "
-         "even in two parts: no box file")
+         "even in two parts: no box file", kind="box-too-big")
     return None
 
 

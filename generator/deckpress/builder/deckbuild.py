@@ -45,6 +45,12 @@ class Composed:
             self.by_bleed[bleed] = compose_faces(deck, self.warn)
         return self.by_bleed[bleed]
 
+    def distinct(self) -> int:
+        """How many distinct faces the deck prints: the same at every bleed, so counted in whichever
+        pass was made (the deck's own bleed if none was)."""
+        faces = next(iter(self.by_bleed.values()), None) or self()
+        return len(faces.distinct())
+
 
 def deck_jobs(faces: DeckFaces, out_dir: Path, papers: Sequence[str], inks: Sequence[str], warn: Warnings,
               options: Options = Options()) -> list[Job]:
@@ -103,7 +109,7 @@ def drivethru_job(faces: DeckFaces, out_dir: Path, warn: Warnings) -> Job:
             sides += [front, back or blank]
     if skipped:
         warn(f"{skipped} piece{'s' if skipped != 1 else ''} not {w:g}×{h:g} mm (boards, pawns) "
-             "left out of the DriveThruCards file: print them from the rules-board PDF")
+             "left out of the DriveThruCards file: print them from the rules-board PDF", kind="left-out")
     return deck_job(deck, out_dir, None, Variant.CMYK, DRIVETHRU, single_pages(sides, w, h, deck.bleed),
                     marking=Marking(marks="none"))
 
@@ -149,6 +155,7 @@ def build_deck(ref: str | Path, out_dir: str | Path, papers: Sequence[str] = tup
         path = write_preview(screen, deck_folder(out_dir, deck) / f"{deck.id}{lang_mark}-preview.png", card[0],
                              progress)
         result.outputs.append(Output(path, 0))
+    result.faces = composed.distinct()
     return result
 
 

@@ -20,6 +20,7 @@ from PIL import Image as PILImage, UnidentifiedImageError
 
 from ..errors import DeckError, Warnings, display_path, suggest
 from ..face import Face, Image
+from ..imagefile import Resolution
 from ..imposition.document import Marking
 from ..imposition.sheets import PAPERS
 from ..model.deck import CARD_SIZES
@@ -29,7 +30,6 @@ from .jobs import pdf_job, sheet_files, write_jobs
 from .plan import Output
 
 FORMATS = ("PNG", "JPEG")  #: what PDF takes as it is (JPEG) or losslessly (PNG)
-MIN_DPI = 300  #: below this, printed art starts to look soft
 ASPECT_TOLERANCE = 0.01  #: a picture stretched by less than 1 % looks right
 _COPIES = re.compile(r"(.+?)[ _-]x(\d+)")  # "goblin x3", "goblin_x3", "goblin-x3": three copies
 _EXIF_ORIENTATION = 0x0112
@@ -122,24 +122,24 @@ def check_image(path: Path, trim: tuple[float, float], bleed: float, warn: Warni
         raise DeckError(f"is a {kind} image; impose takes PNG and JPEG (convert it first)", path)
     if orientation != 1:  # PDF draws the pixels as stored and knows nothing of EXIF
         warn(f"has an EXIF rotation (orientation {orientation}) that PDF ignores: it prints as stored; "
-             "save it upright", path)
+             "save it upright", path, kind="exif-rotation")
     w, h = trim[0] + 2 * bleed, trim[1] + 2 * bleed
     off = (px_w / px_h) / (w / h) - 1
     if abs(off) > ASPECT_TOLERANCE:
         if bleed and abs((px_w / px_h) / (trim[0] / trim[1]) - 1) <= ASPECT_TOLERANCE:
             warn(f"{px_w}×{px_h} px has the proportions of the trim: looks like it has no bleed; "
-                 "use --bleed 0", path)
+                 "use --bleed 0", path, kind="no-bleed")
         elif (px_w > px_h) != (w > h) and px_w != px_h and w != h:
             turned = "x".join(f"{v:g}" for v in reversed(trim))
             warn(f"{px_w}×{px_h} px is {'landscape' if px_w > px_h else 'portrait'} but the card is not: "
-                 f"turn the picture, or use --size {turned}", path)
+                 f"turn the picture, or use --size {turned}", path, kind="turned")
         else:
             warn(f"{px_w}×{px_h} px is {abs(off):.1%} {'wider' if off > 0 else 'narrower'} than a "
                  f"{w:g}×{h:g} mm card with bleed: it will be {'squeezed' if off > 0 else 'stretched'} to fit",
-                 path)
-    dpi = min(px_w / w, px_h / h) * 25.4
-    if round(dpi) < MIN_DPI:
-        warn(f"only {dpi:.0f} dpi at {w:g}×{h:g} mm ({px_w}×{px_h} px); {MIN_DPI} dpi prints sharp", path)
+                 path, kind="proportions")
+    resolution = Resolution((px_w, px_h), (w, h))
+    if not resolution.sharp:
+        warn(f"is {resolution}", path, kind="low-resolution")
 
 
 def impose_images(fronts: Sequence[Path], out_dir: Path, *, name: str = "imposed", back: Path | None = None,
@@ -172,7 +172,7 @@ def impose_images(fronts: Sequence[Path], out_dir: Path, *, name: str = "imposed
         pairs.append((front, behind, n))
     used = {b for _, b, _ in pairs}
     for unused in sorted(set(backs.values()) - used, key=natural_key):
-        warn("is the back of no front", unused)
+        warn("is the back of no front", unused, kind="unused-back")
     for picture in dict.fromkeys([*pictures, *(b for b in used if b is not None)]):
         check_image(picture, size, bleed, warn)
 

@@ -98,12 +98,14 @@ class Output:
 
 @dataclass
 class DeckBuild:
-    """What building one deck gave: the deck as loaded, the files written, and what will print
-    badly (text that had to shrink, a box too big for the paper, …)."""
+    """What building one deck gave: the deck as loaded, the files written, what will print
+    badly (text that does not fit, a box too big for the paper, …), and how many distinct card
+    faces it printed."""
 
     deck: Deck
     outputs: list[Output] = field(default_factory=list)
     warnings: Warnings = field(default_factory=Warnings)
+    faces: int = 0
 
 
 def lang_suffix(deck: Deck) -> str:

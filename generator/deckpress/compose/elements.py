@@ -15,9 +15,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..colors import BLACK
-from ..errors import DeckError, suggest
+from ..errors import DeckError, display_path, suggest
 from ..face import Ellipse, Group, Image, Item, Line, Paint, Path as PathItem, Rect, Text, translation
-from ..imagefile import image_size
+from ..imagefile import Resolution, image_size, is_svg, raster_parts
 from ..model import Element
 from ..model.deck import NAME_FIELDS
 from ..model.elements import KINDS
@@ -188,12 +188,12 @@ def text(ctx: Context, e: Element, values: Values) -> list[Item]:
         chars = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in sorted(fitted.missing))
         ctx.c.warn(f"card {ctx.card.label}: no font has {chars}; it would print as an empty box "
                    f"(template '{ctx.template.name}', {e.file}:{e.line_of('text')})",
-                   ctx.card.file, ctx.card.line)
+                   ctx.card.file, ctx.card.line, kind="missing-glyph")
     if not fitted.fits:
         at = f"even at {min_size / PT:g}pt" if get("fit") == "shrink" else f"at {size / PT:g}pt"
         ctx.c.warn(f"card {ctx.card.label}: text of template '{ctx.template.name}' "
                    f"({e.file}:{e.line_of('text')}) does not fit its box {at}",
-                   ctx.card.file, ctx.card.line)
+                   ctx.card.file, ctx.card.line, kind="text-overflow")
     return fitted.items
 
 
@@ -229,11 +229,41 @@ def image(ctx: Context, e: Element, values: Values) -> list[Item]:
     fit = ctx.value(e, "fit", values)
     ink = ctx.value(e, "ink", values)
     if fit == "stretch":
-        return [Image(x, y, w, h, str(src), ink=ink)]
-    k = (min if fit == "contain" else max)(w / iw, h / ih)
-    dw, dh = iw * k, ih * k
-    picture = Image(x + (w - dw) / 2, y + (h - dh) / 2, dw, dh, str(src), ink=ink)
-    return [picture] if fit == "contain" else [Group((picture,), clip=(x, y, w, h))]
+        picture = Image(x, y, w, h, str(src), ink=ink)
+    else:
+        k = (min if fit == "contain" else max)(w / iw, h / ih)
+        dw, dh = iw * k, ih * k
+        picture = Image(x + (w - dw) / 2, y + (h - dh) / 2, dw, dh, str(src), ink=ink)
+    _warn_if_soft(ctx, e, src, (iw, ih), (picture.w, picture.h))
+    return [Group((picture,), clip=(x, y, w, h))] if fit == "cover" else [picture]
+
+
+def _warn_if_soft(ctx: Context, e: Element, src: Path, size: tuple[float, float],
+                  printed: tuple[float, float]) -> None:
+    """Warn of a picture printed below SHARP_DPI at `printed` mm (a raster, or each raster inside an
+    SVG of `size` units), once per picture and resolution, at the line that placed it: the card's
+    when a field names the picture, else the layout's."""
+    if is_svg(src):
+        scale = (printed[0] / size[0], printed[1] / size[1])
+        found = [(part.name or "a picture", (str(src), index), Resolution(part.pixels, part.printed(scale)))
+                 for index, part in enumerate(raster_parts(str(src)))]
+    else:
+        found = [(None, str(src), Resolution((round(size[0]), round(size[1])), printed))]
+    for part, picture, resolution in found:
+        if resolution.sharp:
+            continue
+        shown = _shown(src, ctx.c.deck.folder)
+        where = (ctx.card.file, ctx.card.line) if isinstance(e.values["src"], Pattern) else (e.file, e.line_of("src"))
+        ctx.c.warn(f"{f'{part} inside ' if part else ''}{shown} is {resolution}", *where, kind="low-resolution",
+                   once=(picture, resolution.dpi))
+
+
+def _shown(path: Path, folder: Path) -> str:
+    """A picture as the deck names it: relative to the deck folder (art/fruit.png), else as displayed."""
+    try:
+        return Path(path).resolve().relative_to(folder.resolve()).as_posix()
+    except ValueError:
+        return display_path(path)
 
 
 @draws("symbol", centre=point_centre)

@@ -70,14 +70,14 @@ def _check_preset(entries: Sequence[Entry], preset: Preset, stems: dict[tuple[st
     odd = sorted({e.component for e in entries if preset.canvas(e.size) is None})
     if odd:
         warn(f"{preset.service} ({preset.name}) has no canvas for {', '.join(odd)}: written at "
-             f"{preset.dpi} dpi with their bleed instead")
+             f"{preset.dpi} dpi with their bleed instead", kind="no-canvas")
     close = [(gap, stem) for (side, face), stem in stems.items()
              if preset.canvas((face.width, face.height)) and (gap := text_margin(face)) < preset.safe - 0.05]
     if close:
         gap, stem = min(close)
         warn(f"text on {len(close)} card side{'s' if len(close) > 1 else ''} lies closer to the trim than "
              f"{preset.service}'s safe zone of {preset.safe:.1f} mm (closest {gap:.1f} mm, {stem}): "
-             "a cut a little off may touch it")
+             "a cut a little off may touch it", kind="safe-zone")
 
 
 def text_margin(face: Face) -> float:
