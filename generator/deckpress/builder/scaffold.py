@@ -101,7 +101,7 @@ def _extends_ref(base: str, target: Path) -> str:
         return base
     found = Path(base).resolve()
     found = found.parent if found.is_file() else found
-    return Path(os.path.relpath(found, target.resolve().parent)).as_posix()
+    return Path(os.path.relpath(found, target.resolve())).as_posix()
 
 
 def _write_extending(target: Path, names: dict[str, str], base: str, parent: Deck) -> None:
