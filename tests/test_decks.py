@@ -5,13 +5,17 @@ A table says what each deck holds (cards, sheets, distinct faces, rule cards); t
 promises every deck makes: every file written without warnings, cards on a 3 × 3 grid, backs that
 land behind their fronts, a duplex file that interleaves them, page boxes print shops accept,
 fonts embedded, text that extracts and is never tiny, black ink only in low-ink, each distinct
-face stored once, and byte-identical rebuilds. What is a deck's own game (its inventory, what its
+face stored once, and byte-identical rebuilds; and templates whose every part has an id that
+means the same in every deck, so a template extending one can replace it. What is a deck's own game (its inventory, what its
 cards say, its boards) is checked in its own file: test_build_metronome.py, test_deck_<id>.py.
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterable
 from dataclasses import dataclass
+from pathlib import Path
 
 import pypdfium2 as pdfium
 import pytest
@@ -19,6 +23,8 @@ from pypdf import PdfReader
 
 from deckpress.builder.deckbuild import build_deck
 from deckpress.model import bundled_deck_ids, load_deck
+from deckpress.model.layout import Element
+from deckpress.units import Length
 from tests.pdfread import (MM, backs_behind_fronts, cards_on_grid, check_page_boxes, colour_operators, darkness, fonts,
                            fonts_showing_text, page_text, placements, text_sizes, trim_box_mm, xobjects)
 
@@ -105,6 +111,105 @@ def test_every_output_file_is_written_without_warnings(deck, bundled_builds):
     assert {p.name for p in folder.iterdir()} == expected
     assert sorted(o.path.name for o in result.outputs) == sorted(expected)
     assert not result.warnings.messages
+
+
+
+# --- the templates' parts ------------------------------------------------------------------------
+
+ROOT = Path(__file__).resolve().parent.parent
+RECT, TEXT = frozenset({"rect"}), frozenset({"text", "rect"})  # text, perhaps on a plate
+INDEX = frozenset({"text", "image", "rect", "line"})  # a corner index: words, a picture, a boxed number
+#: The ids the decks share (LAYOUTS.md's table of them), each with the kinds of element it may
+#: draw: one id names one kind of part in every deck, so replacing it replaces what its name says.
+#: `emblem` (a back's picture) and `picture` (a front's) may be any drawing.
+ROLES: dict[str, frozenset[str] | None] = {
+    "background": RECT, "ground": RECT, "frame": RECT, "band": RECT, "stripe": RECT, "panel": RECT,
+    "divider": frozenset({"line"}), "symbols": frozenset({"symbol", "circle"}),
+    "corner-marks": frozenset({"circle", "path", "glyph"}),
+    "corners": INDEX, "corner-top": INDEX, "corner-bottom": INDEX, "index": frozenset({"text"}),
+    "title": TEXT, "subtitle": TEXT, "name": TEXT, "text": TEXT, "body": TEXT, "footer": TEXT,
+    "emblem": None, "picture": None,
+}
+
+
+def walk(elements: Iterable[Element]) -> list[Element]:
+    """Every element, groups' children included."""
+    return [e for element in elements for e in (element, *walk(element.children))]
+
+
+def kinds(element: Element) -> set[str]:
+    """The kinds of element it draws: its own, or a group's children's."""
+    return {e.kind for e in walk((element,)) if e.kind != "group"}
+
+
+@each_deck
+def test_every_part_of_every_template_is_named_and_named_once(deck):
+    """Each element at the top of a template has an id, none shared: a template extending it can
+    replace or remove any part, and a replacement stands in once for the whole part."""
+    for template in load_deck(deck.id).layouts.templates.values():
+        ids = [e.id for e in template.elements]
+        assert None not in ids, (template.name, [e.line for e in template.elements if e.id is None])
+        assert len(set(ids)) == len(ids), (template.name, ids)
+
+
+@each_deck
+def test_a_shared_id_names_the_same_kind_of_part_everywhere(deck):
+    for template in load_deck(deck.id).layouts.templates.values():
+        for element in walk(template.elements):
+            if ROLES.get(element.id) is None:  # a deck's own part, or a picture of any kind
+                continue
+            drawn = kinds(element)
+            assert drawn and drawn <= ROLES[element.id], (template.name, element.id, element.line, drawn)
+            if ROLES[element.id] is TEXT:
+                assert "text" in drawn, (template.name, element.id, element.line)
+            if element.id in ("background", "ground"):  # the whole card, bleed and all
+                assert element.kind == "rect", (template.name, element.line)
+                v = element.values
+                assert v["x"] == v["y"] == Length(bleed=-1), (template.name, element.line)
+                assert v["w"] == v["h"] == Length(pct=100, bleed=2), (template.name, element.line)
+
+
+@each_deck
+def test_every_back_has_a_colour_frame_and_emblem_to_replace_and_no_front_has_an_emblem(deck):
+    """What LAYOUTS.md promises: a back is re-coloured by replacing its `ground` (or, without one,
+    its own `background`), and given a new picture by replacing its `emblem`."""
+    loaded = load_deck(deck.id)
+    white = loaded.layouts.templates["blank"].elements[0].values["fill"]
+    fronts = {c.front.name: c.front for c in loaded.components}
+    backs = {c.back.name: c.back for c in loaded.components if c.back is not None}
+    assert backs
+    for back in backs.values():
+        parts = {e.id: e for e in back.elements}
+        assert {"frame", "emblem", "title"} <= set(parts) and "picture" not in parts, (back.name, sorted(parts))
+        colour = parts.get("ground", parts["background"])
+        assert colour.values["fill"] != white, back.name
+    for front in fronts.values():
+        assert "emblem" not in {e.id for e in front.elements}, front.name
+
+
+def test_layouts_md_lists_the_shared_ids():
+    text = (ROOT / "docs" / "LAYOUTS.md").read_text(encoding="utf-8")
+    table = text.split("#### The parts of the bundled templates", 1)[1].split("```yaml", 1)[0]
+    first_cells = re.findall(r"^\| (`.+?) \|", table, re.M)
+    documented = {name for cell in first_cells for name in re.findall(r"`([a-z-]+)`", cell)}
+    assert documented == set(ROLES)
+    used = {e.id for d in bundled_deck_ids() for t in load_deck(d).layouts.templates.values() for e in walk(t.elements)}
+    assert set(ROLES) <= used
+
+
+@each_deck
+def test_the_readme_names_the_decks_own_parts(deck):
+    """Each deck's README names the parts of its templates that LAYOUTS.md does not, by their
+    real names: the ids, templates and fields its layouts have."""
+    readme = (ROOT / "decks" / deck.id / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Template parts\n", 1)[1].split("\n## ", 1)[0]
+    named = set(re.findall(r"`([a-z][a-z0-9-]*)`", section))
+    templates = load_deck(deck.id).layouts.templates
+    own = {e.id for t in templates.values() for e in t.elements} - set(ROLES)
+    assert own <= named, sorted(own - named)
+    real = {e.id for t in templates.values() for e in walk(t.elements)} | set(templates)
+    real |= {name for t in templates.values() for name in t.fields}
+    assert named <= real, sorted(named - real)
 
 
 # --- the sheets ----------------------------------------------------------------------------------

@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import re
+import shutil
 from pathlib import Path
 
 import pytest
 import yaml
 
 import deckpress
-from deckpress.model import bundled_deck_ids
+from deckpress.backends.raster import RasterJob, pixels, render, trim_box
+from deckpress.compose import Composer
+from deckpress.face import Group, Image
+from deckpress.model import bundled_deck_ids, load_deck
 from deckpress.model import reference
 from deckpress.model.keys import TABLES
 
@@ -68,6 +72,52 @@ def test_worked_examples_build_without_warnings(tmp_path):
         result, = deckpress.build(folder, tmp_path / "out", papers="a4", inks="color")
         assert result.outputs and not result.warnings.messages, (doc, result.warnings.messages)
 
+
+
+def test_the_replaced_back_parts_of_layouts_md_print_as_it_says(tmp_path):
+    """LAYOUTS.md's plum and plain backs, in a copy of metronome: the plum one is plum where
+    metronome's is navy and shows the new picture, once, where the metronome was; the plain one
+    shows nothing there."""
+    block, = [b for b in re.findall(r"```yaml\n(.*?)```", (DOCS / "LAYOUTS.md").read_text(encoding="utf-8"), re.S)
+              if "extends: metronome-back" in b]
+    folder = tmp_path / "my-metronome"
+    shutil.copytree(ROOT / "decks" / "metronome", folder)
+    (folder / "layouts").mkdir()
+    (folder / "layouts" / "my-backs.yaml").write_text(block, encoding="utf-8")
+    (folder / "art").mkdir()
+    (folder / "art" / "back.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">'
+                                            '<circle cx="5" cy="5" r="5" fill="#00a000"/></svg>', encoding="utf-8")
+    deck_file = folder / "deck.yaml"
+    text = deck_file.read_text(encoding="utf-8")
+    assert "layouts: [common, metronome]\n" in text and "back: metronome-back" in text
+    deck_file.write_text(text.replace("layouts: [common, metronome]", "layouts: [common, metronome, my-backs]")
+                         .replace("back: metronome-back", "back: plum-back"), encoding="utf-8")
+    deck = load_deck(folder)
+    assert {c.back.name for c in deck.components if c.back} == {"plum-back"}
+
+    card = deck.components[0].cards[0]
+    composer = Composer(deck)
+    plum, plain = (composer.face(card, deck.layouts.templates[name]) for name in ("plum-back", "plain-back"))
+
+    def leaves(items):
+        for item in items:
+            yield from leaves(item.items) if isinstance(item, Group) else (item,)
+
+    assert [Path(i.source).name for i in leaves(plum.items) if isinstance(i, Image)] == ["back.svg"]
+    dpi = 100
+    plum_png, plain_png = render([RasterJob(f, trim_box(f), pixels(trim_box(f), dpi)) for f in (plum, plain)])
+
+    def at(png, x_mm, y_mm):
+        return png.getpixel((round(x_mm / 25.4 * dpi), round(y_mm / 25.4 * dpi)))
+
+    def near(rgb, hex_):
+        return all(abs(a - int(hex_[i:i + 2], 16)) <= 3 for a, i in zip(rgb, (1, 3, 5)))
+
+    middle = plum.width / 2
+    assert near(at(plum_png, 2, 45), "#4a2545") and near(at(plain_png, 2, 45), "#22304a")  # plum, and navy
+    assert near(at(plum_png, middle, 38), "#00a000")  # the picture where the metronome was
+    emblem = [round(v / 25.4 * dpi) for v in (middle - 14, 17, middle + 14, 59)]  # the metronome's disc and base
+    assert {rgb for _, rgb in plain_png.crop(emblem).getcolors()} == {at(plain_png, 2, 45)}  # nothing but navy
 
 def test_readme_commands_and_ci_agree():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")

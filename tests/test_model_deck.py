@@ -238,7 +238,13 @@ def test_a_copied_deck_draws_its_own_pictures_in_a_bundled_layout(tmp_path):
     shutil.copytree(DECKS_DIR / "circle-of-5", copy)
     deck = load_deck(copy)
     assert deck.layouts.icons["snail"].image == (copy / "art" / "snail.svg").resolve()
-    board = next(e for e in deck.layouts.templates["colour-board"].elements
+
+    def walk(elements):  # the board's pictures are inside its fields' and labels' groups
+        for element in elements:
+            yield element
+            yield from walk(element.children)
+
+    board = next(e for e in walk(deck.layouts.templates["colour-board"].elements)
                  if e.kind == "image" and not hasattr(e.values["src"], "fields"))
     assert board.values["src"].is_relative_to(copy.resolve())
     before = build_deck(copy, tmp_path / "a", papers=["a4"], inks=["color"]).outputs[0].path.read_bytes()
