@@ -160,12 +160,7 @@ class _Canvas(Canvas):
     def _visible_box(self) -> tuple[float, float, float, float] | None:
         """The box of the form being drawn (or of the page) in the current user space, as
         (x0, y0, x1, y1); None if the current transform has no inverse."""
-        if self._formData:
-            _name, x0, y0, x1, y1 = self._formData
-        else:
-            x0, y0, x1, y1 = 0, 0, None, None
-        x1 = self._pagesize[0] if x1 is None else x1
-        y1 = self._pagesize[1] if y1 is None else y1
+        _name, x0, y0, x1, y1 = self._formData or (None, 0, 0, *self._pagesize)
         a, b, c, d, e, f = self._currentMatrix
         det = a * d - b * c
         if abs(det) < 1e-12:
@@ -393,13 +388,14 @@ def _render_svg(drawing, canvas: _Canvas) -> None:
     default = STATE_DEFAULTS["fontName"]
     STATE_DEFAULTS["fontName"] = canvas._fontname
     try:
-        _art_renderer()().draw(renderScaledDrawing(drawing), canvas, 0, 0)
+        renderer = _art_renderer_type()
+        renderer().draw(renderScaledDrawing(drawing), canvas, 0, 0)
     finally:
         STATE_DEFAULTS["fontName"] = default
 
 
 @functools.cache
-def _art_renderer() -> type:
+def _art_renderer_type() -> type:
     """reportlab's PDF renderer, drawing the groups that SVG art gives an `opacity` below 1
     (svgart.Translucent) as transparency groups. Made on first use: the renderer is imported late."""
     from reportlab.graphics.renderPDF import _PDFRenderer
