@@ -1,5 +1,5 @@
 """The PDF backend: forms drawn once, embedded fonts, ToUnicode for music symbols, K-only greys,
-CMYK documents with nothing in RGB."""
+CMYK documents with nothing in RGB, transparency kept inside forms."""
 
 from __future__ import annotations
 
@@ -11,12 +11,15 @@ import pytest
 from PIL import Image as PILImage
 from pypdf import PdfReader
 
-from deckpress.backends.pdf import FaceForms, MM, _separate, _to_unicode_cmap, new_canvas
+from reportlab.lib.colors import CMYKColor, Color as RLColor
+
+from deckpress.backends.pdf import FaceForms, MM, _separate, _to_unicode_cmap, cmyk_only, k_only, new_canvas
 from deckpress.colors import RGB, Gray, to_cmyk
-from deckpress.face import Face, Image, Paint, Path, Rect, Text
+from deckpress.face import Face, Group, Image, Paint, Path, Rect, Text
 from deckpress.fonts import FontSet
 from deckpress.ink import cmyk
 from tests.pdfread import colour_operators, content_streams, fonts, page_text, rgb_left, xobjects
+from tests.translucency import HEIGHT, VARIANTS, art_face, assert_blended
 
 FONTS = FontSet()
 MUSIC = FONTS.families["music"].files["regular"]
@@ -174,3 +177,55 @@ def test_even_odd_paths_fill_with_the_even_odd_rule_and_others_with_nonzero(tmp_
     data = b"".join(content_streams(PdfReader(write(tmp_path, [(face, 0)]))))
     painted = [line for line in data.split(b"\n") if line in (b"f", b"f*")]
     assert painted == [b"f", b"f*"]
+
+
+def test_svg_gradients_inside_a_face_show(tmp_path):
+    """A face is a form, and reportlab's forms listed no shadings: the gradient pointed at nothing
+    and viewers filled its box black."""
+    source = tmp_path / "art.svg"
+    source.write_bytes(SVG)
+    path = write(tmp_path, [(Face(30, 40, 0, (Image(0, 0, 30, 30, str(source)),)), 0)])
+    r, g, b = pixel(path, 2, 12, dpi=144)  # the gradient's blue end
+    assert b > 180 and r < 100
+
+
+# ---- transparency ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_translucent_svg_art_prints_as_a_browser_shows_it(tmp_path, variant):
+    colors = VARIANTS[variant][2]
+    path = write(tmp_path, [(art_face(tmp_path, variant), 0)], colors=colors)
+    if colors != "rgb":
+        assert rgb_left(path) == []
+    assert_blended(lambda x: pixel(path, x, 10 + HEIGHT / 2, dpi=144))
+    if variant == "colour":  # 50 % blue over red
+        assert pixel(path, 15, 15, dpi=144) == pytest.approx((128, 0, 128), abs=2)
+
+
+def test_translucency_is_in_the_forms_own_resources_and_groups_are_transparency_groups(tmp_path):
+    reader = PdfReader(write(tmp_path, [(art_face(tmp_path), 0)]))
+    face, = (form for form in xobjects(reader, "/Form") if "/Group" not in form)
+    states = [state.get_object() for state in face["/Resources"]["/ExtGState"].values()]
+    assert {"/ca": 0.5} in states and {"/CA": 0.5} in states  # fill- and stroke-opacity
+    groups = [form for form in xobjects(reader, "/Form") if "/Group" in form]
+    assert len(groups) == 2 and all(g["/Group"]["/S"] == "/Transparency" for g in groups)  # the two `opacity`
+    assert reader.pdf_header == "%PDF-1.4"  # the version with transparency
+
+
+def test_a_translucent_group_is_one_layer_in_a_face(tmp_path):
+    """Group opacity in a face (an element's `opacity`): where the group's own items overlap, the
+    upper hides the lower, as in SVG, instead of each showing through the other."""
+    blue = Paint(fill=RGB(0, 0, 1), stroke=RGB(0, 0, 1), stroke_width=2)
+    face = Face(30, 20, 0, (Rect(0, 0, 30, 20, paint=Paint(fill=RGB(1, 1, 1))),
+                            Group((Rect(2, 2, 12, 12, paint=blue), Rect(8, 8, 12, 12, paint=blue)), opacity=0.5),
+                            Rect(22, 2, 6, 6, paint=Paint(fill=RGB(0, 0, 1)))))
+    path = write(tmp_path, [(face, 0)])
+    for x, y in ((4, 14), (5, 5), (3, 3), (11, 11), (17, 17)):  # one rect, stroke over fill, the overlap
+        assert pixel(path, x, 10 + y, dpi=144) == pytest.approx((128, 128, 255), abs=2), (x, y)
+    assert pixel(path, 25, 15, dpi=144) == (0, 0, 255)  # a solid item after the group is solid
+
+
+@pytest.mark.parametrize("color", [RLColor(0.1, 0.2, 0.9, alpha=0.3), CMYKColor(0.5, 0.1, 0, 0, alpha=0.3)])
+def test_the_colour_space_hooks_keep_a_colours_alpha(color):
+    """SVG art's colours pass through these on their way into a low-ink or CMYK file."""
+    assert k_only(color).alpha == cmyk_only(color).alpha == 0.3

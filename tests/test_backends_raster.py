@@ -15,6 +15,7 @@ from deckpress.errors import Warnings
 from deckpress.face import Face, Paint, Rect
 from deckpress.model import load_deck
 from tests.pdfread import placements, trim_box_mm
+from tests.translucency import HEIGHT, VARIANTS, art_face, assert_blended
 
 RED, BLUE = RGB(1, 0, 0), RGB(0, 0, 1)
 
@@ -96,3 +97,13 @@ def test_a_png_shows_what_the_printed_sheet_shows(tmp_path):
     other, = render([RasterJob(compose_faces(deck, Warnings()).sides["cards"][30][0], box, (w, h))])
     odd = ImageStat.Stat(ImageChops.difference(cut.crop(inner), other.crop(inner)).convert("L")).mean[0]
     assert odd > 5
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_translucent_art_in_a_png_is_as_translucent_as_in_the_pdf(tmp_path, variant):
+    face = art_face(tmp_path, variant)
+    dpi = 150
+    job = RasterJob(face, trim_box(face), pixels(trim_box(face), dpi), tmp_path / "card.png", dpi)
+    render([job])
+    image = Image.open(job.path).convert("RGB")
+    assert_blended(lambda x: image.getpixel((round(x / 25.4 * dpi), round(HEIGHT / 2 / 25.4 * dpi))))

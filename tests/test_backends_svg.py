@@ -32,6 +32,7 @@ from deckpress.fonts import FontSet, open_font
 from deckpress.imagefile import grey_png
 from deckpress.model import load_deck
 from deckpress.svgpath import parse_path
+from tests.translucency import ART, VARIANTS, art_face
 
 NS = "{http://www.w3.org/2000/svg}"
 XLINK = "{http://www.w3.org/1999/xlink}href"
@@ -176,6 +177,20 @@ def test_pictures_are_embedded_stretched_and_greyed_as_in_pdf(tmp_path):
     assert filtered[:3] == pytest.approx([expected] * 3, abs=1 / 255) and matrix[15:] == [0, 0, 0, 1, 0]
 
 
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_translucent_svg_art_keeps_its_opacity_in_every_variant(tmp_path, variant):
+    """The art goes in as its own file, so a browser draws its opacity; the greying filter of
+    low-ink art passes alpha through unchanged."""
+    root = parse(art_face(tmp_path, variant))
+    image = only(root, "image")
+    assert base64.b64decode(image.get(XLINK).split(",", 1)[1]).decode() == ART
+    if variant == "low-ink":
+        matrix = root.find(f"{NS}defs/{NS}filter/{NS}feColorMatrix").get("values").split()
+        assert [float(v) for v in matrix[15:]] == [0, 0, 0, 1, 0]
+    else:
+        assert image.get("filter") is None
+
+
 # ---- text ------------------------------------------------------------------------------------
 
 def test_text_embeds_a_subset_of_each_font_it_uses():
@@ -318,3 +333,29 @@ def test_a_cut_file_is_the_pages_cut_paths_in_mm(tmp_path):
     assert drawn == [path_data(ops) for ops in cut_paths(plan)]
     assert drawn[0] == path_data(rounded(plan.placements[0].trim, 3.0)) and drawn[0].count("C") == 4
     assert not list(tmp_path.glob("cut/.*"))  # written through a temporary file, none left behind
+
+
+def via_svg_art(svg: bytes, face: Face, tmp_path: Path) -> PILImage.Image:
+    """An SVG document read back by deckpress's own SVG art reader (which, unlike plain svglib,
+    keeps `opacity`) and printed over the face's bleed box by the PDF backend."""
+    path = tmp_path / "written.svg"
+    path.write_bytes(svg)
+    b = face.bleed
+    return via_pdf_backend(Face(face.width, face.height, b, (Image(-b, -b, face.width + 2 * b, face.height + 2 * b,
+                                                                   str(path)),)), tmp_path)
+
+
+def test_a_translucent_group_is_an_svg_group_with_that_opacity(tmp_path):
+    blue = Paint(fill=BLUE, stroke=RGB(0, 0, 0), stroke_width=1.5)
+    face = Face(40, 30, 2, (Rect(-2, -2, 44, 34, paint=Paint(fill=RGB(1, 0.9, 0.2))),
+                            Group((Rect(4, 4, 16, 16, paint=blue), Ellipse(22, 14, 9, 9, paint=blue),
+                                   Text(5, 27, "half", SANS, 5, RED)), opacity=0.5)))
+    root = parse(face, outline_text=True)
+    group, = [g for g in root.iter(f"{NS}g") if g.get("opacity")]
+    assert float(group.get("opacity")) == 0.5 and len(list(group)) == 3
+    pdf, svg = via_pdf_backend(face, tmp_path), via_svg_art(face_svg(face, outline_text=True), face, tmp_path)
+    assert difference(pdf, svg) < SAME
+    overlap = round((2 + 17) / 25.4 * DPI), round((2 + 16) / 25.4 * DPI)  # the circle over the square
+    half_blue_on_yellow = ((255 + 26) / 2, (230 + 51) / 2, (51 + 230) / 2)
+    assert pdf.getpixel(overlap) == pytest.approx(half_blue_on_yellow, abs=2)
+    assert svg.getpixel(overlap) == pytest.approx(half_blue_on_yellow, abs=2)

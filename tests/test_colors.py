@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from deckpress.colors import BLACK, CMYK, INK_LIMIT, NAMED, WHITE, RGB, Gray, parse_color, parse_hex, to_cmyk
+from deckpress.colors import (BLACK, CMYK, INK_LIMIT, NAMED, WHITE, RGB, Gray, parse_color, parse_hex, parse_opacity,
+                              to_cmyk)
 
 PALETTE = {"red": RGB(0.8, 0.2, 0.2), "ink": Gray(0.25), "cyan": CMYK(1.0, 0.0, 0.0, 0.0)}
 
@@ -266,3 +267,22 @@ def test_process_colours_are_rounded_values():
     ink = to_cmyk(color)
     assert all(v == round(v, 4) for v in (ink.c, ink.m, ink.y, ink.k))
     assert to_cmyk(color) == ink and hash(to_cmyk(color)) == hash(ink)
+
+
+# --- opacity -----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("value, opacity", [(0, 0.0), (1, 1.0), (0.4, 0.4), ("0.4", 0.4), ("40%", 0.4), (" 100% ", 1.0),
+                                            ("0%", 0.0), ("12.5%", 0.125)])
+def test_opacity_is_a_number_from_0_to_1_or_a_percentage(value, opacity):
+    assert parse_opacity(value) == pytest.approx(opacity)
+
+
+@pytest.mark.parametrize("value", [1.5, -0.1, "150%", "half", "", "nan", True, None, [0.5]])
+def test_other_opacities_are_refused_saying_what_is_expected(value):
+    with pytest.raises(ValueError, match="expected an opacity from 0 to 1 or a percentage like 40%"):
+        parse_opacity(value)
+
+
+@pytest.mark.parametrize("value, opacity", [(1.5, 1.0), ("-20%", 0.0), ("0.3", 0.3)])
+def test_a_clamped_opacity_takes_the_nearest_end(value, opacity):
+    assert parse_opacity(value, clamp=True) == pytest.approx(opacity)

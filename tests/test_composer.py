@@ -1,15 +1,18 @@
-"""Composing faces: substitution, conditions, repeats, derived fields, rotation, images, caching."""
+"""Composing faces: substitution, conditions, repeats, derived fields, rotation, opacity, images, caching."""
 
 from __future__ import annotations
 
 import io
 
+import pypdfium2 as pdfium
 import pytest
 from PIL import Image as PILImage
 
+from deckpress.backends.pdf import MM, FaceForms, new_canvas
 from deckpress.compose import Composer
 from deckpress.errors import Warnings
 from deckpress.face import Ellipse, Group, Image, Path, Rect, Text, bounds
+from deckpress.fonts import FontSet
 from deckpress.model import load_deck
 
 DECK = """
@@ -162,3 +165,34 @@ def test_an_ink_hint_on_a_group_reaches_its_children(make_deck):
     assert mapped and all(t.ink == "drop" for t in mapped)
     from deckpress.ink import lowink
     assert not [t for t in all_items(lowink(face).items) if isinstance(t, Text) and ">" in t.text]
+
+
+def test_opacity_makes_an_element_one_translucent_layer(make_deck, tmp_path):
+    """`opacity: 50%` on a framed rect: its fill and its frame (which overlaps the fill) print at
+    half strength over the ground, the frame no darker over the fill; rotate and opacity are one
+    group; a field can set it; and opacity 1 adds nothing."""
+    layout = LAYOUT.replace("""          - rect: {x: 10%, y: 50% - 5mm""", """          - rect: {x: 35mm, y: 60mm, w: 20mm, h: 10mm, fill: "#0000ff", stroke: "#0000ff",
+                   stroke-width: 2mm, opacity: 50%}
+          - rect: {x: 30mm, y: 10mm, w: 10mm, h: 10mm, fill: black, opacity: "{alpha}", rotate: 45}
+          - rect: {x: 10%, y: 50% - 5mm""").replace("art: \"\"}", "art: \"\", alpha: 1}")
+    deck = DECK.replace("{name: A, color: red,", "{name: A, color: red, alpha: 0.25,")
+    deck = load_deck(make_deck(deck, {"comp": layout}, {"layouts/art.png": _png(40, 20)}))
+    composer = Composer(deck)
+    a, b = (composer.face(card, deck.components[0].front) for card in deck.components[0].cards)
+    framed, turned = [i for i in a.items if isinstance(i, Group) and i.opacity < 1]
+    assert framed.opacity == 0.5 and framed.transform == (1, 0, 0, 1, 0, 0) and len(framed.items) == 1
+    assert turned.opacity == 0.25 and turned.transform[:4] == pytest.approx((0.7071, 0.7071, -0.7071, 0.7071), abs=1e-4)
+    turned_b, = [i for i in b.items if isinstance(i, Group) and i.transform[1] == pytest.approx(0.7071, abs=1e-4)]
+    assert turned_b.opacity == 1.0  # B's alpha is the default, 1: turned, and solid
+
+    path = tmp_path / "a.pdf"
+    canvas = new_canvas(path, (60 * MM, 90 * MM), FontSet().families["sans"].files["regular"])
+    FaceForms(canvas).place(a, (1, 0, 0, 1, 0, 0), 90)
+    canvas.showPage()
+    canvas.save()
+    image = pdfium.PdfDocument(str(path))[0].render(scale=2).to_pil().convert("RGB")
+    at = lambda x, y: image.getpixel((round(x * 2 * 72 / 25.4), round(y * 2 * 72 / 25.4)))  # noqa: E731
+    ground = at(50, 50)  # red at 10 % on white
+    half_blue = tuple((g + b) / 2 for g, b in zip(ground, (0, 0, 255)))
+    for x, y in ((45, 65), (35.5, 65), (34.5, 65)):  # the fill, the frame over the fill, the frame outside it
+        assert at(x, y) == pytest.approx(half_blue, abs=2), (x, y)

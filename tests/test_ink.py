@@ -74,6 +74,23 @@ def test_white_text_on_a_pale_band_is_darkened_but_faint_decoration_is_not():
     assert out[2].color.level > 0.7
 
 
+@pytest.mark.parametrize("opacity, darkened", [(1.0, True), (0.3, False)])
+def test_a_translucent_band_counts_as_light_as_it_looks(opacity, darkened):
+    """White text stood out from a solid navy band, so it is darkened when the band turns pale;
+    on navy at 30 % (light on paper) it never stood out, and is left as it was."""
+    band = Group((Rect(-3, -3, 66, 20, paint=Paint(fill=NAVY)),), opacity=opacity)
+    out = lowink(face(band, Text(5, 10, "Title", "x.ttf", 5, RGB(1, 1, 1)))).items
+    assert (out[1].color.level < 0.3) is darkened
+
+
+@pytest.mark.parametrize("convert", [lowink, cmyk])
+def test_low_ink_and_cmyk_keep_group_opacity(convert):
+    g = Group((Rect(0, 0, 5, 5, paint=Paint(fill=RED)), Group((Image(0, 0, 5, 5, "a.png"),), opacity=0.25)),
+              rotation(90), opacity=0.5)
+    out = convert(face(g)).items[0]
+    assert out.opacity == 0.5 and out.items[1].opacity == 0.25 and out.transform == g.transform
+
+
 def test_groups_are_converted_through_their_transform():
     g = Group((Rect(0, 0, 60, 90, paint=Paint(fill=RED)),), rotation(90, 30, 45))
     out = lowink(face(g)).items[0]

@@ -100,6 +100,8 @@ def test_literal_values_are_parsed_when_loading(make_deck):
     (("x: 50%, y: 50%, r: 5mm", "xx: 50%, y: 50%, r: 5mm"), "unknown key 'xx' in circle — did you mean 'x'?"),
     (("r: 5mm", "r: 5"), "circle r: '5' has no unit"),
     (("fill: ink}", "fill: inc}"), "unknown colour 'inc' — did you mean 'ink'?"),
+    (("fill: ink}", "fill: ink, opacity: 150%}"),
+     "circle opacity: expected an opacity from 0 to 1 or a percentage like 40%, not '150%'"),
     (("x: 3mm, y: 3mm", "x: 3mm, y: 3mmm"), "rect y: unknown unit 'mmm' in '3mmm'"),
     (("ink: \"#222222\"", "ink: \"#22\""), "'#22' is not a hex colour"),
     (("      back:\n        elements:\n          - rect: {fill: ink}", "      back:\n        elements:\n          - rect: {fill: ink}\n          - text: {x: 1mm}"),

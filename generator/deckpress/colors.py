@@ -1,13 +1,15 @@
-"""Colours: hex and named colours, tints, and their grey equivalents.
+"""Colours: hex and named colours, tints, and their grey equivalents; opacities.
 
 Three kinds of paint reach the backends:
 ``RGB`` for the colour build, ``Gray`` for low-ink (drawn as K-only CMYK, so no RGB is left),
 and ``CMYK`` for print services. All are immutable and hashable, so faces that use them can
-be compared and deduplicated.
+be compared and deduplicated. Colours are solid: transparency is a property of what is drawn
+(`face.Group.opacity`, SVG art's own), not of a paint.
 """
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -158,3 +160,22 @@ def parse_color(text: object, names: Mapping[str, Color]) -> Color | None:
     if word.lower() in NAMED:
         return NAMED[word.lower()]
     raise ValueError(f"unknown colour '{word}'")
+
+
+def parse_opacity(value: object, clamp: bool = False) -> float:
+    """An opacity from 0 (invisible) to 1 (solid): a number, or a percentage like ``40%``.
+
+    Out of range it is an error, or with `clamp` the nearest end, as browsers read SVG.
+    Raises ValueError naming what was expected.
+    """
+    expected = f"expected an opacity from 0 to 1 or a percentage like 40%, not {value!r}"
+    if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+        raise ValueError(expected)
+    text = str(value).strip()
+    try:
+        number = float(text[:-1]) / 100 if text.endswith("%") else float(text)
+    except ValueError:
+        raise ValueError(expected) from None
+    if not math.isfinite(number) or not (clamp or 0 <= number <= 1):
+        raise ValueError(expected)
+    return min(max(number, 0.0), 1.0)

@@ -134,11 +134,16 @@ class Image:
 
 @dataclass(frozen=True)
 class Group:
-    """Items drawn through a transform and, optionally, clipped to a rectangle (in item space)."""
+    """Items drawn through a transform and, optionally, clipped to a rectangle (in item space).
+
+    Below an `opacity` of 1 the items are one translucent layer, as SVG's group opacity: drawn
+    solid among themselves (where they overlap, the upper hides the lower), then laid over what
+    is beneath at that opacity."""
 
     items: tuple[Item, ...]
     transform: Matrix = IDENTITY
     clip: tuple[float, float, float, float] | None = None  # x, y, w, h
+    opacity: float = 1.0  # 0 = invisible, 1 = solid
 
 
 Item = Union[Rect, Ellipse, Line, Path, Text, Image, Group]

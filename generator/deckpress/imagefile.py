@@ -26,16 +26,17 @@ def stamp(path: str) -> tuple[int, int]:
 
 
 def load_svg(path: str) -> Any:
-    """An SVG as a reportlab Drawing (vector); ValueError if it cannot be read."""
+    """An SVG as a reportlab Drawing (vector), its opacity kept (`svgart`); ValueError if it
+    cannot be read."""
     return _load_svg(path, stamp(path))
 
 
 @functools.lru_cache(maxsize=None)
 def _load_svg(path: str, _stamp: tuple[int, int]) -> Any:
-    from svglib.svglib import svg2rlg  # imported late: it pulls in lxml
+    from .svgart import read_svg  # imported late: svglib pulls in lxml
 
     logging.getLogger("svglib").setLevel(logging.ERROR)
-    drawing = svg2rlg(path)
+    drawing = read_svg(path)
     if drawing is None or not drawing.width or not drawing.height:
         raise ValueError(f"cannot read SVG '{Path(path).name}'")
     return drawing

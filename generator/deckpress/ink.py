@@ -45,19 +45,21 @@ def grey(color: Color | None, keep: float = 1.0) -> Gray | None:
 def lowink(face: Face, back: bool = False) -> Face:
     """The low-ink version of a face (`back`: a card back, which is made paler still)."""
     card_area = face.width * face.height
-    return face.with_items(_convert(face.items, card_area, back, IDENTITY, []))
+    return face.with_items(_convert(face.items, card_area, back, IDENTITY, 1.0, []))
 
 
 Ground = tuple[tuple[float, float, float, float], float, float]  # box, luma before, grey after
 
 
-def _convert(items: tuple[Item, ...], card_area: float, back: bool, matrix: Matrix,
+def _convert(items: tuple[Item, ...], card_area: float, back: bool, matrix: Matrix, opacity: float,
              grounds: list[Ground]) -> tuple[Item, ...]:
-    """Convert items in drawing order; `grounds` collects filled boxes (in face space) seen so far."""
+    """Convert items in drawing order; `grounds` collects filled boxes (in face space) seen so far,
+    as light as they look on paper at the `opacity` of the groups they are in."""
     out: list[Item] = []
     for item in items:
         if isinstance(item, Group):
-            inner = _convert(item.items, card_area, back, multiply(matrix, item.transform), grounds)
+            inner = _convert(item.items, card_area, back, multiply(matrix, item.transform),
+                             opacity * item.opacity, grounds)
             if inner:
                 out.append(replace(item, items=inner))
             continue
@@ -74,8 +76,14 @@ def _convert(items: tuple[Item, ...], card_area: float, back: bool, matrix: Matr
             converted = _shape(item, ink, card_area, back, matrix)
             out.append(converted)
             if converted.paint.fill is not None:
-                grounds.append((_box(item, matrix), item.paint.fill.luma, converted.paint.fill.luma))
+                grounds.append((_box(item, matrix), _on_paper(item.paint.fill, opacity),
+                                _on_paper(converted.paint.fill, opacity)))
     return tuple(out)
+
+
+def _on_paper(color: Color, opacity: float) -> float:
+    """The luma a colour laid on white paper at `opacity` shows."""
+    return 1 - opacity * (1 - color.luma)
 
 
 def _shape(item: Rect | Ellipse | Line | Path, ink: str, card_area: float, back: bool,

@@ -18,6 +18,7 @@ from PIL import Image as PILImage, ImageChops, ImageMath
 from reportlab.lib.colors import CMYKColor, Color as RLColor
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfmetrics, ttfonts
+from reportlab.pdfbase.pdfdoc import PDFDictionary, PDFName, PDFResourceDictionary, PDFStream
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, Canvas
 
@@ -76,12 +77,12 @@ def _reportlab_color(color: RLColor | tuple[float, ...]) -> RLColor:
 
 def k_only(color: RLColor | tuple[float, ...]) -> CMYKColor:
     """enforceColorSpace hook for low-ink files: any colour that slips through (SVG art) becomes
-    the grey it would print as, in black ink only."""
+    the grey it would print as, in black ink only, as translucent as it was."""
     color = _reportlab_color(color)
     if isinstance(color, CMYKColor) and color.cyan == color.magenta == color.yellow == 0:
         return color
     r, g, b = color.rgb()
-    return CMYKColor(0, 0, 0, round(1 - (0.299 * r + 0.587 * g + 0.114 * b), 4))
+    return CMYKColor(0, 0, 0, round(1 - (0.299 * r + 0.587 * g + 0.114 * b), 4), alpha=color.alpha)
 
 
 def cmyk_only(color: RLColor | tuple[float, ...]) -> CMYKColor:
@@ -98,9 +99,76 @@ def cmyk_only(color: RLColor | tuple[float, ...]) -> CMYKColor:
 COLOR_SPACES: dict[str, Callable[[RLColor], CMYKColor] | None] = {"rgb": None, "cmyk": cmyk_only, "k": k_only}
 
 
+#: reportlab's record of the graphics state that a form painted here starts with, as PDF's does:
+#: all but the transform (a form has its own space) and the transparency (reset in a group)
+_INHERITED = tuple(a for a in Canvas.STATE_ATTRIBUTES if a not in ("_currentMatrix", "_extgstate"))
+
+
 class _Canvas(Canvas):
-    """reportlab passes fills and strokes through enforceColorSpace but not gradients, which svglib
-    draws SVG gradients with: here they go through it too, so no RGB shading reaches a CMYK file."""
+    """A reportlab canvas with what deckpress's forms need and reportlab leaves out.
+
+    - Gradients go through enforceColorSpace too (reportlab passes only fills and strokes, and
+      svglib draws SVG gradients as shadings), so no RGB shading reaches a CMYK file.
+    - A form lists every resource its content uses (`endForm`).
+    - Transparency groups (`transparency_group`), for translucent layers.
+    """
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self._groups = 0  # transparency groups so far: they are named in drawing order
+
+    def endForm(self, **extra_attributes) -> None:
+        """End a form whose resources are all those its content uses. reportlab's forms list only
+        their fonts and XObjects, so in a face's form the graphics states that carry transparency
+        (ExtGState), gradients (Shading) and separation colours (ColorSpace) pointed at nothing,
+        and viewers drew SVG art with opacity solid and its gradients black."""
+        resources = PDFResourceDictionary()  # as reportlab builds a page's, in the same order
+        resources.basicFonts()
+        resources.allProcs()
+        if self._formsinuse:
+            resources.XObject = self._doc.xobjDict(self._formsinuse)
+        states = self._extgstate.getState()
+        if states:
+            resources.ExtGState = states
+        resources.setShading(self._shadingUsed)
+        resources.setColorSpace(self._colorsUsed)
+        super().endForm(Resources=resources, **extra_attributes)
+
+    def transparency_group(self, opacity: float, draw: Callable[[], None]) -> None:
+        """Paint what `draw` draws as one layer at `opacity` (SVG's group opacity): a form that is
+        a transparency group (PDF 1.4), painted with that alpha. Inside the group the alpha starts
+        at 1, so overlapping items hide each other; the group as a whole is then composited with
+        what lies beneath. The form's box is all of the enclosing form (or page) that can show."""
+        box = self._visible_box()
+        if box is None:  # the current transform flattens everything: nothing would show
+            return
+        self._groups += 1
+        name = f"group{self._groups}"
+        inherited = {a: getattr(self, a) for a in _INHERITED}
+        self.beginForm(name, *box)
+        self.__dict__.update(inherited)  # beginForm forgot them; the PDF keeps them across `Do`
+        draw()
+        self.endForm()
+        form = self._doc.idToObject[self._doc.getXObjectName(name)]
+        group = PDFDictionary({"Type": PDFName("Group"), "S": PDFName("Transparency")})
+        form.Contents = PDFStream(PDFDictionary({"Group": group}), form.stream)
+        self.saveState()
+        self.setFillAlpha(opacity)  # `ca` is the alpha of everything but strokes, groups included
+        self.doForm(name)
+        self.restoreState()
+
+    def _visible_box(self) -> tuple[float, float, float, float] | None:
+        """The box of the form being drawn (or of the page) in the current user space, as
+        (x0, y0, x1, y1); None if the current transform has no inverse."""
+        _name, x0, y0, x1, y1 = self._formData or (None, 0, 0, *self._pagesize)
+        a, b, c, d, e, f = self._currentMatrix
+        det = a * d - b * c
+        if abs(det) < 1e-12:
+            return None
+        corners = [((d * (x - e) - c * (y - f)) / det, (a * (y - f) - b * (x - e)) / det)
+                   for x in (x0, x1) for y in (y0, y1)]
+        xs, ys = [p[0] for p in corners], [p[1] for p in corners]
+        return (min(xs), min(ys), max(xs), max(ys))
 
     def linearGradient(self, x0, y0, x1, y1, colors, positions=None, extend=True):
         super().linearGradient(x0, y0, x1, y1, self._enforced(colors), positions, extend)
@@ -311,27 +379,35 @@ def _image(canvas: Canvas, im: Image) -> None:
     canvas.drawImage(_raster(im.source, im.grey, im.lighten, im.cmyk, stamp(im.source)), x, y, w, h, mask="auto")
 
 
-def _render_svg(drawing, canvas: Canvas) -> None:
+def _render_svg(drawing, canvas: _Canvas) -> None:
     """Draw an svglib drawing. reportlab's renderer opens every drawing by selecting its default
     font, Helvetica, which is never embedded; it is told to start from the canvas's own
     (embedded) font instead, so no picture brings an unembedded font into the file."""
-    from reportlab.graphics.renderbase import STATE_DEFAULTS
+    from reportlab.graphics.renderbase import STATE_DEFAULTS, renderScaledDrawing
 
     default = STATE_DEFAULTS["fontName"]
     STATE_DEFAULTS["fontName"] = canvas._fontname
     try:
-        _svg_renderer().draw(drawing, canvas, 0, 0)
+        _art_renderer_type()().draw(renderScaledDrawing(drawing), canvas, 0, 0)
     finally:
         STATE_DEFAULTS["fontName"] = default
 
 
 @functools.cache
-def _svg_renderer_class() -> type:
-    from reportlab.graphics import renderPDF
+def _art_renderer_type() -> type:
+    """reportlab's PDF renderer for SVG art, made on first use (the renderer is imported late):
+    the groups that SVG art gives an `opacity` below 1 (svgart.Translucent) are drawn as
+    transparency groups, and a raster picture inside the art is an image XObject, since an inline
+    image (bytes among the text of the content stream) breaks the Form XObject a face is."""
+    from reportlab.graphics.renderPDF import _PDFRenderer
 
-    class SvgRenderer(renderPDF._PDFRenderer):
-        """reportlab's renderer, but a raster picture inside an SVG is an image XObject: its inline
-        image (bytes among the text of the content stream) breaks the Form XObject a face is."""
+    class ArtRenderer(_PDFRenderer):
+        def drawGroup(self, group) -> None:
+            opacity = getattr(group, "opacity", 1.0)
+            if opacity < 1:
+                self._canvas.transparency_group(opacity, lambda: super(ArtRenderer, self).drawGroup(group))
+            else:
+                super().drawGroup(group)
 
         def drawImage(self, image) -> None:
             picture = image.path  # svglib gives a data: URI's picture decoded, a linked file by its path
@@ -343,7 +419,7 @@ def _svg_renderer_class() -> type:
             self._canvas.drawImage(_in_colour_space(picture, self._canvas._enforceColorSpace),
                                    image.x, image.y, image.width, image.height, mask="auto")
 
-    return SvgRenderer
+    return ArtRenderer
 
 
 def _in_colour_space(picture: PILImage.Image, enforce: Callable | None) -> ImageReader:
@@ -362,11 +438,7 @@ def _in_colour_space(picture: PILImage.Image, enforce: Callable | None) -> Image
     return ImageReader(picture)
 
 
-def _svg_renderer():
-    return _svg_renderer_class()()
-
-
-def _group(canvas: Canvas, g: Group) -> None:
+def _group(canvas: _Canvas, g: Group) -> None:
     canvas.saveState()
     if g.transform != (1.0, 0.0, 0.0, 1.0, 0.0, 0.0):
         canvas.transform(*face_to_form(g.transform))
@@ -375,7 +447,10 @@ def _group(canvas: Canvas, g: Group) -> None:
         p = canvas.beginPath()
         p.rect(x * MM, -(y + h) * MM, w * MM, h * MM)
         canvas.clipPath(p, stroke=0, fill=0)
-    draw_items(canvas, g.items)
+    if g.opacity < 1:
+        canvas.transparency_group(g.opacity, lambda: draw_items(canvas, g.items))
+    else:
+        draw_items(canvas, g.items)
     canvas.restoreState()
 
 

@@ -196,6 +196,8 @@ class _Document:
         if g.clip is not None:
             # the clip is in the group's own (transformed) space, as clip-path on the same element is
             attrs["clip_path"] = f"url(#{self._clip(g.clip)})"
+        if g.opacity < 1:
+            attrs["opacity"] = num(g.opacity)  # SVG's group opacity is what the PDF's transparency group does
         element = self.dwg.g(**attrs)
         self._add_items(element, g.items)
         return element

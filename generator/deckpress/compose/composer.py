@@ -1,7 +1,7 @@
 """Card + template -> Face: fill in fields, apply conditions, place and fit every element.
 
 Each kind's drawing is in `elements` (one drawer per kind declared in `model/elements`); this
-module reads values for them and applies what every kind shares: `when` and `rotate`.
+module reads values for them and applies what every kind shares: `when`, `rotate` and `opacity`.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from typing import Any
 
 from ..colors import Color
 from ..errors import DeckError, Warnings, suggest
-from ..face import Face, Group, Image, Item, Paint, rotation
+from ..face import IDENTITY, Face, Group, Image, Item, Paint, rotation
 from ..imagefile import image_size
 from ..model import Card, CardSize, Deck, Element, Template
 from ..model.elements import KINDS
@@ -136,8 +136,9 @@ class Context:
             drawer = DRAWERS[element.kind]
             drawn = drawer.draw(self, element, values)
             angle = self.value(element, "rotate", values)
-            if angle and drawn:
-                cx, cy = drawer.centre(self, element, values)
-                drawn = [Group(tuple(drawn), rotation(angle, cx, cy))]
+            opacity = self.value(element, "opacity", values)
+            if drawn and (angle or opacity < 1):
+                turn = rotation(angle, *drawer.centre(self, element, values)) if angle else IDENTITY
+                drawn = [Group(tuple(drawn), turn, opacity=opacity)]
             items.extend(drawn)
         return items

@@ -39,6 +39,10 @@ COMMON = (
         "`{not: x}` anything else, `{set: true}` a field that is present and not empty or false, "
         "`{set: false}` one that is absent, empty or false. A list field matches if any of its items does."),
     Key("rotate", "angle", 0, "Degrees clockwise, about the element's centre (a group turns about the card's centre)."),
+    Key("opacity", "opacity", 1, "How solid it is printed, from `0` (invisible) to `1` (solid), or as a percentage "
+        "like `40%`: what is beneath shows through. The element is one layer, so where its own parts overlap "
+        "(an outline over its fill, the elements of a group) they do not show through each other, as with "
+        "`opacity` in SVG."),
     Key("ink", "choice", "auto", "What the low-ink build does with it: `auto` lets deckpress decide "
         "(large fills and pictures pale, backs pale, the rest kept), `keep` prints it at full strength "
         "in grey, `light` always pales it, `drop` leaves it out. On a group it applies to everything "

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..colors import Color, parse_color
+from ..colors import Color, parse_color, parse_opacity
 from ..fonts import Family, FontSet
 from ..pitches import Pitch, parse_pitches
 from ..shapes import SHAPES
@@ -135,6 +135,10 @@ def _color(v: Any, names: Names, base: Path) -> Color | None:
     return parse_color(v, names.color_names())
 
 
+def _opacity(v: Any, names: Names, base: Path) -> float:
+    return parse_opacity(v)
+
+
 def _palette(v: Any, names: Names, base: Path) -> PaletteColor:
     if not isinstance(v, str) or v not in names.palette:
         raise ValueError(f"unknown palette colour {v!r}; the palette has {', '.join(names.palette) or 'no colours'}")
@@ -215,7 +219,7 @@ def _choice(choices: tuple[str, ...]) -> Callable[[Any, Names, Path], str]:
 
 PARSERS: dict[str, Callable[[Any, Names, Path], Any]] = {
     "text": _text, "length": _length, "size": _size, "width": _nonneg, "number": _number,
-    "bool": _bool, "color": _color, "palette": _palette, "font": _font, "char": _char,
+    "bool": _bool, "color": _color, "opacity": _opacity, "palette": _palette, "font": _font, "char": _char,
     "angle": _angle, "dash": _dash, "points": _points, "path": _path, "file": _file, "shape": _shape,
     "pitches": _pitches,
 }

@@ -1,0 +1,75 @@
+"""SVG art read into reportlab drawings by svglib, with the opacity svglib leaves out.
+
+svglib makes `fill-opacity` and `stroke-opacity` the alpha of each shape's paint, but ignores
+`opacity`, which makes an element (a shape, a group, a `<use>`, a nested picture) one translucent
+layer: its parts are drawn solid among themselves, then laid over what is beneath at that opacity.
+Multiplying it into every paint's alpha would be wrong wherever parts overlap (a stroke over its
+own fill, the shapes of a group), so each element with an opacity below 1 becomes a `Translucent`
+group, which the PDF backend paints as a transparency group. Opacities may be percentages, and
+out of range are clamped, as browsers read them (svglib would hand 1.5 on for reportlab to refuse).
+
+Imported only when a picture is read: svglib brings lxml.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from reportlab.graphics.shapes import AttrMap, AttrMapValue, Drawing, Group, isNumber
+from svglib.svglib import NodeTracker, SvgRenderer, load_svg_file
+
+from .colors import parse_opacity
+
+
+class Translucent(Group):
+    """Drawing items as one layer at `opacity` (0 = invisible, 1 = solid)."""
+
+    _attrMap = AttrMap(BASE=Group, opacity=AttrMapValue(isNumber, desc="0 (invisible) to 1 (solid)"))
+
+    def __init__(self, items: list[Any], opacity: float) -> None:
+        super().__init__(*items)
+        self.opacity = opacity
+
+
+def svg_opacity(value: str) -> float:
+    """An SVG opacity as browsers read it: a number or a percentage, clamped to 0…1."""
+    return parse_opacity(value.replace("!important", ""), clamp=True)
+
+
+class _Renderer(SvgRenderer):
+    """svglib's renderer, wrapping each element whose own opacity is below 1 in a `Translucent`."""
+
+    def __init__(self, path: str) -> None:
+        super().__init__(path)
+        self.attrConverter.convertOpacity = svg_opacity  # fill- and stroke-opacity too
+
+    def render(self, svg_node: Any) -> Drawing:
+        drawing = super().render(svg_node)
+        opacity = self._opacity(NodeTracker.from_xml_root(svg_node))
+        if opacity < 1:
+            drawing.contents = [Translucent(drawing.contents, opacity)]
+        return drawing
+
+    def renderNode(self, node: NodeTracker, parent: Group | None = None) -> None:
+        before = len(parent.contents) if parent is not None else 0
+        super().renderNode(node, parent)
+        if parent is not None and len(parent.contents) > before:
+            opacity = self._opacity(node)
+            if opacity < 1:
+                parent.contents[before:] = [Translucent(parent.contents[before:], opacity)]
+
+    def _opacity(self, node: NodeTracker) -> float:
+        """The element's own opacity: from its attribute, its style or the document's CSS, but
+        not from its ancestors (opacity is not inherited; theirs is a group around it)."""
+        self.attrConverter.findAttr(node, "opacity")  # moves its style and CSS into its attributes
+        value = node.etree_element.attrib.get("opacity", "").strip()
+        try:
+            return svg_opacity(value) if value else 1.0
+        except ValueError:  # `inherit` or nonsense: as a browser, draw it solid
+            return 1.0
+
+
+def read_svg(path: str) -> Drawing | None:
+    """An SVG file as a reportlab Drawing, None if it cannot be read (as svglib's svg2rlg)."""
+    root = load_svg_file(path)
+    return None if root is None else _Renderer(path).render(root)
