@@ -125,7 +125,7 @@ def test_a_walkthrough_that_goes_wrong_fails(tmp_path, monkeypatch):
     (tmp_path / "f.txt").write_text("a\nb\nc\n", encoding="utf-8")
     _change("edit", "f.txt", " a\n-b\n+B\n+B2\n")
     assert (tmp_path / "f.txt").read_text(encoding="utf-8") == "a\nB\nB2\nc\n"
-    with pytest.raises(AssertionError, match="has no lines 'x\\n' to change"):
+    with pytest.raises(AssertionError, match=re.escape("has no lines 'x\\n' to change")):
         _change("edit", "f.txt", "-x\n+y\n")
 
 
