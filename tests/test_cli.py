@@ -83,6 +83,16 @@ def test_a_broken_deck_gives_one_line_and_exit_2(make_deck, tmp_path):
     assert not (tmp_path / "o").exists()
 
 
+def test_a_player_count_outside_the_decks_range_is_one_line_and_exit_2(make_deck, tmp_path):
+    from tests.conftest import SIMPLE_DECK, SIMPLE_LAYOUT
+    folder = make_deck(SIMPLE_DECK.replace("layouts:", "players: 2–4\n    layouts:"), {"simple": SIMPLE_LAYOUT})
+    result = run("build", str(folder), "--players", "9", "--out", str(tmp_path / "o"))
+    assert result.exit_code == 2
+    assert result.stderr.splitlines() == [
+        f"error: {folder / 'deck.yaml'}:6: Simple is for 2–4 players, not 9 — did you mean '--players 4'?"]
+    assert not (tmp_path / "o").exists()
+
+
 def test_unknown_deck_is_an_error_not_a_crash():
     result = run("check", "metronom")
     assert result.exit_code == 2

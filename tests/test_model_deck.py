@@ -78,11 +78,24 @@ def test_per_player_copies_default_to_the_most_players(make_deck):
     assert [c.fields["title"] for _, c in deck.cards("cards")][:6] == ["One", "One", "Two"] * 2
 
 
-def test_a_player_count_only_matters_to_decks_with_per_player_sets(make_deck):
-    # `deckpress build --players 9` builds every bundled deck; only per-player sets check the range
-    assert load(make_deck, SIMPLE_DECK.replace("layouts:", "players: 2\n    layouts:")).card_count() == 3
-    assert load_deck(make_deck(SIMPLE_DECK.replace("layouts:", "players: 2\n    layouts:"), {"simple": SIMPLE_LAYOUT}),
-                     players=9).card_count() == 3
+@pytest.mark.parametrize("players_line, players, message, hint", [
+    ("players: 2", 9, "Simple is for 2 players, not 9", "--players 2"),
+    ("players: 2–4", 9, "Simple is for 2–4 players, not 9", "--players 4"),
+    ("players: 2–4", 1, "Simple is for 2–4 players, not 1", "--players 2"),
+])
+def test_every_deck_with_a_player_range_refuses_a_count_outside_it(make_deck, players_line, players, message, hint):
+    # no per-player sets here: the docs say any count outside the range is an error
+    folder = make_deck(SIMPLE_DECK.replace("layouts:", f"{players_line}\n    layouts:"), {"simple": SIMPLE_LAYOUT})
+    with pytest.raises(DeckError) as err:
+        load_deck(folder, players=players)
+    assert str(err.value) == f"{err.value.file}:6: {message} — did you mean '{hint}'?"
+    assert load_deck(folder, players=2).card_count() == 3  # a count inside it changes nothing here
+
+
+def test_a_deck_without_a_player_range_takes_any_count(make_deck):
+    for players_line in ("", "players: any\n    "):
+        folder = make_deck(SIMPLE_DECK.replace("layouts:", f"{players_line}layouts:"), {"simple": SIMPLE_LAYOUT})
+        assert load_deck(folder, players=9).card_count() == 3
 
 
 @pytest.mark.parametrize("players", [0, 2, 6])

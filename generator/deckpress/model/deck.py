@@ -231,7 +231,7 @@ def load_deck(ref: str | Path, players: int | None = None, lang: str | None = No
         raise doc.error("components", "'components' must be a list of components, each with name, front and cards")
     seen: set[str] = set()
     for index, spec in enumerate(components):
-        component = _load_component(spec, components, index, layouts, deck, doc)
+        component = _load_component(spec, components, index, layouts, deck)
         if component.name in seen:
             raise spec.error("name", f"component name '{component.name}' is used twice")
         seen.add(component.name)
@@ -314,18 +314,20 @@ def player_range(text: str) -> tuple[int, int] | None:
 
 
 def _player_count(doc: Map, players: int | None) -> int | None:
-    """How many players to print per-player sets for: `players` if given, else the most the
-    deck allows; None for a deck without a player range."""
+    """How many players to print per-player sets for: `players` if given (and, for a deck with a
+    player range, within it), else the most the deck allows; None for a deck without a range."""
     allowed = player_range(str(doc.get("players", "")))
-    return players if players is not None or allowed is None else allowed[1]
-
-
-def _check_players(doc: Map, players: int) -> None:
-    """Per-player sets are only printed for a player count the game allows."""
-    low, high = player_range(str(doc.get("players", ""))) or (players, players)
+    if allowed is None:
+        return players
+    if players is None:
+        return allowed[1]
+    low, high = allowed
     if not low <= players <= high:
-        raise DeckError(f"{doc['title']} is for {low}–{high} players, not {players}", doc.file,
+        # a count the game is not for is a mistake whatever the deck prints per player
+        span = f"{low}" if low == high else f"{low}–{high}"
+        raise DeckError(f"{doc['title']} is for {span} players, not {players}", doc.file,
                         doc.line_of("players"), f"--players {min(max(players, low), high)}")
+    return players
 
 
 def _card_size(spec: Any, doc: Map, key: str = "card") -> CardSize:
@@ -428,7 +430,7 @@ def _layout_paths(doc: Map, folder: Path) -> list[Path]:
     return paths
 
 
-def _load_component(spec: Any, parent: Seq, index: int, layouts: Layouts, deck: Deck, doc: Map) -> Component:
+def _load_component(spec: Any, parent: Seq, index: int, layouts: Layouts, deck: Deck) -> Component:
     if not isinstance(spec, Map):
         raise DeckError("a component must be a mapping with name, front and cards", parent.file,
                         parent.line_of(index))
@@ -476,16 +478,15 @@ def _load_component(spec: Any, parent: Seq, index: int, layouts: Layouts, deck: 
         _derive(values, own, context, card_spec)
         cards.append(Card(name, number, values, count, card_spec.file, card_spec.line))
     size = _card_size(spec["size"], spec, "size") if "size" in spec else deck.size
-    return Component(name, front, back, sheet, cards, spec.file, spec.line, size, _copies(spec, deck, doc))
+    return Component(name, front, back, sheet, cards, spec.file, spec.line, size, _copies(spec, deck))
 
 
-def _copies(spec: Map, deck: Deck, doc: Map) -> int:
+def _copies(spec: Map, deck: Deck) -> int:
     """`copies: 3`, or `copies: players` for one set per player."""
     copies = spec.get("copies", COMPONENT["copies"].default)
     if copies == "players":
         if player_range(deck.players) is None:
             raise spec.error("copies", "'copies: players' needs the deck's player range, like players: 3–7")
-        _check_players(doc, deck.player_count)
         return deck.player_count
     if isinstance(copies, bool) or not isinstance(copies, int) or copies < 1:
         raise spec.error("copies", f"copies must be a whole number of 1 or more, or 'players', not {copies!r}",
