@@ -39,6 +39,32 @@ def test_custom_card_size(make_deck):
     assert (deck.size.width, deck.size.height, deck.size.radius) == pytest.approx((63.5, 90, 2))
 
 
+@pytest.mark.parametrize("written, size", [("63x88", (63, 88, 3)), ("2.5inx3.5in", (63.5, 88.9, 3)),
+                                           ("63 mm × 8.8cm", (63, 88, 3)), ("tarot", (70, 120, 4))])
+def test_a_card_size_may_be_written_as_on_a_box(make_deck, written, size):
+    """As `deckpress impose --size` takes it: one parser for both."""
+    from deckpress.builder.images import card_size
+    deck = load(make_deck, SIMPLE_DECK.replace("layouts:", f"card: {written}\n    layouts:").replace(
+        "        back: back\n", f"        back: back\n        size: {written}\n"))
+    assert (deck.size.width, deck.size.height, deck.size.radius) == pytest.approx(size)
+    assert deck.components[0].size == deck.size
+    assert card_size(written) == pytest.approx(size[:2])
+
+
+@pytest.mark.parametrize("written, message", [
+    ("63x0", "card size '63x0' must be greater than zero both ways"),
+    ("63x88furlongs", "card size '63x88furlongs': unknown unit 'furlongs' in '88furlongs'; units are mm, cm, in, "
+                      "pt and %"),
+    ("pokr", "unknown card size 'pokr'; card sizes are poker, poker-metric, bridge, standard-american, "
+             "standard-euro, tarot, jumbo, mini-euro, mini-american, square-70, or WIDTHxHEIGHT like 63x88 (mm) "
+             "or 2.5inx3.5in — did you mean 'poker'?"),
+])
+def test_a_card_size_written_wrong(make_deck, written, message):
+    with pytest.raises(DeckError) as err:
+        load(make_deck, SIMPLE_DECK.replace("layouts:", f"card: {written}\n    layouts:"))
+    assert str(err.value) == f"{err.value.file}:6: {message}"
+
+
 @pytest.mark.parametrize("old, new, line, message", [
     ("{title: Two, color: blue}", "{title: Two, colour: blue}", 16, "unknown key 'colour' in card — did you mean 'color'?"),
     ("count: 2", "count: two", 15, "count must be a whole number of 1 or more, not 'two'"),

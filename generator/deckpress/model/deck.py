@@ -18,7 +18,7 @@ from typing import Any
 from ..bundled import DECKS_DIR, FONTS_DIR, LAYOUTS_DIR
 from ..errors import DeckError, suggest
 from ..fonts import FontError, FontSet, open_font
-from ..units import parse_absolute
+from ..units import parse_absolute, parse_size
 from ..yamlfile import Map, Seq, load_yaml
 from .translations import Translator, languages, load_translator
 from .keys import BOX, CARD, COMPONENT, DECK, FONT, PALETTE, SIZE, check_keys
@@ -330,14 +330,23 @@ def _player_count(doc: Map, players: int | None) -> int | None:
     return players
 
 
+def parse_card_size(spec: str) -> CardSize:
+    """A preset (`poker`, with its corner radius) or `WIDTHxHEIGHT` (`63x88` in mm, `2.5inx3.5in`,
+    with the default radius), as sizes are written on card boxes: how a deck's `card`, a
+    component's `size` and `deckpress impose --size` are read. Raises ValueError for the user."""
+    width, height = parse_size(spec, {name: (s.width, s.height) for name, s in CARD_SIZES.items()}, "card size")
+    return CARD_SIZES.get(spec) or CardSize(width, height, parse_absolute(SIZE["radius"].default))
+
+
 def _card_size(spec: Any, doc: Map, key: str = "card") -> CardSize:
     if isinstance(spec, str):
-        if spec not in CARD_SIZES:
-            raise doc.error(key, f"unknown card size '{spec}'; sizes are {', '.join(CARD_SIZES)}, "
-                                 "or {width: 63mm, height: 88mm, radius: 3mm}", suggest(spec, CARD_SIZES))
-        return CARD_SIZES[spec]
+        try:
+            return parse_card_size(spec)
+        except ValueError as exc:
+            raise doc.error(key, str(exc), suggest(spec, CARD_SIZES)) from None
     if not isinstance(spec, Map):
-        raise doc.error(key, f"'{key}' must be a size name like poker or {{width: 63mm, height: 88mm}}")
+        raise doc.error(key, f"'{key}' must be a size name like poker, WIDTHxHEIGHT like 63x88, "
+                             "or {width: 63mm, height: 88mm}")
     check_keys(spec, SIZE, key)
     values = {}
     for side in SIZE.required:
