@@ -117,10 +117,10 @@ def test_a_failed_write_leaves_the_good_file_alone(simple_deck, tmp_path, monkey
         "simple-backs-a4.pdf", "simple-box-a4.pdf", "simple-cards-a4.pdf", "simple-duplex-a4.pdf"]
 
 
-def test_a_card_too_big_for_the_paper_is_tiled(make_deck, tmp_path):
+def test_a_piece_too_big_for_the_paper_is_tiled(make_deck, tmp_path):
     from tests.conftest import SIMPLE_DECK, SIMPLE_LAYOUT
     from tests.pdfread import page_text
-    folder = make_deck(SIMPLE_DECK.replace("layouts:", "card: {width: 250mm, height: 300mm}\n    layouts:"),
+    folder = make_deck(SIMPLE_DECK.replace("        back: back\n", "        back: back\n        size: 250x300\n"),
                        {"simple": SIMPLE_LAYOUT})
     result = run("build", str(folder), "--out", str(tmp_path), "--paper", "a4", "--ink", "color")
     assert result.exit_code == 0, result.output

@@ -65,6 +65,41 @@ def test_a_card_size_written_wrong(make_deck, written, message):
     assert str(err.value) == f"{err.value.file}:6: {message}"
 
 
+CARDS_ARE = ("cards are 20 mm a side or more, and fit a page inside its 5 mm margins: at most 200 × 287 mm on a4 "
+             "or 205.9 × 269.4 mm on letter")
+
+
+@pytest.mark.parametrize("card, line, message", [
+    ("5x88", 6, f"card size 5 × 88 mm is too small: {CARDS_ARE}"),
+    ("{width: 5mm, height: 88mm}", 6, f"card size 5 × 88 mm is too small: {CARDS_ARE}"),
+    ("\n      width: 63mm\n      height: 300mm", 8, f"card size 63 × 300 mm is too big: {CARDS_ARE}"),
+    ("205.9x287", 6, f"card size 205.9 × 287 mm is too big: {CARDS_ARE}"),
+    ("{width: 20mm, height: 30mm, radius: 10.5mm}", 6,
+     "corner radius 10.5 mm is more than half the short side: at most 10 mm for 20 × 30 mm"),
+])
+def test_a_card_size_out_of_bounds_says_the_allowed_range(make_deck, card, line, message):
+    with pytest.raises(DeckError) as err:
+        load(make_deck, SIMPLE_DECK.replace("layouts:", f"card: {card}\n    layouts:"))
+    assert str(err.value) == f"{err.value.file}:{line}: {message}"
+
+
+@pytest.mark.parametrize("card", ["20x20", "200x287", "287x200", "205.9x269.4", "{width: 20mm, height: 30mm, radius: 10mm}"])
+def test_a_card_size_at_the_bounds_is_taken(make_deck, card):
+    assert load(make_deck, SIMPLE_DECK.replace("layouts:", f"card: {card}\n    layouts:")).card_count() == 3
+
+
+@pytest.mark.parametrize("size, message", [
+    ("9x72", "size 9 × 72 mm is too small: pieces are 10 to 1000 mm a side"),
+    ("{width: 1001mm, height: 20mm}", "size 1001 × 20 mm is too big: pieces are 10 to 1000 mm a side"),
+])
+def test_a_pieces_size_has_bounds_of_its_own(make_deck, size, message):
+    pieces = SIMPLE_DECK.replace("        back: back\n", "        back: back\n        size: SIZE\n")
+    assert load(make_deck, pieces.replace("SIZE", "10x1000")).components[0].size.height == 1000  # bigger than a page
+    with pytest.raises(DeckError) as err:
+        load(make_deck, pieces.replace("SIZE", size))
+    assert str(err.value) == f"{err.value.file}:14: {message}"
+
+
 @pytest.mark.parametrize("old, new, line, message", [
     ("{title: Two, color: blue}", "{title: Two, colour: blue}", 16, "unknown key 'colour' in card — did you mean 'color'?"),
     ("count: 2", "count: two", 15, "count must be a whole number of 1 or more, not 'two'"),

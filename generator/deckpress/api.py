@@ -30,20 +30,19 @@ if TYPE_CHECKING:  # what `__getattr__` reads lazily, for type checkers and edit
     from .builder.plan import DRIVETHRU, FORMATS, DeckBuild, Output
     from .compose.tuckbox import SLEEVE_THICKNESS, SLEEVES
     from .imposition.marks import MARK_MODES
-    from .imposition.sheets import PAPERS
     from .ink import COLORS, INKS
     from .model import Deck
     from .model.deck import CARD_SIZES, DECK_FILE
     from .outputs.presets import PRESETS
     from .settings import DECK_SETTINGS, BackOffset, format_offset, parse_back_offset, save_back_offset
-    from .units import parse_mm, parse_size
+    from .units import PAPERS, parse_mm, parse_size
 
 Offset = tuple[float, float]  #: mm, x right and y down as seen looking at a back page
 Progress = Callable[[int], None]
 
 #: names read from the module that owns them on first use (PEP 562): see `__getattr__`
 _LAZY = {
-    "PAPERS": "deckpress.imposition.sheets", "MARK_MODES": "deckpress.imposition.marks",
+    "PAPERS": "deckpress.units", "MARK_MODES": "deckpress.imposition.marks",
     "INKS": "deckpress.ink", "COLORS": "deckpress.ink",
     "FORMATS": "deckpress.builder.plan", "DRIVETHRU": "deckpress.builder.plan",
     "PRESETS": "deckpress.outputs.presets",

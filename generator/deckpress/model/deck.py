@@ -18,7 +18,7 @@ from typing import Any
 from ..bundled import DECKS_DIR, FONTS_DIR, LAYOUTS_DIR
 from ..errors import DeckError, suggest
 from ..fonts import FontError, FontSet, open_font
-from ..units import parse_absolute, parse_size
+from ..units import MIN_MARGIN, PAPERS, parse_absolute, parse_size
 from ..yamlfile import Map, Seq, load_yaml
 from .translations import Translator, languages, load_translator
 from .keys import BOX, CARD, COMPONENT, DECK, FONT, PALETTE, SIZE, check_keys
@@ -48,6 +48,10 @@ CARD_SIZES: dict[str, CardSize] = {
     "mini-american": CardSize(41.0, 63.0, 2.5),
     "square-70": CardSize(70.0, 70.0, 3.0),
 }
+
+CARD_MIN = 20.0  #: mm, a card's shortest side: anything smaller cannot be cut out or held
+PIECE_MIN = 10.0  #: mm, a component's pieces (markers, tokens) may be smaller than a card, but not this
+PIECE_MAX = 1000.0  #: mm, and bigger than the paper (they are tiled), but not past a metre a side
 
 SHEETS = COMPONENT["sheet"].choices
 NAME_FIELDS = ("deck.designer", "deck.license")  # filled in already translated by Deck.name
@@ -330,18 +334,54 @@ def _player_count(doc: Map, players: int | None) -> int | None:
     return players
 
 
-def parse_card_size(spec: str) -> CardSize:
+class SizeError(ValueError):
+    """A size out of bounds; `key` is the part of it at fault: width, height or radius."""
+
+    def __init__(self, message: str, key: str) -> None:
+        super().__init__(message)
+        self.key = key
+
+
+def checked_size(size: CardSize, piece: bool = False) -> CardSize:
+    """`size` if it is one a card (or, with `piece`, a component's piece) can have: cards from
+    CARD_MIN a side to what fits a page inside its margins, pieces from PIECE_MIN to PIECE_MAX;
+    the corner radius at most half the short side. Raises SizeError otherwise."""
+    short, long = sorted((size.width, size.height))
+    low = PIECE_MIN if piece else CARD_MIN
+    if piece:
+        fits = long <= PIECE_MAX
+        allowed = f"pieces are {PIECE_MIN:g} to {PIECE_MAX:g} mm a side"
+    else:
+        rooms = [sorted((w - 2 * MIN_MARGIN, h - 2 * MIN_MARGIN)) for w, h in PAPERS.values()]
+        fits = any(short <= w and long <= h for w, h in rooms)
+        allowed = (f"cards are {CARD_MIN:g} mm a side or more, and fit a page inside its {MIN_MARGIN:g} mm "
+                   "margins: at most " + " or ".join(f"{w:g} × {h:g} mm on {name}"
+                                                     for name, (w, h) in zip(PAPERS, rooms)))
+    what = f"{'size' if piece else 'card size'} {size.width:g} × {size.height:g} mm"
+    if short < low:
+        raise SizeError(f"{what} is too small: {allowed}", "width" if size.width == short else "height")
+    if not fits:
+        raise SizeError(f"{what} is too big: {allowed}", "width" if size.width == long else "height")
+    if size.radius > short / 2:
+        raise SizeError(f"corner radius {size.radius:g} mm is more than half the short side: at most "
+                        f"{short / 2:g} mm for {size.width:g} × {size.height:g} mm", "radius")
+    return size
+
+
+def parse_card_size(spec: str, piece: bool = False) -> CardSize:
     """A preset (`poker`, with its corner radius) or `WIDTHxHEIGHT` (`63x88` in mm, `2.5inx3.5in`,
     with the default radius), as sizes are written on card boxes: how a deck's `card`, a
-    component's `size` and `deckpress impose --size` are read. Raises ValueError for the user."""
+    component's `size` (`piece`) and `deckpress impose --size` are read. Raises ValueError for the user."""
     width, height = parse_size(spec, {name: (s.width, s.height) for name, s in CARD_SIZES.items()}, "card size")
-    return CARD_SIZES.get(spec) or CardSize(width, height, parse_absolute(SIZE["radius"].default))
+    return checked_size(CARD_SIZES.get(spec) or CardSize(width, height, parse_absolute(SIZE["radius"].default)), piece)
 
 
 def _card_size(spec: Any, doc: Map, key: str = "card") -> CardSize:
+    """The deck's `card` or (key "size") a component's pieces' size."""
+    piece = key == "size"
     if isinstance(spec, str):
         try:
-            return parse_card_size(spec)
+            return parse_card_size(spec, piece)
         except ValueError as exc:
             raise doc.error(key, str(exc), suggest(spec, CARD_SIZES)) from None
     if not isinstance(spec, Map):
@@ -353,9 +393,11 @@ def _card_size(spec: Any, doc: Map, key: str = "card") -> CardSize:
         if side not in spec:
             raise DeckError(f"a size needs '{side}'", spec.file, spec.line)
         values[side] = _length(spec, side, "0mm")
-        if values[side] <= 0:
-            raise spec.error(side, f"{side} must be greater than zero")
-    return CardSize(values["width"], values["height"], _length(spec, "radius", SIZE["radius"].default))
+    try:
+        return checked_size(CardSize(values["width"], values["height"],
+                                     _length(spec, "radius", SIZE["radius"].default)), piece)
+    except SizeError as exc:
+        raise spec.error(exc.key, str(exc)) from None
 
 
 def _load_fonts(spec: Any, doc: Map, folder: Path) -> dict[str, dict[str, str]]:
