@@ -100,6 +100,31 @@ def test_a_pieces_size_has_bounds_of_its_own(make_deck, size, message):
     assert str(err.value) == f"{err.value.file}:14: {message}"
 
 
+@pytest.mark.parametrize("new, line, message", [
+    ("red:\n        color: #cc2233\n        symbol: circle", 9,
+     "palette colour 'red': no colour given (a # starts a YAML comment: write color: \"#cc2233\")"),
+    ("red:\n        color:\n        symbol: circle", 9, "palette colour 'red': no colour given"),
+    # the parser's own words (libyaml's or PyYAML's) then the hint, on the line of the #, not the next
+    ("red: {color: #cc2233, symbol: circle}", 8,
+     "YAML syntax: … (a # starts a comment in YAML: quote colours, like color: \"#c8283c\")"),
+])
+def test_an_unquoted_colour_is_explained(make_deck, new, line, message):
+    with pytest.raises(DeckError) as err:
+        load(make_deck, SIMPLE_DECK.replace('red: {color: "#cc2233", symbol: circle}', new))
+    head, _, tail = f"{err.value.file}:{line}: {message}".partition("…")
+    assert str(err.value).startswith(head) and str(err.value).endswith(tail)
+    assert str(err.value).count("(") == message.count("(")
+
+
+def test_an_unquoted_colour_in_a_layout_is_explained(make_deck):
+    layout = SIMPLE_LAYOUT.replace('- rect: {x: -bleed, y: -bleed, w: 100% + 2*bleed, h: 100% + 2*bleed, fill: "#223344"}',
+                                   "- rect:\n              fill: #223344")
+    with pytest.raises(DeckError) as err:
+        load(make_deck, layout=layout)
+    assert str(err.value) == (f"{err.value.file}:11: rect fill: no colour given (a # starts a YAML comment: "
+                              'write fill: "#223344")')
+
+
 @pytest.mark.parametrize("old, new, line, message", [
     ("{title: Two, color: blue}", "{title: Two, colour: blue}", 16, "unknown key 'colour' in card — did you mean 'color'?"),
     ("count: 2", "count: two", 15, "count must be a whole number of 1 or more, not 'two'"),
