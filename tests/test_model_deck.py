@@ -132,6 +132,8 @@ def test_an_unquoted_colour_in_a_layout_is_explained(make_deck):
     ("count: 2", "count: 1.5", 15, "count must be a whole number of 1 or more, not 1.5"),
     ("front: front", "front: frnt", 12, "unknown template 'frnt' — did you mean 'front'?"),
     ("layouts: [simple]", "layouts: [simpel]", 6, "unknown layout 'simpel'"),
+    ("layouts: [simple]", "layouts: simple, common", 6, "'layouts' must be a list: write layouts: [simple, common]"),
+    ("layouts: [simple]", "layouts: simple,common,", 6, "'layouts' must be a list: write layouts: [simple, common]"),
     ("symbol: square", "symbol: circle", 9, "share the symbol 'circle'"),
     ("symbol: square", "symbol: sqare", 9, "unknown symbol 'sqare'"),
     ("license: CC0-1.0", "licence: CC0-1.0", 5, "unknown key 'licence' in deck — did you mean 'license'?"),

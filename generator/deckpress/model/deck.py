@@ -464,6 +464,9 @@ def _load_palette(spec: Any, doc: Map) -> dict[str, PaletteColor]:
 
 def _layout_paths(doc: Map, folder: Path) -> list[Path]:
     spec = doc["layouts"]
+    if isinstance(spec, str) and "," in spec:  # YAML reads `common, orchard` as one name
+        names = ", ".join(name.strip() for name in spec.split(",") if name.strip())
+        raise doc.error("layouts", f"'layouts' must be a list: write layouts: [{names}]")
     if isinstance(spec, str):
         spec = [spec]
     if not isinstance(spec, list) or not spec:
