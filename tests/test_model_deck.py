@@ -248,6 +248,43 @@ def test_files_must_stay_inside_the_deck_and_exist(make_deck, art, message, tmp_
             Composer(deck).face(card, component.front)
 
 
+@pytest.mark.parametrize("written, close", [
+    ("art/cornet.png", "art/Cornet.png"),  # only the case differs: found on Windows and macOS, not on Linux
+    ("art/cornett.png", "art/Cornet.png"),
+    ("art/Cornet.jpg", "art/Cornet.png"),
+    ("one.png", "one.PNG"),  # a file in the deck folder itself
+])
+def test_a_missing_picture_suggests_the_closest_file_in_its_folder(make_deck, written, close):
+    from deckpress.compose import Composer
+    layout = SIMPLE_LAYOUT.replace("          - text: {text:", f"          - image: {{src: {written}}}\n          - text: {{text:")
+    with pytest.raises(DeckError) as err:
+        load(make_deck, layout=layout, files={"art/Cornet.png": _png(), "art/notes.txt": b"hi", "one.PNG": _png()})
+    assert str(err.value) == (f"{err.value.file}:7: image src: file '{written}' not found — did you mean '{close}'?")
+    # a card's own value is checked when it is composed, with the same hint
+    deck = load(make_deck, SIMPLE_DECK.replace("{title: Two, color: blue}", f"{{title: Two, art: {written}}}"),
+                IMAGE_LAYOUT, files={"art/one.png": _png(), "art/Cornet.png": _png(), "one.PNG": _png()})
+    component = deck.components[0]
+    with pytest.raises(DeckError, match=f"file '{written}' not found — did you mean '{close}'\\?"):
+        for card in component.cards:
+            Composer(deck).face(card, component.front)
+
+
+def test_a_missing_file_far_from_any_other_gets_no_suggestion(make_deck):
+    layout = SIMPLE_LAYOUT.replace("          - text: {text:", "          - image: {src: art/trumpet.png}\n          - text: {text:")
+    with pytest.raises(DeckError) as err:
+        load(make_deck, layout=layout, files={"art/Cornet.png": _png()})
+    assert str(err.value).endswith("image src: file 'art/trumpet.png' not found")
+
+
+def test_a_missing_font_suggests_the_closest_font_file(make_deck):
+    from deckpress.bundled import FONTS_DIR
+    with pytest.raises(DeckError) as err:
+        load(make_deck, SIMPLE_DECK.replace("layouts:", "fonts: {fancy: {regular: fonts/fancy.ttf}}\n    layouts:"),
+             files={"fonts/Fancy.ttf": (FONTS_DIR / "NotoSans-Italic.ttf").read_bytes(), "fonts/fancy.otf": b"x"})
+    assert str(err.value) == (f"{err.value.file}:6: font 'fancy' regular: file 'fonts/fancy.ttf' not found — "
+                              "did you mean 'fonts/Fancy.ttf'?")
+
+
 def test_a_symlink_out_of_the_deck_is_refused(make_deck, tmp_path):
     from deckpress.compose import Composer
     secret = tmp_path / "secret.png"

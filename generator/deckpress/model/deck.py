@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any
 
 from ..bundled import DECKS_DIR, FONTS_DIR, LAYOUTS_DIR
@@ -281,11 +281,32 @@ def resolve_inside(written: str, base: Path, deck_folder: Path,
     if not any(path.is_relative_to(a) for a in allowed):
         raise ValueError(f"'{written}' points outside the deck folder; files must stay inside it")
     if not path.is_file():
-        raise ValueError(f"file '{written}' not found")
+        # where it was looked for (a layout's pictures: in the deck folder first), inside what may be read
+        folders = [f for f in ((deck_folder / written).resolve().parent, path.parent)
+                   if any(f.is_relative_to(a) for a in allowed)]
+        close = _closest_file(path.name, folders, kinds)
+        hint = f" — did you mean '{PurePosixPath(written).parent / close}'?" if close else ""
+        raise ValueError(f"file '{written}' not found{hint}")
     if path.suffix.lower() not in kinds:
         raise ValueError(f"'{written}' is not a PNG, JPEG or SVG image" if kinds == IMAGE_TYPES
                          else f"'{written}' is not a TrueType (.ttf) font")
     return path
+
+
+def _closest_file(name: str, folders: list[Path], kinds: tuple[str, ...]) -> str | None:
+    """The name of the file of one of the `kinds` most like `name`, in the first of `folders` that
+    has one. Case counts for nothing: `Cornet.svg` is found for `cornet.svg` (which Windows and
+    macOS would open, and Linux not)."""
+    for folder in folders:
+        if not folder.is_dir():
+            continue
+        # names are compared without their endings, which would make any two PNGs look alike
+        files = sorted(p.name for p in folder.iterdir() if p.is_file() and p.suffix.lower() in kinds)
+        stem = suggest(Path(name).stem.casefold(), {Path(file).stem.casefold() for file in files})
+        if stem:
+            alike = {file.casefold(): file for file in files if Path(file).stem.casefold() == stem}
+            return alike[suggest(name.casefold(), alike) or min(alike)]
+    return None
 
 
 def _text(doc: Map, key: str) -> str:
