@@ -93,6 +93,29 @@ def test_a_player_count_outside_the_decks_range_is_one_line_and_exit_2(make_deck
     assert not (tmp_path / "o").exists()
 
 
+def test_a_deck_with_a_font_of_its_own_builds_without_a_word_on_stderr(make_deck, tmp_path):
+    """fontTools logs a warning for each table it cannot subset (here an FFTM table, which
+    FontForge writes into its fonts); with no logging set up, that was printed on every build."""
+    from fontTools.ttLib import TTFont, newTable
+
+    from deckpress.bundled import FONTS_DIR
+    from tests.conftest import SIMPLE_DECK, SIMPLE_LAYOUT
+    font = TTFont(FONTS_DIR / "NotoSans-Regular.ttf")
+    font["FFTM"] = newTable("FFTM")
+    font["FFTM"].version, font["FFTM"].FFTimeStamp, font["FFTM"].sourceCreated, font["FFTM"].sourceModified = 1, 0, 0, 0
+    font.save(tmp_path / "Odd.ttf")
+    folder = make_deck(SIMPLE_DECK.replace("layouts:", "fonts: {odd: {regular: fonts/Odd.ttf}}\n    layouts:"),
+                       {"simple": SIMPLE_LAYOUT.replace("size: 12pt}", "size: 12pt, font: odd}")},
+                       {"fonts/Odd.ttf": (tmp_path / "Odd.ttf").read_bytes()})
+    for out, extra in (("embedded", []), ("outlined", ["--outline-text"])):
+        proc = subprocess.run([sys.executable, "-m", "deckpress.cli", "build", str(folder), "--paper", "a4",
+                               "--format", "pdf,svg,png", "--ink", "color", "--out", str(tmp_path / out), *extra],
+                              capture_output=True, text=True)
+        assert proc.returncode == 0 and proc.stderr == "", proc.stderr
+    svg = next((tmp_path / "embedded" / "simple").rglob("*.svg")).read_text(encoding="utf-8")
+    assert "@font-face{font-family:f1-Odd;src:url(data:font/ttf;base64," in svg  # used, so subset
+
+
 def test_unknown_deck_is_an_error_not_a_crash():
     result = run("check", "metronom")
     assert result.exit_code == 2
