@@ -73,10 +73,13 @@ class Card:
 
     @property
     def name(self) -> str:
-        """What a player would call the card: its first name-like field, or "" if it has none."""
+        """What a player would call the card: its first name-like field that says something, or
+        "" if it has none. An empty one is passed over: a template that declares `name: ""` for
+        cards without a name would otherwise hide the `title` of every card."""
         for key in ("name", "title", "value", "pitch", "kind"):
-            if key in self.fields and isinstance(self.fields[key], (str, int, float)):
-                return " ".join(str(self.fields[key]).split())
+            value = self.fields.get(key)
+            if isinstance(value, (str, int, float)) and not isinstance(value, bool) and str(value).strip():
+                return " ".join(str(value).split())
         return ""
 
     @property
