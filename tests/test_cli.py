@@ -37,11 +37,13 @@ def test_build_in_cmyk_for_print_shops(simple_deck, tmp_path):
 def test_list_shows_bundled_decks_with_counts():
     result = run("list")
     assert result.exit_code == 0
-    line = next(l for l in result.output.splitlines() if l.startswith("metronome"))
+    lines = result.output.splitlines()
+    assert lines[0] == "bundled decks:"
+    line = next(l for l in lines if l.startswith("  metronome "))
     assert "63 cards" in line and "18 rules/board" in line and "Guy T. Schafer" in line
 
 
-def test_list_shows_deck_folders_here_by_their_path(make_deck, tmp_path, monkeypatch):
+def test_list_shows_deck_folders_here_by_their_path_apart_from_the_bundled(make_deck, tmp_path, monkeypatch):
     from tests.conftest import SIMPLE_DECK, SIMPLE_LAYOUT
     make_deck(SIMPLE_DECK, {"simple": SIMPLE_LAYOUT})  # tmp_path/deck
     broken = tmp_path / "broken"
@@ -49,13 +51,50 @@ def test_list_shows_deck_folders_here_by_their_path(make_deck, tmp_path, monkeyp
     (broken / "deck.yaml").write_text("id: broken\n", encoding="utf-8")
     monkeypatch.chdir(tmp_path)
     lines = run("list").output.splitlines()
-    assert lines[0].startswith("circle-of-5 ")  # bundled decks first, by id
-    local = [line for line in lines if line.startswith("./")]
-    assert local[0].startswith("./broken ") and "(broken: broken/deck.yaml:1: the deck needs 'title')" in local[0]
-    assert local[1].startswith("./deck ") and "3 cards" in local[1] and "Simple — Test, CC0-1.0" in local[1]
+    assert lines[:2] == ["bundled decks:", lines[1]] and lines[1].startswith("  circle-of-5 ")  # by id
+    local = lines[lines.index("deck folders here:") + 1:]
+    assert lines[lines.index("deck folders here:") - 1] == ""  # a blank line between the two
+    assert local[0].startswith("  ./broken ") and "(broken: broken/deck.yaml:1: the deck needs 'title')" in local[0]
+    assert local[1].startswith("  ./deck ") and "3 cards" in local[1] and "Simple — Test, CC0-1.0" in local[1]
     assert len(local) == 2
     monkeypatch.chdir(tmp_path / "deck")
     assert run("list").output.splitlines()[-1].split() == [".", "3", "cards", "Simple", "—", "Test,", "CC0-1.0"]
+
+
+def test_list_finds_a_projects_decks_folder_and_takes_folders(tmp_path, monkeypatch):
+    """A designer's project keeps its decks in decks/; `deckpress list FOLDER…` looks elsewhere."""
+    import shutil
+    import textwrap
+
+    from tests.conftest import SIMPLE_DECK, SIMPLE_LAYOUT
+    for folder in (tmp_path / "project" / "decks" / "orchard", tmp_path / "elsewhere" / "pond"):
+        (folder / "layouts").mkdir(parents=True)
+        (folder / "deck.yaml").write_text(textwrap.dedent(SIMPLE_DECK), encoding="utf-8")
+        (folder / "layouts" / "simple.yaml").write_text(textwrap.dedent(SIMPLE_LAYOUT), encoding="utf-8")
+    shutil.copytree(tmp_path / "project" / "decks" / "orchard", tmp_path / "project" / "decks" / ".hidden")
+    monkeypatch.chdir(tmp_path / "project")
+    lines = run("list").output.splitlines()
+    assert [l.split()[0] for l in lines[lines.index("deck folders here:") + 1:]] == ["./decks/orchard"]
+    result = run("list", "decks", str(tmp_path / "elsewhere"), "../elsewhere/pond")
+    assert result.exit_code == 0
+    lines = result.output.splitlines()
+    assert "deck folders here:" not in lines
+    sections = {lines[i]: lines[i + 1].split()[0] for i in range(len(lines) - 1) if lines[i].startswith("deck folders")}
+    assert sections == {"deck folders in decks:": "./decks/orchard",
+                        f"deck folders in {tmp_path / 'elsewhere'}:": str(tmp_path / "elsewhere" / "pond"),
+                        "deck folders in ../elsewhere/pond:": "../elsewhere/pond"}
+    assert run("build", "./decks/orchard", "--paper", "a4", "--ink", "color", "--out", str(tmp_path / "o")).exit_code == 0
+    monkeypatch.chdir(tmp_path)
+    assert run("list", "elsewhere/pond/layouts").output.splitlines()[-1].startswith("  none ")
+    missing = run("list", "nowhere")
+    assert missing.exit_code == 2 and missing.stderr == "error: no folder 'nowhere' to list the decks of\n"
+
+
+def test_list_in_a_checkout_shows_its_decks_once_as_bundled(monkeypatch):
+    from deckpress.bundled import DECKS_DIR
+    monkeypatch.chdir(DECKS_DIR.parent)
+    lines = run("list").output.splitlines()
+    assert lines[lines.index("deck folders here:") + 1].startswith("  none ")
 
 
 def test_check_validates_without_writing(simple_deck, tmp_path, monkeypatch):
