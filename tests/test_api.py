@@ -165,6 +165,12 @@ def test_list_decks_finds_bundled_decks_then_deck_folders_here(make_deck, tmp_pa
     monkeypatch.chdir(tmp_path / "deck")
     assert [d.ref for d in deckpress.list_decks() if not d.bundled] == ["."]
     assert deckpress.load_deck(".").id == "simple"
+    assert [d.ref for d in deckpress.list_decks(tmp_path, bundled=False)] == [str(tmp_path / "deck")]
+    (tmp_path / "decks").mkdir()
+    (tmp_path / "deck").rename(tmp_path / "decks" / "orchard")  # where a designer's project keeps them
+    monkeypatch.chdir(tmp_path)
+    assert [d.ref for d in deckpress.list_decks() if not d.bundled] == ["./decks/orchard"]
+    assert deckpress.load_deck("./decks/orchard").id == "simple"
 
 
 def test_no_submodule_takes_the_name_of_an_api_function():

@@ -185,6 +185,8 @@ def test_sizes_bleeds_and_order():
     assert card_size("63 mm × 8.8cm") == pytest.approx((63.0, 88.0))
     assert parse_bleed("0") == 0 and parse_bleed("0.125in") == pytest.approx(3.175)
     for bad, message in (("pokr", "did you mean 'poker'"), ("63", "WIDTHxHEIGHT"), ("0x3", "greater than zero"),
+                         ("10x88", "card size 10 × 88 mm is too small: cards are 20 mm a side or more"),
+                         ("250x300", "card size 250 × 300 mm is too big"),
                          ("63x88furlongs", "unknown unit")):
         with pytest.raises(DeckError, match=message):
             card_size(bad)

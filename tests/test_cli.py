@@ -40,11 +40,13 @@ def test_build_in_cmyk_for_print_shops(simple_deck, tmp_path):
 def test_list_shows_bundled_decks_with_counts():
     result = run("list")
     assert result.exit_code == 0
-    line = next(l for l in result.output.splitlines() if l.startswith("metronome"))
+    lines = result.output.splitlines()
+    assert lines[0] == "bundled decks:"
+    line = next(l for l in lines if l.startswith("  metronome "))
     assert "63 cards" in line and "18 rules/board" in line and "Guy T. Schafer" in line
 
 
-def test_list_shows_deck_folders_here_by_their_path(make_deck, tmp_path, monkeypatch):
+def test_list_shows_deck_folders_here_by_their_path_apart_from_the_bundled(make_deck, tmp_path, monkeypatch):
     from tests.conftest import SIMPLE_DECK, SIMPLE_LAYOUT
     make_deck(SIMPLE_DECK, {"simple": SIMPLE_LAYOUT})  # tmp_path/deck
     broken = tmp_path / "broken"
@@ -52,13 +54,50 @@ def test_list_shows_deck_folders_here_by_their_path(make_deck, tmp_path, monkeyp
     (broken / "deck.yaml").write_text("id: broken\n", encoding="utf-8")
     monkeypatch.chdir(tmp_path)
     lines = run("list").output.splitlines()
-    assert lines[0].startswith("circle-of-5 ")  # bundled decks first, by id
-    local = [line for line in lines if line.startswith("./")]
-    assert local[0].startswith("./broken ") and "(broken: broken/deck.yaml:1: the deck needs 'title')" in local[0]
-    assert local[1].startswith("./deck ") and "3 cards" in local[1] and "Simple — Test, CC0-1.0" in local[1]
+    assert lines[:2] == ["bundled decks:", lines[1]] and lines[1].startswith("  circle-of-5 ")  # by id
+    local = lines[lines.index("deck folders here:") + 1:]
+    assert lines[lines.index("deck folders here:") - 1] == ""  # a blank line between the two
+    assert local[0].startswith("  ./broken ") and "(broken: broken/deck.yaml:1: the deck needs 'title')" in local[0]
+    assert local[1].startswith("  ./deck ") and "3 cards" in local[1] and "Simple — Test, CC0-1.0" in local[1]
     assert len(local) == 2
     monkeypatch.chdir(tmp_path / "deck")
     assert run("list").output.splitlines()[-1].split() == [".", "3", "cards", "Simple", "—", "Test,", "CC0-1.0"]
+
+
+def test_list_finds_a_projects_decks_folder_and_takes_folders(tmp_path, monkeypatch):
+    """A designer's project keeps its decks in decks/; `deckpress list FOLDER…` looks elsewhere."""
+    import shutil
+    import textwrap
+
+    from tests.conftest import SIMPLE_DECK, SIMPLE_LAYOUT
+    for folder in (tmp_path / "project" / "decks" / "orchard", tmp_path / "elsewhere" / "pond"):
+        (folder / "layouts").mkdir(parents=True)
+        (folder / "deck.yaml").write_text(textwrap.dedent(SIMPLE_DECK), encoding="utf-8")
+        (folder / "layouts" / "simple.yaml").write_text(textwrap.dedent(SIMPLE_LAYOUT), encoding="utf-8")
+    shutil.copytree(tmp_path / "project" / "decks" / "orchard", tmp_path / "project" / "decks" / ".hidden")
+    monkeypatch.chdir(tmp_path / "project")
+    lines = run("list").output.splitlines()
+    assert [l.split()[0] for l in lines[lines.index("deck folders here:") + 1:]] == ["./decks/orchard"]
+    result = run("list", "decks", str(tmp_path / "elsewhere"), "../elsewhere/pond")
+    assert result.exit_code == 0
+    lines = result.output.splitlines()
+    assert "deck folders here:" not in lines
+    sections = {lines[i]: lines[i + 1].split()[0] for i in range(len(lines) - 1) if lines[i].startswith("deck folders")}
+    assert sections == {"deck folders in decks:": "./decks/orchard",
+                        f"deck folders in {tmp_path / 'elsewhere'}:": str(tmp_path / "elsewhere" / "pond"),
+                        "deck folders in ../elsewhere/pond:": "../elsewhere/pond"}
+    assert run("build", "./decks/orchard", "--paper", "a4", "--ink", "color", "--out", str(tmp_path / "o")).exit_code == 0
+    monkeypatch.chdir(tmp_path)
+    assert run("list", "elsewhere/pond/layouts").output.splitlines()[-1].startswith("  none ")
+    missing = run("list", "nowhere")
+    assert missing.exit_code == 2 and missing.stderr == "error: no folder 'nowhere' to list the decks of\n"
+
+
+def test_list_in_a_checkout_shows_its_decks_once_as_bundled(monkeypatch):
+    from deckpress.bundled import DECKS_DIR
+    monkeypatch.chdir(DECKS_DIR.parent)
+    lines = run("list").output.splitlines()
+    assert lines[lines.index("deck folders here:") + 1].startswith("  none ")
 
 
 def test_check_validates_without_writing(simple_deck, tmp_path, monkeypatch):
@@ -86,6 +125,39 @@ def test_a_broken_deck_gives_one_line_and_exit_2(make_deck, tmp_path):
     assert not (tmp_path / "o").exists()
 
 
+def test_a_player_count_outside_the_decks_range_is_one_line_and_exit_2(make_deck, tmp_path):
+    from tests.conftest import SIMPLE_DECK, SIMPLE_LAYOUT
+    folder = make_deck(SIMPLE_DECK.replace("layouts:", "players: 2–4\n    layouts:"), {"simple": SIMPLE_LAYOUT})
+    result = run("build", str(folder), "--players", "9", "--out", str(tmp_path / "o"))
+    assert result.exit_code == 2
+    assert result.stderr.splitlines() == [
+        f"error: {folder / 'deck.yaml'}:6: Simple is for 2–4 players, not 9 — did you mean '--players 4'?"]
+    assert not (tmp_path / "o").exists()
+
+
+def test_a_deck_with_a_font_of_its_own_builds_without_a_word_on_stderr(make_deck, tmp_path):
+    """fontTools logs a warning for each table it cannot subset (here an FFTM table, which
+    FontForge writes into its fonts); with no logging set up, that was printed on every build."""
+    from fontTools.ttLib import TTFont, newTable
+
+    from deckpress.bundled import FONTS_DIR
+    from tests.conftest import SIMPLE_DECK, SIMPLE_LAYOUT
+    font = TTFont(FONTS_DIR / "NotoSans-Regular.ttf")
+    font["FFTM"] = newTable("FFTM")
+    font["FFTM"].version, font["FFTM"].FFTimeStamp, font["FFTM"].sourceCreated, font["FFTM"].sourceModified = 1, 0, 0, 0
+    font.save(tmp_path / "Odd.ttf")
+    folder = make_deck(SIMPLE_DECK.replace("layouts:", "fonts: {odd: {regular: fonts/Odd.ttf}}\n    layouts:"),
+                       {"simple": SIMPLE_LAYOUT.replace("size: 12pt}", "size: 12pt, font: odd}")},
+                       {"fonts/Odd.ttf": (tmp_path / "Odd.ttf").read_bytes()})
+    for out, extra in (("embedded", []), ("outlined", ["--outline-text"])):
+        proc = subprocess.run([sys.executable, "-m", "deckpress.cli", "build", str(folder), "--paper", "a4",
+                               "--format", "pdf,svg,png", "--ink", "color", "--out", str(tmp_path / out), *extra],
+                              capture_output=True, text=True)
+        assert proc.returncode == 0 and proc.stderr == "", proc.stderr
+    svg = next((tmp_path / "embedded" / "simple").rglob("*.svg")).read_text(encoding="utf-8")
+    assert "@font-face{font-family:f1-Odd;src:url(data:font/ttf;base64," in svg  # used, so subset
+
+
 def test_unknown_deck_is_an_error_not_a_crash():
     result = run("check", "metronom")
     assert result.exit_code == 2
@@ -110,10 +182,10 @@ def test_a_failed_write_leaves_the_good_file_alone(simple_deck, tmp_path, monkey
         "simple-backs-a4.pdf", "simple-box-a4.pdf", "simple-cards-a4.pdf", "simple-duplex-a4.pdf"]
 
 
-def test_a_card_too_big_for_the_paper_is_tiled(make_deck, tmp_path):
+def test_a_piece_too_big_for_the_paper_is_tiled(make_deck, tmp_path):
     from tests.conftest import SIMPLE_DECK, SIMPLE_LAYOUT
     from tests.pdfread import page_text
-    folder = make_deck(SIMPLE_DECK.replace("layouts:", "card: {width: 250mm, height: 300mm}\n    layouts:"),
+    folder = make_deck(SIMPLE_DECK.replace("        back: back\n", "        back: back\n        size: 250x300\n"),
                        {"simple": SIMPLE_LAYOUT})
     result = run("build", str(folder), "--out", str(tmp_path), "--paper", "a4", "--ink", "color")
     assert result.exit_code == 0, result.output

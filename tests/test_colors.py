@@ -92,10 +92,17 @@ def test_unknown_colour(text):
         parse_color(text, PALETTE)
 
 
-@pytest.mark.parametrize("value", [None, 0xff0000, 1.0, ["red"]])
+@pytest.mark.parametrize("value", [0xff0000, 1.0, ["red"]])
 def test_non_text_is_refused_naming_what_was_expected(value):
     with pytest.raises(ValueError, match="expected a colour like '#d7263d', a colour name or 'none'"):
         parse_color(value, PALETTE)
+
+
+def test_no_value_is_no_colour_given():
+    """`color:` with nothing after it (or `#c8283c` unquoted, which YAML reads as a comment)."""
+    with pytest.raises(ValueError) as err:
+        parse_color(None, PALETTE)
+    assert str(err.value) == "no colour given"
 
 
 # --- tints -------------------------------------------------------------------------------------

@@ -196,3 +196,32 @@ def test_opacity_makes_an_element_one_translucent_layer(make_deck, tmp_path):
     half_blue = tuple((g + b) / 2 for g, b in zip(ground, (0, 0, 255)))
     for x, y in ((45, 65), (35.5, 65), (34.5, 65)):  # the fill, the frame over the fill, the frame outside it
         assert at(x, y) == pytest.approx(half_blue, abs=2), (x, y)
+
+
+def test_a_width_or_height_below_zero_on_a_card_is_an_error_naming_card_and_element(make_deck):
+    """`h: "{height}"` with a negative field, or `50% - 40mm` on a card narrower than 80 mm, only
+    show when a card is composed: the error names the card's line and the element's."""
+    from deckpress.errors import DeckError
+    layout = LAYOUT.replace("fields: {name: ~,", "fields: {height: 10mm, name: ~,").replace(
+        "w: 100%, h: 10mm}", "w: 100%, h: \"{height}\"}")
+    deck = DECK.replace("{name: B, color: blue, wild: true, count: 3}", "{name: B, color: blue, height: -4mm}")
+    loaded = load_deck(make_deck(deck, {"comp": layout}, {"layouts/art.png": _png(40, 20)}))
+    composer = Composer(loaded, Warnings())
+    component = loaded.components[0]
+    composer.face(component.cards[0], component.front)
+    with pytest.raises(DeckError) as err:
+        composer.face(component.cards[1], component.front)
+    assert str(err.value) == (f"{err.value.file}:17: card cards #2 (B): text h '{{height}}' gives expected a length "
+                              f"of zero or more, like 40mm or 100% - 8mm, not '-4mm' (template 'front', "
+                              f"{err.value.file.replace('deck.yaml', 'layouts/comp.yaml')}:7)")
+
+    narrow = LAYOUT.replace("x: 10%, y: 50% - 5mm, w: 50%,", "x: 10%, y: 50% - 5mm, w: 50% - 40mm,")
+    loaded = load_deck(make_deck(DECK, {"comp": narrow}, {"layouts/art.png": _png(40, 20)}))
+    component = loaded.components[0]
+    composer = Composer(loaded, Warnings())
+    composer.face(component.cards[0], component.front)  # not wild: the rect is not drawn
+    with pytest.raises(DeckError) as err:
+        composer.face(component.cards[1], component.front)
+    assert str(err.value) == (f"{err.value.file}:17: card cards #2 (B): rect w comes to -10.0mm on its 60 × 90 mm "
+                              f"card and cannot be negative (template 'front', "
+                              f"{err.value.file.replace('deck.yaml', 'layouts/comp.yaml')}:8)")

@@ -301,3 +301,20 @@ def test_a_reference_names_a_file(fonts):
     assert fonts.file("condensed").path.endswith("NotoSans-CondensedBold.ttf")
     with pytest.raises(KeyError):
         fonts.file("nosuch")
+
+
+def test_fonttools_is_quiet_inside_but_lets_errors_through(caplog):
+    import logging
+    from deckpress.fonts import quiet_fonttools
+    logger = logging.getLogger("fontTools.subset")
+    caplog.set_level(logging.DEBUG, logger="fontTools")  # as a user's own logging set-up might
+    with quiet_fonttools(), quiet_fonttools():  # nested, as a subset inside a build may be
+        logger.warning("FFTM NOT subset; don't know how to subset; dropped")
+        logger.error("a real problem")
+    logger.warning("outside: heard")
+    assert [(r.levelname, r.getMessage()) for r in caplog.records] == [("ERROR", "a real problem"),
+                                                                       ("WARNING", "outside: heard")]
+    assert logging.getLogger("fontTools").level == logging.DEBUG  # given back as it was
+    with pytest.raises(ZeroDivisionError), quiet_fonttools():
+        1 / 0
+    assert logging.getLogger("fontTools").level == logging.DEBUG

@@ -140,8 +140,10 @@ def _own_deck(folder: Path) -> Path:
 def test_list_shows_the_bundled_decks_and_the_deck_folders_here(installed, empty):
     env, _, _ = installed
     _own_deck(empty)
-    listed = {line.split()[0]: line for line in _run(["deckpress", "list"], empty, env).stdout.splitlines()}
+    lines = _run(["deckpress", "list"], empty, env).stdout.splitlines()
+    listed = {line.split()[0]: line for line in lines if line.startswith("  ")}
     assert set(listed) == {*BUNDLED, "./fruit"}
+    assert lines.index("deck folders here:") > lines.index("bundled decks:")
     assert "3 cards" in listed["./fruit"] and "Fruit Salad" in listed["./fruit"]
 
 

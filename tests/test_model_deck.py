@@ -39,6 +39,92 @@ def test_custom_card_size(make_deck):
     assert (deck.size.width, deck.size.height, deck.size.radius) == pytest.approx((63.5, 90, 2))
 
 
+@pytest.mark.parametrize("written, size", [("63x88", (63, 88, 3)), ("2.5inx3.5in", (63.5, 88.9, 3)),
+                                           ("63 mm × 8.8cm", (63, 88, 3)), ("tarot", (70, 120, 4))])
+def test_a_card_size_may_be_written_as_on_a_box(make_deck, written, size):
+    """As `deckpress impose --size` takes it: one parser for both."""
+    from deckpress.builder.images import card_size
+    deck = load(make_deck, SIMPLE_DECK.replace("layouts:", f"card: {written}\n    layouts:").replace(
+        "        back: back\n", f"        back: back\n        size: {written}\n"))
+    assert (deck.size.width, deck.size.height, deck.size.radius) == pytest.approx(size)
+    assert deck.components[0].size == deck.size
+    assert card_size(written) == pytest.approx(size[:2])
+
+
+@pytest.mark.parametrize("written, message", [
+    ("63x0", "card size '63x0' must be greater than zero both ways"),
+    ("63x88furlongs", "card size '63x88furlongs': unknown unit 'furlongs' in '88furlongs'; units are mm, cm, in, "
+                      "pt and %"),
+    ("pokr", "unknown card size 'pokr'; card sizes are poker, poker-metric, bridge, standard-american, "
+             "standard-euro, tarot, jumbo, mini-euro, mini-american, square-70, or WIDTHxHEIGHT like 63x88 (mm) "
+             "or 2.5inx3.5in — did you mean 'poker'?"),
+])
+def test_a_card_size_written_wrong(make_deck, written, message):
+    with pytest.raises(DeckError) as err:
+        load(make_deck, SIMPLE_DECK.replace("layouts:", f"card: {written}\n    layouts:"))
+    assert str(err.value) == f"{err.value.file}:6: {message}"
+
+
+CARDS_ARE = ("cards are 20 mm a side or more, and fit a page inside its 5 mm margins: at most 200 × 287 mm on a4 "
+             "or 205.9 × 269.4 mm on letter")
+
+
+@pytest.mark.parametrize("card, line, message", [
+    ("5x88", 6, f"card size 5 × 88 mm is too small: {CARDS_ARE}"),
+    ("{width: 5mm, height: 88mm}", 6, f"card size 5 × 88 mm is too small: {CARDS_ARE}"),
+    ("\n      width: 63mm\n      height: 300mm", 8, f"card size 63 × 300 mm is too big: {CARDS_ARE}"),
+    ("205.9x287", 6, f"card size 205.9 × 287 mm is too big: {CARDS_ARE}"),
+    ("{width: 20mm, height: 30mm, radius: 10.5mm}", 6,
+     "corner radius 10.5 mm is more than half the short side: at most 10 mm for 20 × 30 mm"),
+])
+def test_a_card_size_out_of_bounds_says_the_allowed_range(make_deck, card, line, message):
+    with pytest.raises(DeckError) as err:
+        load(make_deck, SIMPLE_DECK.replace("layouts:", f"card: {card}\n    layouts:"))
+    assert str(err.value) == f"{err.value.file}:{line}: {message}"
+
+
+@pytest.mark.parametrize("card", ["20x20", "200x287", "287x200", "205.9x269.4", "{width: 20mm, height: 30mm, radius: 10mm}"])
+def test_a_card_size_at_the_bounds_is_taken(make_deck, card):
+    assert load(make_deck, SIMPLE_DECK.replace("layouts:", f"card: {card}\n    layouts:")).card_count() == 3
+
+
+@pytest.mark.parametrize("size, message", [
+    ("9x72", "size 9 × 72 mm is too small: pieces are 10 to 1000 mm a side"),
+    ("{width: 1001mm, height: 20mm}", "size 1001 × 20 mm is too big: pieces are 10 to 1000 mm a side"),
+])
+def test_a_pieces_size_has_bounds_of_its_own(make_deck, size, message):
+    pieces = SIMPLE_DECK.replace("        back: back\n", "        back: back\n        size: SIZE\n")
+    assert load(make_deck, pieces.replace("SIZE", "10x1000")).components[0].size.height == 1000  # bigger than a page
+    with pytest.raises(DeckError) as err:
+        load(make_deck, pieces.replace("SIZE", size))
+    assert str(err.value) == f"{err.value.file}:14: {message}"
+
+
+@pytest.mark.parametrize("new, line, message", [
+    ("red:\n        color: #cc2233\n        symbol: circle", 9,
+     "palette colour 'red': no colour given (a # starts a YAML comment: write color: \"#cc2233\")"),
+    ("red:\n        color:\n        symbol: circle", 9, "palette colour 'red': no colour given"),
+    # the parser's own words (libyaml's or PyYAML's) then the hint, on the line of the #, not the next
+    ("red: {color: #cc2233, symbol: circle}", 8,
+     "YAML syntax: … (a # starts a comment in YAML: quote colours, like color: \"#c8283c\")"),
+])
+def test_an_unquoted_colour_is_explained(make_deck, new, line, message):
+    with pytest.raises(DeckError) as err:
+        load(make_deck, SIMPLE_DECK.replace('red: {color: "#cc2233", symbol: circle}', new))
+    head, _, tail = f"{err.value.file}:{line}: {message}".partition("…")
+    assert str(err.value).startswith(head) and str(err.value).endswith(tail)
+    assert str(err.value).count("(") == message.count("(")
+
+
+def test_an_unquoted_colour_in_a_layout_is_explained(make_deck):
+    layout = SIMPLE_LAYOUT.replace('- rect: {x: -bleed, y: -bleed, w: 100% + 2*bleed, h: 100% + 2*bleed, fill: "#223344"}',
+                                   "- rect:\n              fill: #223344")
+    with pytest.raises(DeckError) as err:
+        load(make_deck, layout=layout)
+    assert str(err.value) == (f"{err.value.file}:11: rect fill: no colour given (a # starts a YAML comment: "
+                              'write fill: "#223344")')
+
+
 @pytest.mark.parametrize("old, new, line, message", [
     ("{title: Two, color: blue}", "{title: Two, colour: blue}", 16, "unknown key 'colour' in card — did you mean 'color'?"),
     ("count: 2", "count: two", 15, "count must be a whole number of 1 or more, not 'two'"),
@@ -46,6 +132,8 @@ def test_custom_card_size(make_deck):
     ("count: 2", "count: 1.5", 15, "count must be a whole number of 1 or more, not 1.5"),
     ("front: front", "front: frnt", 12, "unknown template 'frnt' — did you mean 'front'?"),
     ("layouts: [simple]", "layouts: [simpel]", 6, "unknown layout 'simpel'"),
+    ("layouts: [simple]", "layouts: simple, common", 6, "'layouts' must be a list: write layouts: [simple, common]"),
+    ("layouts: [simple]", "layouts: simple,common,", 6, "'layouts' must be a list: write layouts: [simple, common]"),
     ("symbol: square", "symbol: circle", 9, "share the symbol 'circle'"),
     ("symbol: square", "symbol: sqare", 9, "unknown symbol 'sqare'"),
     ("license: CC0-1.0", "licence: CC0-1.0", 5, "unknown key 'licence' in deck — did you mean 'license'?"),
@@ -78,11 +166,24 @@ def test_per_player_copies_default_to_the_most_players(make_deck):
     assert [c.fields["title"] for _, c in deck.cards("cards")][:6] == ["One", "One", "Two"] * 2
 
 
-def test_a_player_count_only_matters_to_decks_with_per_player_sets(make_deck):
-    # `deckpress build --players 9` builds every bundled deck; only per-player sets check the range
-    assert load(make_deck, SIMPLE_DECK.replace("layouts:", "players: 2\n    layouts:")).card_count() == 3
-    assert load_deck(make_deck(SIMPLE_DECK.replace("layouts:", "players: 2\n    layouts:"), {"simple": SIMPLE_LAYOUT}),
-                     players=9).card_count() == 3
+@pytest.mark.parametrize("players_line, players, message, hint", [
+    ("players: 2", 9, "Simple is for 2 players, not 9", "--players 2"),
+    ("players: 2–4", 9, "Simple is for 2–4 players, not 9", "--players 4"),
+    ("players: 2–4", 1, "Simple is for 2–4 players, not 1", "--players 2"),
+])
+def test_every_deck_with_a_player_range_refuses_a_count_outside_it(make_deck, players_line, players, message, hint):
+    # no per-player sets here: the docs say any count outside the range is an error
+    folder = make_deck(SIMPLE_DECK.replace("layouts:", f"{players_line}\n    layouts:"), {"simple": SIMPLE_LAYOUT})
+    with pytest.raises(DeckError) as err:
+        load_deck(folder, players=players)
+    assert str(err.value) == f"{err.value.file}:6: {message} — did you mean '{hint}'?"
+    assert load_deck(folder, players=2).card_count() == 3  # a count inside it changes nothing here
+
+
+def test_a_deck_without_a_player_range_takes_any_count(make_deck):
+    for players_line in ("", "players: any\n    "):
+        folder = make_deck(SIMPLE_DECK.replace("layouts:", f"{players_line}layouts:"), {"simple": SIMPLE_LAYOUT})
+        assert load_deck(folder, players=9).card_count() == 3
 
 
 @pytest.mark.parametrize("players", [0, 2, 6])
@@ -145,6 +246,43 @@ def test_files_must_stay_inside_the_deck_and_exist(make_deck, art, message, tmp_
     with pytest.raises(DeckError, match=message):
         for card in component.cards:
             Composer(deck).face(card, component.front)
+
+
+@pytest.mark.parametrize("written, close", [
+    ("art/cornet.png", "art/Cornet.png"),  # only the case differs: found on Windows and macOS, not on Linux
+    ("art/cornett.png", "art/Cornet.png"),
+    ("art/Cornet.jpg", "art/Cornet.png"),
+    ("one.png", "one.PNG"),  # a file in the deck folder itself
+])
+def test_a_missing_picture_suggests_the_closest_file_in_its_folder(make_deck, written, close):
+    from deckpress.compose import Composer
+    layout = SIMPLE_LAYOUT.replace("          - text: {text:", f"          - image: {{src: {written}}}\n          - text: {{text:")
+    with pytest.raises(DeckError) as err:
+        load(make_deck, layout=layout, files={"art/Cornet.png": _png(), "art/notes.txt": b"hi", "one.PNG": _png()})
+    assert str(err.value) == (f"{err.value.file}:7: image src: file '{written}' not found — did you mean '{close}'?")
+    # a card's own value is checked when it is composed, with the same hint
+    deck = load(make_deck, SIMPLE_DECK.replace("{title: Two, color: blue}", f"{{title: Two, art: {written}}}"),
+                IMAGE_LAYOUT, files={"art/one.png": _png(), "art/Cornet.png": _png(), "one.PNG": _png()})
+    component = deck.components[0]
+    with pytest.raises(DeckError, match=f"file '{written}' not found — did you mean '{close}'\\?"):
+        for card in component.cards:
+            Composer(deck).face(card, component.front)
+
+
+def test_a_missing_file_far_from_any_other_gets_no_suggestion(make_deck):
+    layout = SIMPLE_LAYOUT.replace("          - text: {text:", "          - image: {src: art/trumpet.png}\n          - text: {text:")
+    with pytest.raises(DeckError) as err:
+        load(make_deck, layout=layout, files={"art/Cornet.png": _png()})
+    assert str(err.value).endswith("image src: file 'art/trumpet.png' not found")
+
+
+def test_a_missing_font_suggests_the_closest_font_file(make_deck):
+    from deckpress.bundled import FONTS_DIR
+    with pytest.raises(DeckError) as err:
+        load(make_deck, SIMPLE_DECK.replace("layouts:", "fonts: {fancy: {regular: fonts/fancy.ttf}}\n    layouts:"),
+             files={"fonts/Fancy.ttf": (FONTS_DIR / "NotoSans-Italic.ttf").read_bytes(), "fonts/fancy.otf": b"x"})
+    assert str(err.value) == (f"{err.value.file}:6: font 'fancy' regular: file 'fonts/fancy.ttf' not found — "
+                              "did you mean 'fonts/Fancy.ttf'?")
 
 
 def test_a_symlink_out_of_the_deck_is_refused(make_deck, tmp_path):

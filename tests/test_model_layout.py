@@ -167,3 +167,49 @@ def test_list_fields_match_when_any_item_does(make_deck):
     assert when.matches({"note": ["blue", "red"], "color": False})
     assert not when.matches({"note": ["blue"], "color": False})
     assert not when.matches({"note": ["red"], "color": "red"})
+
+
+SIZES = """
+    templates:
+      front:
+        fields: {title: ~, color: red, height: 10mm}
+        elements:
+          - rect: {x: -bleed, y: -bleed, w: 100% + 2*bleed, h: 100% + 2*bleed}
+          - image: {src: art/a.png, x: -5mm, y: 100% - 40mm, w: 20mm, h: 40mm}
+          - text: {text: "{title}", x: 5mm, y: 5mm, w: 50%, h: "{height}"}
+      back:
+        elements: []
+"""
+
+
+@pytest.mark.parametrize("old, new, line, message", [
+    ("w: 20mm, h: 40mm", "w: 20mm, h: -40mm", 7, "image h: expected a length of zero or more, like 40mm or 100% - 8mm, "
+                                                  "not '-40mm'"),
+    ("w: 20mm, h: 40mm", "w: -2*bleed, h: 40mm", 7, "image w: expected a length of zero or more, like 40mm or "
+                                                     "100% - 8mm, not '-2*bleed'"),
+    ("w: 100% + 2*bleed", "w: -50%", 6, "rect w: expected a length of zero or more, like 40mm or 100% - 8mm, "
+                                        "not '-50%'"),
+    ("w: 100% + 2*bleed", "w: -bleed - 1mm", 6, "rect w: expected a length of zero or more"),
+    ("- rect: {x: -bleed", "- circle: {r: -3mm}\n          - rect: {x: -bleed", 6, "circle r: expected a length of zero or more"),
+    ("- rect: {x: -bleed", "- ellipse: {ry: -3mm}\n          - rect: {x: -bleed", 6, "ellipse ry: expected a length of zero or more"),
+    ("- rect: {x: -bleed", "- staff: {w: -1in}\n          - rect: {x: -bleed", 6, "staff w: expected a length of zero or more"),
+    ("- rect: {x: -bleed", "- rect: {radius: -1mm}\n          - rect: {x: -bleed", 6, "rect radius: expected a length of zero or more"),
+    ("- rect: {x: -bleed", "- rect: {stroke-width: -1mm}\n          - rect: {x: -bleed", 6,
+     "rect stroke-width: expected a length of zero or more"),
+    ("- rect: {x: -bleed", "- symbol: {of: red, size: -5mm}\n          - rect: {x: -bleed", 6,
+     "symbol size: expected a size greater than zero"),
+])
+def test_widths_and_heights_below_zero_are_refused_at_load(make_deck, old, new, line, message):
+    from tests.test_model_deck import _png
+    assert old in SIZES
+    with pytest.raises(DeckError) as err:
+        load_deck(make_deck(SIMPLE_DECK, {"simple": SIZES.replace(old, new, 1)}, {"art/a.png": _png()}))
+    assert str(err.value).startswith(f"{err.value.file}:{line}: {message}")
+    assert err.value.file.endswith("simple.yaml")
+
+
+def test_positions_may_be_negative_and_extents_may_grow_past_zero(make_deck):
+    from tests.test_model_deck import _png
+    deck = load_deck(make_deck(SIMPLE_DECK, {"simple": SIZES.replace("w: 20mm", "w: 50% - 40mm")}, {"art/a.png": _png()}))
+    image = deck.layouts.templates["front"].elements[1]
+    assert image.values["x"] == Length(mm=-5.0) and image.values["w"] == Length(mm=-40.0, pct=50.0)

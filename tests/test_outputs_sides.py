@@ -40,3 +40,47 @@ def test_copies_add_up_to_the_deck():
     entries = compose_faces(deck, Warnings()).entries
     assert sum(e.copies for e in entries) == deck.card_count()
     assert {e.copies for e in entries if e.component == "cue-cards"} == {4}
+
+
+FRUIT_DECK = """
+    id: fruit
+    title: Fruit
+    designer: Test
+    license: CC0-1.0
+    layouts: [fruit]
+    components:
+      - name: fruit
+        front: front
+        back: back
+        cards:
+          - {value: 1, title: Apple}
+          - {value: 2, name: Pear}
+          - {value: 3, title: Cherry}
+          - {value: 4, title: "Plum & Damson", count: 2}
+          - {value: 1, title: Plum}
+          - {value: 6}
+          - {value: 7, title: "   "}
+"""
+
+FRUIT_LAYOUT = """
+    templates:
+      front:
+        fields: {value: ~, name: "", title: ""}  # most fruit have a title, a few a name
+        elements:
+          - text: {text: "{value} {name}{title}", x: 5mm, y: 5mm, w: 100% - 10mm, h: 20mm}
+      back:
+        elements:
+          - rect: {fill: black}
+"""
+
+
+def test_files_are_named_by_the_cards_name_or_title_when_it_has_one(make_deck):
+    """An empty `name` (the template's default) does not hide the card's title."""
+    deck = load_deck(make_deck(FRUIT_DECK, {"fruit": FRUIT_LAYOUT}))
+    entries = compose_faces(deck, Warnings()).entries
+    stems = file_stems(entries)
+    assert [stems[("front", e.front)] for e in entries] == [
+        "fruit-01-apple-front", "fruit-02-pear-front", "fruit-03-cherry-front", "fruit-04-plum-and-damson-front",
+        "fruit-05-plum-front", "fruit-06-6-front", "fruit-07-7-front"]  # without a name, the value
+    assert [e.name for e in entries] == ["Apple", "Pear", "Cherry", "Plum & Damson", "Plum", "6", "7"]
+    assert stems[("back", entries[0].back)] == "fruit-back"

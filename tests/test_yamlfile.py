@@ -165,7 +165,7 @@ def test_object_and_custom_tags_are_refused(write, value, tag):
 
 
 @pytest.mark.parametrize("text, line", [
-    ("a: 1\nb: [1, 2\nc: 3\n", 3),
+    ("a: 1\nb: [1, 2\nc: 3\n", 2),  # where the bracket that is never closed was opened
     ("a: 1\n b: 2\n", 2),
     ("a: 1\nb: 'open\n", 3),
     ("a: 1\n- x\n", 2),
@@ -246,3 +246,53 @@ def test_merge_key_without_override(write):
           count: 2
     """))
     assert data["card"] == {"color": "red", "count": 2}
+
+
+# --- the commonest mistakes, explained ---------------------------------------------------------------
+
+HINT = ' (a # starts a comment in YAML: quote colours, like color: "#c8283c")'
+
+
+@pytest.mark.parametrize("text, line", [
+    # the comment takes the closing brace along, and the parser notices a line later
+    ("palette:\n  red: {color: #c8283c, symbol: circle}\n  blue: {color: \"#2233cc\", symbol: square}\n", 2),
+    ("cards:\n  - {title: One, color: #c8283c}\n  - {title: Two}\n", 2),
+    ("next: [red, #c8283c]\nother: 1\n", 1),
+    ("palette:\n  red: {color: #c8283c, symbol: circle}\n", 2),  # at the end of the file
+    ("a: {b: [1,\n  2, #3]}\nc: 2\n", 2),  # nested, over several lines
+])
+def test_a_hash_inside_brackets_is_explained_on_its_own_line(write, text, line):
+    error = load_error(write(text))
+    assert error.line == line
+    assert error.message.startswith("YAML syntax: ") and error.message.endswith(HINT)
+
+
+@pytest.mark.parametrize("text, line, message", [
+    ("palette:\n  red: {color: \"#c8283c\", symbol: circle\n  blue: {color: \"#2233cc\", symbol: square}\n", 2,
+     "YAML syntax: this '{' is never closed (add '}' where the mapping ends)"),
+    ("cards:\n  - [a, b\n  - {x: 1}\nother: 2\n", 2, "YAML syntax: this '[' is never closed (add ']' where the list ends)"),
+    ("a: 1\nb: {c: [1, 2]\n", 2, "YAML syntax: this '{' is never closed (add '}' where the mapping ends)"),
+    # brackets inside quotes, comments and block text are not brackets
+    ("t: \"{[\"  # {\nu: |\n  {x\n  [y\nv: [1\nw: 2\n", 5,
+     "YAML syntax: this '[' is never closed (add ']' where the list ends)"),
+])
+def test_an_unclosed_bracket_is_reported_where_it_was_opened(write, text, line, message):
+    error = load_error(write(text))
+    assert str(error) == f"deck.yaml:{line}: {message}"
+
+
+def test_a_bracket_closed_later_keeps_the_parsers_line(write):
+    """A mistake inside brackets that are closed is not blamed on them (and there is no #)."""
+    error = load_error(write("a: {b: 1,\n    c: 2 d: 3}\ne: 4\n"))
+    assert error.line == 2 and "never closed" not in error.message and not error.message.endswith(HINT)
+
+
+def test_a_value_lost_to_a_comment_is_remembered_for_its_error(write):
+    data = load_yaml(write("palette:\n  red:\n    color: #c8283c\n    symbol: circle\n  title:   # to do\n"))
+    red = data["palette"]["red"]
+    assert red == {"color": None, "symbol": "circle"}
+    assert red.commented == {"color": "#c8283c"}
+    assert str(red.error("color", "no colour given")) == (
+        'deck.yaml:3: no colour given (a # starts a YAML comment: write color: "#c8283c")')
+    assert data["palette"].commented == {}  # a real comment after `title:` is no lost value
+    assert str(red.error("symbol", "bad")) == "deck.yaml:4: bad"

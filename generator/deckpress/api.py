@@ -31,20 +31,19 @@ if TYPE_CHECKING:  # what `__getattr__` reads lazily, for type checkers and edit
     from .builder.plan import DRIVETHRU, FORMATS, DeckBuild, Output
     from .compose.tuckbox import SLEEVE_THICKNESS, SLEEVES
     from .imposition.marks import MARK_MODES
-    from .imposition.sheets import PAPERS
     from .ink import COLORS, INKS
     from .model import Deck
     from .model.deck import CARD_SIZES, DECK_FILE
     from .outputs.presets import PRESETS
     from .settings import DECK_SETTINGS, BackOffset, format_offset, parse_back_offset, save_back_offset
-    from .units import parse_mm, parse_size
+    from .units import PAPERS, parse_mm, parse_size
 
 Offset = tuple[float, float]  #: mm, x right and y down as seen looking at a back page
 Progress = Callable[[int], None]
 
 #: names read from the module that owns them on first use (PEP 562): see `__getattr__`
 _LAZY = {
-    "PAPERS": "deckpress.imposition.sheets", "MARK_MODES": "deckpress.imposition.marks",
+    "PAPERS": "deckpress.units", "MARK_MODES": "deckpress.imposition.marks",
     "INKS": "deckpress.ink", "COLORS": "deckpress.ink",
     "FORMATS": "deckpress.builder.plan", "DRIVETHRU": "deckpress.builder.plan",
     "PRESETS": "deckpress.outputs.presets",
@@ -91,19 +90,29 @@ class DeckListing:
     bundled: bool
 
 
-def list_decks(folder: str | Path | None = ".") -> list[DeckListing]:
-    """The bundled decks, then the deck folders in `folder` (the folder itself if it holds a
-    deck.yaml, and each subfolder that does); `None` lists the bundled decks alone."""
+def list_decks(folder: str | Path | None = ".", *, bundled: bool = True) -> list[DeckListing]:
+    """The bundled decks (unless `bundled` is False), then the deck folders in `folder`: the folder
+    itself if it holds a deck.yaml, each subfolder that does, and each one in its `decks/`, where a
+    designer's project keeps them. `None` lists the bundled decks alone. The bundled decks' own
+    folders (in a checkout of deckpress) are listed once, as bundled."""
     from .model.deck import DECK_FILE, bundled_deck_ids, find_deck
 
-    found = [DeckListing(deck_id, find_deck(deck_id), True) for deck_id in bundled_deck_ids()]
+    ids = bundled_deck_ids()
+    found = [DeckListing(deck_id, find_deck(deck_id), True) for deck_id in ids] if bundled else []
     if folder is not None:
+        shipped = {find_deck(deck_id).resolve().parent for deck_id in ids}
         here = Path(folder)
-        candidates = [here, *sorted((p for p in here.iterdir() if p.is_dir() and not p.name.startswith(".")),
-                                    key=lambda p: p.name)]
+        candidates = [here, *_subfolders(here), *_subfolders(here / "decks")]
         found += [DeckListing(_folder_ref(path), path / DECK_FILE, False) for path in candidates
-                  if (path / DECK_FILE).is_file()]
+                  if (path / DECK_FILE).is_file() and path.resolve() not in shipped]
     return found
+
+
+def _subfolders(folder: Path) -> list[Path]:
+    """The folders in `folder` (none if it is not one), hidden ones aside, by name."""
+    if not folder.is_dir():
+        return []
+    return sorted((p for p in folder.iterdir() if p.is_dir() and not p.name.startswith(".")), key=lambda p: p.name)
 
 
 def _folder_ref(path: Path) -> str:

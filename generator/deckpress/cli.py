@@ -383,23 +383,40 @@ def calibrate(paper: str, out: Path, back_offset: api.Offset | None) -> None:
     click.echo(f"wrote {path} (2 pages): print it double-sided, flipping on the long edge, at 100 %{shifted}")
 
 
-@main.command("list", cls=_Command, make_params=lambda: [])
-def list_decks() -> None:
-    """List the bundled decks and the deck folders here, with their card counts.
+@main.command("list", cls=_Command, make_params=lambda: [
+    click.Argument(["folders"], nargs=-1, type=click.Path(path_type=Path))])
+def list_decks(folders: tuple[Path, ...]) -> None:
+    """List the bundled decks, then the deck folders in FOLDERS (default: here), with their card counts.
 
-    Bundled decks are shown by id, deck folders in the current folder (and the current folder
-    itself, if it is one) by their path, like ./mygame: what to give `deckpress build`.
+    A folder's decks are the folder itself if it holds a deck.yaml, its subfolders that do, and
+    those in its decks/ folder, shown by their path (like ./decks/mygame): what to give
+    `deckpress build`. Bundled decks are shown by id.
     """
-    for listed in api.list_decks("."):
-        try:
-            deck = api.load_deck(listed.ref)
-        except api.DeckError as exc:
-            click.echo(f"{listed.ref:<14} (broken: {exc})")
-            continue
-        extra = deck.card_count("rules-board")
-        click.echo(f"{listed.ref:<14} {deck.card_count('cards'):>4} cards"
-                   + (f" + {extra:>2} rules/board" if extra else "")
-                   + f"   {deck.title} — {deck.designer}, {deck.license}")
+    for folder in folders:
+        if not folder.is_dir():
+            raise _OptionError(f"no folder '{folder}' to list the decks of")
+    sections = [("bundled decks:", api.list_decks(None))]
+    for folder in folders or (Path("."),):
+        where = "here" if folder == Path(".") else f"in {folder}"
+        sections.append((f"deck folders {where}:", api.list_decks(folder, bundled=False)))
+    for number, (heading, listed) in enumerate(sections):
+        click.echo(("\n" if number else "") + heading)
+        width = max([14, *(len(deck.ref) for deck in listed)])
+        for deck in listed:
+            click.echo(f"  {deck.ref:<{width}} {_listing(deck.ref)}")
+        if not listed:
+            click.echo("  none (a deck folder holds a deck.yaml: here, in a subfolder, or in decks/)")
+
+
+def _listing(ref: str) -> str:
+    """A deck's card counts, title and credits, or why it cannot be read."""
+    try:
+        deck = api.load_deck(ref)
+    except api.DeckError as exc:
+        return f"(broken: {exc})"
+    extra = deck.card_count("rules-board")
+    return (f"{deck.card_count('cards'):>4} cards" + (f" + {extra:>2} rules/board" if extra else "")
+            + f"   {deck.title} — {deck.designer}, {deck.license}")
 
 
 @main.command(cls=_Command, make_params=lambda: [click.Argument(["deck"]), *_report_options()])

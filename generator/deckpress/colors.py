@@ -138,6 +138,8 @@ def parse_color(text: object, names: Mapping[str, Color]) -> Color | None:
 
     Raises ValueError naming what was expected.
     """
+    if text is None:  # `color:` with nothing after it, or with `#c8283c` unquoted (a YAML comment)
+        raise ValueError("no colour given")
     if not isinstance(text, str):
         raise ValueError(f"expected a colour like '#d7263d', a colour name or 'none', not {text!r}")
     word = text.strip()

@@ -7,7 +7,10 @@ that fits when composed fits when drawn. Metrics come from fontTools; only TrueT
 
 from __future__ import annotations
 
+import contextlib
 import functools
+import logging
+import threading
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -34,6 +37,33 @@ FALLBACK_FAMILIES = ("sans", "music", "symbols", "math")
 
 class FontError(ValueError):
     """A font file that cannot be used (missing, not TrueType)."""
+
+
+_quiet_lock = threading.Lock()
+_quiet_depth = 0  # how many `quiet_fonttools` blocks are running (threads may overlap)
+_loud_level = logging.NOTSET  # the fontTools logger's own level, given back when the last block ends
+
+
+@contextlib.contextmanager
+def quiet_fonttools() -> Iterator[None]:
+    """fontTools logs a warning for every table of a font it passes over ("FFTM NOT subset; don't
+    know how to subset; dropped"), which with no logging set up lands on stderr on every run of
+    a deck with its own fonts. Inside this block (also a decorator) only its errors get through;
+    exceptions are untouched."""
+    global _quiet_depth, _loud_level
+    logger = logging.getLogger("fontTools")
+    with _quiet_lock:
+        if _quiet_depth == 0:
+            _loud_level = logger.level
+            logger.setLevel(max(_loud_level, logging.ERROR))
+        _quiet_depth += 1
+    try:
+        yield
+    finally:
+        with _quiet_lock:
+            _quiet_depth -= 1
+            if _quiet_depth == 0:
+                logger.setLevel(_loud_level)
 
 
 @dataclass(frozen=True)
@@ -80,6 +110,7 @@ class FontFile:
         return total * 0.001 * size
 
     @functools.lru_cache(maxsize=None)
+    @quiet_fonttools()
     def bounds(self, char: str) -> tuple[float, float, float, float]:
         """Ink box of a character in em, y up from the baseline: (xmin, ymin, xmax, ymax)."""
         glyph_name = self._cmap.get(ord(char))
@@ -93,6 +124,7 @@ class FontFile:
 
 
 @functools.lru_cache(maxsize=None)
+@quiet_fonttools()
 def open_font(path: str) -> FontFile:
     """Load a TrueType font once per process."""
     try:

@@ -17,6 +17,11 @@ POINTS_PER_MM = 72 / 25.4  #: the other way: a length in mm times this is in poi
 
 EXAMPLES = "a length like 12mm, 0.5in, 9pt, 50% or 100% - 8mm"
 
+#: Paper sizes (portrait, mm) and the margin a home printer leaves blank: what imposition lays
+#: pages out on, and what a deck's card must fit inside.
+PAPERS: dict[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+MIN_MARGIN = 5.0  #: most home printers cannot print closer to the edge
+
 
 @dataclass(frozen=True)
 class Length:

@@ -35,6 +35,7 @@ from svgwrite.base import BaseElement
 from ..colors import CMYK, Color
 from ..atomic import replacing, write_text
 from ..face import IDENTITY, Ellipse, Face, Group, Image, Item, Line, Paint, Path as PathItem, PathOp, Rect, Text
+from ..fonts import quiet_fonttools
 from ..imagefile import grey_png, is_svg, stamp
 from ..imposition.cutpaths import cut_paths
 from ..imposition.sheets import PagePlan
@@ -246,6 +247,7 @@ def _css_name(font: str) -> str:
 # ---- embedded fonts ------------------------------------------------------------------------
 
 @functools.lru_cache(maxsize=256)
+@quiet_fonttools()
 def _subset(path: str, chars: str, _stamp: tuple[int, int]) -> str:
     """Base64 of a TrueType subset of `path` holding only `chars`: a card uses a few dozen glyphs
     of fonts with thousands. Layout tables are dropped, because reportlab neither kerns nor
@@ -273,6 +275,7 @@ def _ttfont(path: str) -> TTFont:
 
 
 @functools.lru_cache(maxsize=4096)
+@quiet_fonttools()
 def _glyph(path: str, char: str) -> tuple[RecordingPen, int, int]:
     """A character's outline, its advance (font units) and the font's units per em.
 

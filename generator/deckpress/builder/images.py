@@ -23,8 +23,8 @@ from ..face import Face, Image
 from ..imagefile import Resolution
 from ..imposition.document import Marking
 from ..imposition.sheets import PAPERS
-from ..model.deck import CARD_SIZES
-from ..units import parse_mm, parse_size
+from ..model.deck import CARD_SIZES, parse_card_size
+from ..units import parse_mm
 from .faces import Sides
 from .jobs import pdf_job, sheet_files, write_jobs
 from .plan import Output
@@ -44,11 +44,13 @@ class Imposed:
 
 
 def card_size(spec: str) -> tuple[float, float]:
-    """Trim width and height in mm of a preset (`poker`) or of `WIDTHxHEIGHT` (`63x88`, `2.5inx3.5in`)."""
+    """Trim width and height in mm of a preset (`poker`) or of `WIDTHxHEIGHT` (`63x88`, `2.5inx3.5in`),
+    read as a deck's `card` is."""
     try:
-        return parse_size(spec, {name: (s.width, s.height) for name, s in CARD_SIZES.items()}, "card size")
+        size = parse_card_size(spec)
     except ValueError as exc:
         raise DeckError(str(exc), suggestion=suggest(spec, CARD_SIZES)) from None
+    return size.width, size.height
 
 
 def parse_bleed(text: str) -> float:

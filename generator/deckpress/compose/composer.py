@@ -115,8 +115,14 @@ class Context:
 
     def length(self, element: Element, key: str, values: Mapping[str, Any]) -> float:
         length: Length = self.value(element, key, values)
-        axis = KINDS[element.kind].key(key).axis
-        return length.resolve(self.w if axis == "x" else self.h, self.bleed)
+        spec = KINDS[element.kind][key]
+        mm = length.resolve(self.w if spec.axis == "x" else self.h, self.bleed)
+        if mm < 0 and spec.type == "extent":  # `50% - 40mm` on a card too small for it
+            raise DeckError(f"card {self.card.label}: {element.kind} {key} comes to {mm:.1f}mm on its "
+                            f"{self.w:g} × {self.h:g} mm card and cannot be negative (template "
+                            f"'{self.template.name}', {element.file}:{element.line_of(key)})",
+                            self.card.file, self.card.line)
+        return mm
 
     def paint(self, element: Element, values: Mapping[str, Any], fill_key: str = "fill") -> Paint:
         get = lambda k: self.value(element, k, values)  # noqa: E731

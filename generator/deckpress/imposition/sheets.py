@@ -18,9 +18,7 @@ from dataclasses import dataclass, replace
 from typing import Generic, TypeVar
 
 from ..face import Matrix, PathOp, apply, multiply, rotation, transform_path, translation
-
-PAPERS: dict[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
-MIN_MARGIN = 5.0  #: most home printers cannot print closer to the edge
+from ..units import MIN_MARGIN, PAPERS  # kept with the lengths: the model checks card sizes against them too
 TILE_MARGIN = 12.0  #: around a tile: its crop marks, alignment marks, name and page label
 OVERLAP = 10.0  #: the strip two neighbouring tiles share; one is glued over the other there
 

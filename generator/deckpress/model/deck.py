@@ -13,13 +13,13 @@ import os
 import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any
 
 from ..bundled import DECKS_DIR, FONTS_DIR, LAYOUTS_DIR
 from ..errors import DeckError, suggest
 from ..fonts import FontError, FontSet, open_font
-from ..units import parse_absolute
+from ..units import MIN_MARGIN, PAPERS, parse_absolute, parse_size
 from ..yamlfile import Map, Seq, load_yaml
 from .translations import Translator, languages, load_translator
 from .cardtable import TABLE_TYPES, WORKBOOK_TYPES, read_card_table
@@ -51,6 +51,10 @@ CARD_SIZES: dict[str, CardSize] = {
     "square-70": CardSize(70.0, 70.0, 3.0),
 }
 
+CARD_MIN = 20.0  #: mm, a card's shortest side: anything smaller cannot be cut out or held
+PIECE_MIN = 10.0  #: mm, a component's pieces (markers, tokens) may be smaller than a card, but not this
+PIECE_MAX = 1000.0  #: mm, and bigger than the paper (they are tiled), but not past a metre a side
+
 SHEETS = COMPONENT["sheet"].choices
 NAME_FIELDS = ("deck.designer", "deck.license")  # filled in already translated by Deck.name
 
@@ -74,10 +78,13 @@ class Card:
 
     @property
     def name(self) -> str:
-        """What a player would call the card: its first name-like field, or "" if it has none."""
+        """What a player would call the card: its first name-like field that says something, or
+        "" if it has none. An empty one is passed over: a template that declares `name: ""` for
+        cards without a name would otherwise hide the `title` of every card."""
         for key in ("name", "title", "value", "pitch", "kind"):
-            if key in self.fields and isinstance(self.fields[key], (str, int, float)):
-                return " ".join(str(self.fields[key]).split())
+            value = self.fields.get(key)
+            if isinstance(value, (str, int, float)) and not isinstance(value, bool) and str(value).strip():
+                return " ".join(str(value).split())
         return ""
 
     @property
@@ -237,7 +244,7 @@ def load_deck(ref: str | Path, players: int | None = None, lang: str | None = No
         raise doc.error("components", "'components' must be a list of components, each with name, front and cards")
     seen: set[str] = set()
     for index, spec in enumerate(components):
-        component = _load_component(spec, components, index, layouts, deck, doc)
+        component = _load_component(spec, components, index, layouts, deck)
         if component.name in seen:
             raise spec.error("name", f"component name '{component.name}' is used twice")
         seen.add(component.name)
@@ -419,10 +426,31 @@ def resolve_inside(written: str, base: Path, deck_folder: Path | Sequence[Path],
     if not any(path.is_relative_to(a) for a in allowed):
         raise ValueError(f"'{written}' points outside the deck folder; files must stay inside it")
     if not path.is_file():
-        raise ValueError(f"file '{written}' not found")
+        # where it was looked for (a layout's pictures: in the deck folder first), inside what may be read
+        folders = [f for f in (*((d / written).resolve().parent for d in decks), path.parent)
+                   if any(f.is_relative_to(a) for a in allowed)]
+        close = _closest_file(path.name, folders, kinds)
+        hint = f" — did you mean '{PurePosixPath(written).parent / close}'?" if close else ""
+        raise ValueError(f"file '{written}' not found{hint}")
     if path.suffix.lower() not in kinds:
         raise ValueError(f"'{written}' is not {KIND_NAMES.get(kinds, ' or '.join(kinds))}")
     return path
+
+
+def _closest_file(name: str, folders: list[Path], kinds: tuple[str, ...]) -> str | None:
+    """The name of the file of one of the `kinds` most like `name`, in the first of `folders` that
+    has one. Case counts for nothing: `Cornet.svg` is found for `cornet.svg` (which Windows and
+    macOS would open, and Linux not)."""
+    for folder in folders:
+        if not folder.is_dir():
+            continue
+        # names are compared without their endings, which would make any two PNGs look alike
+        files = sorted(p.name for p in folder.iterdir() if p.is_file() and p.suffix.lower() in kinds)
+        stem = suggest(Path(name).stem.casefold(), {Path(file).stem.casefold() for file in files})
+        if stem:
+            alike = {file.casefold(): file for file in files if Path(file).stem.casefold() == stem}
+            return alike[suggest(name.casefold(), alike) or min(alike)]
+    return None
 
 
 def _text(doc: Map, key: str) -> str:
@@ -455,37 +483,86 @@ def player_range(text: str) -> tuple[int, int] | None:
 
 
 def _player_count(doc: Map, players: int | None) -> int | None:
-    """How many players to print per-player sets for: `players` if given, else the most the
-    deck allows; None for a deck without a player range."""
+    """How many players to print per-player sets for: `players` if given (and, for a deck with a
+    player range, within it), else the most the deck allows; None for a deck without a range."""
     allowed = player_range(str(doc.get("players", "")))
-    return players if players is not None or allowed is None else allowed[1]
-
-
-def _check_players(doc: Map, players: int) -> None:
-    """Per-player sets are only printed for a player count the game allows."""
-    low, high = player_range(str(doc.get("players", ""))) or (players, players)
+    if allowed is None:
+        return players
+    if players is None:
+        return allowed[1]
+    low, high = allowed
     if not low <= players <= high:
-        raise DeckError(f"{doc['title']} is for {low}–{high} players, not {players}", doc.file,
+        # a count the game is not for is a mistake whatever the deck prints per player
+        span = f"{low}" if low == high else f"{low}–{high}"
+        raise DeckError(f"{doc['title']} is for {span} players, not {players}", doc.file,
                         doc.line_of("players"), f"--players {min(max(players, low), high)}")
+    return players
+
+
+class SizeError(ValueError):
+    """A size out of bounds; `key` is the part of it at fault: width, height or radius."""
+
+    def __init__(self, message: str, key: str) -> None:
+        super().__init__(message)
+        self.key = key
+
+
+def checked_size(size: CardSize, piece: bool = False) -> CardSize:
+    """`size` if it is one a card (or, with `piece`, a component's piece) can have: cards from
+    CARD_MIN a side to what fits a page inside its margins, pieces from PIECE_MIN to PIECE_MAX;
+    the corner radius at most half the short side. Raises SizeError otherwise."""
+    short, long = sorted((size.width, size.height))
+    low = PIECE_MIN if piece else CARD_MIN
+    if piece:
+        fits = long <= PIECE_MAX
+        allowed = f"pieces are {PIECE_MIN:g} to {PIECE_MAX:g} mm a side"
+    else:
+        rooms = [sorted((w - 2 * MIN_MARGIN, h - 2 * MIN_MARGIN)) for w, h in PAPERS.values()]
+        fits = any(short <= w and long <= h for w, h in rooms)
+        allowed = (f"cards are {CARD_MIN:g} mm a side or more, and fit a page inside its {MIN_MARGIN:g} mm "
+                   "margins: at most " + " or ".join(f"{w:g} × {h:g} mm on {name}"
+                                                     for name, (w, h) in zip(PAPERS, rooms)))
+    what = f"{'size' if piece else 'card size'} {size.width:g} × {size.height:g} mm"
+    if short < low:
+        raise SizeError(f"{what} is too small: {allowed}", "width" if size.width == short else "height")
+    if not fits:
+        raise SizeError(f"{what} is too big: {allowed}", "width" if size.width == long else "height")
+    if size.radius > short / 2:
+        raise SizeError(f"corner radius {size.radius:g} mm is more than half the short side: at most "
+                        f"{short / 2:g} mm for {size.width:g} × {size.height:g} mm", "radius")
+    return size
+
+
+def parse_card_size(spec: str, piece: bool = False) -> CardSize:
+    """A preset (`poker`, with its corner radius) or `WIDTHxHEIGHT` (`63x88` in mm, `2.5inx3.5in`,
+    with the default radius), as sizes are written on card boxes: how a deck's `card`, a
+    component's `size` (`piece`) and `deckpress impose --size` are read. Raises ValueError for the user."""
+    width, height = parse_size(spec, {name: (s.width, s.height) for name, s in CARD_SIZES.items()}, "card size")
+    return checked_size(CARD_SIZES.get(spec) or CardSize(width, height, parse_absolute(SIZE["radius"].default)), piece)
 
 
 def _card_size(spec: Any, doc: Map, key: str = "card") -> CardSize:
+    """The deck's `card` or (key "size") a component's pieces' size."""
+    piece = key == "size"
     if isinstance(spec, str):
-        if spec not in CARD_SIZES:
-            raise doc.error(key, f"unknown card size '{spec}'; sizes are {', '.join(CARD_SIZES)}, "
-                                 "or {width: 63mm, height: 88mm, radius: 3mm}", suggest(spec, CARD_SIZES))
-        return CARD_SIZES[spec]
+        try:
+            return parse_card_size(spec, piece)
+        except ValueError as exc:
+            raise doc.error(key, str(exc), suggest(spec, CARD_SIZES)) from None
     if not isinstance(spec, Map):
-        raise doc.error(key, f"'{key}' must be a size name like poker or {{width: 63mm, height: 88mm}}")
+        raise doc.error(key, f"'{key}' must be a size name like poker, WIDTHxHEIGHT like 63x88, "
+                             "or {width: 63mm, height: 88mm}")
     check_keys(spec, SIZE, key)
     values = {}
     for side in SIZE.required:
         if side not in spec:
             raise DeckError(f"a size needs '{side}'", spec.file, spec.line)
         values[side] = _length(spec, side, "0mm")
-        if values[side] <= 0:
-            raise spec.error(side, f"{side} must be greater than zero")
-    return CardSize(values["width"], values["height"], _length(spec, "radius", SIZE["radius"].default))
+    try:
+        return checked_size(CardSize(values["width"], values["height"],
+                                     _length(spec, "radius", SIZE["radius"].default)), piece)
+    except SizeError as exc:
+        raise spec.error(exc.key, str(exc)) from None
 
 
 def _load_fonts(spec: Any, doc: Map, find: Callable[..., Path], chain: list[_Source]
@@ -565,6 +642,9 @@ def _layout_files(chain: list[_Source]) -> list[tuple[Path, int]]:
         if "layouts" not in doc:
             continue
         spec = doc["layouts"]
+        if isinstance(spec, str) and "," in spec:  # YAML reads `common, orchard` as one name
+            names = ", ".join(name.strip() for name in spec.split(",") if name.strip())
+            raise doc.error("layouts", f"'layouts' must be a list: write layouts: [{names}]")
         if isinstance(spec, str):
             spec = [spec]
         if not isinstance(spec, list) or not spec:
@@ -581,7 +661,7 @@ def _layout_files(chain: list[_Source]) -> list[tuple[Path, int]]:
     return files
 
 
-def _load_component(spec: Any, parent: Seq, index: int, layouts: Layouts, deck: Deck, doc: Map) -> Component:
+def _load_component(spec: Any, parent: Seq, index: int, layouts: Layouts, deck: Deck) -> Component:
     if not isinstance(spec, Map):
         raise DeckError("a component must be a mapping with name, front and cards", parent.file,
                         parent.line_of(index))
@@ -631,7 +711,7 @@ def _load_component(spec: Any, parent: Seq, index: int, layouts: Layouts, deck: 
         _derive(values, own, context, card_spec)
         cards.append(Card(name, number, values, count, card_spec.file, card_spec.line))
     size = _card_size(spec["size"], spec, "size") if "size" in spec else deck.size
-    return Component(name, front, back, sheet, cards, spec.file, spec.line, size, _copies(spec, deck, doc))
+    return Component(name, front, back, sheet, cards, spec.file, spec.line, size, _copies(spec, deck))
 
 
 def _card_table(spec: Map, find: Callable[..., Path]) -> Seq:
@@ -658,13 +738,12 @@ def _card_table(spec: Map, find: Callable[..., Path]) -> Seq:
     return read_card_table(path, sheet)
 
 
-def _copies(spec: Map, deck: Deck, doc: Map) -> int:
+def _copies(spec: Map, deck: Deck) -> int:
     """`copies: 3`, or `copies: players` for one set per player."""
     copies = spec.get("copies", COMPONENT["copies"].default)
     if copies == "players":
         if player_range(deck.players) is None:
             raise spec.error("copies", "'copies: players' needs the deck's player range, like players: 3–7")
-        _check_players(doc, deck.player_count)
         return deck.player_count
     if isinstance(copies, bool) or not isinstance(copies, int) or copies < 1:
         raise spec.error("copies", f"copies must be a whole number of 1 or more, or 'players', not {copies!r}",

@@ -28,6 +28,16 @@ def _y(name: str, default: object, doc: str) -> Key:
     return Key(name, "length", default, doc, axis="y")
 
 
+def _w(name: str, default: object, doc: str) -> Key:
+    """A horizontal extent (a width or radius): a length that may not be negative."""
+    return Key(name, "extent", default, doc, axis="x")
+
+
+def _h(name: str, default: object, doc: str) -> Key:
+    """A vertical extent (a height or radius): a length that may not be negative."""
+    return Key(name, "extent", default, doc, axis="y")
+
+
 INK = ("auto", "keep", "light", "drop")
 
 COMMON = (
@@ -60,7 +70,7 @@ _PAINT = (
 KINDS: dict[str, Kind] = {k.name: k for k in (
     Kind("rect", "A rectangle, optionally with rounded corners.", (
         _x("x", "0mm", "Left edge."), _y("y", "0mm", "Top edge."),
-        _x("w", "100%", "Width."), _y("h", "100%", "Height."),
+        _w("w", "100%", "Width."), _h("h", "100%", "Height."),
         Key("radius", "width", "0mm", "Corner radius."),
         *_PAINT),
         "- rect: {x: 3mm, y: 3mm, w: 100% - 6mm, h: 12mm, radius: 2mm, fill: \"{color}\"}"),
@@ -73,11 +83,11 @@ KINDS: dict[str, Kind] = {k.name: k for k in (
         "- line: {x1: 5mm, y1: 50%, x2: 100% - 5mm, y2: 50%, stroke: ink, stroke-width: 0.4mm}"),
     Kind("circle", "A circle around a centre point.", (
         _x("x", "50%", "Centre, from the left."), _y("y", "50%", "Centre, from the top."),
-        _x("r", "5mm", "Radius (a % is of the card's width)."), *_PAINT),
+        _w("r", "5mm", "Radius (a % is of the card's width)."), *_PAINT),
         "- circle: {x: 50%, y: 40%, r: 12mm, fill: \"{color} 15%\", stroke: \"{color}\"}"),
     Kind("ellipse", "An ellipse around a centre point.", (
         _x("x", "50%", "Centre, from the left."), _y("y", "50%", "Centre, from the top."),
-        _x("rx", "10mm", "Horizontal radius."), _y("ry", "5mm", "Vertical radius."), *_PAINT),
+        _w("rx", "10mm", "Horizontal radius."), _h("ry", "5mm", "Vertical radius."), *_PAINT),
         "- ellipse: {x: 50%, y: 50%, rx: 20mm, ry: 8mm, stroke: ink}"),
     Kind("polygon", "A closed shape through a list of points.", (
         Key("points", "points", None, "Corners as `[x, y]` pairs, each a length.", required=True),
@@ -96,7 +106,7 @@ KINDS: dict[str, Kind] = {k.name: k for k in (
          "`:name:` draws an icon (see `icons`) or a palette colour's symbol inside the line.", (
         Key("text", "text", None, "The text; `{field}` inserts a card field.", required=True),
         _x("x", "0mm", "Box left edge."), _y("y", "0mm", "Box top edge."),
-        _x("w", "100%", "Box width."), _y("h", "10mm", "Box height."),
+        _w("w", "100%", "Box width."), _h("h", "10mm", "Box height."),
         Key("font", "font", "sans", "Font family, optionally with a style: `sans`, `sans-bold`, `condensed`, …"),
         Key("size", "size", "9pt", "Largest size."),
         Key("min-size", "size", "5pt", "Smallest size it may shrink to; if the text still does not fit, "
@@ -126,7 +136,7 @@ KINDS: dict[str, Kind] = {k.name: k for k in (
          "the deck folder or the bundled layouts.", (
         Key("src", "file", None, "Image file.", required=True),
         _x("x", "0mm", "Box left edge."), _y("y", "0mm", "Box top edge."),
-        _x("w", "100%", "Box width."), _y("h", "100%", "Box height."),
+        _w("w", "100%", "Box width."), _h("h", "100%", "Box height."),
         Key("fit", "choice", "contain", "`contain` shows all of it, `cover` fills the box and clips, "
             "`stretch` distorts to the box.", choices=("contain", "cover", "stretch"))),
         "- image: {src: art/logo.svg, x: 10mm, y: 20mm, w: 100% - 20mm, h: 40mm, fit: contain}"),
@@ -144,7 +154,7 @@ KINDS: dict[str, Kind] = {k.name: k for k in (
          "spread evenly after the clef, with ledger lines and accidentals; the clef and noteheads come from "
          "the music font, sized to the staff.", (
         _x("x", "0mm", "Left end of the lines."), _y("y", "0mm", "Height of the top line."),
-        _x("w", "100%", "Length of the lines."),
+        _w("w", "100%", "Length of the lines."),
         Key("space", "size", "2mm", "Distance between two lines; the staff is four spaces tall."),
         Key("clef", "choice", "treble", "The clef at the left; `none` draws none (notes then read as treble).",
             choices=("treble", "bass", "alto", "tenor", "none")),

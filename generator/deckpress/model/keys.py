@@ -78,7 +78,8 @@ DECK = Keys("deck", "The keys of a deck file.", (
         "[per-player sets](#copies-per-player-sets) to print", see=_PLAYERS),
     Key("language", "text", "en", "the language the deck is written in; see "
         "[translations](#language-and-translations)", see="#language-and-translations"),
-    Key("card", "card size", "poker", "card size", see="#card"),
+    Key("card", "card size", "poker", "card size: a preset, `WIDTHxHEIGHT` like `63x88` (mm) or "
+        "`2.5inx3.5in`, or a mapping", see="#card"),
     Key("bleed", "width", "3mm", "how far the artwork runs past the cut line", see="#bleed"),
     Key("layouts", "list", None, "the layout files that hold the templates", required=True, see="#layouts"),
     Key("fonts", "mapping", None, "extra TrueType fonts inside the deck folder", see="#fonts"),
@@ -118,8 +119,8 @@ COMPONENT = Keys("component", "A kind of card in the game.", (
     Key("front", "text", None, "the template that draws the front of its cards", required=True),
     Key("back", "text", None, "the template for the back; without one the back stays blank"),
     Key("sheet", "choice", "cards", "which PDFs the cards go into", choices=("cards", "rules-board")),
-    Key("size", "card size", None, "the size of its pieces, if not card-sized (a board, a token, a pawn); "
-        "by default the deck's `card`"),
+    Key("size", "card size", None, "the size of its pieces, if not card-sized (a board, a token, a pawn), "
+        "written as the deck's `card` is; by default the deck's `card`"),
     Key("copies", "copies", 1, "print the whole card list this many times; `players` prints one set per player"),
     Key("fields", "mapping", None, "field values shared by all its cards"),
     Key("cards", "list or file", None, "the list of cards, or a spreadsheet file that holds it: "

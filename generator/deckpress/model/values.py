@@ -100,6 +100,15 @@ def _length(v: Any, names: Names, base: Path) -> Length:
     return parse_length(v)
 
 
+def _extent(v: Any, names: Names, base: Path) -> Length:
+    """A width, height or radius: a length like any other (`100% - 8mm`, `2*bleed`), but one that
+    is below zero whatever the card (no term can make it grow) is a mistake, not a mirror image."""
+    value = parse_length(v)
+    if value != Length() and max(value.mm, value.pct, value.bleed) <= 0:
+        raise ValueError(f"expected a length of zero or more, like 40mm or 100% - 8mm, not {v!r}")
+    return value
+
+
 def _size(v: Any, names: Names, base: Path) -> float:
     value = parse_absolute(v, "size")
     if value <= 0:
@@ -218,7 +227,7 @@ def _choice(choices: tuple[str, ...]) -> Callable[[Any, Names, Path], str]:
 
 
 PARSERS: dict[str, Callable[[Any, Names, Path], Any]] = {
-    "text": _text, "length": _length, "size": _size, "width": _nonneg, "number": _number,
+    "text": _text, "length": _length, "extent": _extent, "size": _size, "width": _nonneg, "number": _number,
     "bool": _bool, "color": _color, "opacity": _opacity, "palette": _palette, "font": _font, "char": _char,
     "angle": _angle, "dash": _dash, "points": _points, "path": _path, "file": _file, "shape": _shape,
     "pitches": _pitches,
