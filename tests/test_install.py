@@ -200,7 +200,7 @@ def test_new_writes_a_deck_that_builds_from_the_installed_package(installed, emp
     env, _, _ = installed
     _run(["deckpress", "new", "orchard"], empty, env)
     _run(["deckpress", "new", "night", "--from", "metronome"], empty, env)
-    assert "orchard: ok — 9 cards" in _run(["deckpress", "check", "./orchard"], empty, env).stdout
+    assert "orchard: ok — 10 cards" in _run(["deckpress", "check", "./orchard"], empty, env).stdout
     _run(["deckpress", "build", "./orchard", "./night", "--paper", "a4", "--ink", "color"], empty, env)
     assert "Sunrise" in PdfReader(empty / "output" / "orchard" / "orchard-cards-a4.pdf").pages[0].extract_text()
     assert len(PdfReader(empty / "output" / "night" / "night-cards-a4.pdf").pages) == 7

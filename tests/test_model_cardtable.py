@@ -375,7 +375,7 @@ def test_card_checks_name_the_spreadsheet_row(make_deck, kind):
                                           "and .ods workbooks"),
     ("{file: orchard.csv, sheets: Fruit}", "deck.yaml:13: unknown key 'sheets' in cards — did you mean 'sheet'?"),
     ("{sheet: Fruit}", "deck.yaml:13: 'cards' names its spreadsheet with 'file', like {file: cards.xlsx, sheet: Fruit}"),
-    ("orchard", "deck.yaml:13: cards: file 'orchard' not found"),
+    ("orchard", "deck.yaml:13: cards: file 'orchard' not found — did you mean 'orchard.csv'?"),
 ])
 def test_the_card_file_stays_inside_the_deck_folder_and_is_a_spreadsheet(make_deck, tmp_path, cards, message):
     folder = orchard(make_deck, "csv", cards=cards)

@@ -107,6 +107,11 @@ def test_the_loaders_accept_every_key_of_every_table_and_check_against_tables_on
     assert deck.box_cover == ("things", 2) and deck.components[0].copies == 4
     # a card's keys are its templates' fields and the CARD table's, checked together by the deck loader
     assert deck.components[0].cards[0].count == 2 and CARD.key_names == ["count"]
+    # the keys only a deck that builds on another has
+    child = folder.parent / "child"
+    child.mkdir()
+    (child / "deck.yaml").write_text("extends: ../deck\nid: child\ncolors: {ink: '#000000'}\n", encoding="utf-8")
+    assert load_deck(child).layouts.colors["ink"] != deck.layouts.colors["ink"]
     for table in TABLES:
         if table is not CARD:
             assert seen.get(table.name) == set(table.key_names), table.name
