@@ -67,3 +67,36 @@ def test_svg_opacity_reads_as_browsers_do(text, value):
 
 def test_an_unreadable_opacity_draws_the_element_solid(tmp_path):
     assert layers(read(tmp_path, '<rect width="5" height="5" opacity="inherit"/><rect width="5" height="5" opacity="half"/>')) == []
+
+
+def test_art_links_only_files_beside_it_or_below(tmp_path):
+    """A picture or shape an SVG links (<image>, <use>) is read only from the SVG's folder or
+    below: art from a stranger cannot pull in any file the user can read."""
+    from PIL import Image as PILImage
+    from reportlab.graphics.shapes import Image as RLImage
+
+    secret, inside = tmp_path / "secret.png", tmp_path / "deck" / "art" / "pics" / "ok.png"
+    inside.parent.mkdir(parents=True)
+    for path in (secret, inside):
+        PILImage.new("RGB", (8, 8), "red").save(path)
+    (tmp_path / "other.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg"><rect id="r" width="5" '
+                                        'height="5"/></svg>')
+    svg = tmp_path / "deck" / "art" / "x.svg"
+    svg.write_text('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
+                   'width="20" height="20"><image xlink:href="{}" width="8" height="8"/>'
+                   '<use xlink:href="../../other.svg#r"/></svg>')
+
+    def drawn(href: str) -> list:
+        svg.write_text(svg.read_text().replace('xlink:href="{}"', f'xlink:href="{href}"'))
+        found, todo = [], list(read_svg(str(svg)).contents)
+        while todo:
+            node = todo.pop()
+            found.append(node)
+            todo += getattr(node, "contents", [])
+        svg.write_text(svg.read_text().replace(f'xlink:href="{href}"', 'xlink:href="{}"'))
+        return found
+
+    assert [n for n in drawn("pics/ok.png") if isinstance(n, RLImage)]
+    assert not [n for n in drawn("../../secret.png") if isinstance(n, RLImage)]
+    assert not [n for n in drawn(str(secret)) if isinstance(n, RLImage)]
+    assert all(type(n).__name__ != "Rect" for n in drawn("pics/ok.png"))  # the <use> of a file outside: nothing

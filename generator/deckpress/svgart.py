@@ -13,6 +13,8 @@ Imported only when a picture is read: svglib brings lxml.
 
 from __future__ import annotations
 
+import os
+
 from typing import Any
 
 from reportlab.graphics.shapes import AttrMap, AttrMapValue, Drawing, Group, isNumber
@@ -40,7 +42,9 @@ class _Renderer(SvgRenderer):
     """svglib's renderer, wrapping each element whose own opacity is below 1 in a `Translucent`."""
 
     def __init__(self, path: str) -> None:
-        super().__init__(path)
+        # art may come from strangers: the files it links (<image>, <use>) must lie beside it or
+        # below, as every file a deck reads stays inside its folder; svglib refuses the others
+        super().__init__(path, external_reference_root=os.path.dirname(os.path.abspath(path)))
         self.attrConverter.convertOpacity = svg_opacity  # fill- and stroke-opacity too
 
     def render(self, svg_node: Any) -> Drawing:
