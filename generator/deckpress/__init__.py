@@ -7,6 +7,7 @@ The public Python API (see docs/API.md), read from `deckpress.api` when first us
     deckpress.check(deck)                load and compose a deck without writing anything
     deckpress.load_deck(deck)            the checked deck, its components and cards
     deckpress.list_decks(folder)         the bundled decks and the deck folders in a folder
+    deckpress.new_deck(folder, base=…)   a deck to start from, or one that extends another
     deckpress.impose(images, out, ...)   ready-made card images on marked sheets
     deckpress.calibrate(out, ...)        the sheet that measures a printer's back offset
     deckpress.Report.of(results)         what a build or check did, per deck, as lines or JSON
@@ -33,11 +34,11 @@ from typing import TYPE_CHECKING, Any
 
 __version__ = "0.1.0"
 
-__all__ = ["build", "check", "impose", "calibrate", "load_deck", "list_decks", "DeckError", "Warnings",
+__all__ = ["build", "check", "impose", "calibrate", "load_deck", "list_decks", "new_deck", "DeckError", "Warnings",
            "DeckWarning", "Report", "__version__"]
 
 if TYPE_CHECKING:
-    from .api import Report, build, calibrate, check, impose, list_decks, load_deck
+    from .api import Report, build, calibrate, check, impose, list_decks, load_deck, new_deck
     from .errors import DeckError, DeckWarning, Warnings
 
 
