@@ -225,3 +225,32 @@ def test_a_width_or_height_below_zero_on_a_card_is_an_error_naming_card_and_elem
     assert str(err.value) == (f"{err.value.file}:17: card cards #2 (B): rect w comes to -10.0mm on its 60 × 90 mm "
                               f"card and cannot be negative (template 'front', "
                               f"{err.value.file.replace('deck.yaml', 'layouts/comp.yaml')}:8)")
+
+
+def test_an_empty_text_prints_nothing_not_none(make_deck):
+    """`text:` with nothing after it is YAML's null: the card shows no text, never the word None;
+    a field a card leaves empty (`note: ~`) reads as nothing inside a longer text too."""
+    from deckpress.face import Text
+
+    layout = """
+        templates:
+          front:
+            fields: {note: ""}
+            elements:
+              - text:
+                  text:
+                  x: 5mm
+              - text: {text: "[{note}]", x: 5mm, y: 20mm, w: 40mm, h: 10mm}
+    """
+    deck = load_deck(make_deck("""
+        id: empty
+        title: Empty
+        designer: Test
+        license: CC0-1.0
+        layouts: [empty]
+        components:
+          - {name: things, front: front, cards: [{note: ~}]}
+    """, {"empty": layout}))
+    face = Composer(deck).face(deck.components[0].cards[0], deck.components[0].front)
+    texts = "".join(item.text for item in face.items if isinstance(item, Text))
+    assert "None" not in texts and texts == "[]"

@@ -64,7 +64,10 @@ class Pattern:
 
 
 def as_text(value: Any) -> str:
-    """How a field value reads inside text."""
+    """How a field value reads inside text. YAML's null (`text:` with nothing after it, `~`) is
+    nothing to print, not the word "None"."""
+    if value is None:
+        return ""
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, float) and value.is_integer():
