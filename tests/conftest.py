@@ -230,3 +230,16 @@ def lowres_deck(make_deck):
     """A deck whose pictures print at 38 dpi (PNG and JPEG, fronts), 48 dpi (inside the backs' SVG),
     238 dpi and 305 dpi: four low-resolution warnings."""
     return make_deck(LOWRES_DECK, {"lowres": LOWRES_LAYOUT}, lowres_art())
+
+
+def pytest_addoption(parser):
+    parser.addoption("--fuzz-cases", type=int, default=200,
+                     help="how many mutated decks tests/test_fuzz.py checks (default 200; thousands for a long run)")
+    parser.addoption("--fuzz-seed", type=int, default=16, help="the seed of tests/test_fuzz.py's mutations")
+
+
+def pytest_generate_tests(metafunc):
+    if "fuzz_case" in metafunc.fixturenames:
+        cases = metafunc.config.getoption("--fuzz-cases")
+        seed = metafunc.config.getoption("--fuzz-seed")
+        metafunc.parametrize("fuzz_case", [(seed, n) for n in range(cases)], ids=lambda c: f"{c[0]}-{c[1]}")
