@@ -390,3 +390,13 @@ def test_a_copied_deck_draws_its_own_pictures_in_a_bundled_layout(tmp_path):
                                             '<rect width="10" height="10" fill="#ff00ff"/></svg>')
     after = build_deck(copy, tmp_path / "b", papers=["a4"], inks=["color"]).outputs[0].path.read_bytes()
     assert before != after
+
+
+def test_a_file_name_too_long_for_any_file_system_is_an_error_not_a_crash(make_deck):
+    from deckpress.model.deck import resolve_inside
+
+    folder = make_deck(SIMPLE_DECK, {"simple": SIMPLE_LAYOUT})
+    with pytest.raises(ValueError, match=r"'art/x{36}…' is too long for a file's path \(at most 255 characters a name"):
+        resolve_inside("art/" + "x" * 5000 + ".svg", folder, folder)
+    with pytest.raises(ValueError, match="too long"):
+        resolve_inside("/".join(["abc"] * 400), folder, folder)

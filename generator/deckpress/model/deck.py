@@ -413,6 +413,9 @@ def _box(doc: Map, components: list[Component]) -> tuple[bool, tuple[str, int] |
     return True, (name, int(number))
 
 
+MAX_NAME, MAX_PATH = 255, 1024  #: what file systems allow: a longer name could not be a file
+
+
 def resolve_inside(written: str, base: Path, deck_folder: Path | Sequence[Path],
                    kinds: tuple[str, ...] = IMAGE_TYPES) -> Path:
     """A file named in a deck or layout: relative to `base`, inside the deck folder (or one of the
@@ -420,6 +423,9 @@ def resolve_inside(written: str, base: Path, deck_folder: Path | Sequence[Path],
     `kinds` (file endings). Raises ValueError otherwise."""
     if not written or Path(written).is_absolute():
         raise ValueError(f"'{written}' must be a relative path inside the deck folder")
+    if len(written) > MAX_PATH or any(len(part) > MAX_NAME for part in PurePosixPath(written).parts):
+        raise ValueError(f"'{written[:40]}…' is too long for a file's path (at most {MAX_NAME} characters a "
+                         f"name, {MAX_PATH} in all)")
     path = (base / written).resolve()
     decks = (deck_folder,) if isinstance(deck_folder, Path) else tuple(deck_folder)
     allowed = (*(d.resolve() for d in decks), LAYOUTS_DIR.resolve(), FONTS_DIR.resolve())
