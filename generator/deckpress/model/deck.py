@@ -55,6 +55,12 @@ CARD_MIN = 20.0  #: mm, a card's shortest side: anything smaller cannot be cut o
 PIECE_MIN = 10.0  #: mm, a component's pieces (markers, tokens) may be smaller than a card, but not this
 PIECE_MAX = 1000.0  #: mm, and bigger than the paper (they are tiled), but not past a metre a side
 
+# Counts no real deck reaches (the biggest bundled one prints 110 cards) and a hostile one cannot
+# pass: past them a build would run for hours and fill the disk, so they are refused at load time.
+MAX_COUNT = 1000  #: `count` of one card-list entry
+MAX_COPIES = 100  #: `copies` of a component's card list (`copies: players` included)
+MAX_CARDS = 10000  #: pieces a deck prints in all, every count and copy multiplied out
+
 SHEETS = COMPONENT["sheet"].choices
 NAME_FIELDS = ("deck.designer", "deck.license")  # filled in already translated by Deck.name
 
@@ -249,6 +255,10 @@ def load_deck(ref: str | Path, players: int | None = None, lang: str | None = No
             raise spec.error("name", f"component name '{component.name}' is used twice")
         seen.add(component.name)
         deck.components.append(component)
+        if deck.card_count() > MAX_CARDS:
+            raise spec.error("copies" if component.copies > 1 else "cards",
+                             f"the deck prints {deck.card_count():,} pieces with component '{component.name}', "
+                             f"more than the {MAX_CARDS:,} a deck may print")
     deck.box, deck.box_cover = _box(doc, deck.components)
     return deck
 
@@ -689,6 +699,9 @@ def _load_component(spec: Any, parent: Seq, index: int, layouts: Layouts, deck: 
         cards_spec = _card_table(spec, deck.names.resolve_file)
     if not isinstance(cards_spec, Seq) or not cards_spec:
         raise spec.error("cards", "'cards' must be a list of cards, or a spreadsheet file like fruit.csv")
+    if len(cards_spec) > MAX_CARDS:  # each entry prints at least once: refused before reading them all
+        raise spec.error("cards", f"{len(cards_spec):,} cards in the list, more than the {MAX_CARDS:,} a deck "
+                                  "may print")
     cards = []
     for number, card_spec in enumerate(cards_spec, start=1):
         if not isinstance(card_spec, Map):
@@ -698,6 +711,9 @@ def _load_component(spec: Any, parent: Seq, index: int, layouts: Layouts, deck: 
         count = card_spec.get("count", CARD["count"].default)
         if isinstance(count, bool) or not isinstance(count, int) or count < 1:
             raise card_spec.error("count", f"count must be a whole number of 1 or more, not {count!r}")
+        if count > MAX_COUNT:
+            raise card_spec.error("count", f"count {count:,} is more than {MAX_COUNT:,}, the most one card may "
+                                           "be printed")
         values = {k: v for k, v in declared.items() if v is not REQUIRED}
         values.update(defaults)
         values.update({k: v for k, v in card_spec.items() if k not in CARD.key_names})
@@ -744,10 +760,16 @@ def _copies(spec: Map, deck: Deck) -> int:
     if copies == "players":
         if player_range(deck.players) is None:
             raise spec.error("copies", "'copies: players' needs the deck's player range, like players: 3–7")
-        return deck.player_count
+        copies = deck.player_count
+        if copies > MAX_COPIES:
+            raise spec.error("copies", f"'copies: players' makes {copies:,} copies, more than {MAX_COPIES}, the "
+                                       "most a component may have")
+        return copies
     if isinstance(copies, bool) or not isinstance(copies, int) or copies < 1:
         raise spec.error("copies", f"copies must be a whole number of 1 or more, or 'players', not {copies!r}",
                          "players" if isinstance(copies, str) else None)
+    if copies > MAX_COPIES:
+        raise spec.error("copies", f"copies {copies:,} is more than {MAX_COPIES}, the most a component may have")
     return copies
 
 
