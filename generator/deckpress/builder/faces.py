@@ -4,12 +4,14 @@ Every output of a deck shows the same faces: the sheets want them in print order
 copy, by sheet kind; the image sets, Tabletop Simulator and the preview want each card-list
 entry once with its copy count; the tuck box wants its cover card. So each entry is composed
 once (`compose_faces`) and the other views are read off that one pass. Only a different bleed
-(a print service's preset) needs the faces composed again.
+(a print service's preset) needs the faces composed again. The sheets' list, copy after copy, is
+made only when a build asks for it: a check counts cards and faces without it.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import cached_property
 
 from ..compose import Composer
 from ..errors import Warnings
@@ -29,7 +31,17 @@ class DeckFaces:
 
     deck: Deck
     entries: list[Entry]  # each line of each component's card list, with its copies
-    sides: dict[str, Sides]  # every printed piece by sheet kind, in print order (copies repeated)
+
+    @cached_property
+    def sides(self) -> dict[str, Sides]:
+        """Every printed piece by sheet kind, in print order (copies repeated)."""
+        by_card = {(e.component, e.number): e for e in self.entries}
+        sides: dict[str, Sides] = {sheet: [] for sheet in SHEETS}
+        for component in self.deck.components:
+            for card in component.printed():
+                entry = by_card[component.name, card.number]
+                sides[component.sheet].append((entry.front, entry.back))
+        return sides
 
     def cover(self) -> tuple[Face, Face | None] | None:
         """The box's cover: its card's front, and that card's back or, failing that, the first
@@ -44,15 +56,14 @@ class DeckFaces:
         return entry.front, back
 
     def distinct(self) -> set[Face]:
-        """Every face printed, once."""
-        return {face for pairs in self.sides.values() for pair in pairs for face in pair if face is not None}
+        """Every face printed, once (every entry is printed: its count is at least 1)."""
+        return {face for e in self.entries for face in (e.front, e.back) if face is not None}
 
 
 def compose_faces(deck: Deck, warn: Warnings) -> DeckFaces:
     """Compose each card-list entry once; a text without a translation is an error."""
     composer = Composer(deck, warn)
     entries: list[Entry] = []
-    by_card: dict[tuple[str, int], Entry] = {}
     for component in deck.components:
         width = max(2, len(str(len(component.cards))))  # digits every number of the component is padded to
         for card in component.cards:
@@ -61,15 +72,9 @@ def compose_faces(deck: Deck, warn: Warnings) -> DeckFaces:
                           composer.face(card, component.front),
                           composer.face(card, component.back) if component.back else None, width)
             entries.append(entry)
-            by_card[component.name, card.number] = entry
     if deck.translate is not None:
         deck.translate.check()
-    sides: dict[str, Sides] = {sheet: [] for sheet in SHEETS}
-    for component in deck.components:
-        for card in component.printed():
-            entry = by_card[component.name, card.number]
-            sides[component.sheet].append((entry.front, entry.back))
-    return DeckFaces(deck, entries, sides)
+    return DeckFaces(deck, entries)
 
 
 class Inked:

@@ -23,7 +23,8 @@ from ..units import MIN_MARGIN, PAPERS, parse_absolute, parse_size
 from ..yamlfile import Map, Seq, load_yaml
 from .translations import Translator, languages, load_translator
 from .cardtable import TABLE_TYPES, WORKBOOK_TYPES, read_card_table
-from .keys import BOX, CARD, CARD_TABLE, COMPONENT, DECK, FONT, PALETTE, SIZE, check_keys
+from .keys import (BOX, CARD, CARD_TABLE, COMPONENT, DECK, FONT, MAX_CARDS, MAX_COPIES, MAX_COUNT, PALETTE,
+                   SIZE, check_keys)
 from .layout import REQUIRED, Layouts, Template, check_inline_name, load_layouts
 from .values import Names, PaletteColor, parser_for, pattern_of
 
@@ -249,6 +250,10 @@ def load_deck(ref: str | Path, players: int | None = None, lang: str | None = No
             raise spec.error("name", f"component name '{component.name}' is used twice")
         seen.add(component.name)
         deck.components.append(component)
+        if deck.card_count() > MAX_CARDS:
+            raise spec.error("copies" if component.copies > 1 else "cards",
+                             f"the deck prints {deck.card_count():,} pieces with component '{component.name}': "
+                             f"a deck prints at most {MAX_CARDS:,}")
     deck.box, deck.box_cover = _box(doc, deck.components)
     return deck
 
@@ -428,8 +433,8 @@ def resolve_inside(written: str, base: Path, deck_folder: Path | Sequence[Path],
                          f"name, {MAX_PATH} in all)")
     path = (base / written).resolve()
     decks = (deck_folder,) if isinstance(deck_folder, Path) else tuple(deck_folder)
-    allowed = (*(d.resolve() for d in decks), LAYOUTS_DIR.resolve(), FONTS_DIR.resolve())
-    if not any(path.is_relative_to(a) for a in allowed):
+    allowed = readable_roots(decks)
+    if not inside(path, allowed):
         raise ValueError(f"'{written}' points outside the deck folder; files must stay inside it")
     if not path.is_file():
         # where it was looked for (a layout's pictures: in the deck folder first), inside what may be read
@@ -441,6 +446,17 @@ def resolve_inside(written: str, base: Path, deck_folder: Path | Sequence[Path],
     if path.suffix.lower() not in kinds:
         raise ValueError(f"'{written}' is not {KIND_NAMES.get(kinds, ' or '.join(kinds))}")
     return path
+
+
+def readable_roots(folders: Sequence[Path]) -> tuple[Path, ...]:
+    """Where a deck may read files from, resolved: its folders (its own and those of the decks it
+    extends) and the bundled layouts and fonts."""
+    return (*(folder.resolve() for folder in folders), LAYOUTS_DIR.resolve(), FONTS_DIR.resolve())
+
+
+def inside(path: Path, roots: Sequence[Path]) -> bool:
+    """Whether `path`, every link in it followed, is in one of the (resolved) `roots`."""
+    return any(path.resolve().is_relative_to(root) for root in roots)
 
 
 def _closest_file(name: str, folders: list[Path], kinds: tuple[str, ...]) -> str | None:
@@ -641,7 +657,9 @@ def _layout_files(chain: list[_Source]) -> list[tuple[Path, int]]:
     icons and templates of an earlier one. A name is looked for in each deck's layouts/ folder,
     nearest first (so a deck's own file shadows one of the same name), then in the bundled ones."""
     folders = [source.folder / "layouts" for source in chain] + [LAYOUTS_DIR]
-    available = sorted({p.stem for d in folders for p in d.glob("*.yaml")})
+    roots = readable_roots([source.folder for source in chain])
+    # resolved, as pictures are: a layouts/ folder or file that is a link may not lead outside
+    available = sorted({p.stem for d in folders for p in d.glob("*.yaml") if inside(p, roots)})
     files: list[tuple[Path, int]] = []
     for generation, source in enumerate(reversed(chain)):
         doc = source.doc
@@ -662,6 +680,9 @@ def _layout_files(chain: list[_Source]) -> list[tuple[Path, int]]:
             if found is None:
                 raise doc.error("layouts", f"unknown layout '{name}' (looked in {source.folder.name}/layouts/ and "
                                            "the bundled layouts/)", suggest(name, available))
+            if not inside(found, roots):
+                raise doc.error("layouts", f"layout '{name}': '{found.parent.name}/{found.name}' points outside the "
+                                           "deck folder; files must stay inside it")
             if all(found != path for path, _ in files):
                 files.append((found, generation))
     return files
@@ -695,6 +716,8 @@ def _load_component(spec: Any, parent: Seq, index: int, layouts: Layouts, deck: 
         cards_spec = _card_table(spec, deck.names.resolve_file)
     if not isinstance(cards_spec, Seq) or not cards_spec:
         raise spec.error("cards", "'cards' must be a list of cards, or a spreadsheet file like fruit.csv")
+    if len(cards_spec) > MAX_CARDS:  # each entry prints at least once: refused before reading them all
+        raise spec.error("cards", f"{len(cards_spec):,} cards in the list: a deck prints at most {MAX_CARDS:,}")
     cards = []
     for number, card_spec in enumerate(cards_spec, start=1):
         if not isinstance(card_spec, Map):
@@ -704,6 +727,9 @@ def _load_component(spec: Any, parent: Seq, index: int, layouts: Layouts, deck: 
         count = card_spec.get("count", CARD["count"].default)
         if isinstance(count, bool) or not isinstance(count, int) or count < 1:
             raise card_spec.error("count", f"count must be a whole number of 1 or more, not {count!r}")
+        if count > MAX_COUNT:
+            raise card_spec.error("count", f"count {count:,} is too many: one card is printed at most {MAX_COUNT:,} "
+                                           "times")
         values = {k: v for k, v in declared.items() if v is not REQUIRED}
         values.update(defaults)
         values.update({k: v for k, v in card_spec.items() if k not in CARD.key_names})
@@ -750,10 +776,17 @@ def _copies(spec: Map, deck: Deck) -> int:
     if copies == "players":
         if player_range(deck.players) is None:
             raise spec.error("copies", "'copies: players' needs the deck's player range, like players: 3–7")
-        return deck.player_count
+        copies = deck.player_count
+        if copies > MAX_COPIES:
+            raise spec.error("copies", f"'copies: players' makes {copies:,} copies, too many: a card list is "
+                                       f"printed at most {MAX_COPIES} times")
+        return copies
     if isinstance(copies, bool) or not isinstance(copies, int) or copies < 1:
         raise spec.error("copies", f"copies must be a whole number of 1 or more, or 'players', not {copies!r}",
                          "players" if isinstance(copies, str) else None)
+    if copies > MAX_COPIES:
+        raise spec.error("copies", f"copies {copies:,} is too many: a card list is printed at most {MAX_COPIES} "
+                                     "times")
     return copies
 
 

@@ -113,6 +113,12 @@ BOX = Keys("box", "The deck's tuck box.", (
         "of the first `cards` component"),
 ))
 
+# Counts no real deck reaches (the bundled ones print fewer than 100 pieces) and a hostile one cannot
+# pass: past them a build would run for hours and fill the disk, so they are refused at load time.
+MAX_COUNT = 1000  #: `count` of one card-list entry
+MAX_COPIES = 100  #: `copies` of a component's card list (`copies: players` included)
+MAX_CARDS = 10000  #: pieces a deck prints in all, every count and copy multiplied out
+
 COMPONENT = Keys("component", "A kind of card in the game.", (
     Key("name", "text", None, "the component's name; unique in the deck. Error messages say `notes #3`, "
         "and templates can print it as `{component}`", required=True),
@@ -121,7 +127,8 @@ COMPONENT = Keys("component", "A kind of card in the game.", (
     Key("sheet", "choice", "cards", "which PDFs the cards go into", choices=("cards", "rules-board")),
     Key("size", "card size", None, "the size of its pieces, if not card-sized (a board, a token, a pawn), "
         "written as the deck's `card` is; by default the deck's `card`"),
-    Key("copies", "copies", 1, "print the whole card list this many times; `players` prints one set per player"),
+    Key("copies", "copies", 1, "print the whole card list this many times, at most "
+        f"{MAX_COPIES}; `players` prints one set per player"),
     Key("fields", "mapping", None, "field values shared by all its cards"),
     Key("cards", "list or file", None, "the list of cards, or a spreadsheet file that holds it: "
         "`cards: fruit.csv` or `cards: {file: cards.xlsx, sheet: Fruit}` "
@@ -135,7 +142,8 @@ CARD_TABLE = Keys("card table", "A component's card list kept in a spreadsheet f
 ))
 
 CARD = Keys("card", "One entry of a component's card list, besides the fields its templates declare.", (
-    Key("count", "number", 1, "copies of this card, a whole number from 1"),
+    Key("count", "number", 1, f"copies of this card, a whole number from 1 to {MAX_COUNT:,}; a deck prints "
+        f"at most {MAX_CARDS:,} pieces in all"),
 ))
 
 LAYOUT = Keys("layout file", "The sections of a layout file, all optional.", (

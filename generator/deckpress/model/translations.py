@@ -116,6 +116,11 @@ def load_translator(folders: Sequence[Path], source: str, target: str, known: li
     if not paths:
         raise DeckError(f"no translation into '{target}': the deck is in {', '.join(known)}", None, None,
                         suggest(target, known))
+    roots = [folder.resolve() for folder in folders]
+    for path in paths:  # a translation file or folder that is a link may not lead outside the deck
+        if not any(path.resolve().is_relative_to(root) for root in roots):
+            raise DeckError(f"{TRANSLATIONS_DIR}/{path.name} points outside the deck folder; files must stay "
+                            "inside it", path, 1)
     entries: dict[str, tuple[str, str, int]] = {}
     for path in reversed(paths):
         entries.update(_catalogue(path, source, target))
