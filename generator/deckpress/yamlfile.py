@@ -115,44 +115,44 @@ class _Loader(Composer, *_PARSER, SafeConstructor, Resolver):  # type: ignore[mi
         Resolver.__init__(self)
         self.file = file
         self.lines = text.split("\n")  # the source, to see what a comment took away
-        self.depth = 0
-        self.nodes = 0
-        self.sizes: dict[yaml.Node, int] = {}  # a constructed node -> the values it built, for its aliases
+        self.depth = 0  # of the node being composed
+        self.nodes = 0  # values composed so far, aliases expanded
+        self.sizes: dict[yaml.Node, int] = {}  # a composed node -> the values it builds, for its aliases
 
     def compose_node(self, parent: yaml.Node | None, index: Any) -> yaml.Node:
+        """Compose a node, held to the depth limit, counting the values it builds: an alias
+        (`*name`) counts as many as the node it repeats, so a file cannot fold a billion values into
+        a few lines."""
+        mark = self.peek_event().start_mark
+        if self.depth == MAX_DEPTH:
+            raise DeckError(f"mappings and lists are nested more than {MAX_DEPTH} deep", self.file, mark.line + 1)
+        before = self.nodes
         self.depth += 1
         try:
-            if self.depth > MAX_DEPTH:
-                raise DeckError(f"mappings and lists are nested more than {MAX_DEPTH} deep",
-                                self.file, self.peek_event().start_mark.line + 1)
-            return super().compose_node(parent, index)
+            node = super().compose_node(parent, index)
         finally:
             self.depth -= 1
+        if node in self.sizes:  # an alias of a node composed before
+            self.nodes += self.sizes[node]
+        else:
+            self.nodes += 1
+            self.sizes[node] = self.nodes - before
+        if self.nodes > MAX_NODES:
+            raise DeckError(f"the file builds more than {MAX_NODES:,} values (aliases count each time they "
+                            "are used)", self.file, mark.line + 1)
+        return node
 
     def construct_object(self, node: yaml.Node, deep: bool = False) -> Any:
-        if node in self.constructed_objects:  # an alias: counts as much as what it stands for
-            self._count(self.sizes.get(node, 1), node)
-            return self.constructed_objects[node]
-        before = self.nodes
-        self._count(1, node)
         if isinstance(node, yaml.ScalarNode) and len(node.value) > MAX_TEXT:
             raise DeckError(f"a value of {len(node.value):,} characters is too long (at most {MAX_TEXT:,})",
                             self.file, node.start_mark.line + 1)
         try:
-            data = super().construct_object(node, deep)
+            return super().construct_object(node, deep)
         except DeckError:
             raise
         except (ValueError, KeyError, TypeError, AttributeError, OverflowError):
             # PyYAML's constructors fail with plain exceptions on values their tag cannot make
             raise DeckError(_unmakeable(node), self.file, node.start_mark.line + 1) from None
-        self.sizes[node] = self.nodes - before
-        return data
-
-    def _count(self, nodes: int, node: yaml.Node) -> None:
-        self.nodes += nodes
-        if self.nodes > MAX_NODES:
-            raise DeckError(f"the file builds more than {MAX_NODES:,} values (aliases count each time they "
-                            "are used)", self.file, node.start_mark.line + 1)
 
 
 _KINDS = {yaml.MappingNode: "a mapping", yaml.SequenceNode: "a list", yaml.ScalarNode: "a plain value"}
