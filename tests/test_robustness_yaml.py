@@ -156,3 +156,16 @@ def test_a_missing_translation_is_reported_at_the_text_that_needs_it(deck, tmp_p
     assert result.exit_code == 2 and "Traceback" not in result.output
     assert result.stderr == ("error: deck/deck.yaml:11: no 'en' entry for 'One' in deck/translations/en.yaml; "
                              "add one with de: and en:\n")
+
+
+def test_robustness_doc_names_the_limits_the_loader_holds():
+    from pathlib import Path
+
+    from deckpress import yamlfile
+
+    doc = (Path(__file__).parents[1] / "docs" / "ROBUSTNESS.md").read_text(encoding="utf-8")
+    section = doc.split("## Deck and layout files")[1].split("\n## ")[0]
+    assert f"| {yamlfile.MAX_FILE_BYTES:,} bytes" in section
+    assert f"| {yamlfile.MAX_DEPTH} levels |" in section
+    assert f"| {yamlfile.MAX_NODES:,} |" in section
+    assert f"| {yamlfile.MAX_TEXT:,} |" in section
