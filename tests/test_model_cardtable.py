@@ -138,7 +138,7 @@ def test_a_list_cell_that_is_not_yaml_names_its_row_and_column(tmp_path):
 
 def test_a_csv_that_is_not_utf8_says_how_to_save_it(tmp_path):
     path = write_csv(tmp_path / "fruit.csv", [["name"], ["Crème"]], encoding="latin-1")
-    assert error_of(path) == f"{path}: not UTF-8 text (invalid continuation byte at byte 8); save it as 'CSV UTF-8'"
+    assert error_of(path) == f"{path}:2: not UTF-8 text (invalid continuation byte: 0xe8); save it as 'CSV UTF-8'"
 
 
 @pytest.mark.parametrize("rows, message", [

@@ -70,8 +70,9 @@ def test_a_missing_translation_is_one_line_naming_the_file_and_the_card(german, 
     with pytest.raises(DeckError) as err:
         build_deck(folder, tmp_path, lang="en")
     message = str(err.value)
-    assert message.startswith(f"{err.value.file}: no 'en' entry for 'Richtungswechsel'")
-    assert err.value.file.endswith("translations/en.yaml") and "deck.yaml:17)" in message
+    assert err.value.file.endswith("deck.yaml") and err.value.line == 17  # the text that needs it
+    assert message.startswith(f"{err.value.file}:17: no 'en' entry for 'Richtungswechsel' in ")
+    assert message.endswith("translations/en.yaml; add one with de: and en:")
     assert not (tmp_path / "karten").exists()  # nothing written
     result = CliRunner().invoke(main, ["check", str(folder)])
     assert result.exit_code == 2 and result.output.count("\n") == 1 and "Richtungswechsel" in result.output

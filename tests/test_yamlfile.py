@@ -179,16 +179,15 @@ def test_syntax_errors_carry_the_line(write, text, line):
     assert str(error).startswith(f"deck.yaml:{line}: YAML syntax: ")
 
 
-@pytest.mark.parametrize("data, detail", [
-    (b"title: caf\xe9\n", "at byte 10"),          # Latin-1
-    ("title: café\n".encode("utf-16"), "at byte 0"),
+@pytest.mark.parametrize("data, line, detail", [
+    (b"id: x\n\ntitle: caf\xe9\n", 3, "invalid continuation byte: 0xe9"),  # Latin-1
+    ("title: café\n".encode("utf-16"), 1, "invalid start byte: 0xff"),
 ])
-def test_non_utf8_is_refused(write, data, detail):
+def test_non_utf8_is_refused_at_the_line_of_the_bad_byte(write, data, line, detail):
     error = load_error(write(data))
     assert error.file == "deck.yaml"
-    assert error.line is None
-    assert error.message.startswith("not UTF-8 text (")
-    assert detail in error.message
+    assert error.line == line
+    assert error.message == f"not UTF-8 text ({detail}); save the file as UTF-8"
 
 
 def test_missing_file(tmp_path, monkeypatch):

@@ -1,20 +1,34 @@
 """Read YAML safely and remember where every mapping key and list item came from.
 
 Deck files may come from strangers: only plain YAML (mappings, lists, strings, numbers,
-booleans) is accepted; Python object tags and any other custom tag are refused.
+booleans) is accepted; Python object tags and any other custom tag are refused. Whatever a file
+holds, reading it ends in data or in one DeckError naming the file and line: a value a tag cannot
+make (`!!int 12x`, `2024-02-30`) as much as a file too big, too deep or too long once its aliases
+are expanded (the limits below, listed in docs/ROBUSTNESS.md).
 """
 
 from __future__ import annotations
 
 import os
 import re
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import yaml
+from yaml.composer import Composer
+from yaml.constructor import SafeConstructor
+from yaml.resolver import Resolver
 
 from .errors import DeckError, display_path
+
+#: Limits no real deck comes near (the biggest bundled file is 20 kB, 8 levels deep) and that keep
+#: a hostile file from taking the memory, the time or the stack.
+MAX_FILE_BYTES = 2_000_000
+MAX_DEPTH = 64  #: mappings and lists inside each other
+MAX_NODES = 1_000_000  #: values a file builds, counting each use of an alias in full
+MAX_TEXT = 100_000  #: characters in one value
 
 
 class Node:
@@ -78,16 +92,86 @@ class Seq(list, Node):
         return self.item_lines[index] if index < len(self.item_lines) else self.line
 
 
-# libyaml's parser when PyYAML has it (several times faster), the pure-Python one otherwise;
-# both are the safe loader and both report line numbers.
-_SafeBase = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+# libyaml's parser when PyYAML has it (several times faster), the pure-Python one otherwise; both
+# report line numbers. Nodes are composed in Python from the parser's events even with libyaml, as
+# libyaml's own composer recurses in C and crashes the process on a file nested 100,000 deep.
+try:
+    from yaml._yaml import CParser
+    _PARSER: tuple[type, ...] = (CParser,)
+except ImportError:  # PyYAML without libyaml
+    _PARSER = (yaml.reader.Reader, yaml.scanner.Scanner, yaml.parser.Parser)
 
 
-class _Loader(_SafeBase):  # type: ignore[misc, valid-type]
-    """SafeLoader that builds Map/Seq with line numbers and refuses duplicate keys."""
+class _Loader(Composer, *_PARSER, SafeConstructor, Resolver):  # type: ignore[misc]
+    """The safe loader, building Map/Seq with line numbers, refusing duplicate keys and holding
+    every file to the limits above."""
 
-    file = ""
-    lines: list[str] = []  # the source, to see what a comment took away
+    def __init__(self, text: str, file: str) -> None:
+        _PARSER[0].__init__(self, text)  # libyaml's parser, or the reader, takes the text
+        for base in _PARSER[1:]:
+            base.__init__(self)
+        Composer.__init__(self)
+        SafeConstructor.__init__(self)
+        Resolver.__init__(self)
+        self.file = file
+        self.lines = text.split("\n")  # the source, to see what a comment took away
+        self.depth = 0  # of the node being composed
+        self.nodes = 0  # values composed so far, aliases expanded
+        self.sizes: dict[yaml.Node, int] = {}  # a composed node -> the values it builds, for its aliases
+
+    def compose_node(self, parent: yaml.Node | None, index: Any) -> yaml.Node:
+        """Compose a node, held to the depth limit, counting the values it builds: an alias
+        (`*name`) counts as many as the node it repeats, so a file cannot fold a billion values into
+        a few lines."""
+        mark = self.peek_event().start_mark
+        if self.depth == MAX_DEPTH:
+            raise DeckError(f"mappings and lists are nested more than {MAX_DEPTH} deep", self.file, mark.line + 1)
+        before = self.nodes
+        self.depth += 1
+        try:
+            node = super().compose_node(parent, index)
+        finally:
+            self.depth -= 1
+        if node in self.sizes:  # an alias of a node composed before
+            self.nodes += self.sizes[node]
+        else:
+            self.nodes += 1
+            self.sizes[node] = self.nodes - before
+        if self.nodes > MAX_NODES:
+            raise DeckError(f"the file builds more than {MAX_NODES:,} values (aliases count each time they "
+                            "are used)", self.file, mark.line + 1)
+        return node
+
+    def construct_object(self, node: yaml.Node, deep: bool = False) -> Any:
+        if isinstance(node, yaml.ScalarNode) and len(node.value) > MAX_TEXT:
+            raise DeckError(f"a value of {len(node.value):,} characters is too long (at most {MAX_TEXT:,})",
+                            self.file, node.start_mark.line + 1)
+        try:
+            return super().construct_object(node, deep)
+        except DeckError:
+            raise
+        except (ValueError, KeyError, TypeError, AttributeError, OverflowError):
+            # PyYAML's constructors fail with plain exceptions on values their tag cannot make
+            raise DeckError(_unmakeable(node), self.file, node.start_mark.line + 1) from None
+
+
+_KINDS = {yaml.MappingNode: "a mapping", yaml.SequenceNode: "a list", yaml.ScalarNode: "a plain value"}
+
+
+def _unmakeable(node: yaml.Node) -> str:
+    """Why a node's tag cannot make its value."""
+    tag = node.tag.replace("tag:yaml.org,2002:", "!!")
+    if tag in ("!!map", "!!omap", "!!pairs", "!!set", "!!seq"):
+        wanted = "a list" if tag == "!!seq" else "a mapping"
+        return f"{tag} needs {wanted}, not {_KINDS.get(type(node), 'this')}"
+    value = str(node.value)
+    short = value if len(value) <= 40 else value[:37] + "…"
+    digits = sum(c.isdigit() for c in value)
+    if tag == "!!int" and digits > sys.get_int_max_str_digits():
+        return f"a number of {digits:,} digits is too long (at most {sys.get_int_max_str_digits():,})"
+    if tag == "!!timestamp" and re.fullmatch(r"\d{4}-\d\d?-\d\d?", value):
+        return f"'{value}' is not a date that exists (put it in quotes to keep it as text)"
+    return f"'{short}' cannot be read as {tag}"
 
 
 #: `key: #word` with nothing else: a value written without quotes that YAML read as a comment
@@ -141,13 +225,18 @@ def load_yaml(path: str | os.PathLike[str]) -> Any:
     path = Path(path)
     shown = display_path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        with path.open("rb") as file:
+            data = file.read(MAX_FILE_BYTES + 1)  # no more than that, whatever the file's size
     except FileNotFoundError:
         raise DeckError("file not found", shown) from None
-    except UnicodeDecodeError as exc:
-        raise DeckError(f"not UTF-8 text ({exc.reason} at byte {exc.start})", shown) from None
     except OSError as exc:
         raise DeckError(f"cannot read the file ({exc.strerror or exc})", shown) from None
+    if len(data) > MAX_FILE_BYTES:
+        raise DeckError(f"the file is bigger than {MAX_FILE_BYTES // 1_000_000} MB", shown)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise DeckError(f"not UTF-8 text ({exc.reason}: 0x{data[exc.start]:02x}); save the file as UTF-8", shown, data.count(b"\n", 0, exc.start) + 1) from None
     return parse_yaml(text, shown)
 
 
@@ -156,9 +245,7 @@ def parse_yaml(text: str, shown: str) -> Any:
     for the nodes' `file`)."""
     loader = None
     try:
-        loader = _Loader(text)
-        loader.file = shown
-        loader.lines = text.split("\n")
+        loader = _Loader(text, shown)
         return loader.get_single_data()
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark

@@ -57,12 +57,8 @@ def _icon_draws(icons: Mapping[str, Icon], names: Names) -> dict[str, IconDraw]:
         draws[p.name] = shape_icon(p.name, p.symbol, p.color, outline=True)
     for icon in icons.values():
         if icon.glyph is not None:
-            family, style = icon.font
-            font = family.file(style)
-            if not font.has(icon.glyph):
-                raise DeckError(f"icon '{icon.name}': font '{family.name}' has no character "
-                                f"U+{ord(icon.glyph):04X}")
-            draws[icon.name] = glyph_icon(icon.name, font, icon.glyph, icon.scale, icon.color)
+            family, style = icon.font  # the layout loader made sure the font has the glyph
+            draws[icon.name] = glyph_icon(icon.name, family.file(style), icon.glyph, icon.scale, icon.color)
         elif icon.symbol is not None:
             draws[icon.name] = shape_icon(icon.name, icon.symbol, icon.color, icon.scale)
         else:

@@ -158,12 +158,14 @@ def _csv_rows(path: Path, shown: str, delimiter: str | None) -> list[Row]:
     """Rows of a UTF-8 CSV (BOM or not; `,`, or `;` when the first line has `;` and no `,`, as Excel
     writes it where the comma is the decimal mark) or, with `delimiter` tab, of a TSV."""
     try:
-        text = path.read_bytes().decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise DeckError(f"not UTF-8 text ({exc.reason} at byte {exc.start}); save it as 'CSV UTF-8'",
-                        shown) from None
+        data = path.read_bytes()
     except OSError as exc:
         raise DeckError(f"cannot read the file ({exc.strerror or exc})", shown) from None
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise DeckError(f"not UTF-8 text ({exc.reason}: 0x{data[exc.start]:02x}); save it as 'CSV UTF-8'",
+                        shown, data.count(b"\n", 0, exc.start) + 1) from None
     if delimiter is None:
         first = text.split("\n", 1)[0]
         delimiter = ";" if ";" in first and "," not in first else ","

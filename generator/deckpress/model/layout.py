@@ -256,7 +256,13 @@ def _load_icon(name: str, spec: Any, parent: Map, names: Names, base: Path) -> I
         except ValueError as exc:
             raise spec.error(key.name, f"icon '{name}' {key.name}: {exc}") from None
 
-    return Icon(name=name, **{key.name: parse(key) for key in ICON.keys})
+    icon = Icon(name=name, **{key.name: parse(key) for key in ICON.keys})
+    if icon.glyph is not None:
+        family, style = icon.font
+        if not family.file(style).has(icon.glyph):  # said here, where the icon is written
+            where = "glyph" if "font" not in spec else "font"
+            raise spec.error(where, f"icon '{name}': font '{family.name}' has no character U+{ord(icon.glyph):04X}")
+    return icon
 
 
 def _load_template(name: str, spec: Any, parent: Map, names: Names, base: Path) -> Template:

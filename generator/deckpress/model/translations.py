@@ -78,13 +78,14 @@ class Translator:
         return self.entries[key][0]
 
     def check(self) -> None:
-        """Raise for the first text that has no translation (after a whole deck was composed)."""
+        """Raise for the first text that has no translation (after a whole deck was composed), at
+        the line that needs it: the translation file is named in the message, as it has no line."""
         if self.missing:
             text, (file, line) = next(iter(self.missing.items()))
             more = f" (and {len(self.missing) - 1} more)" if len(self.missing) > 1 else ""
             short = text if len(text) <= 60 else text[:57] + "…"
-            raise DeckError(f"no '{self.target}' entry for {short!r} (needed by {display_path(file)}:{line})"
-                            f"{more}; add one with {self.source}: and {self.target}:", self.file, None)
+            raise DeckError(f"no '{self.target}' entry for {short!r} in {display_path(self.file)}{more}; "
+                            f"add one with {self.source}: and {self.target}:", file, line)
 
     def unused(self) -> list[tuple[str, str, int]]:
         """(text, file, line) of every entry no card used."""
