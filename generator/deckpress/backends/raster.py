@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import io
 import os
+import signal
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
@@ -21,7 +22,7 @@ from pathlib import Path
 
 from PIL import Image as PILImage
 
-from ..atomic import replacing
+from ..atomic import interrupts_held, replacing
 from ..face import Face, translation
 from ..fonts import FontSet
 from .pdf import MM, FaceForms, new_canvas
@@ -88,16 +89,27 @@ def render(jobs: Sequence[RasterJob], workers: int | None = None,
         return _render_range(pdf, specs, 0, len(jobs), progress)
     results: list[PILImage.Image | None] = [None] * len(jobs)
     step = -(-len(jobs) // (workers * 4))  # small chunks: the bar moves and cores stay busy
-    with ProcessPoolExecutor(workers, mp_context=_context()) as pool:
-        futures = {pool.submit(_render_range, pdf, specs, start, min(start + step, len(jobs))): start
-                   for start in range(0, len(jobs), step)}
-        for future in as_completed(futures):
-            done = future.result()
-            start = futures[future]
-            results[start:start + len(done)] = done
-            if progress:
-                progress(len(done))
+    with ProcessPoolExecutor(workers, mp_context=_context(), initializer=_ignore_interrupts) as pool:
+        try:
+            with interrupts_held():  # the workers are forked here: Ctrl-C is the parent's to answer
+                futures = {pool.submit(_render_range, pdf, specs, start, min(start + step, len(jobs))): start
+                           for start in range(0, len(jobs), step)}
+            for future in as_completed(futures):
+                done = future.result()
+                start = futures[future]
+                results[start:start + len(done)] = done
+                if progress:
+                    progress(len(done))
+        except BaseException:  # Ctrl-C or a failure: the chunks being drawn are finished, the rest never begun,
+            pool.shutdown(cancel_futures=True)  # so no worker writes into a folder the caller then removes
+            raise
     return results
+
+
+def _ignore_interrupts() -> None:
+    """A worker leaves Ctrl-C (sent to the whole process group by a terminal) to its parent, which
+    stops the build and says so once."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _context():

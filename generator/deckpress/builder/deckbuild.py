@@ -7,6 +7,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
 
+from ..atomic import replacing_folder
 from ..errors import Warnings
 from ..face import Face
 from ..imposition.document import Marking
@@ -120,13 +121,29 @@ def build_deck(ref: str | Path, out_dir: str | Path, papers: Sequence[str] = tup
                lang: str | None = None, options: Options = Options()) -> DeckBuild:
     """Build every file of one deck. `on_plan` hears how many pages and images are to come,
     `progress` each one done. `players` is how many per-player sets to print (default: the most
-    the deck allows); `lang` the language to print in (default: the deck's own)."""
+    the deck allows); `lang` the language to print in (default: the deck's own).
+
+    The files are written into a copy of `out_dir/<id>/` beside it, which replaces it when all are
+    written (`atomic.replacing_folder`): files this build does not make are kept, and an interrupt
+    leaves the folder as it was."""
     if options.color not in COLORS:
         raise ValueError(f"color must be one of {COLORS}, not {options.color!r}")
     if options.marking.marks not in MARK_MODES:
         raise ValueError(f"marks must be one of {MARK_MODES}, not {options.marking.marks!r}")
     deck = load_deck(ref, players, lang)
     out_dir = Path(out_dir)  # a str from a script works too
+    final = deck_folder(out_dir, deck)
+    with replacing_folder(final) as staged:  # an interrupt leaves the whole old set, never a mix
+        result = _write_deck(deck, staged.parent, papers, inks, progress, on_plan, options,
+                             options.tts_base_url or image_folder(out_dir, deck, "tts").resolve().as_uri())
+    result.outputs = [replace(output, path=final / output.path.relative_to(staged)) for output in result.outputs]
+    return result
+
+
+def _write_deck(deck: Deck, out_dir: Path, papers: Sequence[str], inks: Sequence[str],
+                progress: Callable[[int], None] | None, on_plan: Callable[[int], None] | None,
+                options: Options, tts_base_url: str) -> DeckBuild:
+    """Write the deck's files into `out_dir`/<id>; the TTS object finds its images at `tts_base_url`."""
     result = DeckBuild(deck)
     composed = Composed(deck, result.warnings)
     jobs = deck_jobs(composed(), out_dir, papers, inks, result.warnings, options) \
@@ -149,7 +166,7 @@ def build_deck(ref: str | Path, out_dir: str | Path, papers: Sequence[str] = tup
     lang_mark = lang_suffix(deck)
     if "tts" in options.formats:
         for path in write_tts(screen, image_folder(out_dir, deck, "tts"), deck.id + lang_mark, card,
-                              options.tts_base_url, progress):
+                              tts_base_url, progress):
             result.outputs.append(Output(path, 0))
     if "preview" in options.formats:
         path = write_preview(screen, deck_folder(out_dir, deck) / f"{deck.id}{lang_mark}-preview.png", card[0],

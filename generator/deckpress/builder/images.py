@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from PIL import Image as PILImage, UnidentifiedImageError
 
+from ..atomic import replacing_folder
 from ..errors import DeckError, Warnings, display_path, suggest
 from ..face import Face, Image
 from ..imagefile import Resolution
@@ -186,7 +187,11 @@ def impose_images(fronts: Sequence[Path], out_dir: Path, *, name: str = "imposed
 
     sides: Sides = [(face(f), face(b)) for f, b, n in pairs for _ in range(n)]
     marking = Marking(marks, back_marks, back_offset)
-    jobs = [pdf_job(out_dir / name / f"{name}-{kind}-{paper}.pdf", pages, name, kind,
-                    subject=f"{len(sides)} card images imposed by deckpress.", duplex=duplex, marking=marking)
-            for paper in papers for kind, pages, duplex in sheet_files("cards", sides, paper, bleed, marks)]
-    return Imposed(write_jobs(jobs, bleed, progress, on_plan), len(sides), len(pictures), warn)
+    folder = out_dir / name
+    with replacing_folder(folder) as staged:  # an interrupt leaves the whole old set, never a mix
+        jobs = [pdf_job(staged / f"{name}-{kind}-{paper}.pdf", pages, name, kind,
+                        subject=f"{len(sides)} card images imposed by deckpress.", duplex=duplex, marking=marking)
+                for paper in papers for kind, pages, duplex in sheet_files("cards", sides, paper, bleed, marks)]
+        outputs = write_jobs(jobs, bleed, progress, on_plan)
+    return Imposed([replace(output, path=folder / output.path.relative_to(staged)) for output in outputs],
+                   len(sides), len(pictures), warn)
