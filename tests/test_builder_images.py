@@ -214,7 +214,7 @@ def test_cli_imposes_and_says_what_it_wrote(art, tmp_path):
     (lambda d: Image.new("RGB", (80, 100)).save(d / "x.gif") or d / "x.gif",
      "x.gif: is a GIF image; impose takes PNG and JPEG (convert it first)"),
     (lambda d: (d / "x.png").write_text("not a picture") and d / "x.png",
-     "x.png: is not an image file; impose takes PNG and JPEG"),
+     "x.png: cannot read this as an image; impose takes PNG and JPEG"),
     (lambda d: d / "missing.png", "missing.png: no such file or folder"),
 ])
 def test_cli_refuses_what_it_cannot_impose_in_one_line_with_exit_2(art, tmp_path, make, message):

@@ -123,7 +123,8 @@ def check_image(path: Path, trim: tuple[float, float], bleed: float, warn: Warni
             kind = im.format
             orientation = im.getexif().get(_EXIF_ORIENTATION, 1) if kind == "JPEG" else 1
     except PictureError as exc:
-        raise DeckError(f"{exc.reason}{'; impose takes PNG and JPEG' if exc.unreadable else ''}", path) from None
+        why = "cannot read this as an image; impose takes PNG and JPEG" if exc.unreadable else exc.reason
+        raise DeckError(why, path) from None
     if kind not in FORMATS:
         raise DeckError(f"is a {kind} image; impose takes PNG and JPEG (convert it first)", path)
     if orientation != 1:  # PDF draws the pixels as stored and knows nothing of EXIF
