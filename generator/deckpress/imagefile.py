@@ -8,11 +8,92 @@ import io
 import logging
 import math
 import os
+import warnings
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from PIL import Image as PILImage
+
+
+MAX_PIXELS = 150_000_000  #: a picture's pixels, read from its header before anything is decoded
+EMBED_DPI = 600  #: a raster is embedded at no more than this at its printed size: finer dots never print
+EMBED_MAX_PIXELS = 25_000_000  #: nor with more pixels than this (600 dpi over 212 × 212 mm), whatever its size
+
+# What Pillow raises for a file that is no picture it can read, or a broken one: an unknown format,
+# a truncated or corrupt file (OSError, SyntaxError from the plugins' checks), impossible header values
+_UNREADABLE = (OSError, SyntaxError, ValueError, EOFError, PILImage.DecompressionBombError)
+
+
+class PictureError(ValueError):
+    """A raster picture that cannot be used: `reason` says why without naming it (for messages that
+    name the file already), str() names it. `unreadable` when it is no picture Pillow knows at all."""
+
+    def __init__(self, path: str, reason: str, unreadable: bool = False) -> None:
+        super().__init__(f"picture '{Path(path).name}' {reason}")
+        self.reason = reason
+        self.unreadable = unreadable
+
+
+def _too_big(path: str, pixels: tuple[int, int] | None) -> PictureError:
+    size = f"is {pixels[0]}×{pixels[1]} px ({pixels[0] * pixels[1] / 1e6:.0f} megapixels)" if pixels else \
+        f"has more than {MAX_PIXELS // 1_000_000} megapixels"
+    return PictureError(path, f"{size}: pictures have at most {MAX_PIXELS // 1_000_000} megapixels "
+                              f"(scale it down to {EMBED_DPI} dpi at its printed size)")
+
+
+def _broken(path: str, exc: BaseException) -> PictureError:
+    return PictureError(path, f"cannot be read: {exc or type(exc).__name__}")
+
+
+@contextmanager
+def open_raster(path: str) -> Iterator[PILImage.Image]:
+    """A raster picture opened, its header read and its pixel count known to be at most MAX_PIXELS,
+    nothing decoded yet. PictureError if it is bigger, or unreadable; the same for what goes wrong
+    while it is used inside the `with` (decoding a truncated file, say)."""
+    try:
+        with warnings.catch_warnings():  # Pillow warns from 89 megapixels up; our own bound is said below
+            warnings.simplefilter("ignore", PILImage.DecompressionBombWarning)
+            im = PILImage.open(path)
+    except PILImage.DecompressionBombError:  # past twice Pillow's bound it gives no size, only this
+        raise _too_big(path, None) from None
+    except PILImage.UnidentifiedImageError:
+        raise PictureError(path, "is not an image file", unreadable=True) from None
+    except _UNREADABLE as exc:
+        raise _broken(path, exc) from None
+    with im:
+        if im.width * im.height > MAX_PIXELS:
+            raise _too_big(path, im.size)
+        try:
+            yield im
+        except _UNREADABLE as exc:
+            raise _broken(path, exc) from None
+
+
+def embedded_pixels(pixels: tuple[int, int], printed: tuple[float, float]) -> tuple[int, int]:
+    """The pixels a picture of `pixels` printed at `printed` mm is embedded with: as it is, or scaled
+    down evenly to EMBED_DPI on its finer axis and to at most EMBED_MAX_PIXELS."""
+    (px_w, px_h), (w, h) = pixels, printed
+    needed = max(w / 25.4 * EMBED_DPI / px_w, h / 25.4 * EMBED_DPI / px_h)  # the scale that keeps both axes at 600 dpi
+    scale = min(needed, math.sqrt(EMBED_MAX_PIXELS / (px_w * px_h)))
+    if scale >= 1:
+        return pixels
+    return (max(1, math.ceil(px_w * scale)), max(1, math.ceil(px_h * scale)))
+
+
+def decoded(im: PILImage.Image, pixels: tuple[int, int]) -> PILImage.Image:
+    """An opened picture decoded at `pixels` (at most its own): a JPEG is decoded at a fraction of its
+    size directly (`draft`), then anything still bigger is reduced, so a huge picture never has to be
+    held twice at full size."""
+    if pixels == im.size:
+        im.load()
+        return im
+    im.draft(im.mode, pixels)  # JPEG only: DCT scaling while decoding; a no-op elsewhere
+    # reducing_gap 1: a box-average reduce to just above the size, then Lanczos, so the full-size
+    # picture is the only big one held
+    return im.resize(pixels, PILImage.Resampling.LANCZOS, reducing_gap=1.0)
 
 
 def is_svg(path: str | Path) -> bool:
@@ -53,20 +134,25 @@ def grey_png(path: str, lighten: float = 0.0) -> bytes:
 
 @functools.lru_cache(maxsize=64)
 def _grey_png(path: str, lighten: float, _stamp: tuple[int, int]) -> bytes:
-    with PILImage.open(path) as im:
-        im.load()
-        if "transparency" in im.info:  # a palette or colour key: as an alpha channel
-            im = im.convert("RGBA")
-        alpha = im.getchannel("A") if "A" in im.getbands() else None
-        out = im.convert("L")
-        if lighten:
-            out = out.point(lambda v: round(255 - (255 - v) * (1 - lighten)))
-        if alpha is not None:
-            out.putalpha(alpha)
-            out = out.convert("LA")
+    with open_raster(path) as im:
+        out = greyed(decoded(im, im.size), lighten)
     buf = io.BytesIO()
     out.save(buf, format="PNG")
     return buf.getvalue()
+
+
+def greyed(im: PILImage.Image, lighten: float = 0.0) -> PILImage.Image:
+    """A decoded picture in greys, `lighten` of the way to white, its alpha kept (mode L or LA)."""
+    if "transparency" in im.info:  # a palette or colour key: as an alpha channel
+        im = im.convert("RGBA")
+    alpha = im.getchannel("A") if "A" in im.getbands() else None
+    out = im.convert("L")
+    if lighten:
+        out = out.point(lambda v: round(255 - (255 - v) * (1 - lighten)))
+    if alpha is not None:
+        out.putalpha(alpha)
+        out = out.convert("LA")
+    return out
 
 
 def image_size(path: str) -> tuple[float, float]:
@@ -79,11 +165,23 @@ def _image_size(path: str, _stamp: tuple[int, int]) -> tuple[float, float]:
     if is_svg(path):
         drawing = load_svg(path)
         return (float(drawing.width), float(drawing.height))
-    try:
-        with PILImage.open(path) as im:
-            return (float(im.width), float(im.height))
-    except OSError as exc:
-        raise ValueError(f"cannot read image '{Path(path).name}': {exc}") from None
+    width, height = raster_pixels(path)
+    return (float(width), float(height))
+
+
+def raster_pixels(path: str) -> tuple[int, int]:
+    """A raster picture's width and height in pixels, once it is known to be within MAX_PIXELS and
+    whole: a PNG's chunks are read and their checksums compared (cheap: nothing is decompressed),
+    so a truncated or corrupt file is said by `check`, not found halfway through a build."""
+    return _raster_pixels(path, stamp(path))
+
+
+@functools.lru_cache(maxsize=None)
+def _raster_pixels(path: str, _stamp: tuple[int, int]) -> tuple[int, int]:
+    with open_raster(path) as im:
+        size = im.size
+        im.verify()
+    return size
 
 
 SHARP_DPI = 300  #: what a printed picture wants; below it, art starts to look soft
@@ -155,8 +253,7 @@ def _raster_parts(path: str, _stamp: tuple[int, int]) -> tuple[RasterPart, ...]:
         if isinstance(node, Image):
             if isinstance(node.path, str):
                 name: str | None = os.path.relpath(node.path, os.path.dirname(path))
-                with PILImage.open(node.path) as im:
-                    pixels = im.size
+                pixels = raster_pixels(node.path)
             else:
                 name, pixels = None, node.path.size
             a, b, c, d = matrix[:4]

@@ -25,7 +25,8 @@ from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, Canvas
 from ..colors import INK_LIMIT, RGB, Color, Gray, to_cmyk
 from ..face import (Ellipse, Face, Group, Image, Item, Line, Matrix, Path as PathItem, Rect, Text, multiply)
 from ..fonts import open_font
-from ..imagefile import grey_png, is_svg, load_svg, stamp
+from ..errors import DeckError
+from ..imagefile import decoded, embedded_pixels, greyed, is_svg, load_svg, open_raster, stamp
 from ..units import POINTS_PER_MM
 
 MM = POINTS_PER_MM  #: points per millimetre
@@ -321,19 +322,27 @@ def _text(canvas: Canvas, t: Text) -> None:
     canvas.drawString(t.x * MM, -t.y * MM, t.text)
 
 
-@functools.lru_cache(maxsize=64)
-def _raster(source: str, grey: bool, lighten: float, cmyk: bool, _stamp: tuple[int, int]) -> ImageReader | str:
-    """A raster image ready for reportlab; untouched files pass through (JPEGs stay JPEG)."""
-    if not grey and not lighten and not cmyk:
-        return source
-    if cmyk and not grey and not lighten:
-        with PILImage.open(source) as im:
-            im.load()
-            if "transparency" in im.info:  # a palette or colour key: as an alpha channel
-                im = im.convert("RGBA")
-            alpha = im.getchannel("A") if "A" in im.getbands() else None
-            return _CMYKReader(im.copy() if im.mode == "CMYK" else _separate(im.convert("RGB")), alpha)
-    return ImageReader(io.BytesIO(grey_png(source, lighten)))
+@functools.lru_cache(maxsize=8)  # each holds a decoded picture: a face drawn again finds it, a deck's art does not pile up
+def _raster(source: str, grey: bool, lighten: float, cmyk: bool, printed: tuple[float, float],
+            _stamp: tuple[int, int]) -> ImageReader | str:
+    """A raster image ready for reportlab, printed at `printed` mm: untouched files pass through
+    (JPEGs stay JPEG); a picture with more pixels than print (imagefile.embedded_pixels) is scaled
+    down first, so a huge one is neither embedded nor held whole by reportlab."""
+    try:
+        with open_raster(source) as im:
+            pixels = embedded_pixels(im.size, printed)
+            if not grey and not lighten and not cmyk:
+                return source if pixels == im.size else ImageReader(decoded(im, pixels))
+            picture = decoded(im, pixels)
+            if grey or lighten:
+                return ImageReader(greyed(picture, lighten))
+            if "transparency" in picture.info:  # a palette or colour key: as an alpha channel
+                picture = picture.convert("RGBA")
+            alpha = picture.getchannel("A") if "A" in picture.getbands() else None
+            return _CMYKReader(picture.copy() if picture.mode == "CMYK" else _separate(picture.convert("RGB")),
+                               alpha)
+    except ValueError as exc:  # backends see no deck: the picture is named, the card that placed it was checked
+        raise DeckError(str(exc), source) from None
 
 
 def _separate(image: PILImage.Image) -> PILImage.Image:
@@ -376,7 +385,8 @@ def _image(canvas: Canvas, im: Image) -> None:
         _render_svg(drawing, canvas)
         canvas.restoreState()
         return
-    canvas.drawImage(_raster(im.source, im.grey, im.lighten, im.cmyk, stamp(im.source)), x, y, w, h, mask="auto")
+    canvas.drawImage(_raster(im.source, im.grey, im.lighten, im.cmyk, (im.w, im.h), stamp(im.source)),
+                     x, y, w, h, mask="auto")
 
 
 def _render_svg(drawing, canvas: _Canvas) -> None:

@@ -16,12 +16,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from PIL import Image as PILImage, UnidentifiedImageError
+from PIL import Image as PILImage
 
 from ..atomic import replacing_folder
 from ..errors import DeckError, Warnings, display_path, suggest
 from ..face import Face, Image
-from ..imagefile import Resolution
+from ..imagefile import PictureError, Resolution, open_raster, raster_pixels
 from ..imposition.document import Marking
 from ..imposition.sheets import PAPERS
 from ..model.deck import CARD_SIZES, parse_card_size
@@ -31,6 +31,7 @@ from .jobs import pdf_job, sheet_files, write_jobs
 from .plan import Output
 
 FORMATS = ("PNG", "JPEG")  #: what PDF takes as it is (JPEG) or losslessly (PNG)
+MAX_BLEED = 10.0  #: mm: print services ask 3 mm (1/8 in), a few 5 mm; more is a mistake, not a bleed
 ASPECT_TOLERANCE = 0.01  #: a picture stretched by less than 1 % looks right
 _COPIES = re.compile(r"(.+?)[ _-]x(\d+)")  # "goblin x3", "goblin_x3", "goblin-x3": three copies
 _EXIF_ORIENTATION = 0x0112
@@ -62,6 +63,8 @@ def parse_bleed(text: str) -> float:
         raise DeckError(f"bleed: {exc}") from None
     if bleed < 0:
         raise DeckError(f"bleed '{text}' cannot be negative")
+    if bleed > MAX_BLEED:
+        raise DeckError(f"bleed '{text}' is {bleed:g} mm: at most {MAX_BLEED:g} mm (print services ask 3 mm)")
     return bleed
 
 
@@ -116,11 +119,13 @@ def check_image(path: Path, trim: tuple[float, float], bleed: float, warn: Warni
     if not path.is_file():
         raise DeckError("no such file", path)
     try:
-        with PILImage.open(path) as im:
-            kind, (px_w, px_h) = im.format, im.size
+        px_w, px_h = raster_pixels(str(path))  # within the bound and whole, or said here, never mid-write
+        with open_raster(str(path)) as im:
+            kind = im.format
             orientation = im.getexif().get(_EXIF_ORIENTATION, 1) if kind == "JPEG" else 1
-    except (UnidentifiedImageError, OSError):
-        raise DeckError("cannot read this as an image; impose takes PNG and JPEG", path) from None
+    except PictureError as exc:
+        why = "cannot read this as an image; impose takes PNG and JPEG" if exc.unreadable else exc.reason
+        raise DeckError(why, path) from None
     if kind not in FORMATS:
         raise DeckError(f"is a {kind} image; impose takes PNG and JPEG (convert it first)", path)
     if orientation != 1:  # PDF draws the pixels as stored and knows nothing of EXIF
