@@ -400,3 +400,17 @@ def test_a_file_name_too_long_for_any_file_system_is_an_error_not_a_crash(make_d
         resolve_inside("art/" + "x" * 5000 + ".svg", folder, folder)
     with pytest.raises(ValueError, match="too long"):
         resolve_inside("/".join(["abc"] * 400), folder, folder)
+
+
+def test_a_card_field_naming_a_picture_too_long_for_a_path_is_one_line(make_deck):
+    """Found by the fuzzer: a field that fills `src: "art/{art}.svg"` with 50,000 characters."""
+    from deckpress.compose.composer import Composer
+
+    layout = SIMPLE_LAYOUT.replace("fields: {title: ~, color: red}", "fields: {title: ~, color: red, art: x}").replace(
+        "      - text: {text: \"{title}\"", "      - image: {src: \"art/{art}.svg\", w: 10mm, h: 10mm}\n"
+                                            "          - text: {text: \"{title}\"")
+    deck = load(make_deck, SIMPLE_DECK.replace("{title: One, count: 2}", "{title: One, count: 2, art: " + "x" * 50_000 + "}"),
+                layout)
+    component = deck.components[0]
+    with pytest.raises(DeckError, match="is too long for a file's path"):
+        Composer(deck).face(component.cards[0], component.front)

@@ -376,6 +376,7 @@ def _file_finder(folders: tuple[Path, ...]) -> Callable[..., Path]:
     extends by putting its own at that path."""
 
     def find(written: str, base: Path, kinds: tuple[str, ...] = IMAGE_TYPES) -> Path:
+        _check_length(written)
         for folder in folders:
             candidate = Path(os.path.normpath(folder / written))
             if candidate.is_relative_to(folder) and candidate.is_file():
@@ -421,6 +422,13 @@ def _box(doc: Map, components: list[Component]) -> tuple[bool, tuple[str, int] |
 MAX_NAME, MAX_PATH = 255, 1024  #: what file systems allow: a longer name could not be a file
 
 
+def _check_length(written: str) -> None:
+    """A path no file system could hold is refused before it is looked for (the OS would raise)."""
+    if len(written) > MAX_PATH or any(len(part) > MAX_NAME for part in PurePosixPath(written).parts):
+        raise ValueError(f"'{written[:40]}…' is too long for a file's path (at most {MAX_NAME} characters a "
+                         f"name, {MAX_PATH} in all)")
+
+
 def resolve_inside(written: str, base: Path, deck_folder: Path | Sequence[Path],
                    kinds: tuple[str, ...] = IMAGE_TYPES) -> Path:
     """A file named in a deck or layout: relative to `base`, inside the deck folder (or one of the
@@ -428,9 +436,7 @@ def resolve_inside(written: str, base: Path, deck_folder: Path | Sequence[Path],
     `kinds` (file endings). Raises ValueError otherwise."""
     if not written or Path(written).is_absolute():
         raise ValueError(f"'{written}' must be a relative path inside the deck folder")
-    if len(written) > MAX_PATH or any(len(part) > MAX_NAME for part in PurePosixPath(written).parts):
-        raise ValueError(f"'{written[:40]}…' is too long for a file's path (at most {MAX_NAME} characters a "
-                         f"name, {MAX_PATH} in all)")
+    _check_length(written)
     path = (base / written).resolve()
     decks = (deck_folder,) if isinstance(deck_folder, Path) else tuple(deck_folder)
     allowed = readable_roots(decks)
