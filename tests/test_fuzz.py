@@ -1,4 +1,5 @@
-"""Whatever a deck file says, `check` passes or stops with one clean line, in bounded time.
+"""Whatever a deck file says, `check` (and, for some cases, a build) passes or stops with one
+clean line, in bounded time.
 
 Each case (tests/fuzzing.py) is a bundled deck with one of its files mutated: lines deleted,
 duplicated, swapped, re-indented or cut off; values replaced by others of every type and size;
@@ -15,7 +16,8 @@ from deckpress import api
 from deckpress.errors import DeckError
 from tests.fuzzing import make_case
 
-SECONDS = 10  #: no input may make check take longer
+SECONDS = 10  #: no input may make check, or a build, take longer
+BUILD_EVERY = 25  #: every so many cases that check passes are built too (a build takes ten times longer)
 
 
 class Hang(Exception):
@@ -33,11 +35,13 @@ def test_a_mutated_deck_is_checked_or_refused_in_one_line(fuzz_case, tmp_path):
     signal.alarm(SECONDS)
     try:
         api.check(folder)
+        if number % BUILD_EVERY == 0:  # what check passes, the PDF backend and imposition must take too
+            api.build(folder, tmp_path / "out", papers="a4", inks="color")
     except DeckError as exc:
         line = str(exc)
         assert "\n" not in line and exc.file, f"{what}: not one line naming a file: {line!r}"
     except Hang:
-        pytest.fail(f"{what}: check took more than {SECONDS} s")
+        pytest.fail(f"{what}: took more than {SECONDS} s")
     except RecursionError:
         pytest.fail(f"{what}: RecursionError")
     except Exception as exc:  # noqa: BLE001 — any other exception is the failure this test looks for
