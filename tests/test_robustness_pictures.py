@@ -177,3 +177,23 @@ def test_pictures_that_print_at_600_dpi_or_less_are_embedded_as_they_are(deck_wi
     folder = deck_with(png(945, 945))  # 600 dpi over 40 mm
     assert run("build", str(folder), "--out", str(tmp_path / "out"), "--paper", "a4").exit_code == 0
     assert embedded_widths(tmp_path / "out" / "pics" / "pics-cards-a4.pdf") == {945}
+
+
+@pytest.mark.parametrize("command", ["check", "build"])
+@pytest.mark.parametrize("data, says", [
+    (png(*BOMB, rows=1), f"holds a picture of more than {MAX_PIXELS // 1_000_000} megapixels"),
+    (png(*OVER, rows=1), f"holds a picture of 13000×13000 px, more than the {MAX_PIXELS // 1_000_000} megapixels"),
+    (truncated()[:40], "holds a picture that cannot be read: "),
+], ids=["bomb", "over-bound", "broken"])
+def test_a_picture_inside_svg_art_is_held_to_the_same_bound(make_deck, tmp_path, command, data, says):
+    """svglib decodes a data: URI picture while it reads the art: a bomb there is one line too,
+    at the card and the layout line that placed the art."""
+    import base64
+
+    svg = ('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="10" '
+           f'height="10"><image width="10" height="10" xlink:href="data:image/png;base64,'
+           f'{base64.b64encode(data).decode()}"/></svg>').encode()
+    folder = make_deck(DECK.replace("art/pic.png", "art/pic.svg"), {"pics": LAYOUT}, {"art/pic.svg": svg})
+    args = [command, str(folder)] + (["--out", str(tmp_path / "out")] if command == "build" else [])
+    line = one_line_error(run(*args))
+    assert f"{folder}/deck.yaml:11: card pics #1: picture 'pic.svg' {says}" in line

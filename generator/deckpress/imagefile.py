@@ -24,7 +24,8 @@ EMBED_MAX_PIXELS = 25_000_000  #: nor with more pixels than this (600 dpi over 2
 
 # What Pillow raises for a file that is no picture it can read, or a broken one: an unknown format,
 # a truncated or corrupt file (OSError, SyntaxError from the plugins' checks), impossible header values
-_UNREADABLE = (OSError, SyntaxError, ValueError, EOFError, PILImage.DecompressionBombError)
+#: what Pillow raises for a file it cannot read as a picture (truncated, corrupt, a bomb)
+UNREADABLE = (OSError, SyntaxError, ValueError, EOFError, PILImage.DecompressionBombError)
 
 
 class PictureError(ValueError):
@@ -61,14 +62,14 @@ def open_raster(path: str) -> Iterator[PILImage.Image]:
         raise _too_big(path, None) from None
     except PILImage.UnidentifiedImageError:
         raise PictureError(path, "is not an image file", unreadable=True) from None
-    except _UNREADABLE as exc:
+    except UNREADABLE as exc:
         raise _broken(path, exc) from None
     with im:
         if im.width * im.height > MAX_PIXELS:
             raise _too_big(path, im.size)
         try:
             yield im
-        except _UNREADABLE as exc:
+        except UNREADABLE as exc:
             raise _broken(path, exc) from None
 
 

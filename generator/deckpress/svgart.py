@@ -14,13 +14,15 @@ Imported only when a picture is read: svglib brings lxml.
 from __future__ import annotations
 
 import os
-
+import warnings
 from typing import Any
 
+from PIL import Image as PILImage
 from reportlab.graphics.shapes import AttrMap, AttrMapValue, Drawing, Group, isNumber
 from svglib.svglib import NodeTracker, SvgRenderer, load_svg_file
 
 from .colors import parse_opacity
+from .imagefile import UNREADABLE, MAX_PIXELS, PictureError
 
 
 class Translucent(Group):
@@ -53,6 +55,23 @@ class _Renderer(SvgRenderer):
         if opacity < 1:
             drawing.contents = [Translucent(drawing.contents, opacity)]
         return drawing
+
+    def xlink_href_target(self, node: NodeTracker, group: Group | None = None) -> Any:
+        """svglib decodes a picture inside the art (a data: URI) as it reads it: its size is held to
+        the bound every picture has, and a broken one is the art's mistake, not a crash."""
+        try:
+            with warnings.catch_warnings():  # our own bound is said below
+                warnings.simplefilter("ignore", PILImage.DecompressionBombWarning)
+                target = super().xlink_href_target(node, group)
+        except PILImage.DecompressionBombError:
+            raise PictureError(self.source_path, f"holds a picture of more than {MAX_PIXELS // 1_000_000} "
+                                                 "megapixels, more than any picture may have") from None
+        except UNREADABLE as exc:
+            raise PictureError(self.source_path, f"holds a picture that cannot be read: {exc}") from None
+        if isinstance(target, PILImage.Image) and target.width * target.height > MAX_PIXELS:
+            raise PictureError(self.source_path, f"holds a picture of {target.width}×{target.height} px, more "
+                                                 f"than the {MAX_PIXELS // 1_000_000} megapixels any picture may have")
+        return target
 
     def renderNode(self, node: NodeTracker, parent: Group | None = None) -> None:
         before = len(parent.contents) if parent is not None else 0
