@@ -150,3 +150,29 @@ def test_a_spreadsheet_linked_from_outside_is_refused(make_deck, outside):
     with pytest.raises(DeckError) as err:
         load_deck(folder)
     assert str(err.value) == f"{folder / 'deck.yaml'}:14: cards: 'cards.csv' {OUTSIDE_MESSAGE}"
+
+
+def test_a_bleed_wider_than_any_print_service_asks_is_refused(make_deck):
+    from deckpress.errors import DeckError
+    from deckpress.model import load_deck
+    from tests.conftest import SIMPLE_DECK, SIMPLE_LAYOUT
+
+    folder = make_deck(SIMPLE_DECK.replace("layouts: [simple]", "layouts: [simple]\n    bleed: 500mm"),
+                       {"simple": SIMPLE_LAYOUT})
+    with pytest.raises(DeckError) as caught:
+        load_deck(folder)
+    assert str(caught.value).endswith("deck.yaml:7: bleed 500mm is too wide: at most 10mm (print services ask for 3mm)")
+
+
+def test_a_spreadsheet_cell_past_the_length_of_a_value_is_refused_at_its_row(make_deck):
+    from deckpress.errors import DeckError
+    from deckpress.model import load_deck
+    from tests.conftest import SIMPLE_DECK, SIMPLE_LAYOUT
+
+    deck = SIMPLE_DECK.split("    components:")[0] + "    components:\n      - {name: things, front: front, cards: cards.csv}\n"
+    folder = make_deck(deck, {"simple": SIMPLE_LAYOUT},
+                       {"cards.csv": b"title\nshort\n" + b"x" * 120_000 + b"\n"})
+    with pytest.raises(DeckError) as caught:
+        load_deck(folder)
+    assert str(caught.value).endswith("cards.csv:3: the cell of 'title' holds 120,000 characters: a value has at "
+                                      "most 100,000, as in a YAML file")

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import DeckError, display_path, suggest
-from ..yamlfile import Map, Seq, parse_yaml
+from ..yamlfile import MAX_TEXT, Map, Seq, parse_yaml
 
 TABLE_TYPES = (".csv", ".tsv", ".xlsx", ".ods")
 WORKBOOK_TYPES = (".xlsx", ".ods")  # the kinds with sheets
@@ -94,6 +94,9 @@ def _cards(rows: list[Row], shown: str) -> Seq:
                 raise DeckError(f"column {_letter(column)} has a value but no name in the first row "
                                 f"(row {header_line})", shown, line)
             name = names[column]
+            if len(text) > MAX_TEXT:
+                raise DeckError(f"the cell of '{name}' holds {len(text):,} characters: a value has at most "
+                                f"{MAX_TEXT:,}, as in a YAML file", shown, line)
             card[name] = _value(name, text, shown, line)
             card.key_lines[name] = line
         cards.append(card)

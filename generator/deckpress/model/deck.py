@@ -232,7 +232,7 @@ def load_deck(ref: str | Path, players: int | None = None, lang: str | None = No
     deck = Deck(
         id=deck_id, title=_text(doc, "title"), designer=_text(doc, "designer"),
         license=_text(doc, "license"), players=_text(doc, "players") if "players" in doc else "",
-        size=_card_size(doc.get("card", DECK["card"].default), doc), bleed=_length(doc, "bleed", DECK["bleed"].default),
+        size=_card_size(doc.get("card", DECK["card"].default), doc), bleed=_bleed(doc),
         folder=folders[0], file=doc.file, names=names, layouts=layouts, folders=folders,
     )
     deck.player_count = _player_count(doc, players)
@@ -486,6 +486,16 @@ def _text(doc: Map, key: str) -> str:
     if isinstance(value, (Map, Seq)) or value is None:
         raise doc.error(key, f"'{key}' must be text")
     return str(value)
+
+
+MAX_BLEED = 10.0  #: mm; print services ask for 3 mm (1/8 in), and a wider one only pushes cards off the page
+
+
+def _bleed(doc: Map) -> float:
+    bleed = _length(doc, "bleed", DECK["bleed"].default)
+    if bleed > MAX_BLEED:
+        raise doc.error("bleed", f"bleed {bleed:g}mm is too wide: at most {MAX_BLEED:g}mm (print services ask for 3mm)")
+    return bleed
 
 
 def _length(doc: Map, key: str, default: str) -> float:
