@@ -122,3 +122,19 @@ def test_a_build_warns_as_the_check_does_and_prints_the_picture_inside_the_svg(l
     assert result.warnings.messages == checked
     backs = tmp_path / "out" / "lowres" / "lowres-backs-a4.pdf"
     assert any(i["/Width"] == 60 and i["/Height"] == 80 for i in images(backs))  # the SVG's picture, drawn
+
+
+def test_svg_art_holding_a_picture_builds_in_every_format(lowres_deck, tmp_path):
+    """An SVG with a raster inside passed check and then crashed every PDF, PNG and TTS build: each
+    now builds, and the PNG of the back shows the picture's red where the SVG puts it."""
+    from deckpress import api
+
+    result, = api.build(lowres_deck, tmp_path, papers="a4", inks="color", formats="pdf,png,tts")
+    kinds = {o.path.suffix for o in result.outputs}
+    assert {".pdf", ".png", ".json"} <= kinds
+    back = next(o.path for o in result.outputs if o.path.suffix == ".png" and "back" in o.path.name)
+    with PILImage.open(back) as image:
+        at = lambda mm: round((3 + mm) / 25.4 * 300)  # noqa: E731 — the PNG holds the 3 mm bleed round the card
+        # the SVG is square, so it sits 12.7 mm down on the card; its picture fills its top-left quarter
+        red = image.convert("RGB").getpixel((at(10), at(25)))
+    assert red[0] > 150 and red[1] < 100 and red[2] < 80, red
