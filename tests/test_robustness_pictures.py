@@ -19,27 +19,10 @@ from pypdf import PdfReader
 from deckpress import cli
 from deckpress.imagefile import EMBED_DPI, MAX_PIXELS
 from tests.pdfread import xobjects
+from tests.test_images import DECK as PICTURES_DECK, LAYOUT
 
-LAYOUT = """
-    templates:
-      front:
-        fields: {art: ~}
-        elements:
-          - image: {src: "{art}", x: 5mm, y: 5mm, w: 40mm, h: 40mm, fit: contain}
-"""
-
-DECK = """
-    id: pics
-    title: Pictures
-    designer: Test
-    license: CC0-1.0
-    layouts: [pics]
-    components:
-      - name: pics
-        front: front
-        cards:
-          - {art: art/pic.png}
-"""
+# the picture deck of test_images, with one card: its picture is the one each test gives
+DECK = PICTURES_DECK.split("        cards:")[0] + "        cards:\n          - {art: art/pic.png}\n"
 
 
 def _chunk(kind: bytes, data: bytes) -> bytes:
