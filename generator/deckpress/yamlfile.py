@@ -253,6 +253,8 @@ def parse_yaml(text: str, shown: str) -> Any:
         problem = exc.problem or exc.context or "invalid YAML"
         if "could not determine a constructor" in problem:
             problem = "tags such as " + problem.split("tag ")[-1] + " are not allowed (plain YAML only)"
+        elif "maximum nesting depth" in problem:  # newer libyaml stops deep flows (1,000) before we count
+            raise DeckError(f"mappings and lists are nested more than {MAX_DEPTH} deep", shown, line) from None
         elif mark is not None:
             problem, line = _explain(text, mark.line, mark.column, problem)
         raise DeckError(f"YAML syntax: {problem}", shown, line) from None
