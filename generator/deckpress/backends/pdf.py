@@ -12,13 +12,15 @@ import io
 import os
 from collections.abc import Callable
 from pathlib import Path
+from typing import BinaryIO
 
 import reportlab.rl_config
 from PIL import Image as PILImage, ImageChops, ImageMath
 from reportlab.lib.colors import CMYKColor, Color as RLColor
-from reportlab.lib.utils import ImageReader
+from reportlab.lib.utils import ImageReader, _digester
 from reportlab.pdfbase import pdfmetrics, ttfonts
-from reportlab.pdfbase.pdfdoc import PDFDictionary, PDFName, PDFResourceDictionary, PDFStream
+from reportlab.pdfbase.pdfdoc import (PDFDictionary, PDFDocument, PDFFile, PDFImageXObject, PDFName,
+                                     PDFResourceDictionary, PDFStream)
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, Canvas
 
@@ -105,6 +107,64 @@ COLOR_SPACES: dict[str, Callable[[RLColor], CMYKColor] | None] = {"rgb": None, "
 _INHERITED = tuple(a for a in Canvas.STATE_ATTRIBUTES if a not in ("_currentMatrix", "_extgstate"))
 
 
+class _JPEGFile(PDFImageXObject):
+    """A JPEG file embedded as it is (DCTDecode), its bytes read from the file only while the
+    document is written, one picture at a time: a document placing a thousand JPEGs holds none of
+    them while its pages are drawn (reportlab keeps every picture's bytes until it saves)."""
+
+    def __init__(self, name: str, path: str) -> None:
+        super().__init__(name, path)  # reads the header (size, colours) as reportlab does
+        self.path = path
+        self.is_jpeg = self._filters == ("DCTDecode",)  # else a file misnamed .jpg, for reportlab to read
+        self.streamContent = None
+
+    def format(self, document: PDFDocument) -> bytes:
+        with open(self.path, "rb") as file:
+            self.streamContent = file.read()
+        try:
+            return super().format(document)
+        finally:
+            self.streamContent = None
+
+
+class _StreamedDocument(PDFDocument):
+    """A reportlab document that writes each object to its file as it is formatted. reportlab
+    gathers the formatted objects in a list and joins them before writing, so a document was in
+    memory two or three times over; the bytes written are the same, in the same order."""
+
+    _sink: BinaryIO | None = None
+
+    def SaveToFile(self, filename: str | BinaryIO, canvas: Canvas) -> None:  # reportlab's name
+        if isinstance(filename, str):
+            with open(filename, "wb") as sink:
+                self.SaveToFile(sink, canvas)
+            return
+        self._sink = filename
+        try:
+            super().SaveToFile(filename, canvas)  # writes what `format` left unwritten: nothing
+        finally:
+            self._sink = None
+
+    # `format` makes a PDFFile to collect the objects in and keeps it as `self.__accum__` while it
+    # formats them: that is the moment to turn its collecting into writing.
+    @property
+    def __accum__(self) -> PDFFile:
+        return self._file
+
+    @__accum__.setter
+    def __accum__(self, file: PDFFile) -> None:
+        if self._sink is not None:
+            for written in file.strings:  # the header, so far
+                self._sink.write(written)
+            file.strings = []
+            file.write = self._sink.write
+        self._file = file
+
+    @__accum__.deleter
+    def __accum__(self) -> None:
+        del self._file
+
+
 class _Canvas(Canvas):
     """A reportlab canvas with what deckpress's forms need and reportlab leaves out.
 
@@ -112,11 +172,27 @@ class _Canvas(Canvas):
       svglib draws SVG gradients as shadings), so no RGB shading reaches a CMYK file.
     - A form lists every resource its content uses (`endForm`).
     - Transparency groups (`transparency_group`), for translucent layers.
+    - The document is written as it is formatted (`_StreamedDocument`), and a JPEG file's bytes
+      are read only then (`_JPEGFile`), so a document of many pictures is never held whole.
     """
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
+        self._doc.__class__ = _StreamedDocument  # the document reportlab made, saved by streaming
         self._groups = 0  # transparency groups so far: they are named in drawing order
+
+    def drawImage(self, image, x, y, width=None, height=None, mask=None, **kwargs):
+        """reportlab's drawImage; a JPEG file met the first time is registered as a `_JPEGFile`
+        under the name reportlab would give it, so reportlab finds it and places it as its own."""
+        if isinstance(image, str) and os.path.splitext(image)[1].lower() in (".jpg", ".jpeg"):
+            name = _digester(f"{image}{mask}".encode("utf-8"))  # as reportlab names a file's image
+            registered = self._doc.getXObjectName(name)
+            picture = None if registered in self._doc.idToObject else _JPEGFile(name, image)
+            if picture is not None and picture.is_jpeg:
+                self._setXObjects(picture)  # what reportlab does with a new image, in its order
+                self._doc.Reference(picture, registered)
+                self._doc.addForm(name, picture)
+        return super().drawImage(image, x, y, width, height, mask, **kwargs)
 
     def endForm(self, **extra_attributes) -> None:
         """End a form whose resources are all those its content uses. reportlab's forms list only
