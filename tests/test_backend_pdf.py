@@ -229,3 +229,62 @@ def test_a_translucent_group_is_one_layer_in_a_face(tmp_path):
 def test_the_colour_space_hooks_keep_a_colours_alpha(color):
     """SVG art's colours pass through these on their way into a low-ink or CMYK file."""
     assert k_only(color).alpha == cmyk_only(color).alpha == 0.3
+
+
+def noise_jpegs(folder, count: int) -> list[str]:
+    """`count` distinct JPEGs of noise (which JPEG cannot shrink much), ~100 kB each."""
+    folder.mkdir()
+    paths = []
+    for i in range(count):
+        path = folder / f"p{i}.jpg"
+        PILImage.effect_noise((300, 400), 60 + i).convert("RGB").save(path, quality=90)
+        paths.append(str(path))
+    return paths
+
+
+def picture_faces(paths: list[str]) -> list[Face]:
+    return [Face(20, 30, 0, (Image(0, 0, 20, 30, p),)) for p in paths]
+
+
+def test_a_document_of_many_jpegs_never_holds_them_all(tmp_path):
+    """reportlab keeps every picture's bytes until it saves, then the formatted file and its join
+    besides: at least twice the pictures. Written object by object, one picture at a time is held."""
+    import tracemalloc
+
+    paths = noise_jpegs(tmp_path / "jpegs", 60)
+    total = sum(len(open(p, "rb").read()) for p in paths)
+    write(tmp_path, [(face, 0) for face in picture_faces(paths[:1])])  # fonts and caches loaded before measuring
+    tracemalloc.start()
+    try:
+        path = write(tmp_path, [(face, 0) for face in picture_faces(paths)])
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    embedded = {x._data for x in xobjects(PdfReader(path), "/Image")}
+    assert embedded == {open(p, "rb").read() for p in paths}  # DCTDecode passthrough, every one
+    assert peak < total / 4, (peak, total)
+
+
+def test_a_document_is_written_as_reportlab_would_write_it(tmp_path):
+    """Streaming changes where the bytes go, not which: the same document saved to a file and
+    gathered whole by reportlab (getpdfdata) are equal. A PNG named .jpg goes to reportlab as it is."""
+    paths = noise_jpegs(tmp_path / "jpegs", 3)
+    PILImage.new("RGBA", (40, 60), (0, 128, 255, 100)).save(tmp_path / "png.jpg", format="PNG")
+    faces = picture_faces([*paths, str(tmp_path / "png.jpg"), paths[0]])
+
+    def draw(target):
+        canvas = new_canvas(target, (100 * MM, 100 * MM), SANS)
+        forms = FaceForms(canvas)
+        for i, face in enumerate(faces):
+            forms.place(face, (1, 0, 0, 1, 20 * i, 10), 100)
+        canvas.showPage()
+        return canvas
+
+    draw(tmp_path / "streamed.pdf").save()
+    gathered = draw(io.BytesIO()).getpdfdata()
+    assert (tmp_path / "streamed.pdf").read_bytes() == gathered
+    images = list(xobjects(PdfReader(tmp_path / "streamed.pdf"), "/Image"))
+    jpegs = [x for x in images if x["/Filter"] == ["/DCTDecode"]]
+    assert len(jpegs) == 3 and len(images) == 4  # the first JPEG once, though placed twice
+    png, = (x for x in images if x not in jpegs)
+    assert "/SMask" in png  # its transparency kept, as reportlab reads a PNG
