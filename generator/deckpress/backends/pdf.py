@@ -28,7 +28,7 @@ from ..colors import INK_LIMIT, RGB, Color, Gray, to_cmyk
 from ..face import (Ellipse, Face, Group, Image, Item, Line, Matrix, Path as PathItem, Rect, Text, multiply)
 from ..fonts import open_font
 from ..errors import DeckError
-from ..imagefile import decoded, embedded_pixels, greyed, is_svg, load_svg, open_raster, stamp
+from ..imagefile import decoded, embedded_pixels, greyed, is_svg, load_svg, open_raster, raster_pixels, stamp
 from ..units import POINTS_PER_MM
 
 MM = POINTS_PER_MM  #: points per millimetre
@@ -405,10 +405,13 @@ def _raster(source: str, grey: bool, lighten: float, cmyk: bool, printed: tuple[
     (JPEGs stay JPEG); a picture with more pixels than print (imagefile.embedded_pixels) is scaled
     down first, so a huge one is neither embedded nor held whole by reportlab."""
     try:
+        size = raster_pixels(source)  # known since the deck was checked: an untouched file is not opened again
+        pixels = embedded_pixels(size, printed)
+        if not grey and not lighten and not cmyk and pixels == size:
+            return source
         with open_raster(source) as im:
-            pixels = embedded_pixels(im.size, printed)
             if not grey and not lighten and not cmyk:
-                return source if pixels == im.size else ImageReader(decoded(im, pixels))
+                return ImageReader(decoded(im, pixels))
             picture = decoded(im, pixels)
             if grey or lighten:
                 return ImageReader(greyed(picture, lighten))
