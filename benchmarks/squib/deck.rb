@@ -19,7 +19,7 @@ cards = spec.fetch('cards')
 paragraphs = spec.fetch('paragraphs')
 bleed = 3.0 # mm; Squib's card includes it, so deckpress's x, y (from the trim) move by it
 mm = ->(v) { "#{v + bleed}mm" }
-sheet = { width: '8.5in', height: '11in', margin: '9.2mm', trim: "#{bleed}mm", gap: 0, crop_marks: true }
+sheet = { width: '8.5in', height: '11in', margin: '6mm', trim: "#{bleed}mm", gap: 0, crop_marks: true }
 
 Squib::Deck.new(cards: cards.size, width: '69.5mm', height: '94.9mm', dpi: 300) do
   background color: '#ffffff'
