@@ -19,11 +19,9 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import os
 import platform
 import random
-import re
 import resource
 import statistics
 import subprocess
@@ -32,69 +30,34 @@ import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-FONTS = ROOT / "fonts"
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # common.py, when run as a script
+from common import (BLEED, CARD_H, CARD_W, COLORS_YAML, BACK_TEMPLATE, INK, MM, PAPER, NAVY, ROOT,  # noqa: E402
+                    WORDS, hex_color, naive_duplex, rss_mb, sentence, tint)
+
 DECK_ID = "bench"
 DISTINCT = 100
 
 # name, colour, symbol (each colour its own shape, as deckpress requires)
 PALETTE = [("red", "#cf2e3d", "circle"), ("gold", "#e3a600", "triangle"),
            ("blue", "#2456a6", "square"), ("green", "#2e8b57", "diamond")]
-INK, PAPER, NAVY, BRASS = "#1f1f24", "#ffffff", "#22304a", "#d9a521"
-
-# a few hundred words of rules prose, so the text compresses like real card text and not like a
-# handful of repeated words
-WORDS = sorted(set(re.findall(r"[a-z]+", """
-At the start of your turn draw two cards from the pile and add them to your hand. You may then play
-one card face up in front of you, paying its cost in tokens from your supply. When a player reveals a
-matching colour, every other player must discard one card of their choice or lose three points instead.
-Cards with the same symbol can be traded at the market for a single gold coin, unless the harbour is
-closed. If the deck runs out, shuffle the discard pile to form a new deck and continue playing until
-someone reaches twenty points. Whenever you build a tower next to a river, gain an extra action this
-round; a bridge costs one stone less. Swap any two cards in the shared row, then move the marker
-forward by the number shown. The weather changes at dawn: storms block every road north of the
-mountains and fog hides the western villages from merchants travelling alone. Knights defend castles,
-archers guard walls, and spies steal secrets during quiet nights while farmers harvest wheat, barley,
-grapes and apples in autumn. Should nobody claim the crown before winter, the oldest player chooses a
-successor among those holding the fewest banners. Return exhausted heroes to the tavern, heal wounded
-allies with herbs gathered in the forest, and remember that dragons ignore shields but fear fire.
-Reveal hidden objectives only after the final score is counted; ties are broken by remaining
-treasure, then by reputation, and finally by whoever arrived last at the table.
-""".lower())))
-
-LAYOUT = f"""\
-# Synthetic benchmark layout: a framed card with a header, body text and two symbols.
-colors:
-  ink: "{INK}"
-  paper: "{PAPER}"
-  navy: "{NAVY}"
-  brass: "{BRASS}"
-
+LAYOUT = "# Synthetic benchmark layout: a framed card with a header, body text and two symbols.\n" + COLORS_YAML + """
 templates:
   bench-front:
-    fields: {{title: ~, number: ~, color: ~, text: ~}}
+    fields: {title: ~, number: ~, color: ~, text: ~}
     elements:
-      - rect: {{x: -bleed, y: -bleed, w: 100% + 2*bleed, h: 100% + 2*bleed, fill: paper}}
-      - rect: {{x: 3mm, y: 3mm, w: 100% - 6mm, h: 100% - 6mm, radius: 3mm,
-               fill: "{{color}} 10%", stroke: "{{color}}", stroke-width: 1mm}}
-      - rect: {{x: 3mm, y: 3mm, w: 100% - 6mm, h: 12mm, radius: 3mm, fill: "{{color}}"}}
-      - text: {{text: "{{title}}", x: 6mm, y: 4.5mm, w: 100% - 22mm, h: 9mm, font: condensed,
-               size: 14pt, min-size: 9pt, color: paper, valign: middle}}
-      - text: {{text: "{{number}}", x: 100% - 16mm, y: 4.5mm, w: 10mm, h: 9mm, font: condensed,
-               size: 14pt, color: paper, align: right, valign: middle}}
-      - text: {{text: "{{text}}", x: 6mm, y: 18mm, w: 100% - 12mm, h: 100% - 32mm,
-               size: 8.5pt, min-size: 5pt, line-height: 1.2, color: ink}}
-      - symbol: {{of: "{{color}}", x: 10mm, y: 100% - 9mm, size: 6mm, stroke: ink, stroke-width: 0.3mm}}
-      - symbol: {{of: "{{color}}", x: 100% - 10mm, y: 100% - 9mm, size: 6mm, stroke: ink, stroke-width: 0.3mm}}
-
-  bench-back:
-    elements:
-      - rect: {{x: -bleed, y: -bleed, w: 100% + 2*bleed, h: 100% + 2*bleed, fill: navy}}
-      - rect: {{x: 4mm, y: 4mm, w: 100% - 8mm, h: 100% - 8mm, radius: 3mm, stroke: brass, stroke-width: 0.6mm}}
-      - circle: {{x: 50%, y: 40mm, r: 15mm, stroke: brass, stroke-width: 0.5mm}}
-      - text: {{text: "BENCH", x: 6mm, y: 60mm, w: 100% - 12mm, h: 11mm, font: condensed, size: 22pt,
-               align: center, valign: middle, color: paper}}
-"""
+      - rect: {x: -bleed, y: -bleed, w: 100% + 2*bleed, h: 100% + 2*bleed, fill: paper}
+      - rect: {x: 3mm, y: 3mm, w: 100% - 6mm, h: 100% - 6mm, radius: 3mm,
+               fill: "{color} 10%", stroke: "{color}", stroke-width: 1mm}
+      - rect: {x: 3mm, y: 3mm, w: 100% - 6mm, h: 12mm, radius: 3mm, fill: "{color}"}
+      - text: {text: "{title}", x: 6mm, y: 4.5mm, w: 100% - 22mm, h: 9mm, font: condensed,
+               size: 14pt, min-size: 9pt, color: paper, valign: middle}
+      - text: {text: "{number}", x: 100% - 16mm, y: 4.5mm, w: 10mm, h: 9mm, font: condensed,
+               size: 14pt, color: paper, align: right, valign: middle}
+      - text: {text: "{text}", x: 6mm, y: 18mm, w: 100% - 12mm, h: 100% - 32mm,
+               size: 8.5pt, min-size: 5pt, line-height: 1.2, color: ink}
+      - symbol: {of: "{color}", x: 10mm, y: 100% - 9mm, size: 6mm, stroke: ink, stroke-width: 0.3mm}
+      - symbol: {of: "{color}", x: 100% - 10mm, y: 100% - 9mm, size: 6mm, stroke: ink, stroke-width: 0.3mm}
+""" + BACK_TEMPLATE
 
 
 # --- the synthetic deck ---------------------------------------------------------------------------
@@ -104,10 +67,7 @@ def card_specs() -> list[dict]:
     rng = random.Random(20240601)
     cards = []
     for i in range(DISTINCT):
-        paragraphs = []
-        for _ in range(3):
-            words = [rng.choice(WORDS) for _ in range(rng.randint(22, 30))]
-            paragraphs.append(" ".join(words).capitalize() + ".")
+        paragraphs = [sentence(rng, rng.randint(22, 30)) for _ in range(3)]
         cards.append({"title": f"Card {i + 1} {rng.choice(WORDS)}", "number": i + 1,
                       "color": PALETTE[i % len(PALETTE)][0], "paragraphs": paragraphs})
     return cards
@@ -180,62 +140,22 @@ def run_impose(deck: Path, out: Path, n: int) -> tuple[list[Path], int]:
 
 # --- method 2: the naive reportlab loop -----------------------------------------------------------
 
-MM = 72 / 25.4
-CARD_W, CARD_H, BLEED = 63.5, 88.9, 3.0
-PAGE_W, PAGE_H = 210.0, 297.0
-COLS, ROWS = 3, 3
-
-
-def _hex(value: str):
-    from reportlab.lib.colors import HexColor
-    return HexColor(value)
-
-
-def _tint(value: str, share: float):
-    from reportlab.lib.colors import Color
-    c = _hex(value)
-    return Color(1 - share * (1 - c.red), 1 - share * (1 - c.green), 1 - share * (1 - c.blue))
-
-
 def run_naive(deck: Path, out: Path, n: int) -> tuple[list[Path], int]:
-    """Every card drawn straight onto the page, the way a first attempt would do it."""
-    import reportlab.rl_config
+    """The same cards drawn straight onto A4 pages by plain reportlab, text at a fixed size."""
     from reportlab.lib.styles import ParagraphStyle
-    from reportlab.pdfbase import pdfmetrics
-    from reportlab.pdfbase.ttfonts import TTFont
-    from reportlab.pdfgen.canvas import Canvas
     from reportlab.platypus import Paragraph
 
-    # Same stream encoding as deckpress (deckpress/backends/pdf.py sets this when imported, and the worker
-    # imports it for both methods): reportlab's default adds ASCII85 on top of Flate, about +19 % here.
-    reportlab.rl_config.useA85 = 0
-    pdfmetrics.registerFont(TTFont("NotoSans", str(FONTS / "NotoSans-Regular.ttf")))
-    pdfmetrics.registerFont(TTFont("NotoSansCondensedBold", str(FONTS / "NotoSans-CondensedBold.ttf")))
     spec = json.loads((deck / "cards.json").read_text(encoding="utf-8"))
     cards = [c for c in spec["cards"] for _ in range(spec["count"])]
     assert len(cards) == n
     colors = {name: (color, symbol) for name, color, symbol in PALETTE}
     body = ParagraphStyle("body", fontName="NotoSans", fontSize=7.5, leading=9, spaceAfter=3,
-                          textColor=_hex(INK))
+                          textColor=hex_color(INK))
 
-    out.mkdir(parents=True, exist_ok=True)
-    path = out / "naive-duplex-a4.pdf"
-    c = Canvas(str(path), pagesize=(PAGE_W * MM, PAGE_H * MM), invariant=1, pageCompression=1,
-               initialFontName="NotoSans", initialFontSize=8)
-    x0 = (PAGE_W - COLS * CARD_W) / 2
-    y0 = (PAGE_H - ROWS * CARD_H) / 2
-
-    def cell(i: int, mirrored: bool) -> tuple[float, float]:
-        """Bottom-left corner (pt) of slot i; backs go to the mirrored column."""
-        row, col = divmod(i, COLS)
-        if mirrored:
-            col = COLS - 1 - col
-        return (x0 + col * CARD_W) * MM, (PAGE_H - y0 - (row + 1) * CARD_H) * MM
-
-    def symbol(name: str, cx: float, cy: float, size: float) -> None:
+    def symbol(c, name: str, cx: float, cy: float, size: float) -> None:
         color, shape = colors[name]
-        c.setFillColor(_hex(color))
-        c.setStrokeColor(_hex(INK))
+        c.setFillColor(hex_color(color))
+        c.setStrokeColor(hex_color(INK))
         c.setLineWidth(0.3 * MM)
         r = size / 2
         if shape == "circle":
@@ -251,20 +171,18 @@ def run_naive(deck: Path, out: Path, n: int) -> tuple[list[Path], int]:
         p.close()
         c.drawPath(p, stroke=1, fill=1)
 
-    def front(card: dict, x: float, y: float) -> None:
+    def front(c, card: dict) -> None:
         w, h = CARD_W * MM, CARD_H * MM
         color = colors[card["color"]][0]
-        c.saveState()
-        c.translate(x, y)
-        c.setFillColor(_hex(PAPER))
+        c.setFillColor(hex_color(PAPER))
         c.rect(-BLEED * MM, -BLEED * MM, w + 2 * BLEED * MM, h + 2 * BLEED * MM, stroke=0, fill=1)
-        c.setFillColor(_tint(color, 0.10))
-        c.setStrokeColor(_hex(color))
+        c.setFillColor(tint(color, 0.10))
+        c.setStrokeColor(hex_color(color))
         c.setLineWidth(1 * MM)
         c.roundRect(3 * MM, 3 * MM, w - 6 * MM, h - 6 * MM, 3 * MM, stroke=1, fill=1)
-        c.setFillColor(_hex(color))
+        c.setFillColor(hex_color(color))
         c.roundRect(3 * MM, h - 15 * MM, w - 6 * MM, 12 * MM, 3 * MM, stroke=0, fill=1)
-        c.setFillColor(_hex(PAPER))
+        c.setFillColor(hex_color(PAPER))
         c.setFont("NotoSansCondensedBold", 14)
         c.drawString(6 * MM, h - 11 * MM, card["title"])
         c.drawRightString(w - 6 * MM, h - 11 * MM, str(card["number"]))
@@ -274,56 +192,11 @@ def run_naive(deck: Path, out: Path, n: int) -> tuple[list[Path], int]:
             _, ph = para.wrap(w - 12 * MM, top)
             para.drawOn(c, 6 * MM, top - ph)
             top -= ph + body.spaceAfter
-        symbol(card["color"], 10 * MM, 9 * MM, 6 * MM)
-        symbol(card["color"], w - 10 * MM, 9 * MM, 6 * MM)
-        c.restoreState()
+        symbol(c, card["color"], 10 * MM, 9 * MM, 6 * MM)
+        symbol(c, card["color"], w - 10 * MM, 9 * MM, 6 * MM)
 
-    def back(x: float, y: float) -> None:
-        w, h = CARD_W * MM, CARD_H * MM
-        c.saveState()
-        c.translate(x, y)
-        c.setFillColor(_hex(NAVY))
-        c.rect(-BLEED * MM, -BLEED * MM, w + 2 * BLEED * MM, h + 2 * BLEED * MM, stroke=0, fill=1)
-        c.setStrokeColor(_hex(BRASS))
-        c.setLineWidth(0.6 * MM)
-        c.roundRect(4 * MM, 4 * MM, w - 8 * MM, h - 8 * MM, 3 * MM, stroke=1, fill=0)
-        c.setLineWidth(0.5 * MM)
-        c.circle(w / 2, h - 40 * MM, 15 * MM, stroke=1, fill=0)
-        c.setFillColor(_hex(PAPER))
-        c.setFont("NotoSansCondensedBold", 22)
-        c.drawCentredString(w / 2, h - 68 * MM, "BENCH")
-        c.restoreState()
-
-    def crop_marks(count: int, mirrored: bool = False) -> None:
-        rows = math.ceil(count / COLS)
-        cols = min(count, COLS)
-        c.setStrokeColor(_hex("#000000"))
-        c.setLineWidth(0.2 * MM)
-        top, bottom = PAGE_H - y0, PAGE_H - y0 - rows * CARD_H
-        for i in range(cols + 1):  # vertical cut lines, marks above and below the grid
-            x = PAGE_W - x0 - i * CARD_W if mirrored else x0 + i * CARD_W
-            c.line(x * MM, (top + 1) * MM, x * MM, (top + 5) * MM)
-            c.line(x * MM, (bottom - 1) * MM, x * MM, (bottom - 5) * MM)
-        for j in range(rows + 1):  # horizontal cut lines, marks left and right
-            y = top - j * CARD_H
-            c.line((x0 - 1) * MM, y * MM, (x0 - 5) * MM, y * MM)
-            c.line((x0 + COLS * CARD_W + 1) * MM, y * MM, (x0 + COLS * CARD_W + 5) * MM, y * MM)
-
-    per_page = COLS * ROWS
-    pages = 0
-    for start in range(0, n, per_page):
-        chunk = cards[start:start + per_page]
-        for i, card in enumerate(chunk):
-            front(card, *cell(i, mirrored=False))
-        crop_marks(len(chunk))
-        c.showPage()
-        for i, _ in enumerate(chunk):
-            back(*cell(i, mirrored=True))
-        crop_marks(len(chunk), mirrored=True)
-        c.showPage()
-        pages += 2
-    c.save()
-    return [path], pages
+    path = out / "naive-duplex-a4.pdf"
+    return [path], naive_duplex(path, cards, front, "a4")
 
 
 # --- measuring ------------------------------------------------------------------------------------
@@ -332,9 +205,8 @@ METHODS = {"deckpress": run_deckpress, "naive": run_naive, "png": run_png, "impo
 
 
 def _rss_mb() -> float:
-    """Peak resident set size of this process so far, MB (ru_maxrss is KiB on Linux, bytes on macOS)."""
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    return peak / (1024 * 1024) if sys.platform == "darwin" else peak / 1024
+    """Peak resident set size of this process so far, MB."""
+    return rss_mb(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
 
 
 def worker(method: str, deck: Path, out: Path, n: int) -> None:
