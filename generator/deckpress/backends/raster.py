@@ -85,6 +85,7 @@ def render(jobs: Sequence[RasterJob], workers: int | None = None,
     back as RGB images. Uses every core for large batches."""
     if not jobs:
         return []
+    import pypdfium2  # noqa: F401  here, before the workers fork: each would import it again, slowly
     pdf = faces_pdf(jobs)
     specs = [(job.size, str(job.path) if job.path else None, job.dpi) for job in jobs]
     workers = min(workers or os.cpu_count() or 1, max(1, len(jobs) // (PARALLEL_FROM // 2)))
