@@ -156,8 +156,8 @@ def _render_range(pdf: bytes, specs: Sequence[tuple[tuple[int, int], str | None,
     return out
 
 
-#: zlib level of the card images: level 3 of unfiltered rows is within 3 % of the size Pillow's
-#: filtered level 6 gives these flat, antialiased faces, in half the time (docs/PERFORMANCE.md)
+#: zlib level of the PNGs: on card faces, level 3 of unfiltered rows comes within 3 % of the size
+#: of Pillow's filtered level 6 (TTS sheets, of smaller cards, 5 %), in under half the time
 PNG_LEVEL = 3
 
 
@@ -184,7 +184,11 @@ def _chunk(kind: bytes, data: bytes) -> bytes:
 
 
 def save_png(image: PILImage.Image, path: Path, dpi: float = 300.0) -> None:
-    """Write a PNG atomically (temporary file, then rename), with its resolution recorded.
-    Pillow writes no dates, so the same pixels give the same bytes."""
+    """Write a PNG atomically (temporary file, then rename), with its resolution recorded: an RGB
+    image (a TTS sheet) as the card images are, others (the preview's palette) by Pillow. Neither
+    writes dates, so the same pixels give the same bytes."""
     with replacing(path) as tmp:
-        image.save(tmp, format="PNG", dpi=(dpi, dpi))
+        if image.mode == "RGB":
+            tmp.write_bytes(png_bytes(image.tobytes(), image.size, 3 * image.width, dpi))
+        else:
+            image.save(tmp, format="PNG", dpi=(dpi, dpi))
