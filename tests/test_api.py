@@ -197,3 +197,16 @@ def test_importing_the_cli_loads_no_backend():
              " if m in sys.modules))")
     proc = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     assert proc.stdout.strip() == "[]"
+
+
+@pytest.mark.parametrize("fmt, loaded, unloaded", [("pdf", "reportlab", ["pypdfium2", "svgwrite", "fontTools.subset"]),
+                                                   ("png", "pypdfium2", ["svgwrite", "fontTools.subset"]),
+                                                   ("svg", "svgwrite", ["pypdfium2"])])
+def test_a_build_loads_only_what_its_formats_draw_with(tmp_path, fmt, loaded, unloaded):
+    """Start-up is part of every build's time: a backend the asked formats do not use stays unloaded."""
+    probe = (f"import sys, deckpress\n"
+             f"deckpress.build('test-piece', {str(tmp_path)!r}, papers='a4', inks='color', formats={fmt!r})\n"
+             f"print(sorted(m for m in {[loaded, *unloaded]!r} if m in sys.modules))")
+    proc = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert proc.stdout.strip() == str([loaded])
+    assert list((tmp_path / "test-piece").rglob(f"*.{fmt}"))

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import io
+
 import pypdfium2 as pdfium
 import pytest
 from pypdf import PdfReader
 from PIL import Image, ImageChops, ImageStat
 
-from deckpress.backends.raster import RasterJob, bleed_box, pixels, render, trim_box
+from deckpress.backends.raster import RasterJob, bleed_box, pixels, png_bytes, render, trim_box
 from deckpress.builder.deckbuild import build_deck
 from deckpress.builder.faces import compose_faces
 from deckpress.colors import RGB
@@ -107,3 +109,27 @@ def test_translucent_art_in_a_png_is_as_translucent_as_in_the_pdf(tmp_path, vari
     render([job])
     image = Image.open(job.path).convert("RGB")
     assert_blended(lambda x: image.getpixel((round(x / 25.4 * dpi), round(HEIGHT / 2 / 25.4 * dpi))))
+
+
+def test_png_bytes_hold_exactly_the_pixels_and_the_resolution():
+    """Rows with padding after them (pdfium's bitmaps are 4-byte aligned): the padding is left out,
+    every pixel is kept, and a strict reader accepts the file (chunk checksums)."""
+    w, h, stride = 5, 3, 17  # 15 bytes of pixels and 2 of padding per row
+    rows = bytes((x * 37 + y * 11) % 256 for y in range(h) for x in range(stride))
+    data = png_bytes(rows, (w, h), stride, 300)
+    Image.open(io.BytesIO(data)).verify()
+    image = Image.open(io.BytesIO(data))
+    assert image.mode == "RGB" and image.size == (w, h)
+    assert image.tobytes() == b"".join(rows[y * stride:y * stride + 3 * w] for y in range(h))
+    assert image.info["dpi"] == pytest.approx((300, 300), abs=0.01)
+
+
+def test_a_written_png_has_the_pixels_of_the_image_handed_back(tmp_path):
+    face = compose_faces(load_deck("metronome"), Warnings()).sides["cards"][0][0]
+    size = pixels(bleed_box(face), 100)
+    job = RasterJob(face, bleed_box(face), size, tmp_path / "card.png", 100)
+    render([job])
+    image, = render([RasterJob(face, bleed_box(face), size)])
+    written = Image.open(job.path)
+    assert written.mode == "RGB" and written.tobytes() == image.tobytes()
+    assert len(image.getcolors(1 << 24)) > 100  # a real card: fills, text and antialiased edges

@@ -13,7 +13,6 @@ from pathlib import Path
 from typing import NamedTuple
 
 from ..backends.pdfpages import write_document
-from ..backends.svg import write_cut_file
 from ..face import Face, PathOp
 from ..imposition.calibration import calibration_info, calibration_pages
 from ..imposition.document import NO_SHIFT, DocInfo, Marking, Sheet, furnish
@@ -137,6 +136,8 @@ def write_jobs(jobs: Sequence[Job], bleed: float, progress: Callable[[int], None
 def write_cut_files(job: Job) -> list[Path]:
     """The cut paths of every front page of a cutter file, one SVG each, in `cut/` beside it:
     `<pdf name>-p<page>.svg`, the page being the PDF's (a duplex file's are odd)."""
+    from ..backends.svg import write_cut_file  # here: svgwrite and font subsetting cost a build without cut files time
+
     folder = job.path.parent / "cut"
     return [write_cut_file(folder / f"{job.path.stem}-p{n}.svg", sheet.plan, sheet.label)
             for n, sheet in enumerate(job.sheets, start=1) if not sheet.back and sheet.plan.placements]

@@ -14,7 +14,6 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from ..atomic import write_text
-from ..backends.svg import write_svg
 from ..backends.raster import RasterJob, bleed_box, pixels, render
 from ..errors import Warnings
 from ..face import IDENTITY, Face, Group, Item, Matrix, Text, apply, multiply
@@ -40,6 +39,8 @@ def write_card_images(entries: Sequence[Entry], folder: Path, kind: str, warn: W
     stems = file_stems(entries)
     paths = {key: folder / f"{stem}.{kind}" for key, stem in stems.items()}
     if kind == "svg":
+        from ..backends.svg import write_svg  # here: svgwrite and font subsetting cost a PNG build time
+
         for (_, face), path in paths.items():
             write_svg(path, face, outline_text)
             if progress:
