@@ -17,6 +17,7 @@ from typing import NamedTuple
 import reportlab.rl_config
 from PIL import Image as PILImage, ImageChops, ImageMath
 from reportlab.lib.colors import CMYKColor, CMYKColorSep, Color as RLColor
+from reportlab.lib.rl_accel import fp_str
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfmetrics, ttfonts
 from reportlab.pdfbase.pdfdoc import PDFDictionary, PDFName, PDFResourceDictionary, PDFStream
@@ -230,8 +231,14 @@ class FaceForms:
         self.canvas = canvas
         self.recordings = recordings
         self.names: dict[Face, str] = {}
+        # the same face objects are placed again and again: found by identity first, since a
+        # face's hash walks all its items (the face is kept, so its id stays its own)
+        self._placed: dict[int, tuple[Face, str]] = {}
 
     def form(self, face: Face) -> str:
+        known = self._placed.get(id(face))
+        if known is not None and known[0] is face:
+            return known[1]
         name = self.names.get(face)
         if name is None:
             name = f"face{len(self.names) + 1}"
@@ -245,24 +252,28 @@ class FaceForms:
                 recording.replay(self.canvas)
             self.canvas.endForm()
             self.names[face] = name
+        self._placed[id(face)] = (face, name)
         return name
 
     def place(self, face: Face, matrix: Matrix, page_height: float,
               clip: tuple[float, float, float, float] | None = None) -> None:
         """Draw `face` through `matrix` (face mm -> page mm, y down) on a page `page_height` mm tall,
-        clipped to `clip` (x0, y0, x1, y1 in page mm) when given."""
+        clipped to `clip` (x0, y0, x1, y1 in page mm) when given.
+
+        Written as the operators reportlab's saveState, transform, doForm and restoreState write:
+        the canvas's state is the same before and after, so its bookkeeping is skipped."""
         name = self.form(face)
         c = self.canvas
-        c.saveState()
+        c._code.append("q")
         if clip is not None:
             x0, y0, x1, y1 = clip
             p = c.beginPath()
             p.rect(x0 * MM, (page_height - y1) * MM, (x1 - x0) * MM, (y1 - y0) * MM)
             c.clipPath(p, stroke=0, fill=0)
         to_page = multiply((MM, 0, 0, -MM, 0, page_height * MM), matrix)
-        c.transform(*multiply(to_page, (1 / MM, 0, 0, -1 / MM, 0, 0)))
+        c._code.append("%s cm" % fp_str(*multiply(to_page, (1 / MM, 0, 0, -1 / MM, 0, 0))))
         c.doForm(name)
-        c.restoreState()
+        c._code.append("Q")
 
 
 class _TextRun(NamedTuple):
