@@ -19,7 +19,7 @@ from PIL import Image as PILImage, ImageChops, ImageMath
 from reportlab.lib.colors import CMYKColor, CMYKColorSep, Color as RLColor
 from reportlab.lib.rl_accel import fp_str
 from reportlab.lib.utils import ImageReader
-from reportlab.pdfbase import pdfmetrics, ttfonts
+from reportlab.pdfbase import pdfdoc, pdfmetrics, ttfonts
 from reportlab.pdfbase.pdfdoc import PDFDictionary, PDFName, PDFResourceDictionary, PDFStream
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, Canvas
@@ -57,6 +57,11 @@ def _to_unicode_cmap(fontname: str, subset: list[int]) -> str:
 
 
 ttfonts.makeToUnicodeCMap = _to_unicode_cmap
+
+# reportlab spells every key of every dictionary it writes (each page's, form's and resource
+# list's) with PDFName, which escapes the name character by character: tens of thousands of
+# calls for a few dozen distinct names. The same names, remembered.
+pdfdoc.PDFName = functools.lru_cache(maxsize=1024)(pdfdoc.PDFName)
 
 
 @functools.lru_cache(maxsize=None)
