@@ -12,13 +12,14 @@ import io
 import os
 from collections.abc import Callable
 from pathlib import Path
-from typing import BinaryIO
+from typing import BinaryIO, NamedTuple
 
 import reportlab.rl_config
 from PIL import Image as PILImage, ImageChops, ImageMath
-from reportlab.lib.colors import CMYKColor, Color as RLColor
+from reportlab.lib.colors import CMYKColor, CMYKColorSep, Color as RLColor
+from reportlab.lib.rl_accel import fp_str
 from reportlab.lib.utils import ImageReader, _digester
-from reportlab.pdfbase import pdfmetrics, ttfonts
+from reportlab.pdfbase import pdfdoc, pdfmetrics, ttfonts
 from reportlab.pdfbase.pdfdoc import (PDFDictionary, PDFDocument, PDFFile, PDFImageXObject, PDFName,
                                      PDFResourceDictionary, PDFStream)
 from reportlab.pdfbase.ttfonts import TTFont
@@ -57,6 +58,11 @@ def _to_unicode_cmap(fontname: str, subset: list[int]) -> str:
 
 
 ttfonts.makeToUnicodeCMap = _to_unicode_cmap
+
+# reportlab spells every key of every dictionary it writes (each page's, form's and resource
+# list's) with PDFName, which escapes the name character by character: tens of thousands of
+# calls for a few dozen distinct names. The same names, remembered.
+pdfdoc.PDFName = functools.lru_cache(maxsize=1024)(pdfdoc.PDFName)
 
 
 @functools.lru_cache(maxsize=None)
@@ -247,6 +253,10 @@ class _Canvas(Canvas):
         xs, ys = [p[0] for p in corners], [p[1] for p in corners]
         return (min(xs), min(ys), max(xs), max(ys))
 
+    def draw_raster(self, image: Image) -> None:
+        """Draw a face's raster picture (a method, so that a face's recording can keep it apart)."""
+        _draw_raster(self, image)
+
     def linearGradient(self, x0, y0, x1, y1, colors, positions=None, extend=True):
         super().linearGradient(x0, y0, x1, y1, self._enforced(colors), positions, extend)
 
@@ -292,43 +302,185 @@ def face_to_form(m: Matrix) -> Matrix:
 
 
 class FaceForms:
-    """Writes each distinct face into a document once, as a Form XObject, and places it."""
+    """Writes each distinct face into a document once, as a Form XObject, and places it.
 
-    def __init__(self, canvas: Canvas) -> None:
+    With `recordings` (one per build), a face's drawing is recorded once per colour space and
+    replayed into every document that places it (see `FaceRecordings`)."""
+
+    def __init__(self, canvas: Canvas, recordings: FaceRecordings | None = None) -> None:
         self.canvas = canvas
+        self.recordings = recordings
         self.names: dict[Face, str] = {}
+        # the same face objects are placed again and again: found by identity first, since a
+        # face's hash walks all its items (the face is kept, so its id stays its own)
+        self._placed: dict[int, tuple[Face, str]] = {}
 
     def form(self, face: Face) -> str:
+        known = self._placed.get(id(face))
+        if known is not None and known[0] is face:
+            return known[1]
         name = self.names.get(face)
         if name is None:
             name = f"face{len(self.names) + 1}"
             b = face.bleed * MM
             self.canvas.beginForm(name, lowerx=-b, lowery=-(face.height * MM + b),
                                   upperx=face.width * MM + b, uppery=b)
-            draw_items(self.canvas, face.items)
+            recording = self.recordings.get(face, self.canvas) if self.recordings is not None else None
+            if recording is None:
+                draw_items(self.canvas, face.items)
+            else:
+                recording.replay(self.canvas)
             self.canvas.endForm()
             self.names[face] = name
+        self._placed[id(face)] = (face, name)
         return name
 
     def place(self, face: Face, matrix: Matrix, page_height: float,
               clip: tuple[float, float, float, float] | None = None) -> None:
         """Draw `face` through `matrix` (face mm -> page mm, y down) on a page `page_height` mm tall,
-        clipped to `clip` (x0, y0, x1, y1 in page mm) when given."""
+        clipped to `clip` (x0, y0, x1, y1 in page mm) when given.
+
+        Written as the operators reportlab's saveState, transform, doForm and restoreState write:
+        the canvas's state is the same before and after, so its bookkeeping is skipped."""
         name = self.form(face)
         c = self.canvas
-        c.saveState()
+        c._code.append("q")
         if clip is not None:
             x0, y0, x1, y1 = clip
             p = c.beginPath()
             p.rect(x0 * MM, (page_height - y1) * MM, (x1 - x0) * MM, (y1 - y0) * MM)
             c.clipPath(p, stroke=0, fill=0)
         to_page = multiply((MM, 0, 0, -MM, 0, page_height * MM), matrix)
-        c.transform(*multiply(to_page, (1 / MM, 0, 0, -1 / MM, 0, 0)))
+        c._code.append("%s cm" % fp_str(*multiply(to_page, (1 / MM, 0, 0, -1 / MM, 0, 0))))
         c.doForm(name)
-        c.restoreState()
+        c._code.append("Q")
 
 
-def draw_items(canvas: Canvas, items: tuple[Item, ...]) -> None:
+class _TextRun(NamedTuple):
+    """A string drawn in a TrueType font: its bytes name the document's font subsets, so it is
+    encoded again in each document."""
+
+    font: str
+    size: float
+    leading: float
+    x: float
+    y: float
+    text: str
+
+    def replay(self, canvas: Canvas) -> None:
+        canvas._fontname, canvas._fontsize, canvas._leading = self.font, self.size, self.leading
+        canvas.drawString(self.x, self.y, self.text)
+
+
+class _Picture(NamedTuple):
+    """A raster picture: an image XObject of the document, made in each document."""
+
+    image: Image
+
+    def replay(self, canvas: Canvas) -> None:
+        _draw_raster(canvas, self.image)
+
+
+class _Recording(NamedTuple):
+    """A face's form content in one colour space: operator text that is the same in every document,
+    between the parts that are not (`_TextRun`, `_Picture`); the graphics states it defines
+    (ExtGState names are the form's own, so they too are the same in every document); and the PDF
+    version it needs (1.4 for transparency)."""
+
+    parts: tuple[str | _TextRun | _Picture, ...]
+    extgstates: tuple[tuple[tuple[str, str], str], ...]
+    pdf_version: tuple[int, int]
+
+    def replay(self, canvas: Canvas) -> None:
+        """Write the content into the form `canvas` has begun, as drawing the face would."""
+        code = canvas._code
+        for part in self.parts:
+            if isinstance(part, str):
+                code.append(part)
+            else:
+                part.replay(canvas)
+        canvas._extgstate._c.update(self.extgstates)
+        canvas._doc._pdfVersion = max(canvas._doc._pdfVersion, self.pdf_version)
+
+
+class _NotReplayable(Exception):
+    """The face's drawing depends on the document beyond its text and pictures."""
+
+
+class _Recorder(_Canvas):
+    """A scratch canvas that records a face's drawing as a `_Recording`. What a document would
+    name or number its own way is kept as a part to replay: strings in embedded fonts and raster
+    pictures. Anything else of the kind (SVG art with gradients, translucent groups or pictures
+    inside, a font reportlab does not embed, separation colours) stops the recording, and such a
+    face is drawn into each document as before."""
+
+    def __init__(self, like: Canvas) -> None:
+        super().__init__(io.BytesIO(), initialFontName=like._initialFontName,
+                         initialFontSize=like._initialFontSize, initialLeading=like._initialLeading,
+                         enforceColorSpace=like._enforceColorSpace)
+        self._parts: list[str | _TextRun | _Picture] = []
+        self._mark = 0  # self._code[:_mark] is in _parts already
+
+    def record(self, items: tuple[Item, ...]) -> _Recording:
+        draw_items(self, items)
+        self._flush()
+        return _Recording(tuple(self._parts), tuple(self._extgstate._c.items()), self._doc._pdfVersion)
+
+    def _flush(self) -> None:
+        if len(self._code) > self._mark:
+            self._parts.append("\n".join(self._code[self._mark:]))  # as the form's stream joins them
+        self._mark = len(self._code)
+
+    def _replayed(self, part: _TextRun | _Picture) -> None:
+        self._flush()
+        self._parts.append(part)
+
+    def drawString(self, x, y, text, mode=None, charSpace=0, direction=None, wordSpace=None, shaping=False):
+        if (mode, charSpace, direction, wordSpace, shaping) != (None, 0, None, None, False):
+            raise _NotReplayable
+        self._replayed(_TextRun(self._fontname, self._fontsize, self._leading, x, y, text))
+
+    def draw_raster(self, image: Image) -> None:
+        self._replayed(_Picture(image))
+
+    def setFont(self, psfontname, size, leading=None):
+        if not pdfmetrics.getFont(psfontname)._dynamicFont:  # a standard font writes its document name
+            raise _NotReplayable
+        super().setFont(psfontname, size, leading)
+
+    def _checkSeparation(self, cmyk):
+        if isinstance(cmyk, CMYKColorSep):
+            raise _NotReplayable
+        return super()._checkSeparation(cmyk)
+
+    def _refuse(self, *args, **kwargs) -> None:
+        raise _NotReplayable
+
+    drawText = drawImage = drawInlineImage = shade = doForm = beginForm = transparency_group = _refuse
+
+
+class FaceRecordings:
+    """Each face's drawing recorded once per colour space (and starting font), for every document
+    of a build that places it: the work of drawing a face, SVG art included, is done once, and
+    each document only encodes the face's strings for its own font subsets and makes its own
+    picture objects. Holds what the build's faces hold, so it lives as long as one build."""
+
+    def __init__(self) -> None:
+        self._recordings: dict[tuple, _Recording | None] = {}
+
+    def get(self, face: Face, canvas: Canvas) -> _Recording | None:
+        """The recording of `face` for forms of `canvas`; None if it must be drawn directly."""
+        key = (face, canvas._enforceColorSpace, canvas._initialFontName, canvas._initialFontSize,
+               canvas._initialLeading)
+        if key not in self._recordings:
+            try:
+                self._recordings[key] = _Recorder(canvas).record(face.items)
+            except _NotReplayable:
+                self._recordings[key] = None
+        return self._recordings[key]
+
+
+def draw_items(canvas: _Canvas, items: tuple[Item, ...]) -> None:
     for item in items:
         _DRAW[type(item)](canvas, item)
 
@@ -464,8 +616,12 @@ def _image(canvas: Canvas, im: Image) -> None:
         _render_svg(drawing, canvas)
         canvas.restoreState()
         return
+    canvas.draw_raster(im)
+
+
+def _draw_raster(canvas: Canvas, im: Image) -> None:
     canvas.drawImage(_raster(im.source, im.grey, im.lighten, im.cmyk, (im.w, im.h), stamp(im.source)),
-                     x, y, w, h, mask="auto")
+                     im.x * MM, -(im.y + im.h) * MM, im.w * MM, im.h * MM, mask="auto")
 
 
 def _render_svg(drawing, canvas: _Canvas) -> None:

@@ -22,17 +22,18 @@ from ..imposition.document import DocInfo, FurnishedPage
 from ..imposition.furniture import (BLACK, WHITE, AlignmentMark, Band, Block, CutMarks, FoldLine, Furniture,
                                 FurniturePage, GlueStrip, Label, RegistrationMarks, Ring, Rule, ScaleBar,
                                 TileMarks, Words)
-from .pdf import MM, FaceForms, font_name, new_canvas, set_fill, set_stroke
+from .pdf import MM, FaceForms, FaceRecordings, font_name, new_canvas, set_fill, set_stroke
 
 BODY_FONT = "sans"  #: the canvas's first font: embedded, never Helvetica
 
 
 def write_document(path: Path, pages: Sequence[FurnishedPage | FurniturePage], info: DocInfo,
-                   progress: Callable[[int], None] | None = None) -> Path:
+                   progress: Callable[[int], None] | None = None, recordings: FaceRecordings | None = None) -> Path:
     """Write the pages to `path` via a temporary file, so a failed build leaves no half file;
-    `progress` hears of each page done."""
+    `progress` hears of each page done. The documents of one build share `recordings`, so each
+    face is drawn once for all of them."""
     with replacing(path) as tmp:
-        _draw(tmp, pages, info, progress)
+        _draw(tmp, pages, info, progress, recordings)
     return path
 
 
@@ -46,7 +47,7 @@ def _font(ref: str) -> str:
 
 
 def _draw(path: Path, pages: Sequence[FurnishedPage | FurniturePage], info: DocInfo,
-          progress: Callable[[int], None] | None) -> None:
+          progress: Callable[[int], None] | None, recordings: FaceRecordings | None) -> None:
     first_w, first_h = pages[0].paper
     canvas = new_canvas(path, (first_w * MM, first_h * MM), _FONTS.file(BODY_FONT).path, info.colors)
     canvas.setTitle(info.title)
@@ -56,7 +57,7 @@ def _draw(path: Path, pages: Sequence[FurnishedPage | FurniturePage], info: DocI
     canvas.setViewerPreference("PrintScaling", "None")
     if info.duplex:
         canvas.setViewerPreference("Duplex", "DuplexFlipLongEdge")
-    forms = FaceForms(canvas)
+    forms = FaceForms(canvas, recordings)
     shared = _SharedFurniture(canvas)
     for page in pages:
         if isinstance(page, FurniturePage):

@@ -12,6 +12,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import NamedTuple
 
+from ..backends.pdf import FaceRecordings
 from ..backends.pdfpages import write_document
 from ..face import Face, PathOp
 from ..imposition.calibration import calibration_info, calibration_pages
@@ -121,12 +122,14 @@ def _interleave(fronts: list[PagePlan[Face]], backs: list[PagePlan[Face]]) -> Pa
 
 def write_jobs(jobs: Sequence[Job], bleed: float, progress: Callable[[int], None] | None = None,
                on_plan: Callable[[int], None] | None = None) -> list[Output]:
-    """Write the PDFs one by one; `on_plan` hears the number of pages to come, `progress` each page."""
+    """Write the PDFs one by one, each face drawn once for all of them; `on_plan` hears the number
+    of pages to come, `progress` each page."""
     if on_plan:
         on_plan(sum(len(j.sheets) for j in jobs))
     outputs = []
+    recordings = FaceRecordings()
     for job in jobs:
-        write_document(job.path, furnish(job.sheets, job.info, bleed), job.info, progress)
+        write_document(job.path, furnish(job.sheets, job.info, bleed), job.info, progress, recordings)
         outputs.append(Output(job.path, len(job.sheets)))
         if job.info.marking.marks == "cutter":
             outputs += [Output(path, 0) for path in write_cut_files(job)]
