@@ -5,13 +5,18 @@ backend draws exactly what was measured here.
 
 Markup: ``**bold**``, ``*italic*``, a blank line between paragraphs, ``- `` at the start of a
 line for a bullet, ``:name:`` for an inline icon, and a backslash to write ``*`` or ``:`` as is.
+
+Setting is cached at three grains, each bounded and keyed by everything its result depends on
+(frozen values: text, fonts, icons, box, sizes, colour…): a whole text box (identical boxes recur
+on every card of a template), the parse of a text, and the measured runs of a word.
 """
 
 from __future__ import annotations
 
+import functools
 import re
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 
 from ..colors import Color
 from ..face import Item, Paint, Text
@@ -26,6 +31,12 @@ BULLET = "•"
 SIZE_STEP = 0.25 * PT  # shrink-to-fit tries sizes this far apart
 
 _INLINE = re.compile(r"\\([*:\\])|(\*\*)|(\*)|:([a-z][a-z0-9_-]*):")
+# every name a `:name:` could refer to, overlapping or escaped: a superset of the icons a text uses
+_ICON_NAMES = re.compile(r"(?=:([a-z][a-z0-9_-]*):)")
+
+SET_CACHE = 4096  # text boxes kept set (a card's worth of items each)
+PARSE_CACHE = 4096  # texts kept parsed
+RUNS_CACHE = 65536  # words kept measured: more than a deck's vocabulary in each of its fonts
 
 
 @dataclass(frozen=True)
@@ -49,28 +60,28 @@ class Run:
 Piece = Run | IconDraw
 
 
-@dataclass
+@dataclass(frozen=True)
 class Word:
-    pieces: list[Piece]
+    pieces: tuple[Piece, ...]
     space_after: Run | None  # the space that follows the word, in its font
+    width: float = field(init=False)  # em; summed once, as wrapping asks for it at every size
 
-    @property
-    def width(self) -> float:
-        return sum(p.width for p in self.pieces)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "width", sum(p.width for p in self.pieces))
 
 
-@dataclass
+@dataclass(frozen=True)
 class HardLine:
     """A line of source text: it starts a new line, and may be a bullet or start a paragraph."""
 
-    words: list[Word]
+    words: tuple[Word, ...]
     bullet: Word | None
     paragraph_start: bool
 
 
-@dataclass
+@dataclass(frozen=True)
 class SetLine:
-    words: list[Word]
+    words: tuple[Word, ...]
     indent: float  # em
     bullet: Word | None
     gap_before: float  # in line heights
@@ -81,7 +92,7 @@ class MarkupError(ValueError):
 
 
 def parse(text: str, family: Family, base_style: str, fonts: FontSet,
-          icons: dict[str, IconDraw], missing: set[str] | None = None) -> list[HardLine]:
+          icons: Mapping[str, IconDraw], missing: set[str] | None = None) -> list[HardLine]:
     """Markup -> lines of words, each word a list of measured runs and icons (in em).
 
     Characters that no font has are added to `missing`. Bold and italic carry on from one
@@ -108,16 +119,18 @@ class _MarkupReader:
 
     STYLES = {(False, False): "regular", (True, False): "bold", (False, True): "italic", (True, True): "bolditalic"}
 
-    def __init__(self, family: Family, base_style: str, fonts: FontSet, icons: dict[str, IconDraw],
+    def __init__(self, family: Family, base_style: str, fonts: FontSet, icons: Mapping[str, IconDraw],
                  missing: set[str]) -> None:
         self.family, self.fonts, self.icons, self.missing = family, fonts, icons, missing
         self.bold = base_style in ("bold", "bolditalic")
         self.italic = base_style in ("italic", "bolditalic")
 
-    def runs(self, text: str, style: str | None = None) -> list[Run]:
-        return _runs(text, self.family, style or self.STYLES[self.bold, self.italic], self.fonts, self.missing)
+    def runs(self, text: str, style: str | None = None) -> tuple[Run, ...]:
+        runs, missing = _runs(text, self.family, style or self.STYLES[self.bold, self.italic], self.fonts)
+        self.missing |= missing
+        return runs
 
-    def words(self, line: str) -> list[Word]:
+    def words(self, line: str) -> tuple[Word, ...]:
         self._words: list[Word] = []
         self._current: list[Piece] = []
         pos = 0
@@ -137,22 +150,25 @@ class _MarkupReader:
                 self._current.append(self.icons[name])
         self._text(line[pos:])
         if self._current:
-            self._words.append(Word(self._current, None))
-        return self._words
+            self._words.append(Word(tuple(self._current), None))
+        return tuple(self._words)
 
     def _text(self, chunk: str) -> None:
         for i, part in enumerate(chunk.split(" ")):
             if i > 0:  # a space ends the current word
                 if self._current:
-                    self._words.append(Word(self._current, self.runs(" ")[0]))
+                    self._words.append(Word(tuple(self._current), self.runs(" ")[0]))
                 self._current = []
             if part:
                 self._current.extend(self.runs(part))
 
 
-def _runs(text: str, family: Family, style: str, fonts: FontSet, missing: set[str]) -> list[Run]:
-    """Split text into runs by the font that has each character (primary font first)."""
+@functools.lru_cache(maxsize=RUNS_CACHE)
+def _runs(text: str, family: Family, style: str, fonts: FontSet) -> tuple[tuple[Run, ...], frozenset[str]]:
+    """Split text into runs by the font that has each character (primary font first); and the
+    characters no font has."""
     primary = family.file(style)
+    missing: set[str] = set()
     runs: list[Run] = []
     for char in text:
         font = fonts.font_for(char, primary, style)
@@ -163,10 +179,11 @@ def _runs(text: str, family: Family, style: str, fonts: FontSet, missing: set[st
             runs[-1] = Run(font, last.text + char, last.width + font.advance(char))
         else:
             runs.append(Run(font, char, font.advance(char)))
-    return runs
+    return tuple(runs), frozenset(missing)
 
 
-def wrap(lines: list[HardLine], width_em: float, wrap_lines: bool) -> tuple[list[SetLine], bool]:
+def wrap(lines: tuple[HardLine, ...] | list[HardLine], width_em: float,
+         wrap_lines: bool) -> tuple[list[SetLine], bool]:
     """Break hard lines into lines no wider than `width_em`; False if some word is too wide."""
     out: list[SetLine] = []
     fits = True
@@ -177,17 +194,20 @@ def wrap(lines: list[HardLine], width_em: float, wrap_lines: bool) -> tuple[list
         used = indent
         for word in hard.words:
             space = current[-1].space_after.width if current and current[-1].space_after else 0.0
-            if current and wrap_lines and used + space + word.width > width_em + 1e-9:
+            # the width the line is judged by is the width it keeps: one sum, so that a word that
+            # passed the test never overflows afterwards (fit_lines relies on it)
+            after = used + space + word.width
+            if current and wrap_lines and after > width_em + 1e-9:
                 produced.append(current)
-                current, used, space = [], indent, 0.0
+                current, after = [], indent + word.width
             current.append(word)
-            used += space + word.width
+            used = after
             if used > width_em + 1e-9:
                 fits = False
         produced.append(current)
         gap = PARAGRAPH_GAP if hard.paragraph_start and out else 0.0
         for i, words in enumerate(produced):
-            out.append(SetLine(words, indent, hard.bullet if i == 0 else None, gap if i == 0 else 0.0))
+            out.append(SetLine(tuple(words), indent, hard.bullet if i == 0 else None, gap if i == 0 else 0.0))
     return out, fits
 
 
@@ -208,6 +228,49 @@ def line_width(line: SetLine) -> float:
     return width
 
 
+def fit_lines(lines: tuple[HardLine, ...] | list[HardLine], w: float, h: float, size: float, min_size: float,
+              line_height: float, shrink: bool, wrap_lines: bool) -> tuple[list[SetLine], float, bool]:
+    """The lines wrapped at the largest size of the grid `size`, `size - SIZE_STEP`, … (down to
+    `min_size`, or `size` alone without `shrink`) at which they fit w × h; else at the smallest,
+    and False.
+
+    Fitting is monotone in the size, so the grid is halved rather than walked. A smaller size is a
+    wider measure in em (w ≥ 0), and greedy wrapping then ends each line at the same word or a
+    later one: a line that starts no earlier holds a tail of the narrower line's words, and
+    running sums of the same non-negative widths, taken left to right, keep their order in
+    floating point too. So there are no more lines, no word overflows that did not (wrap judges a
+    line by the very sum it keeps), and the block, a sum over lines (line height ≥ 0), is no
+    taller. Outside those conditions every size is tried in turn."""
+    sizes = [size]  # made by repeated subtraction, as the size loop always made them: the same floats
+    while shrink and sizes[-1] - SIZE_STEP >= min_size - 1e-9:
+        sizes.append(sizes[-1] - SIZE_STEP)
+    tried: dict[int, tuple[list[SetLine], bool]] = {}
+
+    def fits(i: int) -> bool:
+        if i not in tried:
+            set_lines, width_ok = wrap(lines, w / sizes[i], wrap_lines)
+            tried[i] = set_lines, width_ok and block_height(set_lines, line_height) * sizes[i] <= h + 1e-9
+        return tried[i][1]
+
+    last = len(sizes) - 1
+    if fits(0) or last == 0:
+        chosen = 0
+    elif w < 0 or line_height < 0:
+        chosen = next((i for i in range(1, last + 1) if fits(i)), last)
+    elif not fits(last):
+        chosen = last
+    else:
+        too_big, chosen = 0, last
+        while chosen - too_big > 1:
+            middle = (too_big + chosen) // 2
+            if fits(middle):
+                chosen = middle
+            else:
+                too_big = middle
+    set_lines, fitted = tried[chosen]
+    return set_lines, sizes[chosen], fitted
+
+
 @dataclass
 class Fitted:
     items: list[Item]
@@ -217,27 +280,41 @@ class Fitted:
 
 
 def set_text(text: str, box: tuple[float, float, float, float], family: Family, style: str,
-             fonts: FontSet, icons: dict[str, IconDraw], size: float, min_size: float, color: Color,
+             fonts: FontSet, icons: Mapping[str, IconDraw], size: float, min_size: float, color: Color,
              align: str, valign: str, line_height: float, shrink: bool, wrap_lines: bool,
              ink: str = "auto") -> Fitted:
     """Set `text` in the box (x, y, w, h), shrinking from `size` towards `min_size` until it fits."""
+    # the cache key holds only the icons the text may name, so texts without icons are shared
+    # between decks, and a deck's other icons do not matter
+    named = tuple((name, icons.get(name)) for name in sorted(set(_ICON_NAMES.findall(text))))
+    try:
+        items, chosen_size, fits, missing = _set_text(text, tuple(box), family, style, fonts, named, size,
+                                                      min_size, color, align, valign, line_height, shrink,
+                                                      wrap_lines, ink)
+    except MarkupError as exc:  # suggest from every icon, not just the ones the text names
+        message, name, _named = exc.args
+        raise MarkupError(message, name, sorted(icons)) from None
+    return Fitted(list(items), chosen_size, fits, set(missing))  # the caller's own copies
+
+
+@functools.lru_cache(maxsize=SET_CACHE)
+def _set_text(text: str, box: tuple[float, ...], family: Family, style: str, fonts: FontSet,
+              named: tuple[tuple[str, IconDraw | None], ...], size: float, min_size: float, color: Color,
+              align: str, valign: str, line_height: float, shrink: bool, wrap_lines: bool,
+              ink: str) -> tuple[tuple[Item, ...], float, bool, frozenset[str]]:
     x, y, w, h = box
+    lines, missing = _parse(text, family, style, fonts, named)
+    set_lines, chosen_size, fits = fit_lines(lines, w, h, size, min_size, line_height, shrink, wrap_lines)
+    return (tuple(_draw(set_lines, x, y, w, h, chosen_size, color, align, valign, line_height, ink)),
+            chosen_size, fits, missing)
+
+
+@functools.lru_cache(maxsize=PARSE_CACHE)
+def _parse(text: str, family: Family, style: str, fonts: FontSet,
+           named: tuple[tuple[str, IconDraw | None], ...]) -> tuple[tuple[HardLine, ...], frozenset[str]]:
     missing: set[str] = set()
-    lines = parse(text, family, style, fonts, icons, missing)
-    chosen, chosen_size, fits = None, size, False
-    candidate = size
-    while True:
-        set_lines, width_ok = wrap(lines, w / candidate, wrap_lines)
-        height_ok = block_height(set_lines, line_height) * candidate <= h + 1e-9
-        if width_ok and height_ok:
-            chosen, chosen_size, fits = set_lines, candidate, True
-            break
-        if not shrink or candidate - SIZE_STEP < min_size - 1e-9:
-            chosen, chosen_size = set_lines, candidate
-            break
-        candidate -= SIZE_STEP
-    return Fitted(_draw(chosen, x, y, w, h, chosen_size, color, align, valign, line_height, ink),
-                  chosen_size, fits, missing)
+    lines = parse(text, family, style, fonts, {name: icon for name, icon in named if icon}, missing)
+    return tuple(lines), frozenset(missing)
 
 
 def _draw(lines: list[SetLine], x: float, y: float, w: float, h: float, size: float, color: Color,
