@@ -191,8 +191,8 @@ def test_an_unknown_icon_is_suggested_from_all_icons_even_when_cached():
 def test_the_caches_are_bounded():
     text_module.cache_clear()
     for i in range(text_module.SET_CACHE + 50):
-        fit(f"card {i}", box=(0, 0, 50, 20))
-    for cache in (text_module._set_text, text_module._parse, text_module._runs):
+        fit(f"card {i} here", box=(0, 0, 50, 20))
+    for cache in (text_module._set_text, text_module._parse, text_module._spaced_word, text_module._runs):
         info = cache.cache_info()
         assert info.maxsize is not None and 0 < info.currsize <= info.maxsize
     assert text_module._set_text.cache_info().currsize == text_module.SET_CACHE

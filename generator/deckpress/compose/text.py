@@ -66,16 +66,22 @@ Piece = Run | IconDraw
 
 class Word(NamedTuple):
     """A word's pieces and the space that follows it (in its font), with their widths in em summed
-    once, as wrapping asks for them at every size it tries."""
+    once, as wrapping asks for them at every size it tries; and, for drawing, its text with that
+    space and the one font all of it is in (None if it mixes fonts or holds an icon)."""
 
     pieces: tuple[Piece, ...]
     space_after: Run | None
     width: float
     space: float  # the width of space_after, 0 without one
+    text: str
+    font: FontFile | None
 
     @classmethod
     def of(cls, pieces: tuple[Piece, ...], space_after: Run | None = None) -> Word:
-        return cls(pieces, space_after, sum([p.width for p in pieces]), space_after.width if space_after else 0.0)
+        runs = pieces + (space_after,) if space_after else pieces
+        fonts = {p.font if isinstance(p, Run) else None for p in runs}
+        return cls(pieces, space_after, sum([p.width for p in pieces]), space_after.width if space_after else 0.0,
+                   "".join(p.text for p in runs if isinstance(p, Run)), fonts.pop() if len(fonts) == 1 else None)
 
 
 class HardLine(NamedTuple):
@@ -136,6 +142,11 @@ class _MarkupReader:
         self.missing |= missing
         return runs
 
+    def spaced_word(self, text: str) -> Word:
+        word, missing = _spaced_word(text, self.family, self.STYLES[self.bold, self.italic], self.fonts)
+        self.missing |= missing
+        return word
+
     def words(self, line: str) -> tuple[Word, ...]:
         self._words: list[Word] = []
         self._current: list[Piece] = []
@@ -161,14 +172,17 @@ class _MarkupReader:
 
     def _text(self, chunk: str) -> None:
         first, *rest = chunk.split(" ")
-        if first:
+        if first:  # goes on the word before the chunk, if any
             self._current.extend(self.runs(first))
-        if rest:
-            space = self.runs(" ")[0]
-            for part in rest:  # each space ends the current word
-                if self._current:
-                    self._words.append(Word.of(tuple(self._current), space))
-                self._current = list(self.runs(part)) if part else []
+        if not rest:
+            return
+        if self._current:  # each space ends the current word
+            self._words.append(Word.of(tuple(self._current), self.runs(" ")[0]))
+        *between, last = rest
+        for part in between:  # the common case: a whole word and its space, measured once
+            if part:
+                self._words.append(self.spaced_word(part))
+        self._current = list(self.runs(last)) if last else []
 
 
 @functools.lru_cache(maxsize=RUNS_CACHE)
@@ -188,6 +202,13 @@ def _runs(text: str, family: Family, style: str, fonts: FontSet) -> tuple[tuple[
         else:
             runs.append(Run(font, char, font.advance(char)))
     return tuple(runs), frozenset(missing)
+
+
+@functools.lru_cache(maxsize=RUNS_CACHE)
+def _spaced_word(text: str, family: Family, style: str, fonts: FontSet) -> tuple[Word, frozenset[str]]:
+    """A word followed by a space, all in one style; and the characters no font has."""
+    runs, missing = _runs(text, family, style, fonts)
+    return Word.of(runs, _runs(" ", family, style, fonts)[0][0]), missing
 
 
 def wrap(lines: tuple[HardLine, ...] | list[HardLine], width_em: float,
@@ -313,7 +334,7 @@ def set_text(text: str, box: tuple[float, float, float, float], family: Family, 
 
 def cache_clear() -> None:
     """Forget every box set, text parsed and word measured (to compare them with fresh ones)."""
-    for cache in (_set_text, _parse, _runs):
+    for cache in (_set_text, _parse, _spaced_word, _runs):
         cache.cache_clear()
 
 
@@ -353,6 +374,13 @@ def _draw(lines: list[SetLine], x: float, y: float, w: float, h: float, size: fl
         if line.bullet:
             _emit(items, line.bullet.pieces, left, baseline, size, color, ink)
         cursor = left + line.indent * size
+        font = line.words[0].font if line.words else None
+        if font is not None and all(word.font is font for word in line.words):
+            # one font throughout (most lines): the one text item _emit would make, without its walk
+            text = "".join(word.text for word in line.words)
+            if text.strip():
+                items.append(Text(cursor, baseline, text.rstrip(" "), font.path, size, color, ink))
+            continue
         pieces: list[Piece] = []
         for i, word in enumerate(line.words):
             pieces.extend(word.pieces)
