@@ -5,7 +5,9 @@ from __future__ import annotations
 import pytest
 
 from deckpress.colors import BLACK, RGB
-from deckpress.compose.text import glyph_icon, parse, set_text, shape_icon
+from deckpress.compose import text as text_module
+from deckpress.compose.text import SIZE_STEP, block_height, fit_lines, glyph_icon, parse, set_text, shape_icon
+from deckpress.compose.text import wrap as wrap_lines
 from deckpress.face import Ellipse, Text
 from deckpress.fonts import FontSet
 from deckpress.units import PT
@@ -113,3 +115,84 @@ def test_paragraphs_and_bullets():
 def test_no_wrap_keeps_one_line_and_shrinks_to_the_width():
     result = fit("a fairly long single line", box=(0, 0, 20, 20), wrap=False)
     assert len({t.y for t in texts(result.items)}) == 1 and result.fits
+
+
+# --- the search for the size, and the caches ----------------------------------------------------
+
+def linear_fit(text, w, h, size, min_size, line_height=1.2, shrink=True, wrap=True):
+    """The size loop set_text had before it searched: every grid size from the top, in turn."""
+    lines = parse(text, SANS, "regular", FONTS, ICONS)
+    candidate = size
+    while True:
+        set_lines, width_ok = wrap_lines(lines, w / candidate, wrap)
+        if width_ok and block_height(set_lines, line_height) * candidate <= h + 1e-9:
+            return set_lines, candidate, True
+        if not shrink or candidate - SIZE_STEP < min_size - 1e-9:
+            return set_lines, candidate, False
+        candidate -= SIZE_STEP
+
+
+SAMPLE = ("word " * 60, "one\ntwo\nthree\nfour\nfive\nsix", "incomprehensibilities and more",
+          "- a bullet that is long enough to wrap onto a second line\n\nthen **bold** text :red: *on*",
+          "short", "x")
+
+
+@pytest.mark.parametrize("text", SAMPLE)
+def test_the_searched_size_is_the_size_the_loop_found(text):
+    lines = parse(text, SANS, "regular", FONTS, ICONS)
+    outcomes = set()
+    for w in (0.0, 3, 8, 15, 22.5, 40, 63.5):
+        for h in (2, 5, 9.3, 20, 55):
+            for size, min_size in ((10 * PT, 5 * PT), (14 * PT, 4 * PT), (9 * PT, 9 * PT), (30 * PT, 2 * PT)):
+                for shrink, wrap in ((True, True), (True, False), (False, True)):
+                    expected = linear_fit(text, w, h, size, min_size, shrink=shrink, wrap=wrap)
+                    assert fit_lines(lines, w, h, size, min_size, 1.2, shrink, wrap) == expected
+                    outcomes.add((expected[1] == size, expected[2]))
+    assert outcomes == {(True, True), (False, True), (True, False), (False, False)}  # every case was met
+
+
+def test_a_cached_box_equals_a_freshly_set_one_and_is_the_callers_own():
+    args = ("**Draw** two :red: cards\n\n- then :sharp: discard one", (3, 4, 40, 9), SANS, "regular", FONTS, ICONS,
+            10 * PT, 5 * PT, BLACK, "center", "middle", 1.2, True, True)
+    text_module.cache_clear()
+    fresh = set_text(*args)
+    cached = set_text(*args)
+    assert cached == fresh and cached.items is not fresh.items and cached.fits and cached.size < 10 * PT
+    cached.items.clear()
+    cached.missing.add("x")
+    assert set_text(*args) == fresh
+
+
+def test_boxes_alike_in_all_but_one_setting_are_not_confused():
+    base = dict(box=(0, 0, 40, 20), size=10 * PT, min_size=5 * PT, align="left", valign="top", shrink=True, wrap=True)
+    text = "play :red: then a long sentence of words " * 3
+    first = fit(text, **base)
+    for change in ({"box": (1, 0, 40, 20)}, {"box": (0, 0, 30, 20)}, {"size": 9 * PT}, {"align": "right"},
+                   {"valign": "bottom"}, {"shrink": False}, {"wrap": False}):
+        assert fit(text, **{**base, **change}) != first, change
+    other_icons = {**ICONS, "red": shape_icon("red", "circle", RGB(0, 0, 1))}
+    blue = set_text(text, base["box"], SANS, "regular", FONTS, other_icons, 10 * PT, 5 * PT, BLACK, "left", "top", 1.2,
+                    True, True)
+    assert [i.paint.fill for i in blue.items if isinstance(i, Ellipse)][0] == RGB(0, 0, 1)
+    mine = FontSet({"sans": {"regular": FONTS.families["sans"].files["bold"]}})
+    assert mine != FONTS and FontSet() == FONTS and hash(FontSet()) == hash(FONTS)
+    bold = set_text("plain", base["box"], mine.families["sans"], "regular", mine, {}, 10 * PT, 5 * PT, BLACK, "left",
+                    "top", 1.2, True, True)
+    assert texts(bold.items)[0].font.endswith("NotoSans-Bold.ttf")
+
+
+def test_an_unknown_icon_is_suggested_from_all_icons_even_when_cached():
+    for _ in range(2):
+        with pytest.raises(ValueError) as exc:
+            fit("a :shrap: b")
+        assert exc.value.args[1:] == ("shrap", ["red", "sharp"])
+
+
+def test_the_caches_are_bounded():
+    text_module.cache_clear()
+    for i in range(text_module.SET_CACHE + 50):
+        fit(f"card {i} here", box=(0, 0, 50, 20))
+    for cache in (text_module._set_text, text_module._parse, text_module._spaced_word, text_module._runs):
+        info = cache.cache_info()
+        assert info.maxsize is not None and 0 < info.currsize <= info.maxsize
+    assert text_module._set_text.cache_info().currsize == text_module.SET_CACHE

@@ -151,10 +151,19 @@ def open_font(path: str) -> FontFile:
 
 @dataclass(frozen=True)
 class Family:
-    """A font family: the file for each style it has."""
+    """A font family: the file for each style it has. A value: equal families hash alike, so
+    text measured in one can be cached (compose/text.py)."""
 
     name: str
     files: Mapping[str, str]  # style -> path
+    _hash: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        # files is a dict (unhashable); the hash is taken once, as the family never changes
+        object.__setattr__(self, "_hash", hash((self.name, frozenset(self.files.items()))))
+
+    def __hash__(self) -> int:
+        return self._hash
 
     def file(self, style: str) -> FontFile:
         """The file for a style, falling back to the nearest style the family has."""
@@ -171,7 +180,8 @@ def _style_fallbacks(style: str) -> tuple[str, ...]:
 
 
 class FontSet:
-    """The families a deck may use: the bundled ones plus any the deck brings."""
+    """The families a deck may use: the bundled ones plus any the deck brings. Not changed once
+    made, and compared by its families, so two decks with the same fonts share measured text."""
 
     def __init__(self, extra: Mapping[str, Mapping[str, str]] | None = None) -> None:
         self.families: dict[str, Family] = {
@@ -179,6 +189,13 @@ class FontSet:
             for name, files in BUNDLED_FAMILIES.items()}
         for name, files in (extra or {}).items():
             self.families[name] = Family(name, dict(files))
+        self._hash = hash(frozenset(self.families.items()))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, FontSet) and self.families == other.families
+
+    def __hash__(self) -> int:
+        return self._hash
 
     def __contains__(self, name: str) -> bool:
         return name in self.families

@@ -5,13 +5,19 @@ backend draws exactly what was measured here.
 
 Markup: ``**bold**``, ``*italic*``, a blank line between paragraphs, ``- `` at the start of a
 line for a bullet, ``:name:`` for an inline icon, and a backslash to write ``*`` or ``:`` as is.
+
+Setting is cached at three grains, each bounded and keyed by everything its result depends on
+(frozen values: text, fonts, icons, box, sizes, colour…): a whole text box (identical boxes recur
+on every card of a template), the parse of a text, and the measured runs of a word.
 """
 
 from __future__ import annotations
 
+import functools
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..colors import Color
 from ..face import Item, Paint, Text
@@ -26,6 +32,12 @@ BULLET = "•"
 SIZE_STEP = 0.25 * PT  # shrink-to-fit tries sizes this far apart
 
 _INLINE = re.compile(r"\\([*:\\])|(\*\*)|(\*)|:([a-z][a-z0-9_-]*):")
+# every name a `:name:` could refer to, overlapping or escaped: a superset of the icons a text uses
+_ICON_NAMES = re.compile(r"(?=:([a-z][a-z0-9_-]*):)")
+
+SET_CACHE = 4096  # text boxes kept set (a card's worth of items each)
+PARSE_CACHE = 4096  # texts kept parsed
+RUNS_CACHE = 65536  # words kept measured: more than a deck's vocabulary in each of its fonts
 
 
 @dataclass(frozen=True)
@@ -49,28 +61,39 @@ class Run:
 Piece = Run | IconDraw
 
 
-@dataclass
-class Word:
-    pieces: list[Piece]
-    space_after: Run | None  # the space that follows the word, in its font
+# Words and lines are named tuples rather than frozen dataclasses: as immutable, and made ten
+# thousand times faster, which counts with a hundred thousand words.
 
-    @property
-    def width(self) -> float:
-        return sum(p.width for p in self.pieces)
+class Word(NamedTuple):
+    """A word's pieces and the space that follows it (in its font), with their widths in em summed
+    once, as wrapping asks for them at every size it tries; and, for drawing, its text with that
+    space and the one font all of it is in (None if it mixes fonts or holds an icon)."""
+
+    pieces: tuple[Piece, ...]
+    space_after: Run | None
+    width: float
+    space: float  # the width of space_after, 0 without one
+    text: str
+    font: FontFile | None
+
+    @classmethod
+    def of(cls, pieces: tuple[Piece, ...], space_after: Run | None = None) -> Word:
+        runs = pieces + (space_after,) if space_after else pieces
+        fonts = {p.font if isinstance(p, Run) else None for p in runs}
+        return cls(pieces, space_after, sum([p.width for p in pieces]), space_after.width if space_after else 0.0,
+                   "".join(p.text for p in runs if isinstance(p, Run)), fonts.pop() if len(fonts) == 1 else None)
 
 
-@dataclass
-class HardLine:
+class HardLine(NamedTuple):
     """A line of source text: it starts a new line, and may be a bullet or start a paragraph."""
 
-    words: list[Word]
+    words: tuple[Word, ...]
     bullet: Word | None
     paragraph_start: bool
 
 
-@dataclass
-class SetLine:
-    words: list[Word]
+class SetLine(NamedTuple):
+    words: tuple[Word, ...]
     indent: float  # em
     bullet: Word | None
     gap_before: float  # in line heights
@@ -81,7 +104,7 @@ class MarkupError(ValueError):
 
 
 def parse(text: str, family: Family, base_style: str, fonts: FontSet,
-          icons: dict[str, IconDraw], missing: set[str] | None = None) -> list[HardLine]:
+          icons: Mapping[str, IconDraw], missing: set[str] | None = None) -> list[HardLine]:
     """Markup -> lines of words, each word a list of measured runs and icons (in em).
 
     Characters that no font has are added to `missing`. Bold and italic carry on from one
@@ -97,7 +120,7 @@ def parse(text: str, family: Family, base_style: str, fonts: FontSet,
         bullet = None
         if stripped.startswith("- "):
             stripped = stripped[2:].lstrip()
-            bullet = Word(reader.runs(BULLET, "regular"), None)
+            bullet = Word.of(reader.runs(BULLET, "regular"))
         lines.append(HardLine(reader.words(stripped), bullet, paragraph_start))
         paragraph_start = False
     return lines
@@ -108,16 +131,23 @@ class _MarkupReader:
 
     STYLES = {(False, False): "regular", (True, False): "bold", (False, True): "italic", (True, True): "bolditalic"}
 
-    def __init__(self, family: Family, base_style: str, fonts: FontSet, icons: dict[str, IconDraw],
+    def __init__(self, family: Family, base_style: str, fonts: FontSet, icons: Mapping[str, IconDraw],
                  missing: set[str]) -> None:
         self.family, self.fonts, self.icons, self.missing = family, fonts, icons, missing
         self.bold = base_style in ("bold", "bolditalic")
         self.italic = base_style in ("italic", "bolditalic")
 
-    def runs(self, text: str, style: str | None = None) -> list[Run]:
-        return _runs(text, self.family, style or self.STYLES[self.bold, self.italic], self.fonts, self.missing)
+    def runs(self, text: str, style: str | None = None) -> tuple[Run, ...]:
+        runs, missing = _runs(text, self.family, style or self.STYLES[self.bold, self.italic], self.fonts)
+        self.missing |= missing
+        return runs
 
-    def words(self, line: str) -> list[Word]:
+    def spaced_word(self, text: str) -> Word:
+        word, missing = _spaced_word(text, self.family, self.STYLES[self.bold, self.italic], self.fonts)
+        self.missing |= missing
+        return word
+
+    def words(self, line: str) -> tuple[Word, ...]:
         self._words: list[Word] = []
         self._current: list[Piece] = []
         pos = 0
@@ -137,22 +167,30 @@ class _MarkupReader:
                 self._current.append(self.icons[name])
         self._text(line[pos:])
         if self._current:
-            self._words.append(Word(self._current, None))
-        return self._words
+            self._words.append(Word.of(tuple(self._current)))
+        return tuple(self._words)
 
     def _text(self, chunk: str) -> None:
-        for i, part in enumerate(chunk.split(" ")):
-            if i > 0:  # a space ends the current word
-                if self._current:
-                    self._words.append(Word(self._current, self.runs(" ")[0]))
-                self._current = []
+        first, *rest = chunk.split(" ")
+        if first:  # goes on the word before the chunk, if any
+            self._current.extend(self.runs(first))
+        if not rest:
+            return
+        if self._current:  # each space ends the current word
+            self._words.append(Word.of(tuple(self._current), self.runs(" ")[0]))
+        *between, last = rest
+        for part in between:  # the common case: a whole word and its space, measured once
             if part:
-                self._current.extend(self.runs(part))
+                self._words.append(self.spaced_word(part))
+        self._current = list(self.runs(last)) if last else []
 
 
-def _runs(text: str, family: Family, style: str, fonts: FontSet, missing: set[str]) -> list[Run]:
-    """Split text into runs by the font that has each character (primary font first)."""
+@functools.lru_cache(maxsize=RUNS_CACHE)
+def _runs(text: str, family: Family, style: str, fonts: FontSet) -> tuple[tuple[Run, ...], frozenset[str]]:
+    """Split text into runs by the font that has each character (primary font first); and the
+    characters no font has."""
     primary = family.file(style)
+    missing: set[str] = set()
     runs: list[Run] = []
     for char in text:
         font = fonts.font_for(char, primary, style)
@@ -163,31 +201,42 @@ def _runs(text: str, family: Family, style: str, fonts: FontSet, missing: set[st
             runs[-1] = Run(font, last.text + char, last.width + font.advance(char))
         else:
             runs.append(Run(font, char, font.advance(char)))
-    return runs
+    return tuple(runs), frozenset(missing)
 
 
-def wrap(lines: list[HardLine], width_em: float, wrap_lines: bool) -> tuple[list[SetLine], bool]:
+@functools.lru_cache(maxsize=RUNS_CACHE)
+def _spaced_word(text: str, family: Family, style: str, fonts: FontSet) -> tuple[Word, frozenset[str]]:
+    """A word followed by a space, all in one style; and the characters no font has."""
+    runs, missing = _runs(text, family, style, fonts)
+    return Word.of(runs, _runs(" ", family, style, fonts)[0][0]), missing
+
+
+def wrap(lines: tuple[HardLine, ...] | list[HardLine], width_em: float,
+         wrap_lines: bool) -> tuple[list[SetLine], bool]:
     """Break hard lines into lines no wider than `width_em`; False if some word is too wide."""
     out: list[SetLine] = []
     fits = True
+    limit = width_em + 1e-9
     for hard in lines:
         indent = hard.bullet.width + hard.bullet.pieces[0].font.advance(" ") * 1.5 if hard.bullet else 0.0
         produced: list[list[Word]] = []
         current: list[Word] = []
-        used = indent
+        used, space = indent, 0.0  # space: after the line's last word
         for word in hard.words:
-            space = current[-1].space_after.width if current and current[-1].space_after else 0.0
-            if current and wrap_lines and used + space + word.width > width_em + 1e-9:
+            # the width the line is judged by is the width it keeps: one sum, so that a word that
+            # passed the test never overflows afterwards (fit_lines relies on it)
+            after = used + space + word.width
+            if current and wrap_lines and after > limit:
                 produced.append(current)
-                current, used, space = [], indent, 0.0
+                current, after = [], indent + word.width
             current.append(word)
-            used += space + word.width
-            if used > width_em + 1e-9:
+            used, space = after, word.space
+            if used > limit:
                 fits = False
         produced.append(current)
         gap = PARAGRAPH_GAP if hard.paragraph_start and out else 0.0
         for i, words in enumerate(produced):
-            out.append(SetLine(words, indent, hard.bullet if i == 0 else None, gap if i == 0 else 0.0))
+            out.append(SetLine(tuple(words), indent, hard.bullet if i == 0 else None, gap if i == 0 else 0.0))
     return out, fits
 
 
@@ -208,6 +257,55 @@ def line_width(line: SetLine) -> float:
     return width
 
 
+def fit_lines(lines: tuple[HardLine, ...] | list[HardLine], w: float, h: float, size: float, min_size: float,
+              line_height: float, shrink: bool, wrap_lines: bool) -> tuple[list[SetLine], float, bool]:
+    """The lines wrapped at the largest size of the grid `size`, `size - SIZE_STEP`, … (down to
+    `min_size`, or `size` alone without `shrink`) at which they fit w × h; else at the smallest,
+    and False.
+
+    Fitting is monotone in the size, so the grid is searched in strides that double from the top
+    (text usually fits at the first size or a few steps below), then halved. A smaller size is a
+    wider measure in em (w ≥ 0), and greedy wrapping then ends each line at the same word or a
+    later one: a line that starts no earlier holds a tail of the narrower line's words, and
+    running sums of the same non-negative widths, taken left to right, keep their order in
+    floating point too. So there are no more lines, no word overflows that did not (wrap judges a
+    line by the very sum it keeps), and the block, a sum over lines (line height ≥ 0), is no
+    taller. Outside those conditions every size is tried in turn."""
+    sizes = [size]  # made by repeated subtraction, as the size loop always made them: the same floats
+    while shrink and sizes[-1] - SIZE_STEP >= min_size - 1e-9:
+        sizes.append(sizes[-1] - SIZE_STEP)
+    tried: dict[int, tuple[list[SetLine], bool]] = {}
+
+    def fits(i: int) -> bool:
+        if i not in tried:
+            set_lines, width_ok = wrap(lines, w / sizes[i], wrap_lines)
+            tried[i] = set_lines, width_ok and block_height(set_lines, line_height) * sizes[i] <= h + 1e-9
+        return tried[i][1]
+
+    last = len(sizes) - 1
+    if fits(0) or last == 0:
+        chosen = 0
+    elif w < 0 or line_height < 0:
+        chosen = next((i for i in range(1, last + 1) if fits(i)), last)
+    else:
+        too_big, chosen, stride = 0, last, 1  # sizes[too_big] does not fit; sizes[chosen] does, or is the last
+        while too_big + stride < last:
+            if fits(too_big + stride):
+                chosen = too_big + stride
+                break
+            too_big, stride = too_big + stride, stride * 2
+        if chosen == last and not fits(last):
+            too_big = last  # nothing fits: the smallest size it is
+        while chosen - too_big > 1:
+            middle = (too_big + chosen) // 2
+            if fits(middle):
+                chosen = middle
+            else:
+                too_big = middle
+    set_lines, fitted = tried[chosen]
+    return set_lines, sizes[chosen], fitted
+
+
 @dataclass
 class Fitted:
     items: list[Item]
@@ -217,27 +315,47 @@ class Fitted:
 
 
 def set_text(text: str, box: tuple[float, float, float, float], family: Family, style: str,
-             fonts: FontSet, icons: dict[str, IconDraw], size: float, min_size: float, color: Color,
+             fonts: FontSet, icons: Mapping[str, IconDraw], size: float, min_size: float, color: Color,
              align: str, valign: str, line_height: float, shrink: bool, wrap_lines: bool,
              ink: str = "auto") -> Fitted:
     """Set `text` in the box (x, y, w, h), shrinking from `size` towards `min_size` until it fits."""
+    # the cache key holds only the icons the text may name, so texts without icons are shared
+    # between decks, and a deck's other icons do not matter
+    named = tuple((name, icons.get(name)) for name in sorted(set(_ICON_NAMES.findall(text))))
+    try:
+        items, chosen_size, fits, missing = _set_text(text, tuple(box), family, style, fonts, named, size,
+                                                      min_size, color, align, valign, line_height, shrink,
+                                                      wrap_lines, ink)
+    except MarkupError as exc:  # suggest from every icon, not just the ones the text names
+        message, name, _named = exc.args
+        raise MarkupError(message, name, sorted(icons)) from None
+    return Fitted(list(items), chosen_size, fits, set(missing))  # the caller's own copies
+
+
+def cache_clear() -> None:
+    """Forget every box set, text parsed and word measured (to compare them with fresh ones)."""
+    for cache in (_set_text, _parse, _spaced_word, _runs):
+        cache.cache_clear()
+
+
+@functools.lru_cache(maxsize=SET_CACHE)
+def _set_text(text: str, box: tuple[float, ...], family: Family, style: str, fonts: FontSet,
+              named: tuple[tuple[str, IconDraw | None], ...], size: float, min_size: float, color: Color,
+              align: str, valign: str, line_height: float, shrink: bool, wrap_lines: bool,
+              ink: str) -> tuple[tuple[Item, ...], float, bool, frozenset[str]]:
     x, y, w, h = box
+    lines, missing = _parse(text, family, style, fonts, named)
+    set_lines, chosen_size, fits = fit_lines(lines, w, h, size, min_size, line_height, shrink, wrap_lines)
+    return (tuple(_draw(set_lines, x, y, w, h, chosen_size, color, align, valign, line_height, ink)),
+            chosen_size, fits, missing)
+
+
+@functools.lru_cache(maxsize=PARSE_CACHE)
+def _parse(text: str, family: Family, style: str, fonts: FontSet,
+           named: tuple[tuple[str, IconDraw | None], ...]) -> tuple[tuple[HardLine, ...], frozenset[str]]:
     missing: set[str] = set()
-    lines = parse(text, family, style, fonts, icons, missing)
-    chosen, chosen_size, fits = None, size, False
-    candidate = size
-    while True:
-        set_lines, width_ok = wrap(lines, w / candidate, wrap_lines)
-        height_ok = block_height(set_lines, line_height) * candidate <= h + 1e-9
-        if width_ok and height_ok:
-            chosen, chosen_size, fits = set_lines, candidate, True
-            break
-        if not shrink or candidate - SIZE_STEP < min_size - 1e-9:
-            chosen, chosen_size = set_lines, candidate
-            break
-        candidate -= SIZE_STEP
-    return Fitted(_draw(chosen, x, y, w, h, chosen_size, color, align, valign, line_height, ink),
-                  chosen_size, fits, missing)
+    lines = parse(text, family, style, fonts, {name: icon for name, icon in named if icon}, missing)
+    return tuple(lines), frozenset(missing)
 
 
 def _draw(lines: list[SetLine], x: float, y: float, w: float, h: float, size: float, color: Color,
@@ -256,6 +374,13 @@ def _draw(lines: list[SetLine], x: float, y: float, w: float, h: float, size: fl
         if line.bullet:
             _emit(items, line.bullet.pieces, left, baseline, size, color, ink)
         cursor = left + line.indent * size
+        font = line.words[0].font if line.words else None
+        if font is not None and all(word.font is font for word in line.words):
+            # one font throughout (most lines): the one text item _emit would make, without its walk
+            text = "".join(word.text for word in line.words)
+            if text.strip():
+                items.append(Text(cursor, baseline, text.rstrip(" "), font.path, size, color, ink))
+            continue
         pieces: list[Piece] = []
         for i, word in enumerate(line.words):
             pieces.extend(word.pieces)
@@ -268,25 +393,25 @@ def _draw(lines: list[SetLine], x: float, y: float, w: float, h: float, size: fl
 def _emit(items: list[Item], pieces: list[Piece], x: float, baseline: float, size: float,
           color: Color, ink: str) -> None:
     """Draw pieces left to right, merging neighbouring runs of one font into one text item."""
-    pending: Run | None = None
-    pending_x = x
-    cursor = x
+    pending: list[str] = []  # the texts of the runs being merged, all in pending_font
+    pending_font: FontFile | None = None
+    pending_x = cursor = x
     for piece in pieces:
         if isinstance(piece, Run):
-            if pending is not None and pending.font is piece.font:
-                pending = Run(piece.font, pending.text + piece.text, pending.width + piece.width)
-            else:
-                if pending is not None:
-                    items.append(Text(pending_x, baseline, pending.text, pending.font.path, size, color, ink))
-                pending, pending_x = piece, cursor
+            if piece.font is not pending_font:
+                if pending:
+                    items.append(Text(pending_x, baseline, "".join(pending), pending_font.path, size, color, ink))
+                pending, pending_font, pending_x = [], piece.font, cursor
+            pending.append(piece.text)
         else:
-            if pending is not None:
-                items.append(Text(pending_x, baseline, pending.text, pending.font.path, size, color, ink))
-                pending = None
+            if pending:
+                items.append(Text(pending_x, baseline, "".join(pending), pending_font.path, size, color, ink))
+            pending, pending_font = [], None
             items.extend(piece.draw(cursor, baseline, size, color))
         cursor += piece.width * size
-    if pending is not None and pending.text.strip():
-        items.append(Text(pending_x, baseline, pending.text.rstrip(" "), pending.font.path, size, color, ink))
+    text = "".join(pending)
+    if text.strip():
+        items.append(Text(pending_x, baseline, text.rstrip(" "), pending_font.path, size, color, ink))
 
 
 # --- inline icons -----------------------------------------------------------------------------
