@@ -288,3 +288,34 @@ def test_a_document_is_written_as_reportlab_would_write_it(tmp_path):
     assert len(jpegs) == 3 and len(images) == 4  # the first JPEG once, though placed twice
     png, = (x for x in images if x not in jpegs)
     assert "/SMask" in png  # its transparency kept, as reportlab reads a PNG
+
+
+@pytest.mark.parametrize("art", ["plain", "translucent"])
+def test_a_face_drawn_once_per_build_prints_alike_in_every_file(make_deck, tmp_path, art):
+    """Faces are recorded once per build and replayed into each file (fronts, duplex); SVG art
+    with opacity is drawn into each file directly. Either way the fronts page of the duplex file
+    is, pixel for pixel, page 1 of the fronts file, and the text on it extracts alike."""
+    from tests.conftest import SIMPLE_DECK, SIMPLE_LAYOUT
+    from tests.translucency import ART
+    from deckpress import api
+
+    layout = SIMPLE_LAYOUT
+    files = {}
+    if art == "translucent":
+        layout = layout.replace("      - text: {text: \"{title}\"", "      - image: {src: art.svg, x: 5mm, y: 30mm, w: 50mm, "
+                                "h: 10mm}\n          - text: {text: \"{title}\"")
+        files["layouts/art.svg"] = ART.encode()
+    folder = make_deck(SIMPLE_DECK, {"simple": layout}, files)
+    result, = api.build(folder, tmp_path / "out", papers="a4", inks="color")
+    cards = next(o.path for o in result.outputs if o.path.name == "simple-cards-a4.pdf")
+    duplex = next(o.path for o in result.outputs if o.path.name == "simple-duplex-a4.pdf")
+
+    def cards_area(path):  # the page without its label, which names the file
+        image = pdfium.PdfDocument(str(path))[0].render(scale=1).to_pil().convert("RGB")
+        return image.crop((0, 0, image.width, image.height * 9 // 10))
+
+    fronts, in_duplex = cards_area(cards), cards_area(duplex)
+    assert fronts.getextrema() != ((255, 255),) * 3  # the cards are there
+    assert fronts.tobytes() == in_duplex.tobytes()
+    title = lambda path: [w for w in page_text(path, 0).split() if w in ("One", "Two")]  # noqa: E731
+    assert title(cards) == title(duplex) and title(cards)
