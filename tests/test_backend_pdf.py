@@ -13,7 +13,8 @@ from pypdf import PdfReader
 
 from reportlab.lib.colors import CMYKColor, Color as RLColor
 
-from deckpress.backends.pdf import FaceForms, MM, _separate, _to_unicode_cmap, cmyk_only, k_only, new_canvas
+from deckpress.backends.pdf import (FaceForms, MM, _separate, _to_unicode_cmap, cmyk_only, k_only, new_canvas,
+                                    set_fill)
 from deckpress.colors import RGB, Gray, to_cmyk
 from deckpress.face import Face, Group, Image, Paint, Path, Rect, Text
 from deckpress.fonts import FontSet
@@ -319,3 +320,50 @@ def test_a_face_drawn_once_per_build_prints_alike_in_every_file(make_deck, tmp_p
     assert fronts.tobytes() == in_duplex.tobytes()
     title = lambda path: [w for w in page_text(path, 0).split() if w in ("One", "Two")]  # noqa: E731
     assert title(cards) == title(duplex) and title(cards)
+
+
+def test_strings_are_written_with_exactly_reportlabs_bytes(monkeypatch):
+    """The canvas writes a string whose characters already have codes straight from those codes;
+    drawn in the same order through reportlab's own drawString, the document is the same to the
+    byte: across fonts, sizes, leadings, colours, escapes, no-break spaces, a character the font
+    lacks, and a font past 256 glyphs (codes in a second subset, strings mixing both)."""
+    from reportlab.pdfbase.ttfonts import TTFont
+    from reportlab.pdfgen.canvas import Canvas
+
+    from deckpress.backends.pdf import font_name
+
+    bold = FONTS.families["sans"].files["bold"]
+    many = "".join(sorted(chr(c) for c in TTFont("probe", SANS).face.charToGlyph if 0x20 < c < 0x2000))[:300]
+    assert len(set(many)) == 300
+    strings = ["Hello (world) \\ back", "café\xa0au lait", "", " ", many, many[260:], many[:40], many[250:270],
+               "Hello", "a\U0001D11Eb", many[100:110] + many[280:]]
+    draws = [(path, size, leading, color, text)
+             for path in (SANS, bold, MUSIC) for size, leading in ((9.5, 11.4), (12, 14.4))
+             for color in (RGB(1, 0, 0), Gray(0.3)) for text in strings]
+    splits = []
+    split = TTFont.splitString
+    monkeypatch.setattr(TTFont, "splitString", lambda font, text, *a: splits.append((font.fontName, text)) or split(font, text, *a))
+
+    def document(draw_string) -> tuple[bytes, list[str]]:
+        canvas = new_canvas(io.BytesIO(), (100 * MM, 100 * MM), SANS)
+        for i, (path, size, leading, color, text) in enumerate(draws * 2):
+            if i == len(draws):
+                splits.append("second round")
+            set_fill(canvas, color)
+            canvas.setFont(font_name(path), size, leading)
+            draw_string(canvas, i % 97 + 0.125, 200 - i % 89 / 3, text)
+        canvas.showPage()
+        return canvas.getpdfdata(), canvas._code
+
+    fast = document(lambda canvas, *args: canvas.drawString(*args))
+    encoded_again = set(splits[splits.index("second round"):])  # what the second round encoded
+    splits.clear()
+    reportlab = document(Canvas.drawString)
+    assert fast[1] == reportlab[1]
+    assert fast[0] == reportlab[0]
+    assert len(splits) == 2 * len(draws) + 1  # reportlab encodes every string every time
+    # the fast path wrote every string in one subset again, and left reportlab the rest
+    simple = {(font_name(path), text) for path in (SANS, bold)
+              for text in ("Hello (world) \\ back", "café\xa0au lait", " ", many[:40], many[260:])}
+    assert not encoded_again & simple
+    assert {(font_name(SANS), many), (font_name(SANS), "a\U0001D11Eb")} <= encoded_again

@@ -17,7 +17,7 @@ from typing import BinaryIO, NamedTuple
 import reportlab.rl_config
 from PIL import Image as PILImage, ImageChops, ImageMath
 from reportlab.lib.colors import CMYKColor, CMYKColorSep, Color as RLColor
-from reportlab.lib.rl_accel import fp_str
+from reportlab.lib.rl_accel import escapePDF, fp_str
 from reportlab.lib.utils import ImageReader, _digester
 from reportlab.pdfbase import pdfdoc, pdfmetrics, ttfonts
 from reportlab.pdfbase.pdfdoc import (PDFDictionary, PDFDocument, PDFFile, PDFImageXObject, PDFName,
@@ -171,6 +171,42 @@ class _StreamedDocument(PDFDocument):
         del self._file
 
 
+class _SubsetCodes:
+    """The codes one document's subsets of one TrueType font give the characters met so far, as
+    reportlab's TTFont.splitString assigns them. A code, once given, never changes within the
+    document, so a string whose characters all have codes in one subset encodes to that subset
+    and those bytes, as splitString would split it."""
+
+    def __init__(self) -> None:
+        self.table: dict[int, int] = {}  # character -> its byte in its subset, for str.translate
+        self.subsets: list[set[str]] = []  # the characters coded in each subset
+        #: (subset, size, leading) -> the operators selecting that subset at that size, as written
+        self.selects: dict[tuple[int, float, float], str] = {}
+
+    def encode(self, text: str) -> tuple[int, bytes] | None:
+        """(subset, bytes) of a non-empty `text`; None if some character has no code yet or the
+        characters lie in different subsets (reportlab then splits the string)."""
+        chars = set(text)
+        for subset, known in enumerate(self.subsets):
+            if chars <= known:
+                return subset, text.translate(self.table).encode("latin-1")
+        return None
+
+    def learn(self, text: str, assignments: dict[int, int]) -> None:
+        """Take the codes of `text`'s characters from reportlab's `assignments` (code point ->
+        subset * 256 + byte). A no-break space is drawn as the space, as splitString does;
+        a character the font lacks (code 0, never assigned) stays unknown."""
+        for char in set(text):
+            code = assignments.get(32 if char == "\xa0" else ord(char))
+            if code is None:
+                continue
+            subset, byte = divmod(code, 256)
+            while len(self.subsets) <= subset:
+                self.subsets.append(set())
+            self.subsets[subset].add(char)
+            self.table[ord(char)] = byte
+
+
 class _Canvas(Canvas):
     """A reportlab canvas with what deckpress's forms need and reportlab leaves out.
 
@@ -186,6 +222,32 @@ class _Canvas(Canvas):
         super().__init__(*args, **kwargs)
         self._doc.__class__ = _StreamedDocument  # the document reportlab made, saved by streaming
         self._groups = 0  # transparency groups so far: they are named in drawing order
+        self._codes: dict[str, _SubsetCodes] = {}  # per TrueType font name, in this document
+
+    def drawString(self, x, y, text, mode=None, charSpace=0, direction=None, wordSpace=None, shaping=False):
+        """reportlab's drawString, with the bytes it writes; a string in an embedded font whose
+        characters all have codes in one of this document's subsets of that font is written
+        straight from those codes (reportlab goes through a text object and re-encodes the string
+        character by character in Python: a third of a build of many distinct cards)."""
+        plain = (mode, charSpace, direction, wordSpace, shaping) == (None, 0, None, None, False) \
+            and type(text) is str and self.bottomup
+        codes = self._codes.get(self._fontname)
+        encoded = codes.encode(text) if plain and text and codes is not None else None
+        if encoded is not None:
+            subset, chars = encoded
+            key = (subset, self._fontsize, self._leading)
+            select = codes.selects.get(key)
+            if select is None:
+                name = pdfmetrics.getFont(self._fontname).getSubsetInternalName(subset, self._doc)
+                select = codes.selects[key] = f"{name} {fp_str(self._fontsize)} Tf {fp_str(self._leading)} TL"
+            self._code.append(f"BT 1 0 0 1 {fp_str(x, y)} Tm {select} ({escapePDF(chars)}) Tj T* ET")
+            return
+        super().drawString(x, y, text, mode, charSpace, direction, wordSpace, shaping)
+        font = pdfmetrics.getFont(self._fontname)
+        if plain and type(font) is TTFont:  # reportlab has given the string's characters their codes
+            if codes is None:
+                codes = self._codes[self._fontname] = _SubsetCodes()
+            codes.learn(text, font.state[self._doc].assignments)
 
     def drawImage(self, image, x, y, width=None, height=None, mask=None, **kwargs):
         """reportlab's drawImage; a JPEG file met the first time is registered as a `_JPEGFile`
