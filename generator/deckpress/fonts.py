@@ -71,7 +71,6 @@ class FontFile:
     """One TrueType file and the metrics compose needs, in em units (1 em = font size)."""
 
     path: str
-    name: str
     units_per_em: int
     ascent: float
     descent: float
@@ -137,11 +136,10 @@ def open_font(path: str) -> FontFile:
         hmtx = font["hmtx"].metrics
         os2 = font["OS/2"]
         upm = font["head"].unitsPerEm
-        name = font["name"].getDebugName(6) or Path(path).stem
     except (OSError, TTLibError, KeyError) as exc:
         raise FontError(f"cannot read font {Path(path).name}: {exc}") from None
     return FontFile(
-        path=path, name=name, units_per_em=upm,
+        path=path, units_per_em=upm,
         ascent=os2.sTypoAscender / upm, descent=-os2.sTypoDescender / upm,
         cap_height=(getattr(os2, "sCapHeight", 0) or 0.7 * upm) / upm,
         _cmap=cmap, _advance={g: adv for g, (adv, _lsb) in hmtx.items()}, _font=font,
