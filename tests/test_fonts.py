@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from fontTools.ttLib import TTFont
 
 from deckpress.bundled import FONTS_DIR
 from deckpress.fonts import (BUNDLED_FAMILIES, FALLBACK_FAMILIES, STYLES, Family, FontError, FontSet,
@@ -39,7 +40,7 @@ def test_bundled_files_exist_and_open(fonts, family, style):
     assert path.parent == FONTS_DIR
     font = open_font(str(path))
     assert font.units_per_em > 0
-    assert font.name == path.stem              # the PostScript name matches the file name
+    assert TTFont(str(path))["name"].getDebugName(6) == path.stem  # the PostScript name matches the file name
     assert font.ascent > 0 and font.descent > 0 and 0 < font.cap_height < font.ascent
 
 

@@ -71,7 +71,6 @@ class FontFile:
     """One TrueType file and the metrics compose needs, in em units (1 em = font size)."""
 
     path: str
-    name: str
     units_per_em: int
     ascent: float
     descent: float
@@ -80,6 +79,9 @@ class FontFile:
     _advance: Mapping[str, int] = field(repr=False, compare=False)
     _font: TTFont = field(repr=False, compare=False)
     _notdef: int = field(default=0, repr=False, compare=False)  # advance of glyph 0, in font units
+    # string_width's per-character widths (thousandths of an em), filled as characters are met:
+    # page labels are measured on every page, and a font has only so many characters
+    _widths: dict[str, float] = field(default_factory=dict, repr=False, compare=False)
 
     def has(self, char: str) -> bool:
         return ord(char) in self._cmap
@@ -99,15 +101,23 @@ class FontFile:
         an em, a character the font lacks as wide as its .notdef glyph, a no-break space as wide as
         a space. What is laid out with it (page labels, the calibration sheet's text) lands where the
         PDF draws it, to the last bit."""
-        scale = 1 if self.units_per_em == 1000 else 1000 / self.units_per_em
+        widths = self._widths
         total = 0
         for char in text:  # a plain running sum: sum() of floats compensates on newer Pythons
-            code = ord(char)
-            if code in (0x20, 0xA0) and code not in self._cmap:
-                code ^= 0x80  # one of the two spaces stands for the other
-            glyph = self._cmap.get(code)
-            total += (self._advance.get(glyph, 0) if glyph else self._notdef) * scale
+            width = widths.get(char)
+            if width is None:
+                width = widths[char] = self._thousandths(char)
+            total += width
         return total * 0.001 * size
+
+    def _thousandths(self, char: str) -> float:
+        """One character's advance in thousandths of an em, as reportlab's stringWidth takes it."""
+        scale = 1 if self.units_per_em == 1000 else 1000 / self.units_per_em
+        code = ord(char)
+        if code in (0x20, 0xA0) and code not in self._cmap:
+            code ^= 0x80  # one of the two spaces stands for the other
+        glyph = self._cmap.get(code)
+        return (self._advance.get(glyph, 0) if glyph else self._notdef) * scale
 
     @functools.lru_cache(maxsize=None)
     @quiet_fonttools()
@@ -137,11 +147,10 @@ def open_font(path: str) -> FontFile:
         hmtx = font["hmtx"].metrics
         os2 = font["OS/2"]
         upm = font["head"].unitsPerEm
-        name = font["name"].getDebugName(6) or Path(path).stem
     except (OSError, TTLibError, KeyError) as exc:
         raise FontError(f"cannot read font {Path(path).name}: {exc}") from None
     return FontFile(
-        path=path, name=name, units_per_em=upm,
+        path=path, units_per_em=upm,
         ascent=os2.sTypoAscender / upm, descent=-os2.sTypoDescender / upm,
         cap_height=(getattr(os2, "sCapHeight", 0) or 0.7 * upm) / upm,
         _cmap=cmap, _advance={g: adv for g, (adv, _lsb) in hmtx.items()}, _font=font,

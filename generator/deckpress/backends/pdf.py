@@ -27,7 +27,6 @@ from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, Canvas
 
 from ..colors import INK_LIMIT, RGB, Color, Gray, to_cmyk
 from ..face import (Ellipse, Face, Group, Image, Item, Line, Matrix, Path as PathItem, Rect, Text, multiply)
-from ..fonts import open_font
 from ..errors import DeckError
 from ..imagefile import decoded, embedded_pixels, greyed, is_svg, load_svg, open_raster, raster_pixels, stamp
 from ..units import POINTS_PER_MM
@@ -67,8 +66,11 @@ pdfdoc.PDFName = functools.lru_cache(maxsize=1024)(pdfdoc.PDFName)
 
 @functools.lru_cache(maxsize=None)
 def font_name(path: str) -> str:
-    """Register a TrueType file with reportlab (once) and return the name to draw with."""
-    name = open_font(path).name or Path(path).stem
+    """Register a TrueType file with reportlab (once) and return the name to draw with.
+
+    The file's stem, not its PostScript name: reading the name table costs fontTools ~20 ms of
+    imports per run, and reportlab writes the file's own name into the PDF whatever we register."""
+    name = Path(path).stem
     if name in pdfmetrics.getRegisteredFontNames():
         registered = pdfmetrics.getFont(name)
         if getattr(registered.face, "filename", path) != path:

@@ -16,11 +16,8 @@ from ..imposition.sheets import PAPERS
 from ..ink import COLORS, INKS
 from ..model import Deck, load_deck
 from ..model.deck import SHEETS
-from ..outputs.cardimages import write_card_images
 from ..outputs.presets import PRESETS, preset_bleed
-from ..outputs.preview import write_preview
 from ..outputs.sides import Entry, distinct_faces
-from ..outputs.tts import write_tts
 from .box import box_job
 from .faces import DeckFaces, Inked, compose_faces
 from .jobs import Job, deck_job, fold_pages, sheet_files, single_pages, write_jobs
@@ -157,6 +154,9 @@ def _write_deck(deck: Deck, out_dir: Path, papers: Sequence[str], inks: Sequence
         on_plan(sum(len(j.sheets) for j in jobs) + sum(n for *_, n in images)
                 + distinct * sum(k in options.formats for k in SCREEN_FORMATS))
     result.outputs = write_jobs(jobs, deck.bleed, progress)
+    if images:
+        # the raster outputs pull in pdfium and a process pool: imported only by builds that make images
+        from ..outputs.cardimages import write_card_images
     for kind, variant, entries, _ in images:
         for path in write_card_images(entries, image_folder(out_dir, deck, kind, variant), kind, result.warnings,
                                       dpi=options.dpi, preset=PRESETS.get(options.preset or ""),
@@ -165,10 +165,12 @@ def _write_deck(deck: Deck, out_dir: Path, papers: Sequence[str], inks: Sequence
     card = (deck.size.width, deck.size.height)
     lang_mark = lang_suffix(deck)
     if "tts" in options.formats:
+        from ..outputs.tts import write_tts
         for path in write_tts(screen, image_folder(out_dir, deck, "tts"), deck.id + lang_mark, card,
                               tts_base_url, progress):
             result.outputs.append(Output(path, 0))
     if "preview" in options.formats:
+        from ..outputs.preview import write_preview
         path = write_preview(screen, deck_folder(out_dir, deck) / f"{deck.id}{lang_mark}-preview.png", card[0],
                              progress)
         result.outputs.append(Output(path, 0))

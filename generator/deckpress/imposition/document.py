@@ -74,16 +74,17 @@ class FurnishedPage:
 def furnish(sheets: Sequence[Sheet], info: DocInfo, bleed: float) -> list[FurnishedPage]:
     """The pages of one file, back pages moved by the back offset, each marked as `info` says.
     The scale bar keeps clear of the widest label, so pages of one layout share one furniture."""
-    label_room = max(text_width(s.label, LABEL_SIZE, LABEL_FONT) for s in sheets) + 3.0
+    widths = [text_width(s.label, LABEL_SIZE, LABEL_FONT) for s in sheets]  # measured once, used twice
+    label_room = max(widths) + 3.0
     pages = []
-    for sheet in sheets:
+    for sheet, width in zip(sheets, widths):
         plan = moved(sheet.plan, *info.marking.back_offset) if sheet.back else sheet.plan
         marks = page_marks(info, sheet.back)
         furniture: tuple[Furniture, ...] = ()
         label = None
         if info.marking.marks != "none":
             furniture = sheet_furniture(plan, marks, bleed, label_room)
-            label = page_label(plan, marks, sheet.label, bleed)
+            label = page_label(plan, marks, sheet.label, width, bleed)
         boxes = (on_paper(plan.trim_box, plan.paper), on_paper(plan.bleed_box, plan.paper)) \
             if plan.placements else (None, None)
         pages.append(FurnishedPage(plan, furniture, label, *boxes, shifted=plan is not sheet.plan))

@@ -384,8 +384,8 @@ def scale_bar(plan: PagePlan, marks: str, bleed: float, label_room: float) -> Sc
     return ScaleBar(band, x0, 0.0, Words(CAPTION, x0, caption_y, LABEL_SIZE))
 
 
-def page_label(plan: PagePlan, marks: str, text: str, bleed: float) -> Label:
-    """The page label, ending 1 mm short of the far end of the scale bar's band, clear of the last
+def page_label(plan: PagePlan, marks: str, text: str, width: float, bleed: float) -> Label:
+    """The page label (`width` mm long, as text_width measures it), ending 1 mm short of the far end of the scale bar's band, clear of the last
     cut line, on the caption's line (on a cutter sheet, at the end of the strip below the marks)."""
     if marks == "cutter":
         _, _, x1, y1 = cutter_band(*plan.paper)
@@ -393,7 +393,6 @@ def page_label(plan: PagePlan, marks: str, text: str, bleed: float) -> Label:
     else:
         band, end, _, _ = _band(plan, bleed)
         baseline = BAR_HEIGHT + 0.6 + 1.8
-    width = text_width(text, LABEL_SIZE)
     patch = (end - width - LABEL_PAD, baseline + 0.8 - LABEL_SIZE / POINTS_PER_MM - 0.4, end + LABEL_PAD,
              baseline + 0.8)
     return Label(band, Words(text, end, baseline, LABEL_SIZE, align="right"), patch)
