@@ -378,6 +378,7 @@ class FaceForms:
         # the same face objects are placed again and again: found by identity first, since a
         # face's hash walks all its items (the face is kept, so its id stays its own)
         self._placed: dict[int, tuple[Face, str]] = {}
+        self._do: dict[str, str] = {}  # form name -> its `Do` operator
 
     def form(self, face: Face) -> str:
         known = self._placed.get(id(face))
@@ -409,14 +410,14 @@ class FaceForms:
         name = self.form(face)
         c = self.canvas
         c._code.append("q")
-        if clip is not None:
+        if clip is not None:  # what beginPath (its "n"), rect and clipPath(stroke=0, fill=0) write
             x0, y0, x1, y1 = clip
-            p = c.beginPath()
-            p.rect(x0 * MM, (page_height - y1) * MM, (x1 - x0) * MM, (y1 - y0) * MM)
-            c.clipPath(p, stroke=0, fill=0)
+            rect = fp_str((x0 * MM, (page_height - y1) * MM, (x1 - x0) * MM, (y1 - y0) * MM))
+            c._code.append(f"n {rect} re {'W*' if c._fillMode == FILL_EVEN_ODD else 'W'} n")
         to_page = multiply((MM, 0, 0, -MM, 0, page_height * MM), matrix)
         c._code.append("%s cm" % fp_str(*multiply(to_page, (1 / MM, 0, 0, -1 / MM, 0, 0))))
-        c.doForm(name)
+        c._code.append(self._do.get(name) or self._do.setdefault(name, "/%s Do" % c._doc.getXObjectName(name)))
+        c._formsinuse.append(name)  # as doForm does
         c._code.append("Q")
 
 
