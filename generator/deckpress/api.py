@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .errors import DeckError, DeckWarning, Warnings, display_path, suggest
+from .errors import DeckError, DeckWarning, Warnings, display_path, folder_ref, suggest
 
 if TYPE_CHECKING:  # what `__getattr__` reads lazily, for type checkers and editors
     from .builder.images import Imposed
@@ -57,7 +57,7 @@ _LAZY = {
 
 __all__ = ["build", "check", "impose", "calibrate", "load_deck", "list_decks", "new_deck", "languages", "choose",
            "back_offset_for", "CheckResult", "DeckListing", "DeckError", "DeckWarning", "Warnings", "DeckSummary",
-           "Report", "counted", "display_path", "suggest",
+           "Report", "counted", "display_path", "folder_ref", "suggest",
            "Offset", "Progress", *sorted(_LAZY)]
 
 
@@ -103,7 +103,7 @@ def list_decks(folder: str | Path | None = ".", *, bundled: bool = True) -> list
         shipped = {find_deck(deck_id).resolve().parent for deck_id in ids}
         here = Path(folder)
         candidates = [here, *_subfolders(here), *_subfolders(here / "decks")]
-        found += [DeckListing(_folder_ref(path), path / DECK_FILE, False) for path in candidates
+        found += [DeckListing(folder_ref(path), path / DECK_FILE, False) for path in candidates
                   if (path / DECK_FILE).is_file() and path.resolve() not in shipped]
     return found
 
@@ -113,13 +113,6 @@ def _subfolders(folder: Path) -> list[Path]:
     if not folder.is_dir():
         return []
     return sorted((p for p in folder.iterdir() if p.is_dir() and not p.name.startswith(".")), key=lambda p: p.name)
-
-
-def _folder_ref(path: Path) -> str:
-    """A local deck folder as a user types it: a relative path is written ./name, so it reads as a
-    folder, never as a bundled deck's id."""
-    text = str(path)
-    return text if path.is_absolute() or text.startswith(".") else f"./{text}"
 
 
 @dataclass

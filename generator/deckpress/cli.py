@@ -447,8 +447,7 @@ def new(name: str, base: str | None) -> None:
     cards in a CSV, an SVG picture, a rule card and a README saying what to edit. It checks clean
     and builds as it is. An existing folder is never written over."""
     folder = _or_exit(lambda: api.new_deck(name, base=base), f"cannot write {name}")
-    ref = api.display_path(folder)
-    ref = ref if ref.startswith((".", "/")) else f"./{ref}"
+    ref = api.folder_ref(api.display_path(folder))
     made = f"a deck extending {base}" if base else "a new deck"
     click.echo(f"wrote {made} in {ref}/: read its README.md, then `deckpress build {ref}`")
 

@@ -20,6 +20,13 @@ def display_path(path: str | os.PathLike[str]) -> str:
         return str(p)
 
 
+def folder_ref(path: str | os.PathLike[str]) -> str:
+    """A deck folder as a user types it: a relative path is written ./name, so it reads as a
+    folder, never as a bundled deck's id."""
+    text = str(path)
+    return text if Path(text).is_absolute() or text.startswith(".") else f"./{text}"
+
+
 def suggest(word: str, choices: Iterable[str]) -> str | None:
     """The closest of `choices` to a mistyped `word`, if one is close enough."""
     matches = difflib.get_close_matches(str(word), [str(c) for c in choices], n=1, cutoff=0.6)

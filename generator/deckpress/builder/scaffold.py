@@ -20,7 +20,7 @@ from pathlib import Path
 
 import yaml
 
-from ..errors import DeckError, display_path, suggest
+from ..errors import DeckError, display_path, folder_ref, suggest
 from ..model import Deck, load_deck
 from ..model.deck import IMAGE_TYPES, bundled_deck_ids, is_deck_id
 
@@ -40,7 +40,7 @@ def new_deck(folder: str | Path, base: str | None = None) -> Path:
                         "choose another name")
     if not folder.parent.is_dir():
         raise DeckError(f"no folder '{display_path(folder.parent)}' to make the deck in")
-    names = {"__ID__": deck_id, "__TITLE__": _title(deck_id), "__REF__": _ref(folder)}
+    names = {"__ID__": deck_id, "__TITLE__": _title(deck_id), "__REF__": folder_ref(display_path(folder))}
     parent = _base_deck(base, deck_id) if base is not None else None
     partial = folder.with_name(f".{deck_id}.new-{os.getpid()}")
     try:
@@ -57,12 +57,6 @@ def new_deck(folder: str | Path, base: str | None = None) -> Path:
 def _title(deck_id: str) -> str:
     """`fruit-salad` → `Fruit Salad`."""
     return " ".join(word[:1].upper() + word[1:] for word in deck_id.replace("_", "-").split("-") if word)
-
-
-def _ref(folder: Path) -> str:
-    """The folder as a user would type it to build it: a relative path reads as one (./fruit)."""
-    shown = display_path(folder)
-    return shown if Path(shown).is_absolute() or shown.startswith(".") else f"./{shown}"
 
 
 def _copy_starter(target: Path, names: dict[str, str]) -> None:
@@ -203,7 +197,7 @@ def _extending_layout(names: dict[str, str], parent: Deck) -> str:
     ids = list(dict.fromkeys(e.id for e in back.elements if e.id))
     return "\n".join([
         f"# Templates of {names['__TITLE__']}, read after those of {parent.title} once deck.yaml lists this",
-        f"# file in its `layouts`. A template with an inherited name replaces it; one that extends",
+        "# file in its `layouts`. A template with an inherited name replaces it; one that extends",
         "# its own name builds on it, and there an element with an inherited id replaces that element",
         "# and `- remove: <id>` drops it. LAYOUTS.md, \"extends\", lists the ids of the bundled templates.",
         "#",

@@ -275,14 +275,13 @@ def _chain(path: Path) -> list[_Source]:
     chain: list[_Source] = []
     while True:
         folder = path.resolve().parent
+        if any(source.folder == folder for source in chain):  # said at the `extends` that closes the circle
+            cycle = " → ".join([s.folder.name for s in chain] + [folder.name])
+            raise chain[-1].doc.error("extends", f"decks extend each other in a circle: {cycle}")
         doc = load_yaml(path)
         if not isinstance(doc, Map):
             raise DeckError("a deck file must be a mapping with id, title, components, …", path, 1)
         check_keys(doc, DECK)
-        if any(source.folder == folder for source in chain):
-            cycle = " → ".join([s.folder.name for s in chain] + [folder.name])
-            raise doc.error("extends", f"decks extend each other in a circle: {cycle}") if "extends" in doc \
-                else DeckError(f"decks extend each other in a circle: {cycle}", chain[-1].doc.file, 1)
         chain.append(_Source(folder, doc))
         if "extends" not in doc:
             return chain
