@@ -30,6 +30,7 @@ from ..face import (Ellipse, Face, Group, Image, Item, Line, Matrix, Path as Pat
 from ..errors import DeckError
 from ..imagefile import decoded, embedded_pixels, greyed, is_svg, load_svg, open_raster, raster_pixels, stamp
 from ..units import POINTS_PER_MM
+from . import rltuning
 
 MM = POINTS_PER_MM  #: points per millimetre
 
@@ -58,10 +59,7 @@ def _to_unicode_cmap(fontname: str, subset: list[int]) -> str:
 
 ttfonts.makeToUnicodeCMap = _to_unicode_cmap
 
-# reportlab spells every key of every dictionary it writes (each page's, form's and resource
-# list's) with PDFName, which escapes the name character by character: tens of thousands of
-# calls for a few dozen distinct names. The same names, remembered.
-pdfdoc.PDFName = functools.lru_cache(maxsize=1024)(pdfdoc.PDFName)
+rltuning.install()  # reportlab's repeated work remembered: the same bytes, sooner
 
 
 @functools.lru_cache(maxsize=None)
