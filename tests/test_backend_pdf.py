@@ -13,8 +13,8 @@ from pypdf import PdfReader
 
 from reportlab.lib.colors import CMYKColor, Color as RLColor
 
-from deckpress.backends.pdf import (FaceForms, MM, _separate, _to_unicode_cmap, cmyk_only, k_only, new_canvas,
-                                    set_fill)
+from deckpress.backends.pdf import (FaceForms, FaceRecordings, MM, _separate, _to_unicode_cmap, cmyk_only, k_only,
+                                    new_canvas, set_fill)
 from deckpress.colors import RGB, Gray, to_cmyk
 from deckpress.face import Face, Group, Image, Paint, Path, Rect, Text
 from deckpress.fonts import FontSet
@@ -53,6 +53,51 @@ def test_a_face_placed_twice_is_stored_once_and_text_extracts(tmp_path):
     assert all(fonts(reader).values()) and not any("Helvetica" in f for f in fonts(reader))
     text = page_text(path, 0)
     assert "\U0001D15F" in text and "Ä ß" in text
+
+
+def write_shared(path, recordings, faces, before: str = ""):
+    """One page placing `faces`, after a label drawn first (`before`), in a
+    document that shares `recordings` with the others of its build."""
+    canvas = new_canvas(path, (100 * MM, 100 * MM), SANS, codes=recordings.codes)
+    if before:
+        canvas.setFont(canvas._initialFontName, 8)
+        canvas.drawString(10, 10, before)
+    forms = FaceForms(canvas, recordings)
+    for i, face in enumerate(faces):
+        forms.place(face, (1, 0, 0, 1, 5 + 45 * i, 10), 100)
+    canvas.showPage()
+    canvas.save()
+    return path
+
+
+def test_documents_of_a_build_write_a_face_as_the_same_bytes(tmp_path):
+    """The codes of a font's characters and its name are the build's: a face is the same form
+    bytes in every document, though each met other text first (which, coded per document,
+    renumbered every character after it)."""
+    card = Face(40, 60, 0, (Text(2, 10, "Tempo é = 60", SANS, 4, Gray(0.0)),
+                            Text(2, 20, "\U0001D15F", MUSIC, 6, Gray(0.0))))
+    other = Face(40, 60, 0, (Text(2, 10, "zyxwvu Übung", SANS, 4, Gray(0.0)),))
+    recordings = FaceRecordings()
+    first = write_shared(tmp_path / "a.pdf", recordings, [other, card])
+    second = write_shared(tmp_path / "b.pdf", recordings, [card], before="QJK wrote this")
+    third = write_shared(tmp_path / "c.pdf", recordings, [card, other], before="XYZ")
+    forms = [{bytes(f.get_data()) for f in xobjects(PdfReader(p), "/Form")} for p in (first, second, third)]
+    assert forms[1] <= forms[0] and forms[1] <= forms[2] and forms[0] == forms[2]
+    for path, expected in ((first, ["zyxwvu Übung", "Tempo é = 60"]), (second, ["QJK wrote this", "Tempo é = 60"]),
+                           (third, ["XYZ", "Tempo é = 60", "zyxwvu Übung"])):
+        text = page_text(path, 0)
+        assert all(t in text for t in expected) and "\U0001D15F" in text, (path.name, text)
+        assert all(fonts(PdfReader(path)).values())
+    # a document lists only the fonts it draws in, though the build has met more
+    fourth = write_shared(tmp_path / "d.pdf", recordings, [other])
+    assert len(fonts(PdfReader(fourth))) == 1 and len(fonts(PdfReader(first))) == 2
+    assert page_text(fourth, 0) == "zyxwvu Übung"
+
+
+def test_documents_without_shared_codes_number_their_own(tmp_path):
+    card = Face(40, 60, 0, (Text(2, 10, "Tempo", SANS, 4, Gray(0.0)),))
+    path = write(tmp_path, [(card, 0)])
+    assert b"/F1+0" in b"".join(content_streams(PdfReader(path)))
 
 
 def test_greys_are_written_as_black_ink_only(tmp_path):

@@ -365,6 +365,9 @@ def test_low_ink_uses_a_fraction_of_the_colour_ink(deck, folder, paper):
 
 @each_deck
 def test_rebuilding_gives_byte_identical_files(deck, folder, tmp_path):
+    """A build of one paper (and ink) writes the same bytes as the full build: the documents of a
+    build share their characters' codes, and those depend on the deck's text, not on which files
+    the build makes or which came first."""
     paper, ink = deck.rebuild
     again = build_deck(deck.id, tmp_path, papers=[paper], inks=list(INKS) if ink == "all" else [ink])
     assert again.outputs

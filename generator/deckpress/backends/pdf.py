@@ -13,6 +13,7 @@ import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import BinaryIO, NamedTuple
+from weakref import WeakKeyDictionary
 
 import reportlab.rl_config
 from PIL import Image as PILImage, ImageChops, ImageMath
@@ -74,7 +75,9 @@ def font_name(path: str) -> str:
         if getattr(registered.face, "filename", path) != path:
             name = f"{name}-{hashlib.sha1(path.encode()).hexdigest()[:6]}"
     if name not in pdfmetrics.getRegisteredFontNames():
-        pdfmetrics.registerFont(TTFont(name, path))
+        font = TTFont(name, path)
+        font.state = _States(font)
+        pdfmetrics.registerFont(font)
     return name
 
 
@@ -207,6 +210,93 @@ class _SubsetCodes:
             self.table[ord(char)] = byte
 
 
+class SharedCodes:
+    """The character codes of the fonts deckpress registers, the same in every document that
+    shares them (the documents of one build). reportlab numbers a font's characters per
+    document in the order they are met, and names the font after how many fonts the document
+    has, so the same face drew different bytes in each file. With shared codes a face's form is
+    the same bytes in every document of its colour space: drawn once, compressed once. Each
+    document embeds the characters met so far in the build, a few glyphs more than it uses."""
+
+    def __init__(self) -> None:
+        self.fonts: dict[str, _SharedFont] = {}
+        #: what drawString knows of each font's codes, for every document (see _SubsetCodes)
+        self.known: dict[str, _SubsetCodes] = {}
+
+    def learn(self, characters: dict[str, set[str]]) -> None:
+        """Give codes to the characters of each font (by file) that the build's documents will
+        show, in code point order, before any document meets them: the codes then depend on the
+        build's text alone, not on which of its files came first, so a build of one paper writes
+        the same bytes as a build of both (text the documents meet that is not given here, such
+        as SVG art's, gets its codes as it is met)."""
+        scratch = PDFDocument(invariant=1)
+        scratch.shared_codes = self
+        for path in sorted(characters):
+            font = pdfmetrics.getFont(font_name(path))
+            if isinstance(font.state, _States):
+                font.splitString("".join(sorted(characters[path])), scratch)
+
+    def font(self, font: TTFont) -> _SharedFont:
+        shared = self.fonts.get(font.fontName)
+        if shared is None:  # named in order of first use: "T" apart from reportlab's own "F1", "F2", …
+            shared = self.fonts[font.fontName] = _SharedFont(font, f"T{len(self.fonts) + 1}")
+        return shared
+
+
+class _SharedFont:
+    """One font's codes in a build: reportlab's assignments, subsets and next code, and the name
+    its subsets have in every document (`T3+0`, `T3+1`, …)."""
+
+    def __init__(self, font: TTFont, name: str) -> None:
+        seed = TTFont.State(font._asciiReadable, font)
+        self.assignments, self.subsets, self.nextCode = seed.assignments, seed.subsets, seed.nextCode
+        self.name = name
+
+
+class _SharedState(TTFont.State):
+    """A document's reportlab state of a font whose codes are shared: reportlab reads and assigns
+    codes through it as through its own, and they land in the build's `_SharedFont`."""
+
+    def __init__(self, shared: _SharedFont) -> None:  # not State's: the codes exist already
+        self.shared = shared
+        self.internalName = shared.name  # set, so reportlab does not number it after the document's fonts
+        self.frozen = 0
+
+    assignments = property(lambda self: self.shared.assignments)
+    subsets = property(lambda self: self.shared.subsets)
+    nextCode = property(lambda self: self.shared.nextCode,
+                        lambda self, code: setattr(self.shared, "nextCode", code))
+
+
+class _States(WeakKeyDictionary):
+    """A registered font's reportlab states by document. A document with shared codes gets, on
+    the font's first use in it, a state on the build's codes, and the font is listed among the
+    document's fonts as reportlab lists a font it names itself."""
+
+    def __init__(self, font: TTFont) -> None:
+        super().__init__()
+        self.font = font
+
+    def __getitem__(self, doc: PDFDocument) -> TTFont.State:
+        try:
+            return super().__getitem__(doc)
+        except KeyError:
+            codes: SharedCodes | None = getattr(doc, "shared_codes", None)
+            if codes is None:
+                raise
+        state = _SharedState(codes.font(self.font))
+        self[doc] = state
+        doc.fontMapping[self.font.fontName] = "/" + state.internalName
+        doc.delayedFonts.append(self.font)
+        return state
+
+
+def _shares_codes(canvas: Canvas, fontname: str) -> bool:
+    """Whether text in `fontname` on `canvas` is coded as in every document of its build."""
+    return getattr(canvas._doc, "shared_codes", None) is not None \
+        and isinstance(getattr(pdfmetrics.getFont(fontname), "state", None), _States)
+
+
 class _Canvas(Canvas):
     """A reportlab canvas with what deckpress's forms need and reportlab leaves out.
 
@@ -218,11 +308,27 @@ class _Canvas(Canvas):
       are read only then (`_JPEGFile`), so a document of many pictures is never held whole.
     """
 
-    def __init__(self, *args, **kwargs) -> None:
+    def __init__(self, *args, codes: SharedCodes | None = None, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self._doc.__class__ = _StreamedDocument  # the document reportlab made, saved by streaming
+        self._doc.shared_codes = codes
         self._groups = 0  # transparency groups so far: they are named in drawing order
         self._codes: dict[str, _SubsetCodes] = {}  # per TrueType font name, in this document
+        self._sharing: dict[str, bool] = {}  # per font name: are its codes the build's?
+        self._used: set[str] = set()  # fonts whose state this document has (so it lists them)
+
+    def _known_codes(self) -> dict[str, _SubsetCodes]:
+        """Where the current font's known codes are kept: with the build's, if it shares them."""
+        sharing = self._sharing.get(self._fontname)
+        if sharing is None:
+            sharing = self._sharing[self._fontname] = _shares_codes(self, self._fontname)
+        return self._doc.shared_codes.known if sharing else self._codes
+
+    def use_font(self, fontname: str) -> None:
+        """List `fontname` among the document's fonts, as drawing in it would."""
+        if fontname not in self._used:
+            pdfmetrics.getFont(fontname).state[self._doc]
+            self._used.add(fontname)
 
     def drawString(self, x, y, text, mode=None, charSpace=0, direction=None, wordSpace=None, shaping=False):
         """reportlab's drawString, with the bytes it writes; a string in an embedded font whose
@@ -231,7 +337,8 @@ class _Canvas(Canvas):
         character by character in Python: a third of a build of many distinct cards)."""
         plain = (mode, charSpace, direction, wordSpace, shaping) == (None, 0, None, None, False) \
             and type(text) is str and self.bottomup
-        codes = self._codes.get(self._fontname)
+        known = self._known_codes()
+        codes = known.get(self._fontname)
         encoded = codes.encode(text) if plain and text and codes is not None else None
         if encoded is not None:
             subset, chars = encoded
@@ -240,13 +347,14 @@ class _Canvas(Canvas):
             if select is None:
                 name = pdfmetrics.getFont(self._fontname).getSubsetInternalName(subset, self._doc)
                 select = codes.selects[key] = f"{name} {fp_str(self._fontsize)} Tf {fp_str(self._leading)} TL"
+            self.use_font(self._fontname)  # known from another document of the build: listed in this one
             self._code.append(f"BT 1 0 0 1 {fp_str(x, y)} Tm {select} ({escapePDF(chars)}) Tj T* ET")
             return
         super().drawString(x, y, text, mode, charSpace, direction, wordSpace, shaping)
         font = pdfmetrics.getFont(self._fontname)
         if plain and type(font) is TTFont:  # reportlab has given the string's characters their codes
             if codes is None:
-                codes = self._codes[self._fontname] = _SubsetCodes()
+                codes = known[self._fontname] = _SubsetCodes()
             codes.learn(text, font.state[self._doc].assignments)
 
     def drawImage(self, image, x, y, width=None, height=None, mask=None, **kwargs):
@@ -330,15 +438,15 @@ class _Canvas(Canvas):
 
 
 def new_canvas(path: str | os.PathLike[str] | io.BytesIO, pagesize: tuple[float, float], body_font: str,
-               colors: str = "rgb") -> Canvas:
+               colors: str = "rgb", codes: SharedCodes | None = None) -> Canvas:
     """A canvas whose preamble font is an embedded TrueType font (not Helvetica), whose output
     does not depend on the date, so rebuilds are byte-identical, and whose colours all are in
-    `colors` (one of COLOR_SPACES: "k" is black ink only)."""
+    `colors` (one of COLOR_SPACES: "k" is black ink only). With `codes`, its text is coded as in
+    the other documents that share them (see SharedCodes)."""
     target = path if isinstance(path, io.BytesIO) else str(path)
-    canvas = _Canvas(target, pagesize=pagesize, invariant=1, pageCompression=1,
-                     initialFontName=font_name(body_font), initialFontSize=8,
-                     enforceColorSpace=COLOR_SPACES[colors])
-    return canvas
+    return _Canvas(target, pagesize=pagesize, invariant=1, pageCompression=1,
+                   initialFontName=font_name(body_font), initialFontSize=8,
+                   enforceColorSpace=COLOR_SPACES[colors], codes=codes)
 
 
 def _set_color(color: Color, rgb: Callable[..., None], cmyk: Callable[..., None]) -> None:
@@ -420,8 +528,8 @@ class FaceForms:
 
 
 class _TextRun(NamedTuple):
-    """A string drawn in a TrueType font: its bytes name the document's font subsets, so it is
-    encoded again in each document."""
+    """A string drawn in a TrueType font whose codes are the document's own (not shared by the
+    build): its bytes name the document's font subsets, so it is encoded again in each document."""
 
     font: str
     size: float
@@ -445,17 +553,21 @@ class _Picture(NamedTuple):
 
 
 class _Recording(NamedTuple):
-    """A face's form content in one colour space: operator text that is the same in every document,
-    between the parts that are not (`_TextRun`, `_Picture`); the graphics states it defines
-    (ExtGState names are the form's own, so they too are the same in every document); and the PDF
-    version it needs (1.4 for transparency)."""
+    """A face's form content in one colour space: operator text that is the same in every document
+    (strings in fonts whose codes the build shares included), between the parts that are not
+    (`_TextRun`, `_Picture`); the shared fonts it draws in, for the document to list; the graphics
+    states it defines (ExtGState names are the form's own, so they too are the same in every
+    document); and the PDF version it needs (1.4 for transparency)."""
 
     parts: tuple[str | _TextRun | _Picture, ...]
+    fonts: tuple[str, ...]
     extgstates: tuple[tuple[tuple[str, str], str], ...]
     pdf_version: tuple[int, int]
 
-    def replay(self, canvas: Canvas) -> None:
+    def replay(self, canvas: _Canvas) -> None:
         """Write the content into the form `canvas` has begun, as drawing the face would."""
+        for font in self.fonts:
+            canvas.use_font(font)
         code = canvas._code
         for part in self.parts:
             if isinstance(part, str):
@@ -477,17 +589,19 @@ class _Recorder(_Canvas):
     inside, a font reportlab does not embed, separation colours) stops the recording, and such a
     face is drawn into each document as before."""
 
-    def __init__(self, like: Canvas) -> None:
+    def __init__(self, like: _Canvas) -> None:
         super().__init__(io.BytesIO(), initialFontName=like._initialFontName,
                          initialFontSize=like._initialFontSize, initialLeading=like._initialLeading,
-                         enforceColorSpace=like._enforceColorSpace)
+                         enforceColorSpace=like._enforceColorSpace, codes=like._doc.shared_codes)
         self._parts: list[str | _TextRun | _Picture] = []
         self._mark = 0  # self._code[:_mark] is in _parts already
+        self._fonts: dict[str, None] = {}  # the shared fonts drawn in, in order
 
     def record(self, items: tuple[Item, ...]) -> _Recording:
         draw_items(self, items)
         self._flush()
-        return _Recording(tuple(self._parts), tuple(self._extgstate._c.items()), self._doc._pdfVersion)
+        return _Recording(tuple(self._parts), tuple(self._fonts), tuple(self._extgstate._c.items()),
+                          self._doc._pdfVersion)
 
     def _flush(self) -> None:
         if len(self._code) > self._mark:
@@ -501,7 +615,15 @@ class _Recorder(_Canvas):
     def drawString(self, x, y, text, mode=None, charSpace=0, direction=None, wordSpace=None, shaping=False):
         if (mode, charSpace, direction, wordSpace, shaping) != (None, 0, None, None, False):
             raise _NotReplayable
-        self._replayed(_TextRun(self._fontname, self._fontsize, self._leading, x, y, text))
+        if _shares_codes(self, self._fontname):  # the same bytes in every document of the build
+            self._in_string = True  # reportlab writes the string through a text object
+            try:
+                super().drawString(x, y, text)
+            finally:
+                self._in_string = False
+            self._fonts[self._fontname] = None
+        else:
+            self._replayed(_TextRun(self._fontname, self._fontsize, self._leading, x, y, text))
 
     def draw_raster(self, image: Image) -> None:
         self._replayed(_Picture(image))
@@ -516,31 +638,51 @@ class _Recorder(_Canvas):
             raise _NotReplayable
         return super()._checkSeparation(cmyk)
 
+    _in_string = False
+
+    def drawText(self, text) -> None:
+        if not self._in_string:
+            raise _NotReplayable
+        super().drawText(text)
+
     def _refuse(self, *args, **kwargs) -> None:
         raise _NotReplayable
 
-    drawText = drawImage = drawInlineImage = shade = doForm = beginForm = transparency_group = _refuse
+    drawImage = drawInlineImage = shade = doForm = beginForm = transparency_group = _refuse
 
 
 class FaceRecordings:
     """Each face's drawing recorded once per colour space (and starting font), for every document
-    of a build that places it: the work of drawing a face, SVG art included, is done once, and
-    each document only encodes the face's strings for its own font subsets and makes its own
-    picture objects. Holds what the build's faces hold, so it lives as long as one build."""
+    of a build that places it, and the character codes those documents share (`codes`: pass them
+    to `new_canvas`). The work of drawing a face, SVG art included, is done once, and each
+    document only makes its own picture objects. Holds what the build's faces hold, so it lives
+    as long as one build."""
 
     def __init__(self) -> None:
         self._recordings: dict[tuple, _Recording | None] = {}
+        self.codes = SharedCodes()
 
-    def get(self, face: Face, canvas: Canvas) -> _Recording | None:
+    def get(self, face: Face, canvas: _Canvas) -> _Recording | None:
         """The recording of `face` for forms of `canvas`; None if it must be drawn directly."""
         key = (face, canvas._enforceColorSpace, canvas._initialFontName, canvas._initialFontSize,
-               canvas._initialLeading)
+               canvas._initialLeading, canvas._doc.shared_codes)
         if key not in self._recordings:
             try:
                 self._recordings[key] = _Recorder(canvas).record(face.items)
             except _NotReplayable:
                 self._recordings[key] = None
         return self._recordings[key]
+
+
+def face_characters(face: Face, found: dict[str, set[str]]) -> None:
+    """Add the characters of `face`'s text, by font file, to `found`."""
+    stack = [face.items]
+    while stack:
+        for item in stack.pop():
+            if type(item) is Text:
+                found.setdefault(item.font, set()).update(item.text)
+            elif type(item) is Group:
+                stack.append(item.items)
 
 
 def draw_items(canvas: _Canvas, items: tuple[Item, ...]) -> None:

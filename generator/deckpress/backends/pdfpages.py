@@ -11,18 +11,18 @@ that many pages share is one Form XObject, named in order of first use (`sheetN`
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
 from reportlab.pdfgen.canvas import Canvas
 
 from ..atomic import replacing
 from ..fonts import FontSet
-from ..imposition.document import DocInfo, FurnishedPage
-from ..imposition.furniture import (BLACK, WHITE, AlignmentMark, Band, Block, CutMarks, FoldLine, Furniture,
-                                FurniturePage, GlueStrip, Label, RegistrationMarks, Ring, Rule, ScaleBar,
-                                TileMarks, Words)
-from .pdf import MM, FaceForms, FaceRecordings, font_name, new_canvas, set_fill, set_stroke
+from ..imposition.document import DocInfo, FurnishedPage, Sheet
+from ..imposition.furniture import (BLACK, LABEL_FONT, WHITE, AlignmentMark, Band, Block, CutMarks, FoldLine,
+                                    Furniture, FurniturePage, GlueStrip, Label, RegistrationMarks, Ring, Rule,
+                                    ScaleBar, TileMarks, Words)
+from .pdf import MM, FaceForms, FaceRecordings, face_characters, font_name, new_canvas, set_fill, set_stroke
 
 BODY_FONT = "sans"  #: the canvas's first font: embedded, never Helvetica
 
@@ -49,7 +49,8 @@ def _font(ref: str) -> str:
 def _draw(path: Path, pages: Sequence[FurnishedPage | FurniturePage], info: DocInfo,
           progress: Callable[[int], None] | None, recordings: FaceRecordings | None) -> None:
     first_w, first_h = pages[0].paper
-    canvas = new_canvas(path, (first_w * MM, first_h * MM), _FONTS.file(BODY_FONT).path, info.colors)
+    canvas = new_canvas(path, (first_w * MM, first_h * MM), _FONTS.file(BODY_FONT).path, info.colors,
+                        recordings.codes if recordings is not None else None)
     canvas.setTitle(info.title)
     canvas.setAuthor(info.author)
     canvas.setSubject(info.subject)
@@ -68,6 +69,20 @@ def _draw(path: Path, pages: Sequence[FurnishedPage | FurniturePage], info: DocI
         if progress:
             progress(1)
     canvas.save()
+
+
+def learn_characters(recordings: FaceRecordings, sheets: Iterable[Sheet]) -> None:
+    """Code the characters of the sheets' faces and labels for every document of the build
+    before any is written (see SharedCodes.learn)."""
+    found: dict[str, set[str]] = {}
+    seen: set[int] = set()
+    for sheet in sheets:
+        for placement in sheet.plan.placements:
+            if id(placement.face) not in seen:
+                seen.add(id(placement.face))
+                face_characters(placement.face, found)
+        found.setdefault(_FONTS.file(LABEL_FONT).path, set()).update(sheet.label)
+    recordings.codes.learn(found)
 
 
 def _furniture_page(canvas: Canvas, page: FurniturePage) -> None:

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from ..backends.pdf import FaceRecordings
-from ..backends.pdfpages import write_document
+from ..backends.pdfpages import learn_characters, write_document
 from ..face import Face, PathOp
 from ..imposition.calibration import calibration_info, calibration_pages
 from ..imposition.document import NO_SHIFT, DocInfo, Marking, Sheet, furnish
@@ -128,6 +128,7 @@ def write_jobs(jobs: Sequence[Job], bleed: float, progress: Callable[[int], None
         on_plan(sum(len(j.sheets) for j in jobs))
     outputs = []
     recordings = FaceRecordings()
+    learn_characters(recordings, (sheet for job in jobs for sheet in job.sheets))
     for job in jobs:
         write_document(job.path, furnish(job.sheets, job.info, bleed), job.info, progress, recordings)
         outputs.append(Output(job.path, len(job.sheets)))
