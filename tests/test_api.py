@@ -210,3 +210,32 @@ def test_a_build_loads_only_what_its_formats_draw_with(tmp_path, fmt, loaded, un
     proc = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     assert proc.stdout.strip() == str([loaded])
     assert list((tmp_path / "test-piece").rglob(f"*.{fmt}"))
+
+
+def test_several_decks_are_built_at_once_as_one_after_another(tmp_path, monkeypatch):
+    """The bundled build in worker processes and in one: the same results in the same order, the
+    same bytes, and one plan per deck whose sum is every step the bar is told of."""
+    built = {}
+    for workers in ("1", "2"):
+        monkeypatch.setenv("DECKPRESS_WORKERS", workers)
+        planned, done = [], []
+        results = deckpress.build(None, tmp_path / workers, papers="a4", progress=done.append,
+                                  on_plan=planned.append)
+        assert [r.deck.id for r in results] == [d.ref for d in deckpress.list_decks(None)]
+        assert len(planned) == len(results) and sum(done) == sum(planned) > 0
+        out = tmp_path / workers
+        built[workers] = (deckpress.Report.of(results).to_json(), sum(planned),
+                          {str(p.relative_to(out)): p.read_bytes() for p in sorted(out.rglob("*")) if p.is_file()})
+    (report1, plan1, files1), (report2, plan2, files2) = built["1"], built["2"]
+    assert plan1 == plan2 and files1.keys() == files2.keys() and files1 == files2
+    assert json.dumps(report1).replace("/1/", "/2/") == json.dumps(report2)
+
+
+def test_the_languages_of_a_deck_are_built_together_without_losing_a_file(tmp_path, monkeypatch):
+    monkeypatch.setenv("DECKPRESS_WORKERS", "2")  # they share out/kanon/: never swapped in at once
+    results = deckpress.build(["kanon", "metronome"], tmp_path, papers="a4", inks="color", lang="all")
+    assert [(r.deck.id, r.deck.lang) for r in results] == [("kanon", "de"), ("kanon", "en"), ("metronome", "en")]
+    written = {p.name for p in (tmp_path / "kanon").iterdir()}
+    assert {o.path.name for r in results[:2] for o in r.outputs} <= written
+    assert results[0].outputs and results[1].outputs
+    assert not {o.path.name for o in results[0].outputs} & {o.path.name for o in results[1].outputs}

@@ -461,3 +461,14 @@ def test_a_report_that_cannot_be_written_is_one_line_and_exit_1(simple_deck, tmp
     result = run("check", str(simple_deck), "--report", str(tmp_path / "taken" / "x.json" / "deeper.json"))
     assert result.exit_code == 1 and result.stderr.startswith("error: cannot write the report ")
     assert "Traceback" not in result.output
+
+
+def test_a_broken_deck_among_good_ones_is_one_line_after_the_decks_before_it(make_deck, tmp_path, monkeypatch):
+    monkeypatch.setenv("DECKPRESS_WORKERS", "2")
+    broken = make_deck("id: broken\ntitle: [unclosed\n")
+    result = run("build", "metronome", str(broken), "kanon", "--out", str(tmp_path / "out"), "--paper", "a4")
+    assert result.exit_code == 2
+    lines = result.output.strip().splitlines()
+    assert lines[-1].startswith("error: ") and "deck.yaml:" in lines[-1] and "Traceback" not in result.output
+    assert (tmp_path / "out" / "metronome" / "metronome-cards-a4.pdf").is_file()  # before it: written
+    assert not (tmp_path / "out" / "broken").exists()

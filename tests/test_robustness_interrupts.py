@@ -161,3 +161,28 @@ def test_a_failed_build_leaves_the_folder_as_it_was(tmp_path):
     with replacing_folder(folder) as staged:
         (staged / "b.txt").write_text("new")
     assert sorted((p.name, p.read_text()) for p in folder.iterdir()) == [("a.txt", "old"), ("b.txt", "new")]
+
+
+@pytest.mark.parametrize("to_group", [True, False], ids=["terminal", "parent-only"])
+def test_ctrl_c_stops_every_deck_worker_and_leaves_no_folder_half_written(tmp_path, to_group):
+    """Several decks built at once, interrupted once the first file is written: exit 130, no
+    process of the build left, each deck folder the old one or none, nothing hidden left."""
+    out = tmp_path / "out"
+    build_deck(DECK, out, papers=["a4"], inks=["color"])
+    old = files(out / DECK)
+    proc = start(["build", DECK, "kanon", "steps", "--out", str(out), "--ink", "color"], tmp_path,
+                 env={"DECKPRESS_WORKERS": "2"})
+    wait_for(lambda: new_files(out, old), proc, "file written")
+    (os.killpg if to_group else os.kill)(proc.pid, signal.SIGINT)
+    _, stderr = proc.communicate(timeout=60)
+    assert (proc.returncode, stderr) == (130, "interrupted\n")
+    with pytest.raises(ProcessLookupError):  # the workers were waited for: none outlives the command
+        os.killpg(proc.pid, 0)
+    names = sorted(p.name for p in out.iterdir())
+    assert not [n for n in names if n.startswith(".")] and DECK in names
+    for name in names:  # a deck either finished before the interrupt or left as it was
+        assert not [p for p in (out / name).rglob(".*")]
+    if (out / DECK / f"{DECK}-cards-letter.pdf").exists():
+        assert files(out / DECK) != old
+    else:
+        assert files(out / DECK) == old

@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import importlib
 import json
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -252,8 +252,9 @@ def build(decks: str | Path | Sequence[str | Path] | None = None, out: str | Pat
           formats: str | Sequence[str] = ("pdf",), players: int | None = None, lang: str | None = None,
           dpi: int = 300, preset: str | None = None, outline_text: bool = False, tts_base_url: str | None = None,
           sleeves: str | tuple[float, float] | None = None, sleeve_thickness: float | None = None,
-          back_offset: Offset = (0.0, 0.0), marks: str = "corners", back_marks: bool = False,
-          progress: Progress | None = None, on_plan: Progress | None = None) -> list[DeckBuild]:
+          back_offset: Offset | Mapping[str | Path, Offset] = (0.0, 0.0), marks: str = "corners",
+          back_marks: bool = False, progress: Progress | None = None, on_plan: Progress | None = None
+          ) -> list[DeckBuild]:
     """Build decks into `out/<deck id>/`; one result per deck and language, with the files written
     (`outputs`) and the warnings.
 
@@ -264,10 +265,13 @@ def build(decks: str | Path | Sequence[str | Path] | None = None, out: str | Pat
     lang: one of the decks' languages, or "all" for every one each has (default: its own).
     preset: "mpc" or "tgc" (PNGs on the service's canvas; implies "png") or "drivethru" (a CMYK
     PDF). sleeves: "auto", a sleeve's name (SLEEVES) or its size in mm, to size the tuck box.
-    marks: "corners", "lines", "none" or "cutter"; back_offset shifts every back page (mm).
+    marks: "corners", "lines", "none" or "cutter"; back_offset shifts every back page (mm), or
+    maps each deck (as given in `decks`) to its own (decks it does not name: none).
     on_plan hears, for each deck, how many pages and images are to come; progress each one done.
+    Several decks (or languages) are built at once, one per core, in worker processes: the results
+    come in the order asked for, and a DeckError is the first failing deck's, as one after another.
     """
-    from .builder.deckbuild import build_deck
+    from .builder.deckbuild import DeckTask, build_decks
     from .builder.plan import DRIVETHRU, FORMATS, Options
     from .compose.tuckbox import SLEEVE_THICKNESS
     from .imposition.document import Marking
@@ -284,12 +288,22 @@ def build(decks: str | Path | Sequence[str | Path] | None = None, out: str | Pat
     pdf_inks = choose(inks if inks is not None else "all", INKS, "ink")
     options = Options(asked_formats, dpi, preset, outline_text, tts_base_url, color,
                       image_inks=pdf_inks if inks is not None else ("color",), sleeves=sleeves,
-                      sleeve_thickness=SLEEVE_THICKNESS if sleeve_thickness is None else sleeve_thickness,
-                      marking=Marking(marks, back_marks, back_offset))
+                      sleeve_thickness=SLEEVE_THICKNESS if sleeve_thickness is None else sleeve_thickness)
     refs = bundled_deck_ids() if decks is None else [decks] if isinstance(decks, (str, Path)) else list(decks)
-    return [build_deck(ref, out, choose(papers, tuple(PAPERS), "paper"), pdf_inks, progress, on_plan, players,
-                       language, options)
-            for ref in refs for language in languages(ref, lang)]
+    paper_names = choose(papers, tuple(PAPERS), "paper")
+    tasks, unreadable = [], None
+    for ref in refs:
+        offset = back_offset.get(ref, (0.0, 0.0)) if isinstance(back_offset, Mapping) else back_offset
+        deck_options = replace(options, marking=Marking(marks, back_marks, offset))
+        try:
+            tasks += [DeckTask(ref, language, deck_options) for language in languages(ref, lang)]
+        except DeckError as exc:  # the decks before it are built first, as one after another
+            unreadable = exc
+            break
+    results = build_decks(tasks, out, paper_names, pdf_inks, progress, on_plan, players)
+    if unreadable is not None:
+        raise unreadable
+    return results
 
 
 def languages(deck: str | Path, lang: str | None = None) -> list[str | None]:

@@ -194,14 +194,17 @@ def _show_warnings(warnings: api.Warnings, deck: str = "") -> None:
 
 
 class _Bar:
-    """A progress bar on stderr when it is a terminal; nothing when output is piped."""
+    """A progress bar on stderr when it is a terminal; nothing when output is piped. Each `start`
+    adds its total: decks built at once each say theirs when they begin."""
 
     def __init__(self, label: str) -> None:
         self.label = label
         self.bar = None
 
     def start(self, total: int) -> None:
-        if sys.stderr.isatty():
+        if self.bar is not None:
+            self.bar.length += total
+        elif sys.stderr.isatty():
             self.bar = click.progressbar(length=total, label=f"{self.label:<14}", file=sys.stderr)
             self.bar.__enter__()
 
@@ -281,19 +284,19 @@ def build(decks: tuple[str, ...], paper: str, ink: str | None, color: str, out: 
     refs = list(decks) or [listed.ref for listed in api.list_decks(None)]
     _remember(back_offset)
     started = time.perf_counter()
-    results: list[api.DeckBuild] = []
-    for ref in refs:
-        offset = _offset_for(back_offset, ref)
+    offsets = {}
+    for ref in refs:  # each deck has its own: its folder may have one
+        offset = offsets[ref] = _offset_for(back_offset, ref)
         if offset.used and "pdf" in formats:
             click.echo(f"{ref}: " * (len(refs) > 1) + _shift_note(offset))
-        for language in _or_exit(lambda: api.languages(ref, lang), "cannot read the deck"):
-            result, = _write(ref if language is None else f"{ref} ({language})", out, lambda bar: api.build(
-                ref, out, papers=paper, inks=ink, color=color, formats=formats, players=players, lang=language,
-                dpi=dpi, preset=preset, outline_text=outline_text, tts_base_url=tts_base_url, sleeves=sleeves,
-                sleeve_thickness=sleeve_thickness, back_offset=offset.value, marks=marks, back_marks=back_marks,
-                progress=bar.advance, on_plan=bar.start))
-            _show_warnings(result.warnings, result.deck.id if len(refs) > 1 else "")
-            results.append(result)
+    # one call for every deck, which builds them at once (one bar for them all, fed as each moves)
+    results = _write(refs[0] if len(refs) == 1 else api.counted(len(refs), "deck"), out, lambda bar: api.build(
+        refs, out, papers=paper, inks=ink, color=color, formats=formats, players=players, lang=lang,
+        dpi=dpi, preset=preset, outline_text=outline_text, tts_base_url=tts_base_url, sleeves=sleeves,
+        sleeve_thickness=sleeve_thickness, back_offset={ref: offset.value for ref, offset in offsets.items()},
+        marks=marks, back_marks=back_marks, progress=bar.advance, on_plan=bar.start))
+    for result in results:
+        _show_warnings(result.warnings, result.deck.id if len(refs) > 1 else "")
     seconds = time.perf_counter() - started
     report = api.Report.of(results)
     written = Counter(Path(file).suffix.lstrip(".").upper() for deck in report.decks for file in deck.files or ())

@@ -13,14 +13,12 @@ are encoded here (`png_bytes`), straight from pdfium's bitmap, rather than by Pi
 from __future__ import annotations
 
 import io
-import os
-import signal
 import struct
 import zlib
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
-from multiprocessing import get_all_start_methods, get_context
+from multiprocessing import get_context
 from pathlib import Path
 
 from PIL import Image as PILImage
@@ -28,6 +26,7 @@ from PIL import Image as PILImage
 from ..atomic import interrupts_held, replacing
 from ..face import Face, translation
 from ..fonts import FontSet
+from ..workers import fork_context, ignore_interrupts, worker_count
 from .pdf import MM, FaceForms, new_canvas
 
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in face mm
@@ -88,12 +87,13 @@ def render(jobs: Sequence[RasterJob], workers: int | None = None,
     import pypdfium2  # noqa: F401  here, before the workers fork: each would import it again, slowly
     pdf = faces_pdf(jobs)
     specs = [(job.size, str(job.path) if job.path else None, job.dpi) for job in jobs]
-    workers = min(workers or os.cpu_count() or 1, max(1, len(jobs) // (PARALLEL_FROM // 2)))
+    workers = min(workers or worker_count(), max(1, len(jobs) // (PARALLEL_FROM // 2)))
     if workers <= 1 or len(jobs) < PARALLEL_FROM:
         return _render_range(pdf, specs, 0, len(jobs), progress)
     results: list[PILImage.Image | None] = [None] * len(jobs)
     step = -(-len(jobs) // (workers * 4))  # small chunks: the bar moves and cores stay busy
-    with ProcessPoolExecutor(workers, mp_context=_context(), initializer=_ignore_interrupts) as pool:
+    with ProcessPoolExecutor(workers, mp_context=fork_context() or get_context("spawn"),
+                             initializer=ignore_interrupts) as pool:
         try:
             with interrupts_held():  # the workers are forked here: Ctrl-C is the parent's to answer
                 futures = {pool.submit(_render_range, pdf, specs, start, min(start + step, len(jobs))): start
@@ -108,18 +108,6 @@ def render(jobs: Sequence[RasterJob], workers: int | None = None,
             pool.shutdown(cancel_futures=True)  # so no worker writes into a folder the caller then removes
             raise
     return results
-
-
-def _ignore_interrupts() -> None:
-    """A worker leaves Ctrl-C (sent to the whole process group by a terminal) to its parent, which
-    stops the build and says so once."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-def _context():
-    """Fork where the system has it: workers start at once and need no importable `__main__`
-    (spawn would re-run the caller's script). Nothing here runs threads, so forking is safe."""
-    return get_context("fork" if "fork" in get_all_start_methods() else "spawn")
 
 
 def _render_range(pdf: bytes, specs: Sequence[tuple[tuple[int, int], str | None, float]], start: int, end: int,

@@ -1,23 +1,25 @@
 """Building one deck: which files it gives for each format, paper and variant, in what order,
-and writing them (`build_deck`). The names are `plan`'s; the faces are composed once (`faces`)."""
+and writing them (`build_deck`); several at once (`build_decks`). The names are `plan`'s; the
+faces are composed once (`faces`)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ..atomic import replacing_folder
-from ..errors import Warnings
+from ..errors import DeckError, Warnings
 from ..face import Face
 from ..imposition.document import Marking
 from ..imposition.marks import MARK_MODES
 from ..imposition.sheets import PAPERS
 from ..ink import COLORS, INKS
 from ..model import Deck, load_deck
-from ..model.deck import SHEETS
+from ..model.deck import SHEETS, find_deck
 from ..outputs.presets import PRESETS, preset_bleed
 from ..outputs.sides import Entry, distinct_faces
+from ..workers import in_order
 from .box import box_job
 from .faces import DeckFaces, Inked, compose_faces
 from .jobs import Job, deck_job, fold_pages, sheet_files, single_pages, write_jobs
@@ -197,3 +199,50 @@ def _image_sets(deck: Deck, composed: Composed, options: Options) -> list[tuple[
         converted = inked.entries(entries)
         sets += [(kind, inked.variant, converted, len(distinct_faces(converted))) for kind in kinds]
     return sets
+
+
+@dataclass(frozen=True)
+class DeckTask:
+    """One deck to build, in one language (None: its own), with its options: several decks built
+    together may each have their own (their back offsets)."""
+
+    ref: str | Path
+    lang: str | None = None
+    options: Options = Options()
+
+
+def build_decks(tasks: Sequence[DeckTask], out_dir: str | Path, papers: Sequence[str] = tuple(PAPERS),
+                inks: Sequence[str] = INKS, progress: Callable[[int], None] | None = None,
+                on_plan: Callable[[int], None] | None = None, players: int | None = None) -> list[DeckBuild]:
+    """`build_deck` for each task, the results in the order of `tasks`: decks are independent, so
+    they are built in worker processes, one per core (`workers.in_order`: one after another with
+    DECKPRESS_WORKERS=1, or where fork is unsafe). `on_plan` hears each deck's plan and `progress`
+    each page or image done, whichever deck it is of. A DeckError is the first failing deck's in
+    the order, once the decks before it are written, as one after another.
+
+    The tasks of one deck (its languages, or the deck named twice) share its output folder, which
+    each replaces as a whole: they are built one after another in the same worker, never at once."""
+    by_deck: dict[object, list[int]] = {}
+    for index, task in enumerate(tasks):
+        by_deck.setdefault(_deck_key(task.ref), []).append(index)
+    groups = list(by_deck.values())
+
+    def build_group(indices: list[int], progress: Callable[[int], None] | None,
+                    on_plan: Callable[[int], None] | None) -> list[DeckBuild]:
+        return [build_deck(tasks[i].ref, out_dir, papers, inks, progress, on_plan, players, tasks[i].lang,
+                           tasks[i].options) for i in indices]
+
+    results: list[DeckBuild] = [None] * len(tasks)  # type: ignore[list-item]  (each filled below)
+    for indices, built in zip(groups, in_order(build_group, groups, progress, on_plan)):
+        for index, result in zip(indices, built):
+            results[index] = result
+    return results
+
+
+def _deck_key(ref: str | Path) -> object:
+    """What tells decks apart for `build_decks`: the deck file (a deck may be named by id or by
+    folder); the ref itself if there is none (its build says why)."""
+    try:
+        return find_deck(str(ref)).resolve()
+    except DeckError:
+        return ref

@@ -220,7 +220,7 @@ def load_deck(ref: str | Path, players: int | None = None, lang: str | None = No
     if not _NAME.fullmatch(deck_id):
         raise doc.error("id", f"deck id '{deck_id}' must be letters, digits, '-' or '_' (it names the output folder)")
 
-    find = _file_finder(folders)
+    find = _FileFinder(folders)
     fonts = FontSet(_load_fonts(doc.get("fonts"), doc, find, chain))
     names = Names(fonts=fonts, resolve_file=find)
     names.palette = _load_palette(doc.get("palette"), doc)
@@ -368,13 +368,18 @@ def _merge_components(inherited: Seq, own: Map) -> Seq:
     return result
 
 
-def _file_finder(folders: tuple[Path, ...]) -> Callable[..., Path]:
+@dataclass(frozen=True)
+class _FileFinder:
     """How a file a deck or layout names is found: relative to where it was written (`base`), but a
     deck's folder shadows by path. A file the deck (or a nearer deck of a chain) has at the same
     path is taken instead, so a deck replaces any picture of a shared layout or of the deck it
-    extends by putting its own at that path."""
+    extends by putting its own at that path. (A class, not a closure, so that a loaded deck
+    pickles: a deck built in a worker process comes back to the parent with its result.)"""
 
-    def find(written: str, base: Path, kinds: tuple[str, ...] = IMAGE_TYPES) -> Path:
+    folders: tuple[Path, ...]
+
+    def __call__(self, written: str, base: Path, kinds: tuple[str, ...] = IMAGE_TYPES) -> Path:
+        folders = self.folders
         _check_length(written)
         for folder in folders:
             candidate = Path(os.path.normpath(folder / written))
@@ -388,8 +393,6 @@ def _file_finder(folders: tuple[Path, ...]) -> Callable[..., Path]:
                     if (nearer / shadow).is_file():
                         return resolve_inside(shadow, nearer, folders, kinds)
         return resolve_inside(written, base, folders, kinds)
-
-    return find
 
 
 def _box(doc: Map, components: list[Component]) -> tuple[bool, tuple[str, int] | None]:
