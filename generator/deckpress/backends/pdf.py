@@ -58,7 +58,13 @@ def _to_unicode_cmap(fontname: str, subset: list[int]) -> str:
     return "\n".join(lines)
 
 
-ttfonts.makeToUnicodeCMap = _to_unicode_cmap
+@functools.lru_cache(maxsize=256)
+def _cached_cmap(fontname: str, subset: tuple[int, ...]) -> str:
+    return _to_unicode_cmap(fontname, list(subset))
+
+
+# every document of a build embeds the same subsets: their CMaps are made once
+ttfonts.makeToUnicodeCMap = lambda fontname, subset: _cached_cmap(fontname, tuple(subset))
 
 rltuning.install()  # reportlab's repeated work remembered: the same bytes, sooner
 

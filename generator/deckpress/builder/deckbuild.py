@@ -62,7 +62,7 @@ def deck_jobs(faces: DeckFaces, out_dir: Path, papers: Sequence[str], inks: Sequ
     jobs: list[Job] = []
     for paper in papers:
         for ink in inks:
-            inked = Inked(Variant.of(ink, options.color))
+            inked = faces.inked(Variant.of(ink, options.color))
             if "pdf" in options.formats:
                 for sheet, sides in faces.sides.items():
                     for kind, pages, duplex in sheet_files(sheet, inked.sides(sides), paper, deck.bleed, marking.marks):
@@ -96,7 +96,7 @@ def drivethru_job(faces: DeckFaces, out_dir: Path, warn: Warnings) -> Job:
     another size than the deck's cards (boards, pawns) are left out, and a card without a back
     gets a blank one."""
     deck = faces.deck
-    inked = Inked(Variant.CMYK)
+    inked = faces.inked(Variant.CMYK)
     w, h = deck.size.width, deck.size.height
     blank = Face(w, h, deck.bleed)
     sides: list[Face] = []
@@ -195,7 +195,7 @@ def _image_sets(deck: Deck, composed: Composed, options: Options) -> list[tuple[
     entries = composed(bleed).entries
     sets = []
     for ink in options.image_inks:
-        inked = Inked(Variant.of(ink))
+        inked = composed(bleed).inked(Variant.of(ink))
         converted = inked.entries(entries)
         sets += [(kind, inked.variant, converted, len(distinct_faces(converted))) for kind in kinds]
     return sets

@@ -59,6 +59,14 @@ class DeckFaces:
         """Every face printed, once (every entry is printed: its count is at least 1)."""
         return {face for e in self.entries for face in (e.front, e.back) if face is not None}
 
+    @cached_property
+    def _inked(self) -> dict[Variant, Inked]:
+        return {}
+
+    def inked(self, variant: Variant) -> Inked:
+        """These faces as printed in `variant`, each converted once for every paper and file."""
+        return self._inked.get(variant) or self._inked.setdefault(variant, Inked(variant))
+
 
 def compose_faces(deck: Deck, warn: Warnings) -> DeckFaces:
     """Compose each card-list entry once; a text without a translation is an error."""
