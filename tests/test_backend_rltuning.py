@@ -82,3 +82,20 @@ def test_a_font_subset_is_remembered_and_the_same() -> None:
     assert face.makeSubset(subset) == made
     assert face.makeSubset(subset) is face.makeSubset(subset)
     assert face.makeSubset([0, *map(ord, "nonaK")]) != made  # the order is the subset's codes
+
+
+@pytest.mark.parametrize("sequence", [[1, 2.5, -3, 1e-5, 600], [0] * 12, [1, 2, 3], [1, 2, "/N", 4], [True, 1, 2, 3]])
+def test_an_array_is_formatted_as_reportlab_does(sequence) -> None:
+    document = pdfdoc.PDFDocument(invariant=1)
+    array = pdfdoc.PDFArray(sequence)
+    assert array.format(document) == rltuning._format_array(array, document)
+    assert array.format(document) == rltuning._format_array(array, document)  # remembered, still the same
+    compact = pdfdoc.PDFArrayCompact(sequence)
+    assert compact.format(document) == rltuning._format_array(compact, document)
+
+
+def test_arrays_of_numbers_are_remembered() -> None:
+    document = pdfdoc.PDFDocument(invariant=1)
+    widths = [500 + i for i in range(100)]
+    first = pdfdoc.PDFArray(widths).format(document)
+    assert pdfdoc.PDFArray(list(widths)).format(document) is first

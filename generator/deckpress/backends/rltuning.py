@@ -8,7 +8,8 @@ replaces would (tests/backends/test_rltuning.py holds them side by side).
 
 - Flate compression is remembered by the digest of its input (`zlib` is deterministic for
   the same input and level), so a stream met before costs a hash instead of a deflate.
-- A font subset is remembered by its font file and its characters, in order.
+- A font subset is remembered by its font file and its characters, in order, and an array of
+  numbers (a subset's widths) by its numbers.
 - Names, numbers and content streams are encoded without reportlab's Python-level codec where
   they are ASCII, which PDFDocEncoding leaves as it is; numbers, names, strings and bytes are
   formatted without the isinstance chain that PDF objects need.
@@ -56,12 +57,14 @@ class _Remembered:
 
 _COMPRESSED = _Remembered(MEMORY_BUDGET // 2)
 _SUBSETS = _Remembered(MEMORY_BUDGET // 2)
+_ARRAYS = _Remembered(4 * 1024 * 1024)  # formatted arrays of numbers
 
 
 def forget() -> None:
     """Drop everything remembered (for tests, and for a long-lived process that wants the memory)."""
     _COMPRESSED.clear()
     _SUBSETS.clear()
+    _ARRAYS.clear()
 
 
 def _compress(self: pdfdoc.PDFStreamFilterZCompress, text: str | bytes) -> bytes:
@@ -117,6 +120,21 @@ def _format_fast(element: object, document: pdfdoc.PDFDocument, toplevel: int = 
     return _format(element, document, toplevel)
 
 
+_format_array = pdfdoc.PDFArray.format
+_NUMBERS = (int, float)
+
+
+def _format_numbers(self: pdfdoc.PDFArray, document: pdfdoc.PDFDocument, IND: bytes = b"\n ") -> bytes:
+    """reportlab's array formatting, remembered for arrays of numbers: a font subset's widths
+    (a hundred numbers, the same in every document that embeds the subset), forms' boxes and
+    matrices."""
+    sequence = self.sequence
+    if len(sequence) < 4 or not all(type(x) in _NUMBERS for x in sequence):
+        return _format_array(self, document, IND)
+    key = (self.multiline, pdfdoc.rl_config.pdfMultiLine, IND, tuple(sequence))
+    return _ARRAYS.get(key) or _ARRAYS.put(key, _format_array(self, document, IND))
+
+
 def install() -> None:
     """Put the remembering and faster versions in place of reportlab's (once; later calls do nothing)."""
     if pdfdoc.format is _format_fast:
@@ -125,6 +143,7 @@ def install() -> None:
     ttfonts.TTFontFace.makeSubset = _subset
     pdfdoc.pdfdocEnc = _pdfdoc_enc
     pdfdoc.format = _format_fast
+    pdfdoc.PDFArray.format = _format_numbers
     # reportlab spells every key of every dictionary it writes (each page's, form's and resource
     # list's) with PDFName, which escapes the name character by character: tens of thousands of
     # calls for a few dozen distinct names. The same names, remembered.
