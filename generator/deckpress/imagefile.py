@@ -113,6 +113,12 @@ def load_svg(path: str) -> Any:
     return _load_svg(path, stamp(path))
 
 
+def import_svg_reader() -> None:
+    """Import what reading SVG art takes (svglib and lxml: about a tenth of a second) ahead of
+    reading any, e.g. before forking workers that would each import it."""
+    from . import svgart  # noqa: F401
+
+
 @functools.lru_cache(maxsize=None)
 def _load_svg(path: str, _stamp: tuple[int, int]) -> Any:
     from .svgart import read_svg  # imported late: svglib pulls in lxml

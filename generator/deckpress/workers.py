@@ -64,7 +64,8 @@ def ignore_interrupts() -> None:
 
 
 def in_order(work: Work[Item, Result], items: Sequence[Item], progress: Progress | None = None,
-             on_plan: Progress | None = None, workers: int | None = None) -> list[Result]:
+             on_plan: Progress | None = None, workers: int | None = None,
+             before_fork: Callable[[], None] | None = None) -> list[Result]:
     """`work` done on each item, the results in the order of `items`, in forked workers (one per
     core, each taking the next item when it is free) where there are several items and fork is
     safe, else one after another here.
@@ -73,11 +74,15 @@ def in_order(work: Work[Item, Result], items: Sequence[Item], progress: Progress
     that raises stops the handing out: the items being worked on are finished, and the error of
     the first failing item in the order is raised, as working one after another would have.
     Ctrl-C interrupts every worker (each cleans up as an interrupt in one process would: `finally`
-    blocks run) and waits for them before it is raised here."""
+    blocks run) and waits for them before it is raised here. `before_fork` runs here just before
+    the workers are forked (not when there are none): what it loads, every worker has without
+    loading it again."""
     count = min(workers or worker_count(), len(items))
     context = fork_context()
     if count <= 1 or context is None:
         return [work(item, progress, on_plan) for item in items]
+    if before_fork is not None:
+        before_fork()
     return _Crew(context, work, items, progress is not None, on_plan is not None).run(count, progress, on_plan)
 
 

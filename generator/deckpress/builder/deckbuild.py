@@ -11,6 +11,7 @@ from pathlib import Path
 from ..atomic import replacing_folder
 from ..errors import DeckError, Warnings
 from ..face import Face
+from ..imagefile import import_svg_reader
 from ..imposition.document import Marking
 from ..imposition.marks import MARK_MODES
 from ..imposition.sheets import PAPERS
@@ -232,11 +233,24 @@ def build_decks(tasks: Sequence[DeckTask], out_dir: str | Path, papers: Sequence
         return [build_deck(tasks[i].ref, out_dir, papers, inks, progress, on_plan, players, tasks[i].lang,
                            tasks[i].options) for i in indices]
 
+    def warm_up() -> None:  # what every worker would otherwise import for itself
+        if any(_has_svg(task.ref) for task in tasks):
+            import_svg_reader()
+
     results: list[DeckBuild] = [None] * len(tasks)  # type: ignore[list-item]  (each filled below)
-    for indices, built in zip(groups, in_order(build_group, groups, progress, on_plan)):
+    for indices, built in zip(groups, in_order(build_group, groups, progress, on_plan, before_fork=warm_up)):
         for index, result in zip(indices, built):
             results[index] = result
     return results
+
+
+def _has_svg(ref: str | Path) -> bool:
+    """Whether a deck's folder has SVG art (a guess, for warming up: art can come from elsewhere)."""
+    try:
+        folder = find_deck(str(ref)).parent
+    except DeckError:
+        return False
+    return next(folder.rglob("*.svg"), None) is not None
 
 
 def _deck_key(ref: str | Path) -> object:
