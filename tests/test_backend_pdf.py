@@ -94,6 +94,29 @@ def test_documents_of_a_build_write_a_face_as_the_same_bytes(tmp_path):
     assert page_text(fourth, 0) == "zyxwvu Übung"
 
 
+def test_items_a_face_shares_with_another_are_drawn_once_and_the_same(tmp_path):
+    """A frame and a rules text that two faces share are drawn once for both (remembered), and each
+    face's form is the bytes drawing it would give, translucent art before them or not."""
+    frame = Rect(1, 1, 38, 58, 2, Paint(fill=RGB(0.9, 0.9, 1), stroke=Gray(0.2), stroke_width=0.4))
+    rules = Text(3, 30, "Play a card of the same colour.", SANS, 3, Gray(0.1))
+    faded = Group((Rect(0, 0, 10, 10, paint=Paint(fill=RGB(1, 0, 0))),), opacity=0.5)
+    faces = [Face(40, 60, 0, (frame, Text(3, 10, title, SANS, 5, RGB(0.5, 0, 0)), rules))
+             for title in ("Allegro", "Largo")]
+    faces.append(Face(40, 60, 0, (faded, frame, rules)))
+    recordings = FaceRecordings()
+    shared = write_shared(tmp_path / "shared.pdf", recordings, faces)
+    assert len(recordings._items.known) == 4  # the frame, the rules and both titles: each drawn once
+    drawn = tmp_path / "drawn.pdf"  # the same page, each face drawn in full
+    canvas = new_canvas(drawn, (100 * MM, 100 * MM), SANS, codes=FaceRecordings().codes)
+    forms = FaceForms(canvas)
+    for i, face in enumerate(faces):
+        forms.place(face, (1, 0, 0, 1, 5 + 45 * i, 10), 100)
+    canvas.showPage()
+    canvas.save()
+    assert [bytes(f.get_data()) for f in xobjects(PdfReader(shared), "/Form")] == \
+        [bytes(f.get_data()) for f in xobjects(PdfReader(drawn), "/Form")]
+
+
 def test_documents_without_shared_codes_number_their_own(tmp_path):
     card = Face(40, 60, 0, (Text(2, 10, "Tempo", SANS, 4, Gray(0.0)),))
     path = write(tmp_path, [(card, 0)])

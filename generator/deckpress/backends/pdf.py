@@ -319,6 +319,7 @@ class _Canvas(Canvas):
         self._doc.__class__ = _StreamedDocument  # the document reportlab made, saved by streaming
         self._doc.shared_codes = codes
         self._groups = 0  # transparency groups so far: they are named in drawing order
+        self._items: _ItemCode | None = None  # a recorder's remembered items
         self._codes: dict[str, _SubsetCodes] = {}  # per TrueType font name, in this document
         self._sharing: dict[str, bool] = {}  # per font name: are its codes the build's?
         self._used: set[str] = set()  # fonts whose state this document has (so it lists them)
@@ -595,10 +596,11 @@ class _Recorder(_Canvas):
     inside, a font reportlab does not embed, separation colours) stops the recording, and such a
     face is drawn into each document as before."""
 
-    def __init__(self, like: _Canvas) -> None:
+    def __init__(self, like: _Canvas, items: _ItemCode | None = None) -> None:
         super().__init__(io.BytesIO(), initialFontName=like._initialFontName,
                          initialFontSize=like._initialFontSize, initialLeading=like._initialLeading,
                          enforceColorSpace=like._enforceColorSpace, codes=like._doc.shared_codes)
+        self._items = items if like._doc.shared_codes is not None else None  # strings' bytes are the build's
         self._parts: list[str | _TextRun | _Picture] = []
         self._mark = 0  # self._code[:_mark] is in _parts already
         self._fonts: dict[str, None] = {}  # the shared fonts drawn in, in order
@@ -657,6 +659,47 @@ class _Recorder(_Canvas):
     drawImage = drawInlineImage = shade = doForm = beginForm = transparency_group = _refuse
 
 
+#: the canvas state a plain item's drawing may change (reportlab's saved state but for the
+#: transform, which items leave alone, and the graphics states, which a remembered item never sets)
+_ITEM_STATE = tuple(a for a in Canvas.STATE_ATTRIBUTES if a not in ("_currentMatrix", "_extgstate"))
+
+
+class _ItemCode:
+    """The operators each plain item (a rectangle, an ellipse, a line, a path, a string in a font
+    whose codes the build shares) draws, remembered across the faces of a build: faces differ in a
+    title and share the rest (a frame, the rules text), and what an item writes depends only on
+    the item and the colour space, never on what was drawn before it, as long as no translucency
+    is in force. Hits put the same text and leave the canvas in the same state as drawing would."""
+
+    KINDS = (Rect, Ellipse, Line, PathItem, Text)
+
+    def __init__(self) -> None:
+        self.known: dict[tuple, tuple[list[str], tuple[tuple[str, object], ...], tuple[str, ...]]] = {}
+
+    def draw(self, canvas: _Recorder, item: Item) -> None:
+        alpha = canvas._extgstate
+        if alpha._d and any(v != alpha.defaults[a] for a, v in alpha._d.items()):  # drawing would reset it
+            _DRAW[type(item)](canvas, item)
+            return
+        key = (item, canvas._enforceColorSpace, canvas._fillMode)
+        known = self.known.get(key)
+        if known is not None:
+            code, changes, fonts = known
+            canvas._code += code
+            for name, value in changes:
+                setattr(canvas, name, value)
+            for font in fonts:
+                canvas._fonts[font] = None
+            return
+        state = canvas.__dict__
+        before = [state[a] for a in _ITEM_STATE]
+        mark, parts, states, fonts = len(canvas._code), len(canvas._parts), len(alpha._c), len(canvas._fonts)
+        _DRAW[type(item)](canvas, item)
+        if len(canvas._parts) == parts and len(alpha._c) == states and not alpha._d:
+            changes = tuple((a, state[a]) for a, old in zip(_ITEM_STATE, before) if state[a] is not old)
+            self.known[key] = (canvas._code[mark:], changes, tuple(canvas._fonts)[fonts:])
+
+
 class FaceRecordings:
     """Each face's drawing recorded once per colour space (and starting font), for every document
     of a build that places it, and the character codes those documents share (`codes`: pass them
@@ -667,6 +710,7 @@ class FaceRecordings:
     def __init__(self) -> None:
         self._recordings: dict[tuple, _Recording | None] = {}
         self.codes = SharedCodes()
+        self._items = _ItemCode()
 
     def get(self, face: Face, canvas: _Canvas) -> _Recording | None:
         """The recording of `face` for forms of `canvas`; None if it must be drawn directly."""
@@ -674,7 +718,7 @@ class FaceRecordings:
                canvas._initialLeading, canvas._doc.shared_codes)
         if key not in self._recordings:
             try:
-                self._recordings[key] = _Recorder(canvas).record(face.items)
+                self._recordings[key] = _Recorder(canvas, self._items).record(face.items)
             except _NotReplayable:
                 self._recordings[key] = None
         return self._recordings[key]
@@ -692,8 +736,12 @@ def face_characters(face: Face, found: dict[str, set[str]]) -> None:
 
 
 def draw_items(canvas: _Canvas, items: tuple[Item, ...]) -> None:
+    remembered = canvas._items
     for item in items:
-        _DRAW[type(item)](canvas, item)
+        if remembered is not None and type(item) in _ItemCode.KINDS:
+            remembered.draw(canvas, item)
+        else:
+            _DRAW[type(item)](canvas, item)
 
 
 def _paint(canvas: Canvas, paint) -> tuple[int, int]:
