@@ -21,7 +21,7 @@ from reportlab.lib.colors import CMYKColor, CMYKColorSep, Color as RLColor
 from reportlab.lib.rl_accel import escapePDF, fp_str
 from reportlab.lib.utils import ImageReader, _digester
 from reportlab.pdfbase import pdfdoc, pdfmetrics, ttfonts
-from reportlab.pdfbase.pdfdoc import (PDFDictionary, PDFDocument, PDFFile, PDFImageXObject, PDFName,
+from reportlab.pdfbase.pdfdoc import (PDFDictionary, PDFDocument, PDFFile, PDFImageXObject, PDFName, PDFObject,
                                      PDFResourceDictionary, PDFStream)
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, Canvas
@@ -140,6 +140,20 @@ class _JPEGFile(PDFImageXObject):
             return super().format(document)
         finally:
             self.streamContent = None
+
+
+class _FormattedOnce(PDFObject):
+    """A PDF object that many others of one document contain, written the same in each: formatted
+    once (reportlab formats an object again wherever it is contained)."""
+
+    def __init__(self, contained: PDFObject) -> None:
+        self.contained = contained
+        self._formatted: tuple[PDFDocument, bytes] | None = None
+
+    def format(self, document: PDFDocument) -> bytes:
+        if self._formatted is None or self._formatted[0] is not document:
+            self._formatted = (document, pdfdoc.format(self.contained, document))
+        return self._formatted[1]
 
 
 class _StreamedDocument(PDFDocument):
@@ -320,6 +334,7 @@ class _Canvas(Canvas):
         self._doc.shared_codes = codes
         self._groups = 0  # transparency groups so far: they are named in drawing order
         self._items: _ItemCode | None = None  # a recorder's remembered items
+        self._plain_resources: _FormattedOnce | None = None  # shared by every form that needs no more
         self._codes: dict[str, _SubsetCodes] = {}  # per TrueType font name, in this document
         self._sharing: dict[str, bool] = {}  # per font name: are its codes the build's?
         self._used: set[str] = set()  # fonts whose state this document has (so it lists them)
@@ -382,6 +397,10 @@ class _Canvas(Canvas):
         their fonts and XObjects, so in a face's form the graphics states that carry transparency
         (ExtGState), gradients (Shading) and separation colours (ColorSpace) pointed at nothing,
         and viewers drew SVG art with opacity solid and its gradients black."""
+        plain = not (self._formsinuse or self._extgstate._c or self._shadingUsed or self._colorsUsed)
+        if plain and self._plain_resources is not None:  # most faces: fonts and procedures alone
+            super().endForm(Resources=self._plain_resources, **extra_attributes)
+            return
         resources = PDFResourceDictionary()  # as reportlab builds a page's, in the same order
         resources.basicFonts()
         resources.allProcs()
@@ -392,6 +411,8 @@ class _Canvas(Canvas):
             resources.ExtGState = states
         resources.setShading(self._shadingUsed)
         resources.setColorSpace(self._colorsUsed)
+        if plain:
+            resources = self._plain_resources = _FormattedOnce(resources)
         super().endForm(Resources=resources, **extra_attributes)
 
     def transparency_group(self, opacity: float, draw: Callable[[], None]) -> None:
