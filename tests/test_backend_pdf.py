@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import base64
 import io
+import pathlib
 
 import pypdfium2 as pdfium
 import pytest
@@ -100,12 +101,14 @@ def test_items_a_face_shares_with_another_are_drawn_once_and_the_same(tmp_path):
     frame = Rect(1, 1, 38, 58, 2, Paint(fill=RGB(0.9, 0.9, 1), stroke=Gray(0.2), stroke_width=0.4))
     rules = Text(3, 30, "Play a card of the same colour.", SANS, 3, Gray(0.1))
     faded = Group((Rect(0, 0, 10, 10, paint=Paint(fill=RGB(1, 0, 0))),), opacity=0.5)
-    faces = [Face(40, 60, 0, (frame, Text(3, 10, title, SANS, 5, RGB(0.5, 0, 0)), rules))
-             for title in ("Allegro", "Largo")]
+    art = str(pathlib.Path(__file__).parent.parent / "decks" / "circle-of-5" / "art" / "snail.svg")
+    faces = [Face(40, 60, 0, (frame, Text(3, 10, title, SANS, 5, RGB(0.5, 0, 0)), rules, Image(5, 35, w, w, art)))
+             for title, w in (("Allegro", 20), ("Largo", 10))]
     faces.append(Face(40, 60, 0, (faded, frame, rules)))
     recordings = FaceRecordings()
     shared = write_shared(tmp_path / "shared.pdf", recordings, faces)
-    assert len(recordings._items.known) == 4  # the frame, the rules and both titles: each drawn once
+    # the frame, the rules, the art (at two sizes: its own space) and both titles, each drawn once
+    assert len(recordings._items.known) == 5
     drawn = tmp_path / "drawn.pdf"  # the same page, each face drawn in full
     canvas = new_canvas(drawn, (100 * MM, 100 * MM), SANS, codes=FaceRecordings().codes)
     forms = FaceForms(canvas)

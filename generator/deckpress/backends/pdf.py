@@ -687,38 +687,60 @@ _ITEM_STATE = tuple(a for a in Canvas.STATE_ATTRIBUTES if a not in ("_currentMat
 
 class _ItemCode:
     """The operators each plain item (a rectangle, an ellipse, a line, a path, a string in a font
-    whose codes the build shares) draws, remembered across the faces of a build: faces differ in a
-    title and share the rest (a frame, the rules text), and what an item writes depends only on
-    the item and the colour space, never on what was drawn before it, as long as no translucency
-    is in force. Hits put the same text and leave the canvas in the same state as drawing would."""
+    whose codes the build shares) and each SVG art draws, remembered across the faces of a build:
+    faces differ in a title and share the rest (a frame, the rules text, a picture), and what an
+    item writes depends only on the item and the colour space, never on what was drawn before it,
+    as long as no translucency is in force. Hits put the same text and leave the canvas in the
+    same state as drawing would. What draws anything a document names its own way (translucency,
+    gradients, pictures, separation colours, strings in a font the build does not share) is not
+    remembered."""
 
     KINDS = (Rect, Ellipse, Line, PathItem, Text)
 
     def __init__(self) -> None:
-        self.known: dict[tuple, tuple[list[str], tuple[tuple[str, object], ...], tuple[str, ...]]] = {}
+        #: key -> (operators, canvas attributes changed, shared fonts drawn in, PDF version needed)
+        self.known: dict[tuple, tuple[list[str], tuple[tuple[str, object], ...], tuple[str, ...], tuple[int, int]]] = {}
 
     def draw(self, canvas: _Recorder, item: Item) -> None:
+        self._remembered(canvas, (item, canvas._enforceColorSpace, canvas._fillMode),
+                         lambda: _DRAW[type(item)](canvas, item))
+
+    def art(self, canvas: _Recorder, source: str, drawing) -> None:
+        """SVG art drawn in its own space (the caller has set the transform, and restores the
+        canvas after): the same operators wherever it is placed, in a colour space, starting
+        from the same font (which the renderer takes as its default)."""
+        key = (source, stamp(source), canvas._enforceColorSpace, canvas._fillMode, canvas._fontname,
+               canvas._fontsize)
+        self._remembered(canvas, key, lambda: _render_svg(drawing, canvas))
+
+    def _remembered(self, canvas: _Recorder, key: tuple, draw: Callable[[], None]) -> None:
         alpha = canvas._extgstate
         if alpha._d and any(v != alpha.defaults[a] for a, v in alpha._d.items()):  # drawing would reset it
-            _DRAW[type(item)](canvas, item)
+            draw()
             return
-        key = (item, canvas._enforceColorSpace, canvas._fillMode)
         known = self.known.get(key)
         if known is not None:
-            code, changes, fonts = known
+            code, changes, fonts, version = known
             canvas._code += code
             for name, value in changes:
                 setattr(canvas, name, value)
             for font in fonts:
                 canvas._fonts[font] = None
+            canvas._doc._pdfVersion = max(canvas._doc._pdfVersion, version)  # SVG art asks for 1.4
             return
         state = canvas.__dict__
         before = [state[a] for a in _ITEM_STATE]
-        mark, parts, states, fonts = len(canvas._code), len(canvas._parts), len(alpha._c), len(canvas._fonts)
-        _DRAW[type(item)](canvas, item)
-        if len(canvas._parts) == parts and len(alpha._c) == states and not alpha._d:
+        mark, parts, fonts, version = len(canvas._code), len(canvas._parts), len(canvas._fonts), canvas._doc._pdfVersion
+        resources = (len(canvas._formsinuse), len(canvas._shadingUsed), len(canvas._colorsUsed))
+        canvas._doc._pdfVersion = pdfdoc.PDF_VERSION_DEFAULT  # to see what this item asks for
+        draw()
+        needed = canvas._doc._pdfVersion
+        canvas._doc._pdfVersion = max(version, needed)
+        # graphics states are named by the face that defines them: not remembered
+        if len(canvas._parts) == parts and not alpha._c and not alpha._d \
+                and resources == (len(canvas._formsinuse), len(canvas._shadingUsed), len(canvas._colorsUsed)):
             changes = tuple((a, state[a]) for a, old in zip(_ITEM_STATE, before) if state[a] is not old)
-            self.known[key] = (canvas._code[mark:], changes, tuple(canvas._fonts)[fonts:])
+            self.known[key] = (canvas._code[mark:], changes, tuple(canvas._fonts)[fonts:], needed)
 
 
 class FaceRecordings:
@@ -893,7 +915,10 @@ def _image(canvas: Canvas, im: Image) -> None:
         canvas.saveState()
         canvas.translate(x, y)
         canvas.scale(w / drawing.width, h / drawing.height)
-        _render_svg(drawing, canvas)
+        if canvas._items is not None:  # a recorder: the same art on other faces is drawn once
+            canvas._items.art(canvas, im.source, drawing)
+        else:
+            _render_svg(drawing, canvas)
         canvas.restoreState()
         return
     canvas.draw_raster(im)
