@@ -707,10 +707,10 @@ class _ItemCode:
 
     def art(self, canvas: _Recorder, source: str, drawing) -> None:
         """SVG art drawn in its own space (the caller has set the transform, and restores the
-        canvas after): the same operators wherever it is placed, in a colour space, starting
-        from the same font (which the renderer takes as its default)."""
-        key = (source, stamp(source), canvas._enforceColorSpace, canvas._fillMode, canvas._fontname,
-               canvas._fontsize)
+        canvas after): the same operators wherever it is placed, in a colour space (and, if it
+        has text, from the same font, which the renderer takes as its default)."""
+        key = (source, stamp(source), canvas._enforceColorSpace, canvas._fillMode,
+               canvas._fontname if _has_text(drawing) else None)
         self._remembered(canvas, key, lambda: _render_svg(drawing, canvas))
 
     def _remembered(self, canvas: _Recorder, key: tuple, draw: Callable[[], None]) -> None:
@@ -927,6 +927,21 @@ def _image(canvas: Canvas, im: Image) -> None:
 def _draw_raster(canvas: Canvas, im: Image) -> None:
     canvas.drawImage(_raster(im.source, im.grey, im.lighten, im.cmyk, (im.w, im.h), stamp(im.source)),
                      im.x * MM, -(im.y + im.h) * MM, im.w * MM, im.h * MM, mask="auto")
+
+
+@functools.lru_cache(maxsize=64)
+def _has_text(drawing) -> bool:
+    """Whether SVG art has text, which the renderer sets in the canvas's font when it names none."""
+    from reportlab.graphics.shapes import Group as ArtGroup, String
+
+    stack = [drawing]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, String):
+            return True
+        if isinstance(node, ArtGroup):
+            stack += node.contents
+    return False
 
 
 def _render_svg(drawing, canvas: _Canvas) -> None:
