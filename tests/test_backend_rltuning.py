@@ -99,3 +99,26 @@ def test_arrays_of_numbers_are_remembered() -> None:
     widths = [500 + i for i in range(100)]
     first = pdfdoc.PDFArray(widths).format(document)
     assert pdfdoc.PDFArray(list(widths)).format(document) is first
+
+
+@pytest.mark.parametrize("multiline", [True, False, "forced"])
+@pytest.mark.parametrize("entries", [
+    {"Type": pdfdoc.PDFName("Font"), "Widths": pdfdoc.PDFArray([1, 2, 3, 4, 5]), "N": 3},
+    {f"K{i}": i for i in range(14)},  # line breaks every six entries when not multiline
+    {},
+])
+def test_a_dictionary_is_formatted_as_reportlab_does(entries, multiline) -> None:
+    from collections import OrderedDict
+
+    document = pdfdoc.PDFDocument(invariant=1)
+    for d in (pdfdoc.PDFDictionary(entries), pdfdoc.PDFDictionary(OrderedDict(reversed(list(entries.items()))))):
+        d.multiline = multiline
+        assert d.format(document) == rltuning._format_dictionary(d, document)
+        assert d.format(document) == rltuning._format_dictionary(d, document)  # names remembered, the same
+
+
+def test_short_strings_are_encoded_as_reportlab_does_each_time() -> None:
+    for _ in range(2):
+        assert rltuning._pdfdoc_enc("/Type") == b"/Type"
+        with pytest.raises(UnicodeEncodeError):
+            rltuning._pdfdoc_enc("\x18")

@@ -95,12 +95,22 @@ _pdfdoc_encode = pdfdoc.pdfdocEnc
 _NOT_PDFDOC = re.compile("[\x18-\x1f]")
 
 
+_SHORT: dict[str, bytes] = {}  # names and other short strings, encoded: the same few, again and again
+
+
 def _pdfdoc_enc(x: str | bytes) -> bytes:
     """reportlab's pdfdocEnc. ASCII is the same bytes in PDFDocEncoding but for eight control
     characters: names, numbers and content streams are ASCII. Anything else goes through
     reportlab's codec, errors included."""
-    if type(x) is str and x.isascii() and (x.isprintable() or not _NOT_PDFDOC.search(x)):
-        return x.encode("ascii")
+    if type(x) is str:
+        known = _SHORT.get(x)
+        if known is not None:
+            return known
+        if x.isascii() and (x.isprintable() or not _NOT_PDFDOC.search(x)):
+            encoded = x.encode("ascii")
+            if len(x) <= 32 and len(_SHORT) < 4096:
+                _SHORT[x] = encoded
+            return encoded
     return _pdfdoc_encode(x)
 
 
@@ -118,6 +128,28 @@ def _format_fast(element: object, document: pdfdoc.PDFDocument, toplevel: int = 
     if kind is bytes:
         return element
     return _format(element, document, toplevel)
+
+
+_format_dictionary = pdfdoc.PDFDictionary.format
+_NAMES: dict[str, bytes] = {}  # a dictionary key -> its name as written, with the space after it
+
+
+def _format_dict(self: pdfdoc.PDFDictionary, document: pdfdoc.PDFDocument, IND: bytes = b"\n ") -> bytes:
+    """reportlab's dictionary formatting, each key's name written from a table of those met."""
+    items = self.dict
+    keys = list(items) if isinstance(items, OrderedDict) else sorted(items)
+    names = _NAMES
+    lines = []
+    for key in keys:
+        name = names.get(key)
+        if name is None:
+            name = names[key] = _format_fast(pdfdoc.PDFName(key), document) + b" "
+        lines.append(name + _format_fast(items[key], document))
+    if (self.multiline and pdfdoc.rl_config.pdfMultiLine) or self.multiline == "forced":
+        return b"<<\n" + IND.join(lines) + b"\n>>"
+    for i in reversed(range(6, len(lines), 6)):  # reportlab breaks the line every six entries
+        lines.insert(i, b"\n ")
+    return b"<<\n" + b" ".join(lines) + b"\n>>"
 
 
 _format_array = pdfdoc.PDFArray.format
@@ -144,6 +176,7 @@ def install() -> None:
     pdfdoc.pdfdocEnc = _pdfdoc_enc
     pdfdoc.format = _format_fast
     pdfdoc.PDFArray.format = _format_numbers
+    pdfdoc.PDFDictionary.format = _format_dict
     # reportlab spells every key of every dictionary it writes (each page's, form's and resource
     # list's) with PDFName, which escapes the name character by character: tens of thousands of
     # calls for a few dozen distinct names. The same names, remembered.
