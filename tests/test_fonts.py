@@ -178,10 +178,22 @@ def test_widths_add_up(sans):
     assert sans.width("WWW") == pytest.approx(3 * sans.width("W"))
 
 
-def test_widths_are_in_em(sans):
-    hmtx = sans._font["hmtx"]
-    glyph = sans._font.getBestCmap()[ord("M")]
-    assert sans.advance("M") == pytest.approx(hmtx[glyph][0] / sans.units_per_em)
+def test_widths_bounds_and_heights_are_the_files_in_em(sans):
+    """What reportlab's reader gives compose, against fontTools' reading of the same file."""
+    font = TTFont(sans.path, lazy=True)
+    upm = font["head"].unitsPerEm
+    cmap = font.getBestCmap()
+    for char in "Mi♯é ":
+        glyph = cmap[ord(char)] if ord(char) in cmap else None
+        if glyph is None:
+            assert not sans.has(char) and sans.advance(char) == 0.0
+            continue
+        assert sans.advance(char) == font["hmtx"][glyph][0] / upm
+        outline = font["glyf"][glyph]
+        assert sans.bounds(char) == ((outline.xMin / upm, outline.yMin / upm, outline.xMax / upm, outline.yMax / upm)
+                                     if hasattr(outline, "xMin") else (0.0, 0.0, 0.0, 0.0))
+    assert (sans.ascent, sans.descent) == (font["OS/2"].sTypoAscender / upm, -font["OS/2"].sTypoDescender / upm)
+    assert sans.cap_height == font["OS/2"].sCapHeight / upm
     assert 0.3 < sans.advance("M") < 1.2
     assert sans.advance("i") < sans.advance("M")
 

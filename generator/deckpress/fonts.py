@@ -1,8 +1,10 @@
 """TrueType fonts: families, metrics and character coverage.
 
 Compose measures text with these metrics and the backends embed the same files, so a line
-that fits when composed fits when drawn. Metrics come from fontTools; only TrueType
-(glyf) outlines are accepted because reportlab cannot embed CFF fonts.
+that fits when composed fits when drawn. A file is read once, by reportlab's TrueType reader,
+whose face the PDF backend then embeds from (fontTools would cost a second reading and a tenth of
+a second of imports on every run); only TrueType (glyf) outlines are accepted because reportlab
+cannot embed CFF fonts.
 """
 
 from __future__ import annotations
@@ -11,11 +13,13 @@ import contextlib
 import functools
 import logging
 import threading
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from fontTools.ttLib import TTFont, TTLibError
+import struct
+
+from reportlab.pdfbase.ttfonts import TTFError, TTFontFace
 
 from .bundled import FONTS_DIR
 
@@ -75,9 +79,9 @@ class FontFile:
     ascent: float
     descent: float
     cap_height: float
-    _cmap: Mapping[int, str] = field(repr=False, compare=False)
-    _advance: Mapping[str, int] = field(repr=False, compare=False)
-    _font: TTFont = field(repr=False, compare=False)
+    _cmap: Mapping[int, int] = field(repr=False, compare=False)  # character -> glyph index
+    _advance: Sequence[int] = field(repr=False, compare=False)  # by glyph index, in font units
+    face: TTFontFace = field(repr=False, compare=False)  # reportlab's reading, for the PDF backend
     _notdef: int = field(default=0, repr=False, compare=False)  # advance of glyph 0, in font units
     # string_width's per-character widths (thousandths of an em), filled as characters are met:
     # page labels are measured on every page, and a font has only so many characters
@@ -89,7 +93,7 @@ class FontFile:
     def advance(self, char: str) -> float:
         """Advance width of one character in em (0 when the font lacks it)."""
         glyph = self._cmap.get(ord(char))
-        return self._advance.get(glyph, 0) / self.units_per_em if glyph else 0.0
+        return self._advance[glyph] / self.units_per_em if glyph else 0.0
 
     def width(self, text: str) -> float:
         """Width of `text` in em; multiply by the size to get a length."""
@@ -117,45 +121,71 @@ class FontFile:
         if code in (0x20, 0xA0) and code not in self._cmap:
             code ^= 0x80  # one of the two spaces stands for the other
         glyph = self._cmap.get(code)
-        return (self._advance.get(glyph, 0) if glyph else self._notdef) * scale
+        return (self._advance[glyph] if glyph else self._notdef) * scale
 
     @functools.lru_cache(maxsize=None)
-    @quiet_fonttools()
     def bounds(self, char: str) -> tuple[float, float, float, float]:
-        """Ink box of a character in em, y up from the baseline: (xmin, ymin, xmax, ymax)."""
-        glyph_name = self._cmap.get(ord(char))
-        if glyph_name is None:
+        """Ink box of a character in em, y up from the baseline: (xmin, ymin, xmax, ymax), as the
+        glyph's header in the glyf table gives it (zeros for a glyph without outlines)."""
+        glyph = self._cmap.get(ord(char))
+        face = self.face
+        if not glyph or face.glyphPos[glyph + 1] <= face.glyphPos[glyph]:
             return (0.0, 0.0, 0.0, 0.0)
-        glyph = self._font["glyf"][glyph_name]
-        if not hasattr(glyph, "xMin"):
-            return (0.0, 0.0, 0.0, 0.0)
+        at = face.table["glyf"]["offset"] + face.glyphPos[glyph]
+        _contours, x0, y0, x1, y1 = struct.unpack_from(">hhhhh", face._ttf_data, at)
         u = self.units_per_em
-        return (glyph.xMin / u, glyph.yMin / u, glyph.xMax / u, glyph.yMax / u)
+        return (x0 / u, y0 / u, x1 / u, y1 / u)
 
 
 @functools.lru_cache(maxsize=None)
-@quiet_fonttools()
 def open_font(path: str) -> FontFile:
-    """Load a TrueType font once per process."""
+    """Read a TrueType font once per process."""
+    name = Path(path).name
     try:
-        font = TTFont(path, lazy=True)
-        if "glyf" not in font:
-            if "CFF " in font or "CFF2" in font:
-                raise FontError(f"{Path(path).name} has PostScript (CFF) outlines; convert it to TrueType")
-            raise FontError(f"{Path(path).name} has no TrueType outlines to draw with")
-        cmap = font.getBestCmap() or {}
-        hmtx = font["hmtx"].metrics
-        os2 = font["OS/2"]
-        upm = font["head"].unitsPerEm
-    except (OSError, TTLibError, KeyError) as exc:
-        raise FontError(f"cannot read font {Path(path).name}: {exc}") from None
+        face = TTFontFace(path)
+    except OSError as exc:
+        raise FontError(f"cannot read font {name}: {exc.strerror or exc}") from None
+    except (TTFError, ValueError, IndexError, KeyError, struct.error) as exc:
+        tables = _tables(path)
+        if "glyf" not in tables and ("CFF " in tables or "CFF2" in tables):
+            raise FontError(f"{name} has PostScript (CFF) outlines; convert it to TrueType") from None
+        if tables and "glyf" not in tables:
+            raise FontError(f"{name} has no TrueType outlines to draw with") from None
+        raise FontError(f"cannot read font {name}: {exc}") from None
+    if "glyf" not in face.table:
+        raise FontError(f"{name} has no TrueType outlines to draw with")
+    upm = face.unitsPerEm
+    ascender, descender, cap_height = _vertical_metrics(face)
     return FontFile(
-        path=path, units_per_em=upm,
-        ascent=os2.sTypoAscender / upm, descent=-os2.sTypoDescender / upm,
-        cap_height=(getattr(os2, "sCapHeight", 0) or 0.7 * upm) / upm,
-        _cmap=cmap, _advance={g: adv for g, (adv, _lsb) in hmtx.items()}, _font=font,
-        _notdef=hmtx[font.getGlyphOrder()[0]][0],
+        path=path, units_per_em=upm, ascent=ascender / upm, descent=-descender / upm,
+        cap_height=(cap_height or 0.7 * upm) / upm,
+        # reportlab's map also sends U+FFFF (a format 4 table's end) to glyph 0, "no glyph": left out
+        _cmap={char: glyph for char, glyph in face.charToGlyph.items() if glyph},
+        _advance=[advance for advance, _lsb in face.hmetrics], face=face, _notdef=face.hmetrics[0][0],
     )
+
+
+def _vertical_metrics(face: TTFontFace) -> tuple[int, int, int]:
+    """The OS/2 table's typographic ascender and descender and cap height (0 before version 2),
+    in font units as written (reportlab keeps them scaled to thousandths)."""
+    at = face.table["OS/2"]["offset"]
+    data = face._ttf_data
+    version, = struct.unpack_from(">H", data, at)
+    ascender, descender = struct.unpack_from(">hh", data, at + 68)
+    cap_height = struct.unpack_from(">h", data, at + 88)[0] if version >= 2 else 0
+    return ascender, descender, cap_height
+
+
+def _tables(path: str) -> set[str]:
+    """The table tags of a font file (empty if it is not one), to say why it cannot be used."""
+    try:
+        with open(path, "rb") as file:
+            head = file.read(12)
+            count = struct.unpack(">H", head[4:6])[0] if len(head) == 12 else 0
+            directory = file.read(16 * min(count, 256))
+    except OSError:
+        return set()
+    return {directory[i:i + 4].decode("latin-1") for i in range(0, len(directory) - 15, 16)}
 
 
 @dataclass(frozen=True)

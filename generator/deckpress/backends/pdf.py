@@ -10,6 +10,7 @@ import functools
 import hashlib
 import io
 import os
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import BinaryIO, NamedTuple
@@ -29,6 +30,7 @@ from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, Canvas
 from ..colors import INK_LIMIT, RGB, Color, Gray, to_cmyk
 from ..face import (Ellipse, Face, Group, Image, Item, Line, Matrix, Path as PathItem, Rect, Text, multiply)
 from ..errors import DeckError
+from ..fonts import open_font
 from ..imagefile import decoded, embedded_pixels, greyed, is_svg, load_svg, open_raster, raster_pixels, stamp
 from ..units import POINTS_PER_MM
 from . import rltuning
@@ -73,18 +75,34 @@ rltuning.install()  # reportlab's repeated work remembered: the same bytes, soon
 def font_name(path: str) -> str:
     """Register a TrueType file with reportlab (once) and return the name to draw with.
 
-    The file's stem, not its PostScript name: reading the name table costs fontTools ~20 ms of
-    imports per run, and reportlab writes the file's own name into the PDF whatever we register."""
+    The file's stem, not its PostScript name: reportlab writes the file's own name into the PDF
+    whatever we register. The font is the face `fonts.open_font` read for compose's metrics (and
+    checked): the file is not read twice."""
     name = Path(path).stem
     if name in pdfmetrics.getRegisteredFontNames():
         registered = pdfmetrics.getFont(name)
         if getattr(registered.face, "filename", path) != path:
             name = f"{name}-{hashlib.sha1(path.encode()).hexdigest()[:6]}"
     if name not in pdfmetrics.getRegisteredFontNames():
-        font = TTFont(name, path)
+        font = _on_face(name, open_font(path).face)
         font.state = _States(font)
         pdfmetrics.registerFont(font)
     return name
+
+
+_reading = threading.Lock()
+
+
+def _on_face(name: str, face: ttfonts.TTFontFace) -> TTFont:
+    """A reportlab TTFont on a face read already: TTFont reads its file itself, so for the moment
+    it is made, reading gives that face."""
+    with _reading:
+        reader = ttfonts.TTFontFace
+        ttfonts.TTFontFace = lambda filename, validate=0, subfontIndex=0: face
+        try:
+            return TTFont(name, face.filename)
+        finally:
+            ttfonts.TTFontFace = reader
 
 
 def _reportlab_color(color: RLColor | tuple[float, ...]) -> RLColor:
