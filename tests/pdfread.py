@@ -71,7 +71,7 @@ def placements(page) -> list[Placed]:
         elif op == b"Do":
             name = operands[0]
             xobj = xobjects[name].get_object()
-            if xobj.get("/Subtype") == "/Form" and ".face" in str(name):
+            if xobj.get("/Subtype") == "/Form" and str(name).startswith("/face"):
                 out.append(Placed(str(name), ctm, tuple(float(v) for v in xobj["/BBox"])))
     return out
 

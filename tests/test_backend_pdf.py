@@ -14,8 +14,11 @@ from pypdf import PdfReader
 
 from reportlab.lib.colors import CMYKColor, Color as RLColor
 
-from deckpress.backends.pdf import (FaceForms, FaceRecordings, MM, _separate, _to_unicode_cmap, cmyk_only, k_only,
-                                    new_canvas, set_fill)
+from deckpress.backends.pdf import FaceForms, place
+from deckpress.backends.pdfcanvas import Canvas, cmyk_only, k_only
+from deckpress.backends.pdffonts import _to_unicode
+from deckpress.backends.pdfimages import _separate
+from deckpress.backends.pdfpages import PageWriter
 from deckpress.colors import RGB, Gray, to_cmyk
 from deckpress.face import Face, Group, Image, Paint, Path, Rect, Text
 from deckpress.fonts import FontSet
@@ -29,18 +32,25 @@ SANS = FONTS.families["sans"].files["regular"]
 
 
 def test_tounicode_uses_surrogate_pairs_above_the_bmp():
-    cmap = _to_unicode_cmap("X", [0x41, 0x1D15F])
+    cmap = _to_unicode("X", (0x41, 0x1D15F))
     assert "<00> <0041>" in cmap and "<01> <D834DD5F>" in cmap
 
 
-def write(tmp_path, faces_and_places, colors="rgb"):
-    path = tmp_path / "t.pdf"
-    canvas = new_canvas(path, (100 * MM, 100 * MM), SANS, colors)
-    forms = FaceForms(canvas)
+def write(tmp_path, faces_and_places, colors="rgb", forms=None, before: str = "", name: str = "t.pdf"):
+    """One 100 mm square page placing each face at (dx, 10) mm, after a label drawn first
+    (`before`); the faces' forms from `forms` (a build's), or drawn afresh."""
+    forms = forms or FaceForms()
+    path = tmp_path / name
+    canvas = Canvas(forms.fonts, colors, SANS)
+    if before:
+        canvas.setFont(SANS, 8)
+        canvas.drawString(10, 10, before)
     for face, dx in faces_and_places:
-        forms.place(face, (1, 0, 0, 1, dx, 10), 100)
-    canvas.showPage()
-    canvas.save()
+        place(canvas, forms.form(face, colors), (1, 0, 0, 1, dx, 10), 100)
+    with open(path, "wb") as sink:
+        writer = PageWriter(sink)
+        writer.page(100, 100, canvas)
+        writer.close({"Title": "t"})
     return path
 
 
@@ -56,48 +66,32 @@ def test_a_face_placed_twice_is_stored_once_and_text_extracts(tmp_path):
     assert "\U0001D15F" in text and "Ä ß" in text
 
 
-def write_shared(path, recordings, faces, before: str = ""):
-    """One page placing `faces`, after a label drawn first (`before`), in a
-    document that shares `recordings` with the others of its build."""
-    canvas = new_canvas(path, (100 * MM, 100 * MM), SANS, codes=recordings.codes)
-    if before:
-        canvas.setFont(canvas._initialFontName, 8)
-        canvas.drawString(10, 10, before)
-    forms = FaceForms(canvas, recordings)
-    for i, face in enumerate(faces):
-        forms.place(face, (1, 0, 0, 1, 5 + 45 * i, 10), 100)
-    canvas.showPage()
-    canvas.save()
-    return path
-
-
 def test_documents_of_a_build_write_a_face_as_the_same_bytes(tmp_path):
     """The codes of a font's characters and its name are the build's: a face is the same form
-    bytes in every document, though each met other text first (which, coded per document,
-    renumbered every character after it)."""
+    bytes in every document, though each met other text first."""
     card = Face(40, 60, 0, (Text(2, 10, "Tempo é = 60", SANS, 4, Gray(0.0)),
                             Text(2, 20, "\U0001D15F", MUSIC, 6, Gray(0.0))))
     other = Face(40, 60, 0, (Text(2, 10, "zyxwvu Übung", SANS, 4, Gray(0.0)),))
-    recordings = FaceRecordings()
-    first = write_shared(tmp_path / "a.pdf", recordings, [other, card])
-    second = write_shared(tmp_path / "b.pdf", recordings, [card], before="QJK wrote this")
-    third = write_shared(tmp_path / "c.pdf", recordings, [card, other], before="XYZ")
-    forms = [{bytes(f.get_data()) for f in xobjects(PdfReader(p), "/Form")} for p in (first, second, third)]
-    assert forms[1] <= forms[0] and forms[1] <= forms[2] and forms[0] == forms[2]
+    forms = FaceForms()
+    first = write(tmp_path, [(other, 5), (card, 50)], forms=forms, name="a.pdf")
+    second = write(tmp_path, [(card, 5)], forms=forms, before="QJK wrote this", name="b.pdf")
+    third = write(tmp_path, [(card, 5), (other, 50)], forms=forms, before="XYZ", name="c.pdf")
+    found = [{bytes(f.get_data()) for f in xobjects(PdfReader(p), "/Form")} for p in (first, second, third)]
+    assert found[1] <= found[0] and found[1] <= found[2] and found[0] == found[2]
     for path, expected in ((first, ["zyxwvu Übung", "Tempo é = 60"]), (second, ["QJK wrote this", "Tempo é = 60"]),
                            (third, ["XYZ", "Tempo é = 60", "zyxwvu Übung"])):
         text = page_text(path, 0)
         assert all(t in text for t in expected) and "\U0001D15F" in text, (path.name, text)
         assert all(fonts(PdfReader(path)).values())
-    # a document lists only the fonts it draws in, though the build has met more
-    fourth = write_shared(tmp_path / "d.pdf", recordings, [other])
+    # a document embeds only the fonts it draws in, though the build has met more
+    fourth = write(tmp_path, [(other, 5)], forms=forms, name="d.pdf")
     assert len(fonts(PdfReader(fourth))) == 1 and len(fonts(PdfReader(first))) == 2
     assert page_text(fourth, 0) == "zyxwvu Übung"
 
 
-def test_items_a_face_shares_with_another_are_drawn_once_and_the_same(tmp_path):
-    """A frame and a rules text that two faces share are drawn once for both (remembered), and each
-    face's form is the bytes drawing it would give, translucent art before them or not."""
+def test_items_faces_share_are_drawn_once_and_write_what_drawing_them_writes(tmp_path):
+    """A frame and a rules text two faces share are drawn once for both (remembered), and each
+    face's form is the bytes drawing it afresh gives, translucent art before them or not."""
     frame = Rect(1, 1, 38, 58, 2, Paint(fill=RGB(0.9, 0.9, 1), stroke=Gray(0.2), stroke_width=0.4))
     rules = Text(3, 30, "Play a card of the same colour.", SANS, 3, Gray(0.1))
     faded = Group((Rect(0, 0, 10, 10, paint=Paint(fill=RGB(1, 0, 0))),), opacity=0.5)
@@ -105,25 +99,13 @@ def test_items_a_face_shares_with_another_are_drawn_once_and_the_same(tmp_path):
     faces = [Face(40, 60, 0, (frame, Text(3, 10, title, SANS, 5, RGB(0.5, 0, 0)), rules, Image(5, 35, w, w, art)))
              for title, w in (("Allegro", 20), ("Largo", 10))]
     faces.append(Face(40, 60, 0, (faded, frame, rules)))
-    recordings = FaceRecordings()
-    shared = write_shared(tmp_path / "shared.pdf", recordings, faces)
-    # the frame, the rules, the art (at two sizes: its own space) and both titles, each drawn once
-    assert len(recordings._items.known) == 5
-    drawn = tmp_path / "drawn.pdf"  # the same page, each face drawn in full
-    canvas = new_canvas(drawn, (100 * MM, 100 * MM), SANS, codes=FaceRecordings().codes)
-    forms = FaceForms(canvas)
-    for i, face in enumerate(faces):
-        forms.place(face, (1, 0, 0, 1, 5 + 45 * i, 10), 100)
-    canvas.showPage()
-    canvas.save()
-    assert [bytes(f.get_data()) for f in xobjects(PdfReader(shared), "/Form")] == \
-        [bytes(f.get_data()) for f in xobjects(PdfReader(drawn), "/Form")]
-
-
-def test_documents_without_shared_codes_number_their_own(tmp_path):
-    card = Face(40, 60, 0, (Text(2, 10, "Tempo", SANS, 4, Gray(0.0)),))
-    path = write(tmp_path, [(card, 0)])
-    assert b"/F1+0" in b"".join(content_streams(PdfReader(path)))
+    forms = FaceForms()
+    together = [forms.form(face) for face in faces]
+    assert len(forms._items) == 5  # the frame, the rules, the two titles and the faded square, each once
+    for face, form in zip(faces, together):
+        alone = FaceForms().form(face)
+        assert (form.content, form.name) == (alone.content, alone.name)
+        assert sorted(form.resources.fonts) == sorted(alone.resources.fonts)
 
 
 def test_greys_are_written_as_black_ink_only(tmp_path):
@@ -319,8 +301,8 @@ def picture_faces(paths: list[str]) -> list[Face]:
 
 
 def test_a_document_of_many_jpegs_never_holds_them_all(tmp_path):
-    """reportlab keeps every picture's bytes until it saves, then the formatted file and its join
-    besides: at least twice the pictures. Written object by object, one picture at a time is held."""
+    """Written object by object, a JPEG's bytes read only while it is written: one picture at a
+    time is held, never the document's pictures all at once."""
     import tracemalloc
 
     paths = noise_jpegs(tmp_path / "jpegs", 60)
@@ -337,36 +319,26 @@ def test_a_document_of_many_jpegs_never_holds_them_all(tmp_path):
     assert peak < total / 4, (peak, total)
 
 
-def test_a_document_is_written_as_reportlab_would_write_it(tmp_path):
-    """Streaming changes where the bytes go, not which: the same document saved to a file and
-    gathered whole by reportlab (getpdfdata) are equal. A PNG named .jpg goes to reportlab as it is."""
+def test_pictures_are_embedded_once_jpegs_as_they_are_and_pngs_with_their_transparency(tmp_path):
+    """A JPEG goes in as its own bytes (DCTDecode), once however often it is placed; a PNG named
+    .jpg is read as the PNG it is, its transparency a soft mask."""
     paths = noise_jpegs(tmp_path / "jpegs", 3)
     PILImage.new("RGBA", (40, 60), (0, 128, 255, 100)).save(tmp_path / "png.jpg", format="PNG")
     faces = picture_faces([*paths, str(tmp_path / "png.jpg"), paths[0]])
-
-    def draw(target):
-        canvas = new_canvas(target, (100 * MM, 100 * MM), SANS)
-        forms = FaceForms(canvas)
-        for i, face in enumerate(faces):
-            forms.place(face, (1, 0, 0, 1, 20 * i, 10), 100)
-        canvas.showPage()
-        return canvas
-
-    draw(tmp_path / "streamed.pdf").save()
-    gathered = draw(io.BytesIO()).getpdfdata()
-    assert (tmp_path / "streamed.pdf").read_bytes() == gathered
-    images = list(xobjects(PdfReader(tmp_path / "streamed.pdf"), "/Image"))
-    jpegs = [x for x in images if x["/Filter"] == ["/DCTDecode"]]
+    path = write(tmp_path, [(face, 20 * i) for i, face in enumerate(faces)])
+    images = list(xobjects(PdfReader(path), "/Image"))
+    jpegs = [x for x in images if x["/Filter"] == "/DCTDecode"]
     assert len(jpegs) == 3 and len(images) == 4  # the first JPEG once, though placed twice
+    assert {x._data for x in jpegs} == {open(p, "rb").read() for p in paths}
     png, = (x for x in images if x not in jpegs)
-    assert "/SMask" in png  # its transparency kept, as reportlab reads a PNG
+    assert "/SMask" in png and png["/SMask"].get_object()["/ColorSpace"] == "/DeviceGray"
 
 
 @pytest.mark.parametrize("art", ["plain", "translucent"])
 def test_a_face_drawn_once_per_build_prints_alike_in_every_file(make_deck, tmp_path, art):
-    """Faces are recorded once per build and replayed into each file (fronts, duplex); SVG art
-    with opacity is drawn into each file directly. Either way the fronts page of the duplex file
-    is, pixel for pixel, page 1 of the fronts file, and the text on it extracts alike."""
+    """Faces are drawn once per build and written into each file (fronts, duplex), SVG art with
+    opacity too. The fronts page of the duplex file is, pixel for pixel, page 1 of the fronts
+    file, and the text on it extracts alike."""
     from tests.conftest import SIMPLE_DECK, SIMPLE_LAYOUT
     from tests.translucency import ART
     from deckpress import api
@@ -391,50 +363,3 @@ def test_a_face_drawn_once_per_build_prints_alike_in_every_file(make_deck, tmp_p
     assert fronts.tobytes() == in_duplex.tobytes()
     title = lambda path: [w for w in page_text(path, 0).split() if w in ("One", "Two")]  # noqa: E731
     assert title(cards) == title(duplex) and title(cards)
-
-
-def test_strings_are_written_with_exactly_reportlabs_bytes(monkeypatch):
-    """The canvas writes a string whose characters already have codes straight from those codes;
-    drawn in the same order through reportlab's own drawString, the document is the same to the
-    byte: across fonts, sizes, leadings, colours, escapes, no-break spaces, a character the font
-    lacks, and a font past 256 glyphs (codes in a second subset, strings mixing both)."""
-    from reportlab.pdfbase.ttfonts import TTFont
-    from reportlab.pdfgen.canvas import Canvas
-
-    from deckpress.backends.pdf import font_name
-
-    bold = FONTS.families["sans"].files["bold"]
-    many = "".join(sorted(chr(c) for c in TTFont("probe", SANS).face.charToGlyph if 0x20 < c < 0x2000))[:300]
-    assert len(set(many)) == 300
-    strings = ["Hello (world) \\ back", "café\xa0au lait", "", " ", many, many[260:], many[:40], many[250:270],
-               "Hello", "a\U0001D11Eb", many[100:110] + many[280:]]
-    draws = [(path, size, leading, color, text)
-             for path in (SANS, bold, MUSIC) for size, leading in ((9.5, 11.4), (12, 14.4))
-             for color in (RGB(1, 0, 0), Gray(0.3)) for text in strings]
-    splits = []
-    split = TTFont.splitString
-    monkeypatch.setattr(TTFont, "splitString", lambda font, text, *a: splits.append((font.fontName, text)) or split(font, text, *a))
-
-    def document(draw_string) -> tuple[bytes, list[str]]:
-        canvas = new_canvas(io.BytesIO(), (100 * MM, 100 * MM), SANS)
-        for i, (path, size, leading, color, text) in enumerate(draws * 2):
-            if i == len(draws):
-                splits.append("second round")
-            set_fill(canvas, color)
-            canvas.setFont(font_name(path), size, leading)
-            draw_string(canvas, i % 97 + 0.125, 200 - i % 89 / 3, text)
-        canvas.showPage()
-        return canvas.getpdfdata(), canvas._code
-
-    fast = document(lambda canvas, *args: canvas.drawString(*args))
-    encoded_again = set(splits[splits.index("second round"):])  # what the second round encoded
-    splits.clear()
-    reportlab = document(Canvas.drawString)
-    assert fast[1] == reportlab[1]
-    assert fast[0] == reportlab[0]
-    assert len(splits) == 2 * len(draws) + 1  # reportlab encodes every string every time
-    # the fast path wrote every string in one subset again, and left reportlab the rest
-    simple = {(font_name(path), text) for path in (SANS, bold)
-              for text in ("Hello (world) \\ back", "café\xa0au lait", " ", many[:40], many[260:])}
-    assert not encoded_again & simple
-    assert {(font_name(SANS), many), (font_name(SANS), "a\U0001D11Eb")} <= encoded_again

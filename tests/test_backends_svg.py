@@ -21,7 +21,9 @@ from fontTools.ttLib import TTFont
 from PIL import Image as PILImage, ImageChops, ImageStat
 
 from deckpress.bundled import DECKS_DIR
-from deckpress.backends.pdf import FaceForms, MM, new_canvas
+from deckpress.backends.pdf import FaceForms, place
+from deckpress.backends.pdfcanvas import Canvas
+from deckpress.backends.pdfpages import PageWriter
 from deckpress.backends.svg import face_svg, write_svg
 from deckpress.builder.faces import compose_faces
 from deckpress.colors import CMYK, RGB, Gray
@@ -250,12 +252,14 @@ def pixels(pdf: bytes) -> PILImage.Image:
 def via_pdf_backend(face: Face, tmp_path: Path) -> PILImage.Image:
     b = face.bleed
     w, h = face.width + 2 * b, face.height + 2 * b
-    path = tmp_path / "face.pdf"
-    canvas = new_canvas(path, (w * MM, h * MM), SANS)
-    FaceForms(canvas).place(face, (1, 0, 0, 1, b, b), h)
-    canvas.showPage()
-    canvas.save()
-    return pixels(path.read_bytes())
+    forms = FaceForms()
+    canvas = Canvas(forms.fonts)
+    place(canvas, forms.form(face), (1, 0, 0, 1, b, b), h)
+    buffer = io.BytesIO()
+    writer = PageWriter(buffer)
+    writer.page(w, h, canvas)
+    writer.close({})
+    return pixels(buffer.getvalue())
 
 
 def via_svglib(svg: bytes, monkeypatch) -> PILImage.Image:

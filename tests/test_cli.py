@@ -169,11 +169,11 @@ def test_a_failed_write_leaves_the_good_file_alone(simple_deck, tmp_path, monkey
     good = tmp_path / "simple" / "simple-cards-a4.pdf"
     before = good.read_bytes()
 
-    def broken(path, *args, **kwargs):
-        path.write_bytes(b"%PDF-1.4 half a file")
+    def broken(sink, *args, **kwargs):
+        sink.write(b"%PDF-1.4 half a file")
         raise OSError("disk full")
 
-    monkeypatch.setattr(pdfpages, "_draw", broken)
+    monkeypatch.setattr(pdfpages, "write_pages", broken)
     with pytest.raises(OSError):
         from deckpress.builder.deckbuild import build_deck
         build_deck(simple_deck, tmp_path, ["a4"], ["color"])

@@ -8,7 +8,7 @@ import pypdfium2 as pdfium
 import pytest
 from PIL import Image as PILImage
 
-from deckpress.backends.pdf import MM, FaceForms, new_canvas
+from deckpress.backends.raster import RasterJob, faces_pdf
 from deckpress.compose import Composer
 from deckpress.errors import Warnings
 from deckpress.face import Ellipse, Group, Image, Path, Rect, Text, bounds
@@ -185,12 +185,8 @@ def test_opacity_makes_an_element_one_translucent_layer(make_deck, tmp_path):
     turned_b, = [i for i in b.items if isinstance(i, Group) and i.transform[1] == pytest.approx(0.7071, abs=1e-4)]
     assert turned_b.opacity == 1.0  # B's alpha is the default, 1: turned, and solid
 
-    path = tmp_path / "a.pdf"
-    canvas = new_canvas(path, (60 * MM, 90 * MM), FontSet().families["sans"].files["regular"])
-    FaceForms(canvas).place(a, (1, 0, 0, 1, 0, 0), 90)
-    canvas.showPage()
-    canvas.save()
-    image = pdfium.PdfDocument(str(path))[0].render(scale=2).to_pil().convert("RGB")
+    pdf = faces_pdf([RasterJob(a, (0, 0, 60, 90), (600, 900))])  # the trim, 10 px a millimetre
+    image = pdfium.PdfDocument(pdf)[0].render(scale=2).to_pil().convert("RGB")
     at = lambda x, y: image.getpixel((round(x * 2 * 72 / 25.4), round(y * 2 * 72 / 25.4)))  # noqa: E731
     ground = at(50, 50)  # red at 10 % on white
     half_blue = tuple((g + b) / 2 for g, b in zip(ground, (0, 0, 255)))

@@ -3,18 +3,18 @@
 Imposition (deckpress.imposition) says what goes where, in millimetres: `FurnishedPage`s (a sheet's
 pieces, its furniture and label, its page boxes) and `FurniturePage`s (furniture alone, as on the
 calibration sheet). This module only draws them: faces through their forms (backends/pdf.py),
-each furniture value with reportlab, page boxes, document info and viewer preferences. Furniture
-that many pages share is one Form XObject, named in order of first use (`sheetN`, and
-`backsheetN` for pages moved by the back offset), so a file's bytes depend on nothing else.
+each furniture value on the page's canvas (backends/pdfcanvas.py), page boxes, document info and
+viewer preferences, written as it goes (backends/pdffile.py). Furniture that many pages share is
+one form, drawn once a build and named by a digest of what it draws, like the faces.
 """
 
 from __future__ import annotations
 
 import functools
+import hashlib
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-
-from reportlab.pdfgen.canvas import Canvas
+from typing import BinaryIO
 
 from ..atomic import replacing
 from ..fonts import FontSet
@@ -22,18 +22,20 @@ from ..imposition.document import DocInfo, FurnishedPage, Sheet
 from ..imposition.furniture import (BLACK, LABEL_FONT, WHITE, AlignmentMark, Band, Block, CutMarks, FoldLine,
                                     Furniture, FurniturePage, GlueStrip, Label, RegistrationMarks, Ring, Rule,
                                     ScaleBar, TileMarks, Words)
-from .pdf import MM, FaceForms, FaceRecordings, face_characters, font_name, new_canvas, set_fill, set_stroke
+from .pdf import MM, FaceForms, face_characters, place
+from .pdfcanvas import Canvas, Form, ResourceWriter
+from .pdffile import Name, PdfFile, Ref
 
-BODY_FONT = "sans"  #: the canvas's first font: embedded, never Helvetica
+BODY_FONT = "sans"  #: what a page's text starts in: embedded, never Helvetica
 
 
 def write_document(path: Path, pages: Sequence[FurnishedPage | FurniturePage], info: DocInfo,
-                   progress: Callable[[int], None] | None = None, recordings: FaceRecordings | None = None) -> Path:
+                   progress: Callable[[int], None] | None = None, forms: FaceForms | None = None) -> Path:
     """Write the pages to `path` via a temporary file, so a failed build leaves no half file;
-    `progress` hears of each page done. The documents of one build share `recordings`, so each
+    `progress` hears of each page done. The documents of one build share `forms`, so each
     face is drawn once for all of them."""
-    with replacing(path) as tmp:
-        _draw(tmp, pages, info, progress, recordings)
+    with replacing(path) as tmp, open(tmp, "wb") as sink:
+        write_pages(sink, pages, info, forms or FaceForms(), progress)
     return path
 
 
@@ -42,52 +44,85 @@ _FONTS = FontSet()  # the bundled families: furniture names its fonts like layou
 
 @functools.lru_cache(maxsize=None)
 def _font(ref: str) -> str:
-    """The reportlab name of a font reference like ``sans-bold``."""
-    return font_name(_FONTS.file(ref).path)
+    """The TrueType file of a font reference like ``sans-bold``."""
+    return _FONTS.file(ref).path
 
 
-def _draw(path: Path, pages: Sequence[FurnishedPage | FurniturePage], info: DocInfo,
-          progress: Callable[[int], None] | None, recordings: FaceRecordings | None) -> None:
-    first_w, first_h = pages[0].paper
-    canvas = new_canvas(path, (first_w * MM, first_h * MM), _FONTS.file(BODY_FONT).path, info.colors,
-                        recordings.codes if recordings is not None else None)
-    canvas.setTitle(info.title)
-    canvas.setAuthor(info.author)
-    canvas.setSubject(info.subject)
-    canvas.setCreator("deckpress")
-    canvas.setViewerPreference("PrintScaling", "None")
-    if info.duplex:
-        canvas.setViewerPreference("Duplex", "DuplexFlipLongEdge")
-    forms = FaceForms(canvas, recordings)
-    shared = _SharedFurniture(canvas)
+class PageWriter:
+    """A PDF written page by page to `sink`: each page's content with the forms, pictures and font
+    subsets it names (each written once), then the font subsets, the page tree, the catalogue and
+    the document's info (`close`)."""
+
+    def __init__(self, sink: BinaryIO) -> None:
+        self.pdf = PdfFile(sink)
+        self.resources = ResourceWriter(self.pdf)
+        self.tree = self.pdf.reserve()
+        self.kids: list[Ref] = []
+
+    def page(self, width: float, height: float, canvas: Canvas, boxes: dict[str, list[float]] | None = None) -> None:
+        """A page `width` × `height` mm showing what `canvas` drew, with page `boxes` in points."""
+        entries: dict[str, object] = {"Type": Name("Page"), "Parent": self.tree,
+                                      "MediaBox": [0, 0, width * MM, height * MM], **(boxes or {})}
+        entries["Resources"] = self.resources.resources(canvas.resources)
+        entries["Contents"] = self.pdf.write_stream({}, canvas.content())
+        self.kids.append(self.pdf.write(entries))
+
+    def close(self, info: dict[str, object], preferences: dict[str, object] | None = None) -> None:
+        self.resources.finish()
+        pdf = self.pdf
+        pdf.write({"Type": Name("Pages"), "Kids": self.kids, "Count": len(self.kids)}, self.tree)
+        catalog: dict[str, object] = {"Type": Name("Catalog"), "Pages": self.tree}
+        if preferences:
+            catalog["ViewerPreferences"] = preferences
+        pdf.close(pdf.write(catalog), pdf.write({**info, "Creator": "deckpress", "Producer": "deckpress"}))
+
+
+def write_pages(sink: BinaryIO, pages: Sequence[FurnishedPage | FurniturePage], info: DocInfo,
+                forms: FaceForms, progress: Callable[[int], None] | None = None) -> None:
+    """The document of `pages` written to `sink`."""
+    writer = PageWriter(sink)
+    shared = _SharedFurniture(forms, info.colors)
     for page in pages:
+        W, H = page.paper
+        canvas = Canvas(forms.fonts, info.colors, _font(BODY_FONT), 8, (0.0, 0.0, W * MM, H * MM))
+        boxes = None
         if isinstance(page, FurniturePage):
             _furniture_page(canvas, page)
         else:
-            _sheet_page(canvas, page, forms, shared)
-        canvas.showPage()
+            _sheet_page(canvas, page, forms, shared, info.colors)
+            if page.trim_box is not None and page.bleed_box is not None:
+                boxes = {"TrimBox": _box(page.trim_box, H), "BleedBox": _box(page.bleed_box, H)}
+        writer.page(W, H, canvas, boxes)
         if progress:
             progress(1)
-    canvas.save()
+    preferences: dict[str, object] = {"PrintScaling": Name("None")}
+    if info.duplex:
+        preferences["Duplex"] = Name("DuplexFlipLongEdge")
+    writer.close({"Title": info.title, "Author": info.author, "Subject": info.subject}, preferences)
 
 
-def learn_characters(recordings: FaceRecordings, sheets: Iterable[Sheet]) -> None:
+def _box(box: tuple[float, float, float, float], H: float) -> list[float]:
+    """A page box (x0, y0, x1, y1 in mm from the top-left) in PDF's points from the bottom-left."""
+    x0, y0, x1, y1 = box
+    return [x0 * MM, (H - y1) * MM, x1 * MM, (H - y0) * MM]
+
+
+def learn_characters(forms: FaceForms, sheets: Iterable[Sheet]) -> None:
     """Code the characters of the sheets' faces and labels for every document of the build
-    before any is written (see SharedCodes.learn)."""
+    before any is written (see pdffonts)."""
     found: dict[str, set[str]] = {}
     seen: set[int] = set()
     for sheet in sheets:
-        for placement in sheet.plan.placements:
-            if id(placement.face) not in seen:
-                seen.add(id(placement.face))
-                face_characters(placement.face, found)
-        found.setdefault(_FONTS.file(LABEL_FONT).path, set()).update(sheet.label)
-    recordings.codes.learn(found)
+        for placed in sheet.plan.placements:
+            if id(placed.face) not in seen:
+                seen.add(id(placed.face))
+                face_characters(placed.face, found)
+        found.setdefault(_font(LABEL_FONT), set()).update(sheet.label)
+    forms.fonts.learn(found)
 
 
 def _furniture_page(canvas: Canvas, page: FurniturePage) -> None:
-    W, H = page.paper
-    canvas.setPageSize((W * MM, H * MM))
+    H = page.paper[1]
     if page.shift is not None:
         canvas.saveState()
         canvas.translate(page.shift[0] * MM, -page.shift[1] * MM)
@@ -98,43 +133,35 @@ def _furniture_page(canvas: Canvas, page: FurniturePage) -> None:
 
 
 class _SharedFurniture:
-    """Each distinct furniture of a document drawn once, as a form, and placed on every page that has it."""
+    """Each distinct furniture of a build drawn once, as a form, and placed on every page that has it
+    (named by a digest of what it draws, so the same in every document)."""
 
-    def __init__(self, canvas: Canvas) -> None:
-        self.canvas = canvas
-        self.names: dict[tuple[Furniture, ...], str] = {}
-        self.shifted = 0  # forms of shifted back pages, counted apart so fronts name theirs as without
+    def __init__(self, forms: FaceForms, colors: str) -> None:
+        self.forms, self.colors = forms, colors
+        self.known: dict[tuple[tuple[Furniture, ...], float], Form] = forms.furniture.setdefault(colors, {})
 
-    def place(self, furniture: tuple[Furniture, ...], page_height: float, shifted: bool) -> None:
-        name = self.names.get(furniture)
-        if name is None:
-            if shifted:
-                self.shifted += 1
-                name = f"backsheet{self.shifted}"
-            else:
-                name = f"sheet{len(self.names) - self.shifted + 1}"
-            self.names[furniture] = name
-            self.canvas.beginForm(name)
+    def form(self, furniture: tuple[Furniture, ...], page_height: float, box) -> Form:
+        key = (furniture, page_height)
+        form = self.known.get(key)
+        if form is None:
+            canvas = Canvas(self.forms.fonts, self.colors, _font(BODY_FONT), 8, box)
             for item in furniture:
-                draw_furniture(self.canvas, item, page_height)
-            self.canvas.endForm()
-        self.canvas.doForm(name)
+                draw_furniture(canvas, item, page_height)
+            content = canvas.content()
+            name = "sheet" + hashlib.blake2b(content, digest_size=8).hexdigest()
+            form = self.known[key] = Form(name, box, content, canvas.resources)
+        return form
 
 
-def _sheet_page(canvas: Canvas, page: FurnishedPage, forms: FaceForms, shared: _SharedFurniture) -> None:
-    W, H = page.paper
-    canvas.setPageSize((W * MM, H * MM))
+def _sheet_page(canvas: Canvas, page: FurnishedPage, forms: FaceForms, shared: _SharedFurniture,
+                colors: str) -> None:
+    H = page.paper[1]
     for p in page.plan.placements:
-        forms.place(p.face, p.matrix, H, p.clip)
+        place(canvas, forms.form(p.face, colors), p.matrix, H, p.clip)
     if page.furniture:
-        shared.place(page.furniture, H, page.shifted)
+        canvas.doForm(shared.form(page.furniture, H, canvas.box))
     if page.label is not None:
         draw_furniture(canvas, page.label, H)
-    if page.trim_box is not None and page.bleed_box is not None:
-        tx0, ty0, tx1, ty1 = page.trim_box
-        bx0, by0, bx1, by1 = page.bleed_box
-        canvas.setTrimBox((tx0 * MM, (H - ty1) * MM, tx1 * MM, (H - ty0) * MM))
-        canvas.setBleedBox((bx0 * MM, (H - by1) * MM, bx1 * MM, (H - by0) * MM))
 
 
 def draw_furniture(canvas: Canvas, item: Furniture, page_height: float) -> None:
@@ -149,13 +176,13 @@ def _cut_marks(canvas: Canvas, marks: CutMarks, H: float) -> None:
         path.moveTo(x1 * MM, (H - y1) * MM)
         path.lineTo(x2 * MM, (H - y2) * MM)
     for color, width in ((WHITE, marks.halo), (BLACK, marks.width)):
-        set_stroke(canvas, color)
+        canvas.set_stroke(color)
         canvas.setLineWidth(width * MM)
         canvas.drawPath(path, stroke=1, fill=0)
 
 
 def _registration_marks(canvas: Canvas, marks: RegistrationMarks, H: float) -> None:
-    set_fill(canvas, BLACK)
+    canvas.set_fill(BLACK)
     for x0, y0, x1, y1 in marks.boxes:
         canvas.rect(x0 * MM, (H - y1) * MM, (x1 - x0) * MM, (y1 - y0) * MM, stroke=0, fill=1)
 
@@ -164,14 +191,14 @@ def _fold_line(canvas: Canvas, fold: FoldLine, H: float) -> None:
     (x0, y0), (x1, y1) = fold.start, fold.end
     word = fold.word
     canvas.saveState()
-    set_stroke(canvas, BLACK)
+    canvas.set_stroke(BLACK)
     canvas.setLineWidth(fold.width * MM)
     canvas.setDash([fold.dash[0] * MM, fold.dash[1] * MM])
     canvas.line(x0 * MM, (H - y0) * MM, x1 * MM, (H - y1) * MM)
     canvas.translate(word.x * MM, (H - word.y) * MM)
     if word.turned:
         canvas.rotate(90)
-    set_fill(canvas, BLACK)
+    canvas.set_fill(BLACK)
     canvas.setFont(_font(word.font), word.size)
     _ALIGNED[word.align](canvas)(0, 0, word.text)
     canvas.restoreState()
@@ -181,7 +208,7 @@ def _tile_marks(canvas: Canvas, tile: TileMarks, H: float) -> None:
     name, instructions = tile.name, tile.instructions
     canvas.saveState()
     canvas.setFont(_font(name.font), name.size)
-    set_fill(canvas, BLACK)
+    canvas.set_fill(BLACK)
     _ALIGNED[name.align](canvas)(name.x * MM, (H - name.y) * MM, name.text)
     canvas.setFont(_font(instructions.font), instructions.size)
     _ALIGNED[instructions.align](canvas)(instructions.x * MM, (H - instructions.y) * MM, instructions.text)
@@ -196,9 +223,9 @@ def _glue_strip(canvas: Canvas, strip: GlueStrip, H: float) -> None:
     clip = canvas.beginPath()
     clip.rect(bx0 * MM, (H - by1) * MM, (bx1 - bx0) * MM, (by1 - by0) * MM)
     canvas.clipPath(clip, stroke=0, fill=0)
-    set_fill(canvas, WHITE)
+    canvas.set_fill(WHITE)
     canvas.rect(bx0 * MM, (H - by1) * MM, (bx1 - bx0) * MM, (by1 - by0) * MM, stroke=0, fill=1)
-    set_stroke(canvas, strip.hatch_color)
+    canvas.set_stroke(strip.hatch_color)
     canvas.setLineWidth(strip.hatch_width * MM)
     hatch = canvas.beginPath()
     for x1, y1, x2, y2 in strip.hatch:
@@ -206,7 +233,7 @@ def _glue_strip(canvas: Canvas, strip: GlueStrip, H: float) -> None:
         hatch.lineTo(x2 * MM, (H - y2) * MM)
     canvas.drawPath(hatch, stroke=1, fill=0)
     words = strip.words
-    set_fill(canvas, BLACK)
+    canvas.set_fill(BLACK)
     canvas.setFont(_font(words.font), words.size)
     canvas.translate(words.x * MM, (H - words.y) * MM)
     if words.turned:
@@ -214,7 +241,7 @@ def _glue_strip(canvas: Canvas, strip: GlueStrip, H: float) -> None:
     _ALIGNED[words.align](canvas)(0, 0, words.text)
     canvas.restoreState()
     x1, y1, x2, y2 = strip.edge  # where the neighbour's cut edge goes
-    set_stroke(canvas, BLACK)
+    canvas.set_stroke(BLACK)
     canvas.setLineWidth(strip.edge_width * MM)
     canvas.setDash([strip.edge_dash[0] * MM, strip.edge_dash[1] * MM])
     canvas.line(x1 * MM, (H - y1) * MM, x2 * MM, (H - y2) * MM)
@@ -227,7 +254,7 @@ def _alignment_mark(canvas: Canvas, mark: AlignmentMark, H: float) -> None:
     for x, y in mark.points[1:]:
         p.lineTo(x * MM, (H - y) * MM)
     p.close()
-    set_fill(canvas, BLACK)
+    canvas.set_fill(BLACK)
     canvas.drawPath(p, stroke=0, fill=1)
 
 
@@ -240,7 +267,7 @@ def _in_band(canvas: Canvas, band: Band | None, H: float, words: Words) -> Calla
         if band.turned:
             canvas.rotate(90)
     canvas.setFont(_font(words.font), words.size)
-    set_fill(canvas, BLACK)
+    canvas.set_fill(BLACK)
 
     def up(y: float) -> float:
         return (H - y) * MM if band is None else -y * MM
@@ -251,7 +278,7 @@ def _in_band(canvas: Canvas, band: Band | None, H: float, words: Words) -> Calla
 def _scale_bar(canvas: Canvas, bar: ScaleBar, H: float) -> None:
     caption = bar.caption
     up = _in_band(canvas, bar.band, H, caption)
-    set_stroke(canvas, BLACK)
+    canvas.set_stroke(BLACK)
     canvas.setLineWidth(bar.line * MM)
     for i in range(int(bar.length // bar.step)):
         canvas.rect((bar.x + bar.step * i) * MM, up(bar.y + bar.height), bar.step * MM, bar.height * MM,
@@ -264,34 +291,34 @@ def _label(canvas: Canvas, label: Label, H: float) -> None:
     words = label.words
     up = _in_band(canvas, label.band, H, words)
     x0, y0, x1, y1 = label.patch
-    set_fill(canvas, WHITE)
+    canvas.set_fill(WHITE)
     canvas.rect(x0 * MM, up(y1), (x1 - x0) * MM, (y1 - y0) * MM, stroke=0, fill=1)
-    set_fill(canvas, BLACK)
+    canvas.set_fill(BLACK)
     _ALIGNED[words.align](canvas)(words.x * MM, up(words.y), words.text)
     canvas.restoreState()
 
 
 def _rule(canvas: Canvas, rule: Rule, H: float) -> None:
     x0, y0, x1, y1 = rule.segment
-    set_stroke(canvas, rule.color)
+    canvas.set_stroke(rule.color)
     canvas.setLineWidth(rule.width * MM)
     canvas.line(x0 * MM, (H - y0) * MM, x1 * MM, (H - y1) * MM)
 
 
 def _block(canvas: Canvas, block: Block, H: float) -> None:
     x0, y0, x1, y1 = block.box
-    set_fill(canvas, block.color)
+    canvas.set_fill(block.color)
     canvas.rect(x0 * MM, (H - y1) * MM, (x1 - x0) * MM, (y1 - y0) * MM, stroke=0, fill=1)
 
 
 def _ring(canvas: Canvas, ring: Ring, H: float) -> None:
-    set_stroke(canvas, BLACK)
+    canvas.set_stroke(BLACK)
     canvas.setLineWidth(ring.width * MM)
     canvas.circle(ring.centre[0] * MM, (H - ring.centre[1]) * MM, ring.radius * MM, stroke=1, fill=0)
 
 
 def _words(canvas: Canvas, words: Words, H: float) -> None:
-    set_fill(canvas, BLACK)
+    canvas.set_fill(BLACK)
     canvas.setFont(_font(words.font), words.size)
     if words.turned:
         canvas.saveState()

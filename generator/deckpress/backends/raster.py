@@ -25,9 +25,10 @@ from PIL import Image as PILImage
 
 from ..atomic import interrupts_held, replacing
 from ..face import Face, translation
-from ..fonts import FontSet
 from ..workers import fork_context, ignore_interrupts, worker_count
-from .pdf import MM, FaceForms, new_canvas
+from .pdf import FaceForms, place
+from .pdfcanvas import Canvas
+from .pdfpages import PageWriter
 
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in face mm
 
@@ -65,16 +66,16 @@ def faces_pdf(jobs: Sequence[RasterJob]) -> bytes:
     rendering scale serves both axes (a vendor canvas may differ from the box by a fraction of a
     pixel)."""
     buf = io.BytesIO()
-    canvas = new_canvas(buf, (100, 100), FontSet().families["sans"].files["regular"])
-    forms = FaceForms(canvas)
+    writer = PageWriter(buf)
+    forms = FaceForms()
     for job in jobs:
         x0, y0, x1, _ = job.box
         w = x1 - x0
         h = w * job.size[1] / job.size[0]
-        canvas.setPageSize((w * MM, h * MM))
-        forms.place(job.face, translation(-x0, -y0), h, (0.0, 0.0, w, h))
-        canvas.showPage()
-    canvas.save()
+        canvas = Canvas(forms.fonts)
+        place(canvas, forms.form(job.face), translation(-x0, -y0), h, (0.0, 0.0, w, h))
+        writer.page(w, h, canvas)
+    writer.close({})
     return buf.getvalue()
 
 

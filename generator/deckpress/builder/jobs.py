@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import NamedTuple
 
-from ..backends.pdf import FaceRecordings
+from ..backends.pdf import FaceForms
 from ..backends.pdfpages import learn_characters, write_document
 from ..face import Face, PathOp
 from ..imposition.calibration import calibration_info, calibration_pages
@@ -127,10 +127,10 @@ def write_jobs(jobs: Sequence[Job], bleed: float, progress: Callable[[int], None
     if on_plan:
         on_plan(sum(len(j.sheets) for j in jobs))
     outputs = []
-    recordings = FaceRecordings()
-    learn_characters(recordings, (sheet for job in jobs for sheet in job.sheets))
+    forms = FaceForms()
+    learn_characters(forms, (sheet for job in jobs for sheet in job.sheets))
     for job in jobs:
-        write_document(job.path, furnish(job.sheets, job.info, bleed), job.info, progress, recordings)
+        write_document(job.path, furnish(job.sheets, job.info, bleed), job.info, progress, forms)
         outputs.append(Output(job.path, len(job.sheets)))
         if job.info.marking.marks == "cutter":
             outputs += [Output(path, 0) for path in write_cut_files(job)]

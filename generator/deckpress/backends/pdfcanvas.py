@@ -1,0 +1,586 @@
+"""Drawing PDF content streams: a canvas in points, y up, and the resources what it draws uses.
+
+The drawing calls are reportlab's Canvas calls, written as the same operators, so that
+deckpress's own drawing and reportlab's renderer (SVG art, `svgart`) draw through one surface,
+and a content stream reads as reportlab's would. Unlike reportlab's, a canvas here belongs to no
+document: what it draws names its resources (font subsets, pictures, nested forms, graphics
+states, shadings) by names that are the same in every document of a build, so a face drawn once
+is the same bytes wherever it is placed (`Form`). A document writes the resources a content
+stream names when it first writes that stream (`ResourceWriter`).
+
+Colours pass through the document's colour space (`COLOR_SPACES`): in a black-ink-only or a
+CMYK document every colour, SVG art's and gradients' included, becomes one of that space.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from math import cos, pi, sin
+from typing import Protocol
+
+from reportlab.lib.colors import CMYKColor, Color as RLColor
+from reportlab.lib.rl_accel import fp_str
+from reportlab.pdfgen.pathobject import PDFPathObject
+
+from ..colors import CMYK, INK_LIMIT, RGB, Color, Gray, to_cmyk
+from ..fonts import FontSet, open_font
+from .pdffile import Name, PdfFile, Ref, deflate
+from .pdffonts import FontCodes, Fonts, write_subset
+
+__all__ = ["Canvas", "Form", "Resources", "ResourceWriter", "XObject", "COLOR_SPACES", "FILL_EVEN_ODD",
+           "FILL_NON_ZERO", "k_only", "cmyk_only", "INK_LIMIT"]
+
+FILL_EVEN_ODD, FILL_NON_ZERO = 0, 1  # reportlab's values, which its renderer sets
+PATH_OPS = {(0, 0, FILL_EVEN_ODD): "n", (0, 0, FILL_NON_ZERO): "n", (1, 0, FILL_EVEN_ODD): "S",
+            (1, 0, FILL_NON_ZERO): "S", (0, 1, FILL_EVEN_ODD): "f*", (0, 1, FILL_NON_ZERO): "f",
+            (1, 1, FILL_EVEN_ODD): "B*", (1, 1, FILL_NON_ZERO): "B"}
+
+Matrix = tuple[float, float, float, float, float, float]
+Box = tuple[float, float, float, float]
+IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+
+
+def _reportlab_color(color: RLColor | tuple[float, ...]) -> RLColor:
+    if isinstance(color, tuple | list):
+        return CMYKColor(*color) if len(color) == 4 else RLColor(*color[:3])
+    return color
+
+
+def k_only(color: RLColor | tuple[float, ...]) -> CMYKColor:
+    """Black ink only (low-ink documents): any colour that slips through (SVG art) becomes the grey
+    it would print as, as translucent as it was."""
+    color = _reportlab_color(color)
+    if isinstance(color, CMYKColor) and color.cyan == color.magenta == color.yellow == 0:
+        return color
+    r, g, b = color.rgb()
+    return CMYKColor(0, 0, 0, round(1 - (0.299 * r + 0.587 * g + 0.114 * b), 4), alpha=color.alpha)
+
+
+def cmyk_only(color: RLColor | tuple[float, ...]) -> CMYKColor:
+    """CMYK documents: an RGB colour that slips through (SVG art) becomes the process colour
+    `to_cmyk` makes of it, so black art is black ink only."""
+    color = _reportlab_color(color)
+    if isinstance(color, CMYKColor):
+        return color
+    ink = to_cmyk(RGB(color.red, color.green, color.blue))
+    return CMYKColor(ink.c, ink.m, ink.y, ink.k, alpha=color.alpha)
+
+
+#: A document's colour space: what keeps other colours out of it.
+COLOR_SPACES: dict[str, Callable[[RLColor], CMYKColor] | None] = {"rgb": None, "cmyk": cmyk_only, "k": k_only}
+
+
+class XObject(Protocol):
+    """What a content stream paints with `Do`: a picture or a form. Its name is the same in every
+    document; each document writes it once."""
+
+    name: str
+
+    def write(self, writer: ResourceWriter) -> Ref: ...
+
+
+@dataclass
+class Resources:
+    """What a content stream names, by the names it uses."""
+
+    fonts: dict[str, tuple[FontCodes, int]] = field(default_factory=dict)
+    xobjects: dict[str, XObject] = field(default_factory=dict)
+    states: dict[str, dict[str, object]] = field(default_factory=dict)  # ExtGState
+    shadings: dict[str, dict[str, object]] = field(default_factory=dict)
+
+    def take(self, other: Resources) -> None:
+        self.fonts.update(other.fonts)
+        self.xobjects.update(other.xobjects)
+        self.states.update(other.states)
+        self.shadings.update(other.shadings)
+
+
+@dataclass(eq=False)
+class Form:
+    """A form XObject: content drawn once, painted wherever `Do` names it. A transparency `group`
+    is composited as one layer (what an opacity below 1 needs)."""
+
+    name: str
+    bbox: Box
+    content: bytes
+    resources: Resources
+    group: bool = False
+    _compressed: bytes | None = field(default=None, repr=False)  # once, for every document
+
+    def write(self, writer: ResourceWriter) -> Ref:
+        entries: dict[str, object] = {"Type": _XOBJECT, "Subtype": _FORM, "BBox": self.bbox,
+                                      "Resources": writer.resources(self.resources)}
+        if self.group:
+            entries["Group"] = _TRANSPARENCY
+        if self._compressed is None:
+            self._compressed = deflate(self.content)
+        entries["Filter"] = _FLATE
+        return writer.pdf.write_stream(entries, self._compressed, compress=False)
+
+
+_XOBJECT, _FORM, _FLATE = Name("XObject"), Name("Form"), Name("FlateDecode")
+_TRANSPARENCY = {"S": Name("Transparency")}
+
+
+class ResourceWriter:
+    """A document's resources: each picture, form and font subset written once, under the
+    reference every content stream of the document that names it gets. Font subsets are written
+    last (`finish`), when the document's text is all known."""
+
+    def __init__(self, pdf: PdfFile) -> None:
+        self.pdf = pdf
+        self.written: dict[str, Ref] = {}  # xobject name -> ref
+        self.subsets: dict[str, tuple[FontCodes, int, Ref]] = {}
+
+    def xobject(self, xobject: XObject) -> Ref:
+        ref = self.written.get(xobject.name)
+        if ref is None:
+            ref = self.written[xobject.name] = xobject.write(self)
+        return ref
+
+    def resources(self, resources: Resources) -> dict[str, object]:
+        """The resource dictionary of a content stream, writing what it names that this document
+        has not written yet."""
+        found: dict[str, object] = {}
+        if resources.fonts:
+            fonts = {}
+            for name, (font, subset) in resources.fonts.items():
+                known = self.subsets.get(name)
+                if known is None:
+                    known = self.subsets[name] = (font, subset, self.pdf.reserve())
+                fonts[name] = known[2]
+            found["Font"] = fonts
+        if resources.xobjects:
+            found["XObject"] = {name: self.xobject(x) for name, x in resources.xobjects.items()}
+        if resources.states:
+            found["ExtGState"] = dict(resources.states)
+        if resources.shadings:
+            found["Shading"] = dict(resources.shadings)
+        return found
+
+    def finish(self) -> None:
+        """Write the font subsets the document's content named."""
+        for font, subset, ref in self.subsets.values():
+            write_subset(self.pdf, font, subset, ref)
+
+
+class Path(PDFPathObject):
+    """reportlab's path object (the same operators), for what draws paths by hand."""
+
+
+_STATE_DEFAULTS: dict[str, object] = {"CA": 1, "ca": 1, "OP": False, "op": False, "OPM": 0, "BM": "Normal"}
+
+
+def _state_name(key: str, value: object) -> str:
+    """The name a graphics state setting one value has in every document: `/ca.5`, `/BMMultiply`."""
+    shown = ("true" if value else "false") if isinstance(value, bool) else \
+        value if isinstance(value, str) else fp_str(value)
+    return f"{key}{shown}"
+
+
+class Canvas:
+    """A content stream being drawn: reportlab's Canvas calls (points, y up), written as reportlab
+    writes them, with the resources they name in `resources`. `fonts` are the build's; `colors`
+    the document's colour space (COLOR_SPACES); `font` (a TrueType file) and `size` the font text
+    starts in (SVG art's text that names none); `box` the visible area, for transparency groups."""
+
+    def __init__(self, fonts: Fonts, colors: str = "rgb", font: str | None = None, size: float = 8,
+                 box: Box = (0.0, 0.0, 0.0, 0.0)) -> None:
+        self.fonts = fonts
+        self.colors = colors
+        self.enforce = COLOR_SPACES[colors]
+        self.code: list[str] = []
+        self.resources = Resources()
+        self.box = box
+        # the graphics state, saved and restored with q and Q (attribute names as reportlab's, which
+        # its renderer reads and sets)
+        self._fontname = font
+        self._fontsize = size
+        self._leading = size * 1.2
+        self._fillMode = FILL_EVEN_ODD
+        self._matrix: Matrix = IDENTITY
+        self._gstate: dict[str, object] = {}
+        self._stack: list[tuple] = []
+        self._fill_ops: dict[Color, str] = {}  # deckpress colours' operators in this colour space
+        self._stroke_ops: dict[Color, str] = {}
+
+    # --- the graphics state -----------------------------------------------------------------
+
+    def saveState(self) -> None:
+        self._stack.append((self._fontname, self._fontsize, self._leading, self._fillMode, self._matrix,
+                            self._gstate))
+        self.code.append("q")
+
+    def restoreState(self) -> None:
+        self.code.append("Q")
+        (self._fontname, self._fontsize, self._leading, self._fillMode, self._matrix,
+         self._gstate) = self._stack.pop()
+
+    def transform(self, a: float, b: float, c: float, d: float, e: float, f: float) -> None:
+        """Adjoin a transform; one following another is written as their product, as reportlab
+        does (from the numbers as written)."""
+        a0, b0, c0, d0, e0, f0 = self._matrix
+        self._matrix = (a0 * a + c0 * b, b0 * a + d0 * b, a0 * c + c0 * d, b0 * c + d0 * d,
+                        a0 * e + c0 * f + e0, b0 * e + d0 * f + f0)
+        code = self.code
+        if code and code[-1][-3:] == " cm":
+            words = code[-1].split()
+            a0, b0, c0, d0, e0, f0 = map(float, words[-7:-1])
+            merged = fp_str(a0 * a + c0 * b, b0 * a + d0 * b, a0 * c + c0 * d, b0 * c + d0 * d,
+                            a0 * e + c0 * f + e0, b0 * e + d0 * f + f0)
+            code[-1] = (" ".join(words[:-7]) + " " if len(words) > 7 else "") + merged + " cm"
+        else:
+            code.append(f"{fp_str(a, b, c, d, e, f)} cm")
+
+    def translate(self, dx: float, dy: float) -> None:
+        self.transform(1, 0, 0, 1, dx, dy)
+
+    def scale(self, x: float, y: float) -> None:
+        self.transform(x, 0, 0, y, 0, 0)
+
+    def rotate(self, degrees: float) -> None:
+        c, s = cos(degrees * pi / 180), sin(degrees * pi / 180)
+        self.transform(c, s, -s, c, 0, 0)
+
+    def setLineWidth(self, width: float) -> None:
+        self.code.append(f"{fp_str(width)} w")
+
+    def setLineCap(self, mode: int) -> None:
+        self.code.append("%d J" % mode)
+
+    def setLineJoin(self, mode: int) -> None:
+        self.code.append("%d j" % mode)
+
+    def setMiterLimit(self, limit: float) -> None:
+        self.code.append(f"{fp_str(limit)} M")
+
+    def setDash(self, array: Iterable[float] | float = (), phase: float = 0) -> None:
+        if isinstance(array, int | float):
+            array, phase = (array, phase), 0
+        array = list(array)
+        if any(not isinstance(v, int | float) or v < 0 for v in array) or phase < 0 or (array and sum(array) <= 0):
+            raise ValueError(f"setDash: array={array!r} phase={phase!r}")
+        self.code.append(f"[{fp_str(array)}] {phase} d")
+
+    def _set_state(self, key: str, value: object) -> None:
+        """Set one graphics-state parameter (alpha, overprint) through an ExtGState, as reportlab
+        does: written only when it changes."""
+        default = _STATE_DEFAULTS[key]
+        if isinstance(default, bool):
+            value = bool(value)
+        if value != self._gstate.get(key, default) or (key == "op" and self._gstate.get("OP", False)):
+            self._gstate = {**self._gstate, key: value}
+            name = _state_name(key, value)
+            self.resources.states[name] = {key: Name(value) if key == "BM" else value}
+            self.code.append(f"/{name} gs")
+
+    def setFillAlpha(self, alpha: float) -> None:
+        if not (isinstance(alpha, int | float) and 0 <= alpha <= 1):
+            raise ValueError(f"setFillAlpha invalid value {alpha!r}")
+        self._set_state("ca", alpha)
+
+    def setStrokeAlpha(self, alpha: float) -> None:
+        if not (isinstance(alpha, int | float) and 0 <= alpha <= 1):
+            raise ValueError(f"setStrokeAlpha invalid value {alpha!r}")
+        self._set_state("CA", alpha)
+
+    def setFillOverprint(self, value: bool) -> None:
+        self._set_state("op", value)
+
+    def setStrokeOverprint(self, value: bool) -> None:
+        self._set_state("OP", value)
+
+    def setOverprintMask(self, value: int) -> None:
+        self._set_state("OPM", value)
+
+    # --- colours ----------------------------------------------------------------------------
+
+    def set_fill(self, color: Color) -> None:
+        """Fill with one of deckpress's colours (a grey in black ink only)."""
+        op = self._fill_ops.get(color)
+        if op is None:
+            op = self._fill_ops[color] = self._color_op(color, "rg", "k")
+        self.code.append(op)
+        if self.enforce is not None:  # reportlab's hook makes a colour object, whose alpha is 1
+            self._set_state("ca", 1)
+
+    def set_stroke(self, color: Color) -> None:
+        """Stroke with one of deckpress's colours."""
+        op = self._stroke_ops.get(color)
+        if op is None:
+            op = self._stroke_ops[color] = self._color_op(color, "RG", "K")
+        self.code.append(op)
+        if self.enforce is not None:
+            self._set_state("CA", 1)
+
+    def _color_op(self, color: Color, rgb_op: str, cmyk_op: str) -> str:
+        """The operator setting `color` in this canvas's colour space (greys in black ink only)."""
+        if isinstance(color, Gray):
+            value: tuple[float, ...] = (0, 0, 0, round(1 - color.level, 4))
+        elif isinstance(color, RGB):
+            value = (color.r, color.g, color.b)
+        elif isinstance(color, CMYK):
+            value = (color.c, color.m, color.y, color.k)
+        else:
+            raise TypeError(f"not a colour: {color!r}")
+        if self.enforce is not None:
+            ink = self.enforce(value)
+            value = (ink.cyan, ink.magenta, ink.yellow, ink.black)
+        return f"{fp_str(value)} {rgb_op if len(value) == 3 else cmyk_op}"
+
+    def setFillColor(self, color, alpha: float | None = None) -> None:
+        """A reportlab colour (or an RGB or CMYK tuple), as reportlab sets it."""
+        self._set_color(color, alpha, "rg", "k", self.setFillAlpha)
+
+    def setStrokeColor(self, color, alpha: float | None = None) -> None:
+        self._set_color(color, alpha, "RG", "K", self.setStrokeAlpha)
+
+    def setFillColorRGB(self, r: float, g: float, b: float, alpha: float | None = None) -> None:
+        self.setFillColor((r, g, b), alpha)
+
+    def setStrokeColorRGB(self, r: float, g: float, b: float, alpha: float | None = None) -> None:
+        self.setStrokeColor((r, g, b), alpha)
+
+    def setFillColorCMYK(self, c: float, m: float, y: float, k: float, alpha: float | None = None) -> None:
+        self.setFillColor((c, m, y, k), alpha)
+
+    def setStrokeColorCMYK(self, c: float, m: float, y: float, k: float, alpha: float | None = None) -> None:
+        self.setStrokeColor((c, m, y, k), alpha)
+
+    def _set_color(self, color, alpha, rgb_op: str, cmyk_op: str, set_alpha: Callable[[float], None]) -> None:
+        if self.enforce is not None:
+            color = self.enforce(color)
+        if isinstance(color, CMYKColor):  # a separation (spot) colour is printed as its process colour
+            d = color.density
+            self.code.append(f"{fp_str(d * color.cyan, d * color.magenta, d * color.yellow, d * color.black)} {cmyk_op}")
+        elif isinstance(color, RLColor):
+            self.code.append(f"{fp_str(color.red, color.green, color.blue)} {rgb_op}")
+        elif isinstance(color, tuple | list) and len(color) in (3, 4):
+            self.code.append(f"{fp_str(color)} {rgb_op if len(color) == 3 else cmyk_op}")
+        else:
+            raise ValueError(f"Unknown color {color!r}")
+        if alpha is not None:
+            set_alpha(alpha)
+        elif getattr(color, "alpha", None) is not None:
+            set_alpha(color.alpha)
+
+    # --- shapes -----------------------------------------------------------------------------
+
+    def rect(self, x: float, y: float, width: float, height: float, stroke: int = 1, fill: int = 0) -> None:
+        self.code.append(f"n {fp_str(x, y, width, height)} re {PATH_OPS[stroke, fill, self._fillMode]}")
+
+    def roundRect(self, x: float, y: float, width: float, height: float, radius: float, stroke: int = 1,
+                  fill: int = 0) -> None:
+        Path(code=self.code).roundRect(x, y, width, height, radius)
+        self.code.append(PATH_OPS[stroke, fill, self._fillMode])
+
+    def ellipse(self, x1: float, y1: float, x2: float, y2: float, stroke: int = 1, fill: int = 0) -> None:
+        Path(code=self.code).ellipse(x1, y1, x2 - x1, y2 - y1)
+        self.code.append(PATH_OPS[stroke, fill, self._fillMode])
+
+    def circle(self, x: float, y: float, r: float, stroke: int = 1, fill: int = 0) -> None:
+        self.ellipse(x - r, y - r, x + r, y + r, stroke, fill)
+
+    def line(self, x1: float, y1: float, x2: float, y2: float) -> None:
+        self.code.append(f"n {fp_str(x1, y1)} m {fp_str(x2, y2)} l S")
+
+    def beginPath(self) -> Path:
+        return Path()
+
+    def drawPath(self, path: PDFPathObject, stroke: int = 1, fill: int = 0, fillMode: int | None = None) -> None:
+        if fillMode is None:
+            fillMode = getattr(path, "_fillMode", self._fillMode)
+        self.code.append(str(path.getCode()))
+        self.code.append(PATH_OPS[stroke, fill, fillMode])
+
+    def clipPath(self, path: PDFPathObject, stroke: int = 1, fill: int = 0, fillMode: int | None = None) -> None:
+        if fillMode is None:
+            fillMode = getattr(path, "_fillMode", self._fillMode)
+        clip = " W* " if fillMode == FILL_EVEN_ODD else " W "
+        self.code.append(f"{path.getCode()}{clip}{PATH_OPS[stroke, fill, fillMode]}")
+
+    # --- text -------------------------------------------------------------------------------
+
+    def setFont(self, font: str, size: float, leading: float | None = None) -> None:
+        """Set the font: a TrueType file, or (SVG art) a font name reportlab knows (see
+        `font_file`)."""
+        self._fontname = font
+        self._fontsize = size
+        self._leading = size * 1.2 if leading is None else leading
+
+    def drawString(self, x: float, y: float, text: str, mode: int | None = None, **_ignored) -> None:
+        """One line of text, its baseline starting at (x, y), as reportlab writes it."""
+        font = self.fonts[font_file(self._fontname)]
+        size, leading = fp_str(self._fontsize), fp_str(self._leading)
+        parts = [f"BT 1 0 0 1 {fp_str(x, y)} Tm"]
+        if mode:  # SVG art's stroked text
+            parts.append("%d Tr" % mode)
+        fonts = self.resources.fonts
+        for subset, chars in font.runs(text):
+            name = font.resource(subset)
+            if name not in fonts:
+                fonts[name] = (font, subset)
+            parts.append(f"/{name} {size} Tf {leading} TL ({chars}) Tj")
+        parts.append("T*")
+        if mode:
+            parts.append("0 Tr")
+        parts.append("ET")
+        self.code.append(" ".join(parts))
+
+    def stringWidth(self, text: str, font: str | None = None, size: float | None = None) -> float:
+        return open_font(font_file(font or self._fontname)).string_width(text, self._fontsize if size is None else size)
+
+    def drawRightString(self, x: float, y: float, text: str) -> None:
+        self.drawString(x - self.stringWidth(text), y, text)
+
+    def drawCentredString(self, x: float, y: float, text: str) -> None:
+        self.drawString(x - 0.5 * self.stringWidth(text), y, text)
+
+    # --- pictures, forms, gradients ----------------------------------------------------------
+
+    def doForm(self, xobject: XObject) -> None:
+        """Paint a form (or a picture in its unit square) here."""
+        self.resources.xobjects[xobject.name] = xobject
+        self.code.append(f"/{xobject.name} Do")
+
+    def drawImage(self, picture: XObject, x: float, y: float, width: float, height: float) -> None:
+        """A picture stretched over the box, as reportlab draws one."""
+        self.saveState()
+        self.translate(x, y)
+        self.scale(width, height)
+        self.doForm(picture)
+        self.restoreState()
+
+    def linearGradient(self, x0: float, y0: float, x1: float, y1: float, colors, positions=None,
+                       extend=True) -> None:
+        self._shade(2, [x0, y0, x1, y1], colors, positions, extend)
+
+    def radialGradient(self, x: float, y: float, radius: float, colors, positions=None, extend=True) -> None:
+        self._shade(3, [x, y, 0.0, x, y, radius], colors, positions, extend)
+
+    def _shade(self, kind: int, coords: list[float], colors, positions, extend) -> None:
+        if self.enforce is not None:
+            colors = [self.enforce(c) for c in colors]
+        space, values = _gradient_colors(colors)
+        ends = list(extend) if isinstance(extend, list | tuple) else [bool(extend)] * 2
+        shading = {"ShadingType": kind, "ColorSpace": Name(space), "Coords": coords,
+                   "Function": _color_function(values, positions), "Extend": ends}
+        name = "Sh" + hashlib.blake2b(repr(shading).encode(), digest_size=6).hexdigest()
+        self.resources.shadings[name] = shading
+        self.code.append(f"/{name} sh")
+
+    def transparency_group(self, opacity: float, draw: Callable[[Canvas], None]) -> None:
+        """Paint what `draw` draws (on the canvas it is given) as one layer at `opacity`: a form
+        that is a transparency group, painted with that alpha. Inside, the alpha starts at 1, so
+        overlapping items hide each other; the group as a whole is laid over what is beneath.
+        The form's box is all of this canvas's box that can show."""
+        box = self._visible_box()
+        if box is None:  # the current transform flattens everything: nothing would show
+            return
+        inner = Canvas(self.fonts, self.colors, self._fontname, self._fontsize, box)
+        inner._leading, inner._fillMode = self._leading, self._fillMode
+        draw(inner)
+        group = inner.form("", box, group=True)
+        group.name = "G" + hashlib.blake2b(group.content + repr(sorted(group.resources.xobjects)).encode()
+                                           + repr(box).encode(), digest_size=8).hexdigest()
+        self.saveState()
+        self.setFillAlpha(opacity)  # `ca` is the alpha of everything but strokes, groups included
+        self.doForm(group)
+        self.restoreState()
+
+    def _visible_box(self) -> Box | None:
+        """This canvas's box in the current user space, as (x0, y0, x1, y1); None if the current
+        transform has no inverse."""
+        x0, y0, x1, y1 = self.box
+        a, b, c, d, e, f = self._matrix
+        det = a * d - b * c
+        if abs(det) < 1e-12:
+            return None
+        corners = [((d * (x - e) - c * (y - f)) / det, (a * (y - f) - b * (x - e)) / det)
+                   for x in (x0, x1) for y in (y0, y1)]
+        xs, ys = [p[0] for p in corners], [p[1] for p in corners]
+        return (min(xs), min(ys), max(xs), max(ys))
+
+    # --- the result -------------------------------------------------------------------------
+
+    def content(self) -> bytes:
+        """The content stream drawn so far."""
+        return "\n".join(self.code).encode("latin-1")
+
+    def form(self, name: str, bbox: Box, group: bool = False) -> Form:
+        """What was drawn, as a form named `name` with the box `bbox`."""
+        return Form(name, bbox, self.content(), self.resources, group)
+
+
+def font_file(font: str | None) -> str:
+    """The TrueType file a font reference names: a file already, or (in SVG art) a font name that
+    reportlab knows: a TrueType font registered with it, or one of PDF's standard fonts, which a
+    printed file may not leave unembedded and which are set in the bundled sans serif instead."""
+    if font is None:
+        raise ValueError("no font set")
+    if font.lower().endswith((".ttf", ".otf")):
+        return font
+    return _named_font(font)
+
+
+def _named_font(name: str) -> str:
+    from reportlab.pdfbase import pdfmetrics
+
+    try:
+        face = getattr(pdfmetrics.getFont(name), "face", None)
+    except KeyError:
+        face = None
+    filename = getattr(face, "filename", None)
+    if isinstance(filename, str) and filename.lower().endswith(".ttf"):
+        return filename
+    lowered = name.lower()
+    style = ("bold-italic" if "bold" in lowered and ("italic" in lowered or "oblique" in lowered) else
+             "bold" if "bold" in lowered else "italic" if "italic" in lowered or "oblique" in lowered else "regular")
+    return FontSet().families["sans"].file(style.replace("-", "")).path
+
+
+def _gradient_colors(colors) -> tuple[str, list[tuple[float, ...]]]:
+    """The colour space and the components of a gradient's colours (all of one space)."""
+    space, values = None, []
+    for color in colors:
+        if isinstance(color, CMYKColor):
+            d = color.density
+            found, value = "DeviceCMYK", tuple(c * d for c in color.cmyk())
+        elif isinstance(color, RLColor):
+            found, value = "DeviceRGB", color.rgb()
+        elif isinstance(color, tuple | list) and len(color) in (3, 4):
+            found, value = ("DeviceRGB" if len(color) == 3 else "DeviceCMYK"), tuple(color)
+        else:
+            raise ValueError(f"Unknown color {color!r}")
+        if space is not None and space != found:
+            raise ValueError(f"Mismatch in color spaces: {space} and {found}")
+        space = found
+        values.append(value)
+    return space or "DeviceRGB", values
+
+
+def _color_function(colors: list[tuple[float, ...]], positions) -> dict[str, object]:
+    """A PDF function from 0…1 to the gradient's colours: one interpolation, or several stitched."""
+    def between(c0, c1) -> dict[str, object]:
+        return {"FunctionType": 2, "Domain": [0.0, 1.0], "C0": list(c0), "C1": list(c1), "N": 1}
+
+    if positions is not None and len(positions) != len(colors):
+        raise ValueError("need to have the same number of colors and positions")
+    if len(colors) == 1:
+        return between(colors[0], colors[0])
+    if len(colors) == 2 and (positions is None or (positions[0] == 0 and positions[1] == 1)):
+        return between(colors[0], colors[1])
+    if positions is None:
+        positions = [i / (len(colors) - 1) for i in range(len(colors))]
+    else:
+        stops = sorted(zip(positions, colors), key=lambda stop: stop[0])
+        if stops[0][0] != 0:
+            stops.insert(0, (0.0, stops[0][1]))
+        if stops[-1][0] != 1:
+            stops.append((1.0, stops[-1][1]))
+        positions, colors = [p for p, _ in stops], [c for _, c in stops]
+    return {"FunctionType": 3, "Domain": [0.0, 1.0],
+            "Functions": [between(c0, c1) for c0, c1 in zip(colors, colors[1:])],
+            "Bounds": list(positions[1:-1]), "Encode": [0.0, 1.0] * (len(colors) - 1)}

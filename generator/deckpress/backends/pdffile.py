@@ -1,0 +1,196 @@
+"""The PDF file format: objects written to a file as they are made, then the cross-reference
+table and the trailer.
+
+deckpress writes a small part of PDF (forms, pages, TrueType subsets, pictures) and writes it a
+great deal: a build is a hundred files of hundreds of pages that share most of their objects. So
+values are Python values (dicts, lists, numbers, `Name`s, `Ref`s, strings) formatted straight
+to bytes, each object goes to the file the moment it is complete (a document is never held
+whole), and a stream's Flate compression is remembered by its content for the whole process,
+since the same face forms, font programs and pages recur in file after file.
+
+Nothing here knows about cards; `pdfcanvas` draws content streams, `pdfpages` makes documents.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import zlib
+from collections import OrderedDict
+from typing import BinaryIO
+
+from reportlab.lib.rl_accel import fp_str
+
+__all__ = ["Name", "Ref", "Raw", "PdfFile", "deflate", "number", "forget"]
+
+VERSION = "1.4"  #: transparency groups and soft masks need 1.4; PDF/X-1a:2003 allows no later
+
+
+class Name(str):
+    """A PDF name, written `/Name` (the characters deckpress uses need no escaping)."""
+
+
+class Ref(int):
+    """A reference to an indirect object, written `n 0 R`."""
+
+
+class Raw(bytes):
+    """Bytes already in PDF syntax (an array of numbers formatted once and written many times)."""
+
+
+def number(value: float) -> bytes:
+    """A number as reportlab writes it (at most six decimals, no trailing zeros)."""
+    return fp_str(value).encode("ascii")
+
+
+_STRING_ESCAPES = {ord("("): "\\(", ord(")"): "\\)", ord("\\"): "\\\\", ord("\r"): "\\r", ord("\n"): "\\n"}
+
+
+def _string(text: str) -> bytes:
+    """A text string (document info): PDFDocEncoding where Latin-1 covers it, else UTF-16BE."""
+    try:
+        return b"(" + text.translate(_STRING_ESCAPES).encode("latin-1") + b")"
+    except UnicodeEncodeError:
+        return b"<FEFF" + text.encode("utf-16-be").hex().upper().encode("ascii") + b">"
+
+
+_KEYS: dict[str, bytes] = {}  # dictionary keys as written, with their slash: a few dozen, again and again
+
+
+def dumps(value: object) -> bytes:
+    """A value in PDF syntax."""
+    kind = type(value)
+    if kind is dict:
+        parts = [b"<<"]
+        for key, item in value.items():
+            name = _KEYS.get(key)
+            if name is None:
+                name = _KEYS[key] = b"/" + key.encode("ascii")
+            parts.append(name)
+            parts.append(_leaf(item))
+        parts.append(b">>")
+        return b" ".join(parts)
+    if kind is list or kind is tuple:
+        if all(type(v) is float or type(v) is int for v in value):
+            return b"[" + fp_str(value).encode("ascii") + b"]" if value else b"[]"
+        return b"[" + b" ".join([_leaf(v) for v in value]) + b"]"
+    return _leaf(value)
+
+
+def _leaf(value: object) -> bytes:
+    kind = type(value)
+    if kind is Ref:
+        return b"%d 0 R" % value
+    if kind is Name:
+        return b"/" + value.encode("ascii")
+    if kind is int:
+        return b"%d" % value
+    if kind is float:
+        return fp_str(value).encode("ascii")
+    if kind is Raw:
+        return value
+    if kind is bool:
+        return b"true" if value else b"false"
+    if kind is str:
+        return _string(value)
+    if kind is dict or kind is list or kind is tuple:
+        return dumps(value)
+    raise TypeError(f"no PDF form for {value!r}")
+
+
+class _Remembered:
+    """Compressed streams by the digest of what was compressed, the least recently used forgotten
+    once their bytes pass the budget."""
+
+    def __init__(self, budget: int) -> None:
+        self.budget, self.used = budget, 0
+        self.items: OrderedDict[bytes, bytes] = OrderedDict()
+
+    def get(self, key: bytes) -> bytes | None:
+        value = self.items.get(key)
+        if value is not None:
+            self.items.move_to_end(key)
+        return value
+
+    def put(self, key: bytes, value: bytes) -> bytes:
+        self.items[key] = value
+        self.used += len(value)
+        while self.used > self.budget and self.items:
+            self.used -= len(self.items.popitem(last=False)[1])
+        return value
+
+    def clear(self) -> None:
+        self.items.clear()
+        self.used = 0
+
+
+_COMPRESSED = _Remembered(32 * 1024 * 1024)
+
+
+def deflate(data: bytes) -> bytes:
+    """Flate-compressed `data`, remembered by its content: the documents of a build share most of
+    their streams. Short streams are compressed again (a digest costs what deflating them does)."""
+    if len(data) < 512:
+        return zlib.compress(data)
+    key = hashlib.blake2b(data, digest_size=20).digest()
+    return _COMPRESSED.get(key) or _COMPRESSED.put(key, zlib.compress(data))
+
+
+def forget() -> None:
+    """Drop the remembered streams (for a long-lived process that wants the memory back)."""
+    _COMPRESSED.clear()
+
+
+class PdfFile:
+    """A PDF being written to `sink`, object by object. Objects are numbered as they are reserved
+    or written; `close` writes the cross-reference table and a trailer whose ID is a digest of
+    everything before it, so the same objects give the same file, byte for byte."""
+
+    def __init__(self, sink: BinaryIO) -> None:
+        self.sink = sink
+        self.offsets: dict[int, int] = {}
+        self.count = 0
+        self.position = 0
+        self.digest = hashlib.md5(usedforsecurity=False)
+        self._put(b"%PDF-" + VERSION.encode("ascii") + b"\n%\x93\x8c\x8b\x9e deckpress\n")
+
+    def _put(self, data: bytes) -> None:
+        self.sink.write(data)
+        self.digest.update(data)
+        self.position += len(data)
+
+    def reserve(self) -> Ref:
+        """A number for an object to be written later (one that others refer to first)."""
+        self.count += 1
+        return Ref(self.count)
+
+    def write(self, value: object, ref: Ref | None = None) -> Ref:
+        """Write an object (under `ref` if it was reserved) and return its reference."""
+        ref = ref or self.reserve()
+        self.offsets[ref] = self.position
+        self._put(b"%d 0 obj\n" % ref + dumps(value) + b"\nendobj\n")
+        return ref
+
+    def write_stream(self, entries: dict, data: bytes, ref: Ref | None = None, *, compress: bool = True) -> Ref:
+        """Write a stream object: `entries` and the data, Flate-compressed unless `compress` is
+        false (data already encoded, as a JPEG's)."""
+        if compress:
+            data = deflate(data)
+            entries = {**entries, "Filter": Name("FlateDecode")}
+        ref = ref or self.reserve()
+        self.offsets[ref] = self.position
+        head = dumps({**entries, "Length": len(data)})
+        self._put(b"%d 0 obj\n" % ref + head + b"\nstream\n" + data + b"\nendstream\nendobj\n")
+        return ref
+
+    def close(self, root: Ref, info: Ref) -> None:
+        """Write the cross-reference table and the trailer. Every reserved object must be written."""
+        missing = [n for n in range(1, self.count + 1) if n not in self.offsets]
+        if missing:
+            raise ValueError(f"objects reserved but never written: {missing[:5]}")
+        start = self.position
+        identity = self.digest.hexdigest().upper()
+        table = [b"xref\n0 %d\n0000000000 65535 f \n" % (self.count + 1)]
+        table += [b"%010d 00000 n \n" % self.offsets[n] for n in range(1, self.count + 1)]
+        trailer = dumps({"Size": self.count + 1, "Root": Ref(root), "Info": Ref(info),
+                         "ID": [Raw(b"<" + identity.encode() + b">")] * 2})
+        self._put(b"".join(table) + b"trailer\n" + trailer + b"\nstartxref\n%d\n%%%%EOF\n" % start)

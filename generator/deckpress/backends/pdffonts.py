@@ -1,0 +1,175 @@
+"""TrueType fonts in PDF: one byte a character, in subsets of 256, embedded.
+
+A PDF simple font codes each character in one byte, so a TrueType font is split into subsets of
+up to 256 characters, each embedded as a font program holding just those glyphs (reportlab's
+subsetter makes them). The codes are the *build's*, not a document's: every document of a build
+codes a character alike, so a card face is the same content-stream bytes in every file that
+places it and is drawn once (`FontCodes`). They are given in code point order from all the text
+the build will show (`Fonts.learn`), so they depend on that text alone, not on which file came
+first; text met later (in SVG art) gets the next free codes.
+
+Subset 0 keeps ASCII at its own codes, so content streams stay readable; code 0 of every subset
+is the missing glyph, and code 32 the space.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+from collections.abc import Iterable, Mapping
+
+from reportlab.lib.rl_accel import escapePDF
+
+from ..fonts import open_font
+from .pdffile import Name, PdfFile, Raw, Ref, dumps
+
+SUBSET_SIZE = 256
+SPACES = " \xa0"  #: drawn as the space, code 32 of whichever subset the text is in
+_FF_SYMBOLIC = 1 << 2  # a font descriptor's flags: characters outside the standard Latin set
+_FF_NONSYMBOLIC = 1 << 5
+
+
+class FontCodes:
+    """The codes one TrueType font (a file) gives its characters in a build: for each character
+    its subset and its byte; the subsets as lists of code points, the index being the code."""
+
+    def __init__(self, path: str, name: str) -> None:
+        self.path = path
+        self.name = name  #: the PDF resource name before the subset number: `T3` gives `/T3+0`, `/T3+1`, …
+        self.face = open_font(path).face  # reportlab's reading of the file: glyphs, widths, subsets
+        self.subsets: list[list[int]] = [[0] * 32 + list(range(32, 127)) + [0]]
+        self._free = iter([*range(1, 32), *range(128, SUBSET_SIZE)])  # subset 0's codes not ASCII's
+        self.codes: dict[str, tuple[int, int]] = {chr(c): (0, c) for c in range(32, 127)
+                                                  if c in self.face.charToGlyph}
+        # subset 0's characters as a str.translate table: most text is all in subset 0
+        self._first: dict[int, int] = {ord(char): code for char, (_, code) in self.codes.items()}
+        self._first.update({ord(space): 32 for space in SPACES})
+        self._runs: dict[str, tuple[tuple[int, str], ...]] = {}
+
+    def learn(self, characters: Iterable[str]) -> None:
+        """Give codes to the characters that have none yet, in code point order. A character the
+        font lacks keeps none: it is drawn as the missing glyph."""
+        glyphs = self.face.charToGlyph
+        for char in sorted(set(characters).difference(self.codes)):
+            if ord(char) in glyphs and char not in SPACES:
+                self.codes[char] = self._take(ord(char))
+
+    def _take(self, code_point: int) -> tuple[int, int]:
+        code = next(self._free, None)
+        if code is None:  # the subset is full: a new one, its code 32 the space as in every subset
+            self.subsets.append([0] * 32 + [32])
+            self._free = iter([*range(1, 32), *range(33, SUBSET_SIZE)])
+            code = next(self._free)
+        codes = self.subsets[-1]
+        if code < len(codes):
+            codes[code] = code_point
+        else:  # the free codes above the list's end come in order, so this is its next
+            codes.append(code_point)
+        if len(self.subsets) == 1:
+            self._first[code_point] = code
+        return len(self.subsets) - 1, code
+
+    def runs(self, text: str) -> tuple[tuple[int, str], ...]:
+        """`text` as (subset, escaped string) runs, each run in one subset: what `Tj` shows."""
+        known = self._runs.get(text)
+        if known is not None:
+            return known
+        if self._first.keys() >= set(map(ord, text)):
+            found: tuple[tuple[int, str], ...] = ((0, escapePDF(text.translate(self._first))),)
+        else:
+            found = self._split(text)
+        if len(self._runs) > 100_000:  # a long-lived process (the preview server) meets endless text
+            self._runs.clear()
+        self._runs[text] = found
+        return found
+
+    def _split(self, text: str) -> tuple[tuple[int, str], ...]:
+        codes = self.codes
+        if not codes.keys() >= set(text):
+            self.learn(text)
+        runs: list[tuple[int, list[int]]] = []
+        for char in text:
+            here = runs[-1][0] if runs else 0
+            subset, code = (here, 32) if char in SPACES else codes.get(char, (here, 0))
+            if runs and runs[-1][0] == subset:
+                runs[-1][1].append(code)
+            else:
+                runs.append((subset, [code]))
+        return tuple((subset, escapePDF(bytes(chunk).decode("latin-1"))) for subset, chunk in runs)
+
+    def resource(self, subset: int) -> str:
+        """The resource name of a subset, as content streams select it."""
+        return f"{self.name}+{subset}"
+
+
+class Fonts:
+    """The fonts of a build and their codes, by file; named `T1`, `T2`, … in the order they are
+    learned (sorted by file) or met."""
+
+    def __init__(self) -> None:
+        self.by_path: dict[str, FontCodes] = {}
+
+    def __getitem__(self, path: str) -> FontCodes:
+        codes = self.by_path.get(path)
+        if codes is None:
+            codes = self.by_path[path] = FontCodes(path, f"T{len(self.by_path) + 1}")
+        return codes
+
+    def learn(self, characters: Mapping[str, Iterable[str]]) -> None:
+        """Code the characters each font (by file) will show, before any document is written."""
+        for path in sorted(characters):
+            self[path].learn(characters[path])
+
+
+def write_subset(pdf: PdfFile, font: FontCodes, subset: int, ref: Ref) -> None:
+    """Embed one subset of `font` as it stands (every code the document used is in it) as the
+    simple TrueType font `ref`: its widths, descriptor, font program and ToUnicode map."""
+    codes = tuple(font.subsets[subset])
+    face = font.face
+    base = f"{_tag(font.path, codes)}+{face.name.decode('latin-1')}"
+    program = _program(face, codes)
+    font_file = pdf.write_stream({"Length1": len(program)}, program)
+    flags = (face.flags & ~_FF_NONSYMBOLIC) | _FF_SYMBOLIC
+    descriptor = pdf.write({
+        "Type": Name("FontDescriptor"), "Ascent": face.ascent, "CapHeight": face.capHeight,
+        "Descent": face.descent, "Flags": flags, "FontBBox": face.bbox, "FontName": Name(base),
+        "ItalicAngle": face.italicAngle, "StemV": face.stemV, "FontFile2": font_file,
+        "MissingWidth": face.defaultWidth})
+    to_unicode = pdf.write_stream({}, _to_unicode(base, codes).encode("ascii"))
+    pdf.write({"Type": Name("Font"), "Subtype": Name("TrueType"), "BaseFont": Name(base),
+               "FirstChar": 0, "LastChar": len(codes) - 1, "Widths": _widths(face, codes),
+               "FontDescriptor": descriptor, "ToUnicode": to_unicode}, ref)
+
+
+def _tag(path: str, codes: tuple[int, ...]) -> str:
+    """Six capital letters naming a subset (PDF's subset prefix), from what it holds."""
+    digest = hashlib.blake2b(repr((path, codes)).encode(), digest_size=6).digest()
+    return "".join(chr(65 + b % 26) for b in digest)
+
+
+@functools.lru_cache(maxsize=64)  # each a font program of tens of KB; a build has a few dozen
+def _program(face, codes: tuple[int, ...]) -> bytes:
+    return face.makeSubset(list(codes))
+
+
+@functools.lru_cache(maxsize=256)
+def _widths(face, codes: tuple[int, ...]) -> Raw:
+    return Raw(dumps([face.getCharWidth(c) for c in codes]))
+
+
+@functools.lru_cache(maxsize=256)
+def _to_unicode(name: str, codes: tuple[int, ...]) -> str:
+    """The ToUnicode CMap of a subset, characters above U+FFFF as UTF-16BE surrogate pairs (which
+    text extractors need: `<01> <1D15F>` reads as U+1D15)."""
+    def utf16(code_point: int) -> str:
+        return chr(code_point).encode("utf-16-be", "surrogatepass").hex().upper()
+
+    lines = [
+        "/CIDInit /ProcSet findresource begin", "12 dict begin", "begincmap", "/CIDSystemInfo",
+        f"<< /Registry ({name})", f"/Ordering ({name})", "/Supplement 0", ">> def",
+        f"/CMapName /{name} def", "/CMapType 2 def", "1 begincodespacerange",
+        f"<00> <{len(codes) - 1:02X}>", "endcodespacerange", f"{len(codes)} beginbfchar",
+    ]
+    lines += [f"<{i:02X}> <{utf16(cp)}>" for i, cp in enumerate(codes)]
+    lines += ["endbfchar", "endcmap", "CMapName currentdict /CMap defineresource pop", "end", "end"]
+    return "\n".join(lines)

@@ -1,0 +1,205 @@
+"""Raster pictures as PDF image XObjects.
+
+A JPEG printed as it is goes in as its own bytes (DCTDecode), read from its file only while the
+document is written, so a document placing a thousand photos holds none of them. Anything else is
+decoded, scaled down to what prints (imagefile.embedded_pixels), turned grey, lightened or
+separated into CMYK as the face asks, and Flate-compressed; its transparency becomes a soft mask.
+A picture's encoded bytes are remembered for the build's other documents (within a budget).
+
+A picture is named by what it is (its file, stamp and treatment), so the name is the same in every
+document of a build and a face that shows it is the same content-stream bytes everywhere.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import zlib
+from collections import OrderedDict
+from dataclasses import dataclass, field
+
+from PIL import Image as PILImage, ImageChops, ImageMath
+
+from ..colors import INK_LIMIT
+from ..errors import DeckError
+from ..imagefile import decoded, embedded_pixels, greyed, open_raster, raster_pixels
+from .pdfcanvas import ResourceWriter
+from .pdffile import Name, Ref
+
+_SPACES = {"L": "DeviceGray", "RGB": "DeviceRGB", "CMYK": "DeviceCMYK"}
+
+
+@dataclass(frozen=True)
+class Encoded:
+    """A picture ready to write: its image dictionary's entries, its stream (compressed), and its
+    soft mask's (a grey picture of its alpha) if it has one."""
+
+    entries: dict
+    data: bytes
+    mask: Encoded | None = None
+
+    @property
+    def size(self) -> int:
+        return len(self.data) + (self.mask.size if self.mask else 0)
+
+
+def encode(image: PILImage.Image, alpha: PILImage.Image | None = None) -> Encoded:
+    """A decoded picture as an image XObject's entries and Flate-compressed samples: in greys, RGB
+    or CMYK as it is (other modes as RGB), its alpha (or palette transparency, or `alpha` given
+    apart, as a CMYK picture's must be) a soft mask where it is not opaque."""
+    if "transparency" in image.info or image.mode in ("PA", "La", "RGBa"):
+        image = image.convert("RGBA")
+    if image.mode in ("LA", "RGBA"):
+        alpha = image.getchannel("A")
+        image = image.convert(image.mode[:-1])
+    elif image.mode not in _SPACES:
+        image = image.convert("RGB")
+    mask = None
+    if alpha is not None and alpha.getextrema() != (255, 255):
+        mask = Encoded({"Type": Name("XObject"), "Subtype": Name("Image"), "Width": alpha.width,
+                        "Height": alpha.height, "BitsPerComponent": 8, "ColorSpace": Name("DeviceGray")},
+                       zlib.compress(alpha.tobytes()))
+    entries = {"Type": Name("XObject"), "Subtype": Name("Image"), "Width": image.width, "Height": image.height,
+               "BitsPerComponent": 8, "ColorSpace": Name(_SPACES[image.mode])}
+    return Encoded(entries, zlib.compress(image.tobytes()), mask)
+
+
+def write_encoded(writer: ResourceWriter, picture: Encoded) -> Ref:
+    entries = dict(picture.entries)
+    if picture.mask is not None:
+        entries["SMask"] = write_encoded(writer, picture.mask)
+    entries["Filter"] = Name("FlateDecode")
+    return writer.pdf.write_stream(entries, picture.data, compress=False)
+
+
+class _Remembered:
+    """Encoded pictures by name, the least recently used forgotten past a budget of bytes."""
+
+    def __init__(self, budget: int) -> None:
+        self.budget, self.used = budget, 0
+        self.items: OrderedDict[str, Encoded] = OrderedDict()
+
+    def get(self, name: str) -> Encoded | None:
+        found = self.items.get(name)
+        if found is not None:
+            self.items.move_to_end(name)
+        return found
+
+    def put(self, name: str, picture: Encoded) -> Encoded:
+        if picture.size <= self.budget:
+            self.items[name] = picture
+            self.used += picture.size
+            while self.used > self.budget:
+                self.used -= self.items.popitem(last=False)[1].size
+        return picture
+
+
+_ENCODED = _Remembered(64 * 1024 * 1024)
+
+
+def _digest(*parts: object) -> str:
+    return hashlib.blake2b(repr(parts).encode("utf-8", "surrogatepass"), digest_size=8).hexdigest()
+
+
+@dataclass(frozen=True)
+class RasterPicture:
+    """A face's raster picture: the file, printed at `printed` mm, greyed (and `lighten`ed toward
+    white) or separated into CMYK as the face asks; `stamp` tells versions of the file apart."""
+
+    source: str
+    grey: bool
+    lighten: float
+    cmyk: bool
+    printed: tuple[float, float]
+    stamp: tuple[int, int]
+    name: str = field(init=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "name", "Im" + _digest(self.source, self.grey, self.lighten, self.cmyk,
+                                                        self.printed, self.stamp))
+
+    def write(self, writer: ResourceWriter) -> Ref:
+        try:
+            size = raster_pixels(self.source)  # known since the deck was checked: not opened again
+            pixels = embedded_pixels(size, self.printed)
+            untouched = not (self.grey or self.lighten or self.cmyk) and pixels == size
+            if untouched:
+                jpeg = _jpeg(self.source)
+                if jpeg is not None:
+                    return writer.pdf.write_stream(jpeg[0], jpeg[1], compress=False)
+            found = _ENCODED.get(self.name)
+            if found is None:
+                with open_raster(self.source) as im:
+                    picture = decoded(im, pixels)
+                    if self.grey or self.lighten:
+                        encoded = encode(greyed(picture, self.lighten))
+                    elif self.cmyk:
+                        encoded = encode(*separated(picture))
+                    else:
+                        encoded = encode(picture)
+                    found = _ENCODED.put(self.name, encoded)
+        except ValueError as exc:  # backends see no deck: the picture is named, the card that placed it was checked
+            raise DeckError(str(exc), self.source) from None
+        return write_encoded(writer, found)
+
+
+def _jpeg(path: str) -> tuple[dict, bytes] | None:
+    """A JPEG file's image entries and bytes, to embed as they are; None if it is no JPEG."""
+    with PILImage.open(path) as im:  # reads the header only
+        if im.format != "JPEG" or im.mode not in _SPACES:
+            return None
+        entries = {"Type": Name("XObject"), "Subtype": Name("Image"), "Width": im.width, "Height": im.height,
+                   "BitsPerComponent": 8, "ColorSpace": Name(_SPACES[im.mode])}
+        if im.mode == "CMYK":  # Adobe's CMYK JPEGs store their inks inverted
+            entries["Decode"] = [1, 0, 1, 0, 1, 0, 1, 0]
+    with open(path, "rb") as file:
+        data = file.read()
+    entries["Filter"] = Name("DCTDecode")
+    return entries, data
+
+
+@dataclass(frozen=True, eq=False)
+class ArtPicture:
+    """A raster picture inside SVG art, in the document's colour space as the art's own colours
+    are: greys (black ink only) for "k", separated for "cmyk"."""
+
+    image: PILImage.Image
+    colors: str
+    name: str = field(init=False)
+
+    def __post_init__(self) -> None:
+        im = self.image
+        digest = hashlib.blake2b(im.tobytes(), digest_size=8).hexdigest()
+        object.__setattr__(self, "name", "Im" + _digest(digest, im.mode, im.size, self.colors))
+
+    def write(self, writer: ResourceWriter) -> Ref:
+        found = _ENCODED.get(self.name)
+        if found is None:
+            picture = self.image
+            encoded = encode(greyed(picture)) if self.colors == "k" else \
+                encode(*separated(picture)) if self.colors == "cmyk" else encode(picture)
+            found = _ENCODED.put(self.name, encoded)
+        return write_encoded(writer, found)
+
+
+def separated(picture: PILImage.Image) -> tuple[PILImage.Image, PILImage.Image | None]:
+    """A picture in process inks (`colors.to_cmyk` on every pixel) and its alpha apart, since a
+    CMYK picture cannot hold one."""
+    if "transparency" in picture.info:  # a palette or colour key: as an alpha channel
+        picture = picture.convert("RGBA")
+    alpha = picture.getchannel("A") if "A" in picture.getbands() else None
+    return (picture.copy() if picture.mode == "CMYK" else _separate(picture.convert("RGB"))), alpha
+
+
+def _separate(image: PILImage.Image) -> PILImage.Image:
+    """`to_cmyk` on every pixel of an RGB picture, in Pillow's image arithmetic. (A 3-D lookup table
+    would be shorter, but interpolating it gives greys a few per cent of C, M and Y.)"""
+    r, g, b = image.split()
+    top = ImageChops.lighter(ImageChops.lighter(r, g), b).convert("F")
+    calc = ImageMath.lambda_eval
+    # C = (1 - r - K) / (1 - K) = (max - r) / max; a black pixel divides by zero, which Pillow makes 0
+    cmy = [calc(lambda a: (a["top"] - a["v"]) * 255 / a["top"], top=top, v=v.convert("F")) for v in (r, g, b)]
+    k = calc(lambda a: 255 - a["top"], top=top)
+    scale = calc(lambda a: a["min"]((INK_LIMIT * 255 - a["k"]) / (a["c"] + a["m"] + a["y"]), 1.0),
+                 k=k, c=cmy[0], m=cmy[1], y=cmy[2])
+    inks = [calc(lambda a: a["v"] * a["s"], v=v, s=scale) for v in cmy] + [k]
+    return PILImage.merge("CMYK", [calc(lambda a: a["v"] + 0.5, v=v).convert("L") for v in inks])  # convert truncates

@@ -1,0 +1,90 @@
+"""TrueType fonts in PDF: the build's codes, subsets of 256, and what they embed."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from fontTools.ttLib import TTFont
+from pypdf import PdfReader
+
+from deckpress.backends.pdfcanvas import Canvas
+from deckpress.backends.pdffonts import FontCodes, Fonts
+from deckpress.backends.pdfpages import PageWriter
+from deckpress.fonts import FontSet
+
+SANS = FontSet().families["sans"].files["regular"]
+MANY = "".join(sorted(chr(c) for c in TTFont(SANS).getBestCmap() if 0xA0 < c < 0x2000))[:450]
+
+
+def test_ascii_keeps_its_own_codes_and_other_characters_get_codes_in_code_point_order():
+    codes = FontCodes(SANS, "T1")
+    codes.learn("ßäé")
+    assert codes.runs("Hello") == ((0, "Hello"),)
+    assert [codes.codes[c] for c in "ßäé"] == [(0, 1), (0, 2), (0, 3)]  # U+00DF < U+00E4 < U+00E9: sorted
+    assert codes.runs("é (a)\xa0ß") == ((0, "\\003 \\(a\\) \\001"),)  # escaped; a no-break space is a space
+
+
+def test_codes_depend_on_the_text_not_on_the_order_it_is_met():
+    one, other = FontCodes(SANS, "T1"), FontCodes(SANS, "T1")
+    one.learn(MANY)
+    other.learn(MANY[::-1])
+    assert one.codes == other.codes and one.subsets == other.subsets
+
+
+def test_past_256_characters_a_new_subset_begins_with_its_own_space():
+    codes = FontCodes(SANS, "T1")
+    codes.learn(MANY)
+    # subset 0 has room for 159 beside ASCII (codes 1-31, 128-255), the others for 254 (all but 0 and 32)
+    # (codes 1-31 first, then the list grows from 33)
+    assert [len(s) for s in codes.subsets] == [256, 256, 33 + 450 - 159 - 254 - 31]
+    assert all(subset[32] == 32 for subset in codes.subsets)
+    every = [cp for subset in codes.subsets for cp in subset]
+    assert {ord(c) for c in MANY} <= set(every)
+    last = MANY[-1]
+    subset, code = codes.codes[last]
+    assert subset == 2 and codes.subsets[2][code] == ord(last)
+    # a string across subsets is several runs, its spaces in whichever subset the run is in
+    runs = codes.runs(f"a {last} b")
+    assert [subset for subset, _ in runs] == [0, 2, 0]
+
+
+def test_a_character_the_font_lacks_is_the_missing_glyph():
+    codes = FontCodes(SANS, "T1")
+    assert codes.runs("a\U0001D11Eb") == ((0, "a\\000b"),)
+    assert "\U0001D11E" not in codes.codes
+
+
+def test_fonts_are_named_in_file_order_when_learned():
+    fonts = Fonts()
+    music = FontSet().families["music"].files["regular"]
+    fonts.learn({music: "x", SANS: "y"})
+    assert (fonts[music].name, fonts[SANS].name) == ("T1", "T2")  # NotoMusic… < NotoSans…: by path
+    assert [path for path in fonts.by_path] == sorted([SANS, music])
+
+
+def test_a_document_embeds_each_subset_it_uses_with_widths_and_text():
+    fonts = Fonts()
+    fonts.learn({SANS: MANY})
+    canvas = Canvas(fonts, font=SANS)
+    canvas.setFont(SANS, 10)
+    canvas.drawString(10, 10, "Ab" + MANY[200])  # subsets 0 and 1
+    buffer = io.BytesIO()
+    writer = PageWriter(buffer)
+    writer.page(100, 100, canvas)
+    writer.close({})
+    reader = PdfReader(buffer)
+    found = reader.pages[0]["/Resources"]["/Font"]
+    assert sorted(found) == ["/T1+0", "/T1+1"]
+    for font in found.values():
+        font = font.get_object()
+        descriptor = font["/FontDescriptor"].get_object()
+        assert font["/Subtype"] == "/TrueType" and "/FontFile2" in descriptor
+        assert len(font["/Widths"]) == font["/LastChar"] + 1
+        assert str(font["/BaseFont"]).endswith("+NotoSans-Regular") and len(str(font["/BaseFont"])) == 24
+    assert reader.pages[0].extract_text().strip() == "Ab" + MANY[200]
+
+
+@pytest.mark.parametrize("text", ["", " ", "\xa0\xa0"])
+def test_empty_and_blank_strings_are_one_run(text):
+    assert len(FontCodes(SANS, "T1").runs(text)) <= 1
