@@ -11,6 +11,7 @@ fronts, the duplex, both papers. The form's own name is a digest of what it draw
 
 from __future__ import annotations
 
+import functools
 import hashlib
 from collections.abc import Callable
 from pathlib import Path
@@ -162,10 +163,12 @@ def place(canvas: Canvas, form: Form, matrix: Matrix, page_height: float,
     """Draw a face's `form` on the page `canvas` through `matrix` (face mm -> page mm, y down), the
     page `page_height` mm tall, clipped to `clip` (x0, y0, x1, y1 in page mm) when given."""
     canvas.resources.xobjects[form.name] = form
-    canvas.code.append(_placement(form.name, matrix, page_height, clip))
+    canvas.code.append(f"{_placed(matrix, page_height, clip)}/{form.name} Do\nQ")
 
 
-def _placement(name: str, matrix: Matrix, page_height: float, clip: tuple[float, float, float, float] | None) -> str:
+@functools.lru_cache(maxsize=4096)  # a sheet's few places, page after page
+def _placed(matrix: Matrix, page_height: float, clip: tuple[float, float, float, float] | None) -> str:
+    """What puts a form at a place on the page: the clip and the transform, after saving the state."""
     code = ["q"]
     if clip is not None:
         x0, y0, x1, y1 = clip
@@ -173,9 +176,7 @@ def _placement(name: str, matrix: Matrix, page_height: float, clip: tuple[float,
         code.append(f"n {rect} re W* n")
     to_page = multiply((MM, 0, 0, -MM, 0, page_height * MM), matrix)
     code.append("%s cm" % fp_str(*multiply(to_page, (1 / MM, 0, 0, -1 / MM, 0, 0))))
-    code.append(f"/{name} Do")
-    code.append("Q")
-    return "\n".join(code)
+    return "\n".join(code) + "\n"
 
 
 def _paint(canvas: Canvas, paint) -> tuple[int, int]:

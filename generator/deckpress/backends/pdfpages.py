@@ -24,7 +24,9 @@ from ..imposition.furniture import (BLACK, LABEL_FONT, WHITE, AlignmentMark, Ban
                                     ScaleBar, TileMarks, Words)
 from .pdf import MM, FaceForms, face_characters, place
 from .pdfcanvas import Canvas, Form, ResourceWriter
-from .pdffile import Name, PdfFile, Ref
+from .pdffile import Name, PdfFile, Raw, Ref, dumps
+
+_PAGE = Name("Page")
 
 BODY_FONT = "sans"  #: what a page's text starts in: embedded, never Helvetica
 
@@ -59,10 +61,10 @@ class PageWriter:
         self.tree = self.pdf.reserve()
         self.kids: list[Ref] = []
 
-    def page(self, width: float, height: float, canvas: Canvas, boxes: dict[str, list[float]] | None = None) -> None:
-        """A page `width` × `height` mm showing what `canvas` drew, with page `boxes` in points."""
-        entries: dict[str, object] = {"Type": Name("Page"), "Parent": self.tree,
-                                      "MediaBox": [0, 0, width * MM, height * MM], **(boxes or {})}
+    def page(self, width: float, height: float, canvas: Canvas, boxes: dict[str, Raw] | None = None) -> None:
+        """A page `width` × `height` mm showing what `canvas` drew, with page `boxes` (`_box`)."""
+        entries: dict[str, object] = {"Type": _PAGE, "Parent": self.tree,
+                                      "MediaBox": _box((0.0, 0.0, width, height), height), **(boxes or {})}
         entries["Resources"] = self.resources.resources(canvas.resources)
         entries["Contents"] = self.pdf.write_stream({}, canvas.content())
         self.kids.append(self.pdf.write(entries))
@@ -101,10 +103,11 @@ def write_pages(sink: BinaryIO, pages: Sequence[FurnishedPage | FurniturePage], 
     writer.close({"Title": info.title, "Author": info.author, "Subject": info.subject}, preferences)
 
 
-def _box(box: tuple[float, float, float, float], H: float) -> list[float]:
+@functools.lru_cache(maxsize=1024)  # the same few boxes, page after page
+def _box(box: tuple[float, float, float, float], H: float) -> Raw:
     """A page box (x0, y0, x1, y1 in mm from the top-left) in PDF's points from the bottom-left."""
     x0, y0, x1, y1 = box
-    return [x0 * MM, (H - y1) * MM, x1 * MM, (H - y0) * MM]
+    return Raw(dumps([x0 * MM, (H - y1) * MM, x1 * MM, (H - y0) * MM]))
 
 
 def learn_characters(forms: FaceForms, sheets: Iterable[Sheet]) -> None:
