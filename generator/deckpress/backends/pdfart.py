@@ -178,43 +178,36 @@ class _ArtRenderer(Renderer):
     def applyStateChanges(self, delta, newState) -> None:
         canvas = self._canvas
         for key, value in (sorted(delta.items()) if rl_config.invariant else delta.items()):
-            if key == "transform":
+            if key in _SETTERS:
+                getattr(canvas, _SETTERS[key])(value)
+            elif key in _ALPHAS:
+                if value is not None:
+                    getattr(canvas, _ALPHAS[key])(value)
+            elif key == "transform":
                 canvas.transform(*value[:6])
             elif key == "strokeColor":
                 self._stroke = 0 if value is None else 1
                 if value is not None:
                     canvas.setStrokeColor(value)
-            elif key == "strokeWidth":
-                canvas.setLineWidth(value)
-            elif key == "strokeLineCap":
-                canvas.setLineCap(value)
-            elif key == "strokeLineJoin":
-                canvas.setLineJoin(value)
-            elif key == "strokeDashArray":
-                if value:
-                    if isinstance(value, list | tuple) and len(value) == 2 and isinstance(value[1], tuple | list):
-                        canvas.setDash(value[1], value[0])
-                    else:
-                        canvas.setDash(value, 0)
-                else:
-                    canvas.setDash()
             elif key == "fillColor":
                 self._fill = 0 if value is None else 1
                 if value is not None:
                     canvas.setFillColor(value)
+            elif key == "strokeDashArray":
+                if not value:
+                    canvas.setDash()
+                elif isinstance(value, list | tuple) and len(value) == 2 and isinstance(value[1], tuple | list):
+                    canvas.setDash(value[1], value[0])  # (phase, array)
+                else:
+                    canvas.setDash(value, 0)
             elif key in ("fontSize", "fontName"):
                 canvas.setFont(delta.get("fontName", canvas._fontname), delta.get("fontSize", canvas._fontsize))
-            elif key == "fillOpacity":
-                if value is not None:
-                    canvas.setFillAlpha(value)
-            elif key == "strokeOpacity":
-                if value is not None:
-                    canvas.setStrokeAlpha(value)
-            elif key == "fillOverprint":
-                canvas.setFillOverprint(value)
-            elif key == "strokeOverprint":
-                canvas.setStrokeOverprint(value)
-            elif key == "overprintMask":
-                canvas.setOverprintMask(value)
             elif key == "fillMode":
                 canvas._fillMode = value
+
+
+#: drawing properties the canvas takes as they are, and the alphas it takes when they are given
+_SETTERS = {"strokeWidth": "setLineWidth", "strokeLineCap": "setLineCap", "strokeLineJoin": "setLineJoin",
+            "fillOverprint": "setFillOverprint", "strokeOverprint": "setStrokeOverprint",
+            "overprintMask": "setOverprintMask"}
+_ALPHAS = {"fillOpacity": "setFillAlpha", "strokeOpacity": "setStrokeAlpha"}

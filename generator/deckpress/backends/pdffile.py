@@ -16,11 +16,14 @@ from __future__ import annotations
 import hashlib
 import zlib
 from collections import OrderedDict
-from typing import BinaryIO
+from collections.abc import Callable
+from typing import BinaryIO, Generic, TypeVar
 
 from reportlab.lib.rl_accel import fp_str
 
-__all__ = ["Name", "Ref", "Raw", "PdfFile", "deflate", "number", "forget"]
+__all__ = ["Name", "Ref", "Raw", "PdfFile", "Remembered", "deflate", "number", "forget"]
+
+V = TypeVar("V")
 
 VERSION = "1.4"  #: transparency groups and soft masks need 1.4; PDF/X-1a:2003 allows no later
 
@@ -97,25 +100,27 @@ def _leaf(value: object) -> bytes:
     raise TypeError(f"no PDF form for {value!r}")
 
 
-class _Remembered:
-    """Compressed streams by the digest of what was compressed, the least recently used forgotten
-    once their bytes pass the budget."""
+class Remembered(Generic[V]):
+    """Values by key, the least recently used forgotten once their sizes (`size`) pass the budget:
+    what a build's documents share (compressed streams, encoded pictures) without holding it all."""
 
-    def __init__(self, budget: int) -> None:
-        self.budget, self.used = budget, 0
-        self.items: OrderedDict[bytes, bytes] = OrderedDict()
+    def __init__(self, budget: int, size: Callable[[V], int] = len) -> None:  # type: ignore[assignment]
+        self.budget, self.used, self.size = budget, 0, size
+        self.items: OrderedDict[object, V] = OrderedDict()
 
-    def get(self, key: bytes) -> bytes | None:
+    def get(self, key: object) -> V | None:
         value = self.items.get(key)
         if value is not None:
             self.items.move_to_end(key)
         return value
 
-    def put(self, key: bytes, value: bytes) -> bytes:
-        self.items[key] = value
-        self.used += len(value)
-        while self.used > self.budget and self.items:
-            self.used -= len(self.items.popitem(last=False)[1])
+    def put(self, key: object, value: V) -> V:
+        size = self.size(value)
+        if size <= self.budget:
+            self.items[key] = value
+            self.used += size
+            while self.used > self.budget:
+                self.used -= self.size(self.items.popitem(last=False)[1])
         return value
 
     def clear(self) -> None:
@@ -123,7 +128,7 @@ class _Remembered:
         self.used = 0
 
 
-_COMPRESSED = _Remembered(32 * 1024 * 1024)
+_COMPRESSED: Remembered[bytes] = Remembered(32 * 1024 * 1024)
 
 
 def deflate(data: bytes) -> bytes:

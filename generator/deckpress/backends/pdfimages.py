@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import hashlib
 import zlib
-from collections import OrderedDict
 from dataclasses import dataclass, field
 
 from PIL import Image as PILImage, ImageChops, ImageMath
@@ -23,7 +22,7 @@ from ..colors import INK_LIMIT
 from ..errors import DeckError
 from ..imagefile import decoded, embedded_pixels, greyed, open_raster, raster_pixels
 from .pdfcanvas import ResourceWriter
-from .pdffile import Name, Ref
+from .pdffile import Name, Ref, Remembered
 
 _SPACES = {"L": "DeviceGray", "RGB": "DeviceRGB", "CMYK": "DeviceCMYK"}
 
@@ -71,29 +70,7 @@ def write_encoded(writer: ResourceWriter, picture: Encoded) -> Ref:
     return writer.pdf.write_stream(entries, picture.data, compress=False)
 
 
-class _Remembered:
-    """Encoded pictures by name, the least recently used forgotten past a budget of bytes."""
-
-    def __init__(self, budget: int) -> None:
-        self.budget, self.used = budget, 0
-        self.items: OrderedDict[str, Encoded] = OrderedDict()
-
-    def get(self, name: str) -> Encoded | None:
-        found = self.items.get(name)
-        if found is not None:
-            self.items.move_to_end(name)
-        return found
-
-    def put(self, name: str, picture: Encoded) -> Encoded:
-        if picture.size <= self.budget:
-            self.items[name] = picture
-            self.used += picture.size
-            while self.used > self.budget:
-                self.used -= self.items.popitem(last=False)[1].size
-        return picture
-
-
-_ENCODED = _Remembered(64 * 1024 * 1024)
+_ENCODED: Remembered[Encoded] = Remembered(64 * 1024 * 1024, lambda picture: picture.size)
 
 
 def _digest(*parts: object) -> str:
