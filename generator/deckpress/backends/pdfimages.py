@@ -12,6 +12,7 @@ document of a build and a face that shows it is the same content-stream bytes ev
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import zlib
 from dataclasses import dataclass, field
@@ -100,7 +101,7 @@ class RasterPicture:
             pixels = embedded_pixels(size, self.printed)
             untouched = not (self.grey or self.lighten or self.cmyk) and pixels == size
             if untouched:
-                jpeg = _jpeg(self.source)
+                jpeg = _jpeg(self.source, self.stamp)
                 if jpeg is not None:
                     return writer.pdf.write_stream(jpeg[0], jpeg[1], compress=False)
             found = _ENCODED.get(self.name)
@@ -119,8 +120,17 @@ class RasterPicture:
         return write_encoded(writer, found)
 
 
-def _jpeg(path: str) -> tuple[dict, bytes] | None:
+def _jpeg(path: str, stamp: tuple[int, int]) -> tuple[dict, bytes] | None:
     """A JPEG file's image entries and bytes, to embed as they are; None if it is no JPEG."""
+    entries = _jpeg_entries(path, stamp)
+    if entries is None:
+        return None
+    with open(path, "rb") as file:
+        return entries, file.read()
+
+
+@functools.lru_cache(maxsize=4096)  # read once for all the documents that embed it
+def _jpeg_entries(path: str, _stamp: tuple[int, int]) -> dict | None:
     with PILImage.open(path) as im:  # reads the header only
         if im.format != "JPEG" or im.mode not in _SPACES:
             return None
@@ -128,10 +138,8 @@ def _jpeg(path: str) -> tuple[dict, bytes] | None:
                    "BitsPerComponent": 8, "ColorSpace": Name(_SPACES[im.mode])}
         if im.mode == "CMYK":  # Adobe's CMYK JPEGs store their inks inverted
             entries["Decode"] = [1, 0, 1, 0, 1, 0, 1, 0]
-    with open(path, "rb") as file:
-        data = file.read()
     entries["Filter"] = Name("DCTDecode")
-    return entries, data
+    return entries
 
 
 @dataclass(frozen=True, eq=False)
