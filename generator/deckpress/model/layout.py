@@ -152,7 +152,7 @@ def check_inline_name(name: Any, node: Map, what: str) -> None:
 
 
 #: Literal values parsed in one pass over a deck's layout files: (type, choices, the value's type, the
-#: value, the folder files are found from) -> what it parses to. A layout repeats a few hundred values
+#: value, for a file the folder it is found from) -> what it parses to. A layout repeats a few hundred values
 #: (every key an element leaves out is its default) thousands of times; what they parse to is immutable.
 _Parsed = dict[tuple[Any, ...], Any]
 _UNPARSED = object()
@@ -211,6 +211,7 @@ def load_layouts(paths: Sequence[Path], generations: Sequence[int] = (), names: 
     for path, generation, doc in docs:
         if doc is None:
             continue
+        folder = path.parent
         icons = doc.get("icons") or Map()
         _expect(icons, Map, doc, "icons", "a mapping of icon names")
         for name, spec in icons.items():
@@ -219,12 +220,12 @@ def load_layouts(paths: Sequence[Path], generations: Sequence[int] = (), names: 
             if name in names.palette:
                 raise icons.error(name, f"icon '{name}' has the name of a palette colour; "
                                         f"':{name}:' in text would be ambiguous")
-            layouts.icons[name] = _load_icon(name, spec, icons, names, path.parent)
+            layouts.icons[name] = _load_icon(name, spec, icons, names, folder)
         templates = doc.get("templates") or Map()
         _expect(templates, Map, doc, "templates", "a mapping of template names")
         for name, spec in templates.items():
             redefines = claim("templates", name, templates, generation)
-            template = _load_template(name, spec, templates, names, path.parent, parsed)
+            template = _load_template(name, spec, templates, names, folder, parsed)
             if redefines and template.extends == name:
                 # builds on the template it replaces, which stays reachable under a name no file can write
                 replaced = f"{name}{_REPLACED}{generation}"
@@ -319,7 +320,8 @@ def _load_element(kind: Kind, params: Any, item: Map, names: Names, base: Path, 
         if key.name in ("id", "when", "elements", "each"):
             continue
         raw = params.get(key.name, key.default)
-        known = (key.type, key.choices, type(raw), raw, base)  # the type: 1, 1.0 and True are equal keys
+        # with the value's type, as 1, 1.0 and True are equal keys; only a file depends on the folder
+        known = (key.type, key.choices, type(raw), raw, base if key.type == "file" else None)
         try:
             value = parsed.get(known, _UNPARSED)
         except TypeError:  # a list: parsed every time
