@@ -371,31 +371,43 @@ def _build(next_event: Any, text: str, file: str) -> Any:
         return None
     if type(event) is not yaml.DocumentStartEvent:
         raise _Unusual
+    maybe_not_text = _MAYBE_NOT_TEXT
+    any_not_text = _ANY_MAY_NOT_BE_TEXT
     lines: list[str] | None = None  # the source, split when a `key:` without value needs a look
-    # one frame per open mapping or list: [container, is a mapping, its key waiting for a value,
-    # that key's line and end mark, values built before it, its anchor]
-    stack: list[list[Any]] = []
     anchors: dict[str, Any] = {}  # name -> (value, values it builds, line, empty null, end mark)
     built = 0  # values built, an alias counting the values of its node (MAX_NODES)
+    # the innermost open mapping or list, and for a mapping the key waiting for its value, that
+    # key's line and end mark; the stack holds those of the ones around it, with the values built
+    # before each and its anchor
+    container: Any = None
+    is_map = False
+    key: Any = _NO_KEY
+    key_line = 0
+    key_end: Any = None
+    stack: list[tuple[Any, ...]] = []
     while True:
         event = next_event()
         kind = type(event)
-        empty_null = False
+        end = None
         if kind is ScalarEvent:
             if len(stack) == MAX_DEPTH or event.tag is not None:
                 raise _Unusual
             value = event.value
             if len(value) > MAX_TEXT:
                 raise _Unusual
-            if event.implicit[0]:
+            empty_null = False
+            if event.implicit[0] and (value[:1] in maybe_not_text or any_not_text):
                 value, empty_null = _plain_value(value)
             built += 1
             start = event.start_mark.line
-            end = event.end_mark
-            if event.anchor is not None:
-                if event.anchor in anchors:
+            anchor = event.anchor
+            if anchor is not None:
+                if anchor in anchors:
                     raise _Unusual
-                anchors[event.anchor] = (value, 1, start, empty_null, end)
+                end = event.end_mark
+                anchors[anchor] = (value, 1, start, empty_null, end)
+            elif is_map and key is _NO_KEY:
+                end = event.end_mark
         elif kind is AliasEvent:
             if len(stack) == MAX_DEPTH:
                 raise _Unusual
@@ -409,50 +421,50 @@ def _build(next_event: Any, text: str, file: str) -> Any:
         elif kind is MappingStartEvent or kind is SequenceStartEvent:
             if len(stack) == MAX_DEPTH or event.tag is not None:
                 raise _Unusual
-            container = Map() if kind is MappingStartEvent else Seq()
+            anchor = event.anchor
+            if anchor is not None:
+                if anchor in anchors:
+                    raise _Unusual
+                anchors[anchor] = _BUSY
+            stack.append((container, is_map, key, key_line, key_end, built, anchor))
+            is_map = kind is MappingStartEvent
+            container = Map() if is_map else Seq()
             container.file = file
             container.line = event.start_mark.line + 1
-            if event.anchor is not None:
-                if event.anchor in anchors:
-                    raise _Unusual
-                anchors[event.anchor] = _BUSY
-            stack.append([container, kind is MappingStartEvent, _NO_KEY, 0, None, built, event.anchor])
+            key = _NO_KEY
             continue
         elif kind is yaml.MappingEndEvent or kind is yaml.SequenceEndEvent:
-            value, _, _, _, _, before, anchor = stack.pop()
+            value = container
+            container, is_map, key, key_line, key_end, before, anchor = stack.pop()
             built += 1
             start = value.line - 1
-            end = None
+            empty_null = False
             if anchor is not None:
                 anchors[anchor] = (value, built - before, start, False, None)
         else:
             raise _Unusual
-        if not stack:
+        if container is None:  # the document's own value
             break
-        frame = stack[-1]
-        container = frame[0]
-        if not frame[1]:
+        if not is_map:
             container.append(value)
             container.item_lines.append(start + 1)
-        elif frame[2] is _NO_KEY:
+        elif key is _NO_KEY:
             if type(value) is Map or type(value) is Seq:  # unhashable: the full loader says so
                 raise _Unusual
-            frame[2], frame[3], frame[4] = value, start, end
+            key, key_line, key_end = value, start, end
         else:
-            key = frame[2]
             if key in container:
                 raise _Unusual
             container[key] = value
-            container.key_lines[key] = frame[3] + 1
+            container.key_lines[key] = key_line + 1
             if empty_null:
-                key_end = frame[4]
                 if lines is None:
                     lines = text.split("\n")
                 commented = _COMMENTED_VALUE.match(lines[key_end.line], key_end.column) \
                     if key_end.line < len(lines) else None
                 if commented:
                     container.commented[key] = commented.group(1)
-            frame[2] = _NO_KEY
+            key = _NO_KEY
     if type(next_event()) is not yaml.DocumentEndEvent or type(next_event()) is not yaml.StreamEndEvent:
         raise _Unusual  # a second document
     if built > MAX_NODES:
