@@ -34,6 +34,8 @@ DECK_FILE = "deck.yaml"
 
 @dataclass(frozen=True)
 class CardSize:
+    """A card's or piece's trim size and corner radius, in mm."""
+
     width: float
     height: float
     radius: float
@@ -99,6 +101,8 @@ class Card:
 
 @dataclass
 class Component:
+    """A kind of card in the game: its templates, sheet, size and card list."""
+
     name: str
     front: Template
     back: Template | None
@@ -123,6 +127,8 @@ class Component:
 
 @dataclass
 class Deck:
+    """A loaded and checked deck: what a build composes and prints."""
+
     id: str
     title: str
     designer: str

@@ -19,6 +19,8 @@ from ..yamlfile import Map
 
 @dataclass(frozen=True)
 class Key:
+    """One key a mapping may have: its type, default and doc."""
+
     name: str
     # what the value is: a parser name in values.PARSERS, "choice" (one of `choices`), or for a
     # value its loader reads itself, what it reads ("list", "mapping", "card size", …)

@@ -78,6 +78,8 @@ def normalise(value: Any) -> str:
 
 @dataclass(frozen=True)
 class Element:
+    """One element of a template: its kind, its values (parsed, or patterns), where it was written."""
+
     kind: str
     values: Mapping[str, Any]  # key -> parsed literal, or Pattern to fill per card
     file: str
@@ -111,6 +113,8 @@ class Icon:
 
 @dataclass
 class Template:
+    """A card template; after `load_layouts`, with what it extends flattened into it."""
+
     name: str
     file: str
     line: int
@@ -124,6 +128,8 @@ class Template:
 
 @dataclass
 class Layouts:
+    """The templates, icons and colour words of a deck's layout files."""
+
     templates: dict[str, Template] = field(default_factory=dict)
     icons: dict[str, Icon] = field(default_factory=dict)
     colors: dict[str, Color] = field(default_factory=dict)
