@@ -213,3 +213,29 @@ def test_positions_may_be_negative_and_extents_may_grow_past_zero(make_deck):
     deck = load_deck(make_deck(SIMPLE_DECK, {"simple": SIZES.replace("w: 20mm", "w: 50% - 40mm")}, {"art/a.png": _png()}))
     image = deck.layouts.templates["front"].elements[1]
     assert image.values["x"] == Length(mm=-5.0) and image.values["w"] == Length(mm=-40.0, pct=50.0)
+
+
+def test_a_literal_parses_by_its_type_and_its_keys_type_however_often_it_repeats(make_deck):
+    """Literals are parsed once per pass over the layout files: `1`, `1.0` and `true` are equal
+    in Python but read differently as text, and one value may suit one key and not another."""
+    layout = """
+        templates:
+          front:
+            fields: {title: ~, color: red}
+            elements:
+              - text: {text: 1, x: 1mm, y: 1mm, w: 10mm, h: 5mm, opacity: 50%}
+              - text: {text: true, x: 1mm, y: 1mm, w: 10mm, h: 5mm, opacity: 50%}
+              - text: {text: 1.0, x: 1mm, y: 1mm, w: 10mm, h: 5mm}
+              - text: {text: "1", x: 1mm, y: 1mm, w: 10mm, h: 5mm}
+          back:
+            elements:
+              - rect: {fill: red}
+    """
+    front = deck_with(make_deck, layout).layouts.templates["front"]
+    assert [e.values["text"] for e in front.elements] == ["1", "yes", "1", "1"]
+    assert [e.values["opacity"] for e in front.elements] == [0.5, 0.5, 1.0, 1.0]
+    assert front.elements[0].values["x"] is front.elements[1].values["x"]  # parsed once
+    with pytest.raises(DeckError) as err:
+        deck_with(make_deck, layout.replace("h: 5mm}\n              - text: {text: \"1\"",
+                                            "h: 5mm, rotate: 50%}\n              - text: {text: \"1\""))
+    assert "text rotate: expected a number, not '50%'" in str(err.value) and err.value.line == 8

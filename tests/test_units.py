@@ -196,3 +196,13 @@ def test_parse_absolute_passes_on_syntax_errors():
 @pytest.mark.parametrize("text, mm", [("3 mm", 3.0), ("50 %", 0.0), ("1 in", 25.4)])
 def test_a_space_before_the_unit_is_fine(text, mm):
     assert parse_length(text).mm == pytest.approx(mm)
+
+
+def test_a_length_read_again_is_equal_and_a_mistake_is_said_every_time():
+    """Lengths written as text are remembered (layouts repeat them); mistakes are not."""
+    assert parse_length("100% - 8mm") == parse_length("100% - 8mm") == Length(mm=-8.0, pct=100.0)
+    for _ in range(2):
+        with pytest.raises(ValueError, match="unknown unit 'mmm'"):
+            parse_length("3mmm")
+    with pytest.raises(ValueError, match="no unit"):
+        parse_length(5)  # a number is not text: never confused with '5'

@@ -295,3 +295,83 @@ def test_a_value_lost_to_a_comment_is_remembered_for_its_error(write):
         'deck.yaml:3: no colour given (a # starts a YAML comment: write color: "#c8283c")')
     assert data["palette"].commented == {}  # a real comment after `title:` is no lost value
     assert str(red.error("symbol", "bad")) == "deck.yaml:4: bad"
+
+
+# --- the plain reader agrees with the full loader ------------------------------------------------------
+
+def _picture(data, seen=None):
+    """Loaded data as something to compare: types, values, every line, comments and which mappings
+    and lists are one object (an alias)."""
+    seen = {} if seen is None else seen
+    if isinstance(data, (Map, Seq)):
+        if id(data) in seen:
+            return ("same as", seen[id(data)])
+        seen[id(data)] = len(seen)
+    if isinstance(data, Map):
+        return ("map", data.file, data.line, [(_picture(k, seen), _picture(v, seen)) for k, v in data.items()],
+                list(data.key_lines.items()), data.key_files, list(data.commented.items()))
+    if isinstance(data, Seq):
+        return ("seq", data.file, data.line, [_picture(v, seen) for v in data], data.item_lines)
+    return (type(data).__name__, repr(data))
+
+
+PLAIN = [
+    "",
+    "# only a comment\n",
+    "---\na: 1\n...\n",
+    "just text\n",
+    "n: 3\nx: 2.5\nhex: 0x1f\nexp: 1e3\ninf: .inf\nflag: yes\noff: No\nnull: ~\nnothing:\nwhen: 2024-02-03\n"
+    "at: 2024-02-03 12:30:00\nclock: 12:30\nneg: -1\nplus: +2.5\nq: '12'\nqq: \"a\\tb\"\nblock: |\n  two\n  lines\n",
+    "palette:\n  red:\n    color: #c8283c\n    symbol: circle\n  title:   # to do\n",
+    "a: {x: , y: }\nb: [a, ]\n",
+    "a: &x [1, 2]\nb: *x\nc: {d: *x}\n",
+    "a: &s hello\nb: *s\n? *s\n: 3\n",
+    "a: &n\nb: *n\nc: # a comment\n",
+    "1: one\n2.5: two\nfalse: three\n~: four\n2024-02-03: five\n",
+    "cards:\n  - &one {title: One}\n  - *one\n  - title: Two\n    count: 2\n",
+    "[" * 64 + "]" * 64 + "\n",  # as deep as allowed
+]
+
+
+@pytest.mark.parametrize("text", PLAIN)
+def test_the_plain_reader_reads_as_the_full_loader(text):
+    from deckpress.yamlfile import _UNUSUAL, _read_in_full, _read_plain
+
+    data = _read_plain(text, "f.yaml")
+    assert data is not _UNUSUAL
+    assert _picture(data) == _picture(_read_in_full(text, "f.yaml"))
+
+
+def test_the_plain_reader_reads_the_bundled_files_as_the_full_loader():
+    from pathlib import Path
+
+    from deckpress.bundled import DATA
+    from deckpress.yamlfile import _UNUSUAL, _read_in_full, _read_plain
+
+    files = sorted(Path(DATA).glob("layouts/*.yaml")) + sorted(Path(DATA).glob("decks/**/*.yaml"))
+    assert len(files) >= 10
+    for path in files:
+        text = path.read_text(encoding="utf-8")
+        data = _read_plain(text, path.name)
+        assert data is not _UNUSUAL, path
+        assert _picture(data) == _picture(_read_in_full(text, path.name)), path
+
+
+@pytest.mark.parametrize("text", [
+    "base: &b {color: red}\ncard:\n  <<: *b\n",  # merge keys
+    "a: !!int 3\n", "a: !custom x\n", "!!map {a: 1}\n", "a: ! 12\n",  # tags
+    "a: =\n",
+    "{a: 1, a: 2}\n", "{1: a, true: b}\n",  # duplicate keys
+    "? [a, b]\n: 1\n",  # a key that is a list
+    "a: 2024-02-30\n", "a: " + "1" * 5000 + "\n",  # values the resolver's tag cannot make
+    "a: " + "x" * 100_001 + "\n",
+    "[" * 65 + "]" * 65 + "\n", "[" * 100_000 + "]" * 100_000 + "\n",
+    "a: &a [x, x]\nb: &b [*a, *a]\n" + "".join(f"c{i}: [{', '.join(['*b'] * 1000)}]\n" for i in range(300)),
+    "&r [*r]\n", "a: *nowhere\n", "a: &d 1\nb: &d 2\n",
+    "a: 1\n---\nb: 2\n",
+    "a: [1, 2\n", "a: 1\n b: 2\n", "a: \x01\n",
+])
+def test_the_plain_reader_leaves_the_rest_to_the_full_loader(text):
+    from deckpress.yamlfile import _UNUSUAL, _read_plain
+
+    assert _read_plain(text, "f.yaml") is _UNUSUAL

@@ -18,7 +18,6 @@ Back offsets are values here: reading and saving the user's settings is the call
 from __future__ import annotations
 
 import importlib
-import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -237,6 +236,8 @@ class Report:
 
     def write(self, path: str | Path) -> None:
         """The report as JSON (UTF-8, keys in a fixed order), written atomically."""
+        import json
+
         from .atomic import write_text
 
         write_text(Path(path), json.dumps(self.to_json(), ensure_ascii=False, indent=2) + "\n")

@@ -17,6 +17,8 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class RGB:
+    """A colour for screens and the colour build, each channel 0 … 1."""
+
     r: float
     g: float
     b: float
@@ -56,6 +58,8 @@ class Gray:
 
 @dataclass(frozen=True)
 class CMYK:
+    """Process-colour inks for print services, each 0 … 1 (1 = 100 %)."""
+
     c: float
     m: float
     y: float

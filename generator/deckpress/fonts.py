@@ -218,14 +218,19 @@ def _style_fallbacks(style: str) -> tuple[str, ...]:
             "bolditalic": ("bolditalic", "bold", "italic", "regular")}[style]
 
 
+@functools.cache
+def _bundled_families() -> dict[str, Family]:
+    """The bundled families, made once: a deck's loading makes a FontSet for every colour it reads."""
+    return {name: Family(name, {s: str(FONTS_DIR / f) for s, f in files.items()})
+            for name, files in BUNDLED_FAMILIES.items()}
+
+
 class FontSet:
     """The families a deck may use: the bundled ones plus any the deck brings. Not changed once
     made, and compared by its families, so two decks with the same fonts share measured text."""
 
     def __init__(self, extra: Mapping[str, Mapping[str, str]] | None = None) -> None:
-        self.families: dict[str, Family] = {
-            name: Family(name, {s: str(FONTS_DIR / f) for s, f in files.items()})
-            for name, files in BUNDLED_FAMILIES.items()}
+        self.families: dict[str, Family] = dict(_bundled_families())
         for name, files in (extra or {}).items():
             self.families[name] = Family(name, dict(files))
         self._hash = hash(frozenset(self.families.items()))

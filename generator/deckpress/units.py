@@ -7,6 +7,7 @@ parentheses and the word ``bleed`` are understood: there is nothing here that ca
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -170,6 +171,13 @@ def parse_length(value: object) -> Length:
         raise ValueError(f"'{value}' has no unit; expected {EXAMPLES}")
     if not isinstance(value, str) or not value.strip():
         raise ValueError(f"expected {EXAMPLES}")
+    return _parse_text(value)
+
+
+@functools.lru_cache(maxsize=1024)
+def _parse_text(value: str) -> Length:
+    """A length written as text. Remembered: layouts write the same few lengths (`100%`, `3mm`) in
+    every element and deck, and a Length is a value."""
     parser = _Parser(value)
     result = parser.expr()
     if parser.peek() is not None:

@@ -243,6 +243,14 @@ def load_yaml(path: str | os.PathLike[str]) -> Any:
 def parse_yaml(text: str, shown: str) -> Any:
     """Parse YAML text that came from `shown` (a file name as the user sees it, for messages and
     for the nodes' `file`)."""
+    data = _read_plain(text, shown)
+    if data is not _UNUSUAL:
+        return data
+    return _read_in_full(text, shown)
+
+
+def _read_in_full(text: str, shown: str) -> Any:
+    """The loader above, for any file: what it reads, or the DeckError of the first problem."""
     loader = None
     try:
         loader = _Loader(text, shown)
@@ -266,6 +274,202 @@ def parse_yaml(text: str, shown: str) -> Any:
     finally:
         if loader is not None:
             loader.dispose()
+
+
+# --- the plain reader -------------------------------------------------------------------------------
+# Composing yaml.Node objects and then constructing values from them costs four fifths of reading a
+# file. Real deck and layout files use a small part of YAML: mappings, lists and untagged scalars,
+# anchors and aliases, within every limit. `_read_plain` builds Map and Seq straight from the
+# parser's events for those, in one loop with its own stack (so no depth can overflow Python's),
+# and gives up on anything else: a tag, a merge key (`<<`), a key that is a mapping or list, a
+# duplicate key, a scalar its tag cannot make, any limit reached, a syntax error. The loader above
+# then reads the file again from the start, so every error, and every result of the rarer YAML,
+# is what it always was.
+
+class _Unusual(Exception):
+    """Something `_read_plain` leaves to the full loader."""
+
+
+_UNUSUAL: Any = object()  #: what `_read_plain` returns when it gives up
+
+if len(_PARSER) == 1:  # libyaml's
+    _EventParser: type = _PARSER[0]
+else:
+    class _EventParser(*_PARSER):  # type: ignore[no-redef,misc]
+        def __init__(self, text: str) -> None:
+            _PARSER[0].__init__(self, text)
+            for base in _PARSER[1:]:
+                base.__init__(self)
+
+_STR_TAG = "tag:yaml.org,2002:str"
+_NULL_TAG = "tag:yaml.org,2002:null"
+#: first characters of the plain scalars an implicit resolver may read as something other than text
+#: (every one, if a resolver is registered for any)
+_MAYBE_NOT_TEXT = frozenset(Resolver.yaml_implicit_resolvers)
+_ANY_MAY_NOT_BE_TEXT = None in _MAYBE_NOT_TEXT
+_RESOLVER = Resolver()
+_SCALARS = SafeConstructor()
+#: plain scalar -> (value, whether it is an empty null); values are immutable, and short words
+#: (numbers, `true`, `none`, `18mm`) repeat across a build's files
+_PLAIN: dict[str, tuple[Any, bool]] = {}
+_PLAIN_MAX = 4096  #: entries, after which the memo starts again
+_PLAIN_LONGEST = 64  #: characters; longer scalars are read each time
+
+
+def _plain_value(text: str) -> tuple[Any, bool]:
+    """What an untagged plain scalar means (`12` an int, `~` None, `no` False, …), as the full
+    loader's resolver and constructors make it, and whether it is the empty null of `key:`."""
+    if text[:1] not in _MAYBE_NOT_TEXT and not _ANY_MAY_NOT_BE_TEXT:
+        return text, False
+    known = _PLAIN.get(text)
+    if known is not None:
+        return known
+    tag = _RESOLVER.resolve(yaml.ScalarNode, text, (True, False))
+    if tag == _STR_TAG:
+        known = (text, False)
+    else:
+        make = _Loader.yaml_constructors.get(tag)
+        if make is None:  # a merge key, `=`, …
+            raise _Unusual
+        try:
+            known = (make(_SCALARS, yaml.ScalarNode(tag, text)), tag == _NULL_TAG and text == "")
+        except Exception:  # noqa: BLE001 — whatever it is, the full loader says it
+            raise _Unusual from None
+    if len(text) <= _PLAIN_LONGEST:
+        if len(_PLAIN) >= _PLAIN_MAX:
+            _PLAIN.clear()
+        _PLAIN[text] = known
+    return known
+
+
+_BUSY: Any = object()  #: an anchor whose node is still being read (an alias of it would be a cycle)
+_NO_KEY: Any = object()
+
+
+def _read_plain(text: str, file: str) -> Any:
+    """The data of a file of plain YAML (see above), or _UNUSUAL."""
+    try:
+        parser = _EventParser(text)
+    except yaml.YAMLError:
+        return _UNUSUAL
+    try:
+        return _build(parser.get_event, text, file)
+    except (_Unusual, yaml.YAMLError):
+        return _UNUSUAL
+    finally:
+        parser.dispose()
+
+
+def _build(next_event: Any, text: str, file: str) -> Any:
+    """Map, Seq and scalars from the events of one document, held to the loader's limits: raises
+    _Unusual for anything the full loader must read."""
+    ScalarEvent, AliasEvent = yaml.ScalarEvent, yaml.AliasEvent
+    SequenceStartEvent, MappingStartEvent = yaml.SequenceStartEvent, yaml.MappingStartEvent
+    next_event()  # the stream's start
+    event = next_event()
+    if type(event) is yaml.StreamEndEvent:
+        return None
+    if type(event) is not yaml.DocumentStartEvent:
+        raise _Unusual
+    maybe_not_text = _MAYBE_NOT_TEXT
+    any_not_text = _ANY_MAY_NOT_BE_TEXT
+    lines: list[str] | None = None  # the source, split when a `key:` without value needs a look
+    anchors: dict[str, Any] = {}  # name -> (value, values it builds, line, empty null, end mark)
+    built = 0  # values built, an alias counting the values of its node (MAX_NODES)
+    # the innermost open mapping or list, and for a mapping the key waiting for its value, that
+    # key's line and end mark; the stack holds those of the ones around it, with the values built
+    # before each and its anchor
+    container: Any = None
+    is_map = False
+    key: Any = _NO_KEY
+    key_line = 0
+    key_end: Any = None
+    stack: list[tuple[Any, ...]] = []
+    while True:
+        event = next_event()
+        kind = type(event)
+        end = None
+        if kind is ScalarEvent:
+            if len(stack) == MAX_DEPTH or event.tag is not None:
+                raise _Unusual
+            value = event.value
+            if len(value) > MAX_TEXT:
+                raise _Unusual
+            empty_null = False
+            if event.implicit[0] and (value[:1] in maybe_not_text or any_not_text):
+                value, empty_null = _plain_value(value)
+            built += 1
+            start = event.start_mark.line
+            anchor = event.anchor
+            if anchor is not None:
+                if anchor in anchors:
+                    raise _Unusual
+                end = event.end_mark
+                anchors[anchor] = (value, 1, start, empty_null, end)
+            elif is_map and key is _NO_KEY:
+                end = event.end_mark
+        elif kind is AliasEvent:
+            if len(stack) == MAX_DEPTH:
+                raise _Unusual
+            entry = anchors.get(event.anchor, _BUSY)
+            if entry is _BUSY:  # undefined, or an alias inside its own node
+                raise _Unusual
+            value, size, start, empty_null, end = entry
+            built += size
+            if built > MAX_NODES:
+                raise _Unusual
+        elif kind is MappingStartEvent or kind is SequenceStartEvent:
+            if len(stack) == MAX_DEPTH or event.tag is not None:
+                raise _Unusual
+            anchor = event.anchor
+            if anchor is not None:
+                if anchor in anchors:
+                    raise _Unusual
+                anchors[anchor] = _BUSY
+            stack.append((container, is_map, key, key_line, key_end, built, anchor))
+            is_map = kind is MappingStartEvent
+            container = Map() if is_map else Seq()
+            container.file = file
+            container.line = event.start_mark.line + 1
+            key = _NO_KEY
+            continue
+        elif kind is yaml.MappingEndEvent or kind is yaml.SequenceEndEvent:
+            value = container
+            container, is_map, key, key_line, key_end, before, anchor = stack.pop()
+            built += 1
+            start = value.line - 1
+            empty_null = False
+            if anchor is not None:
+                anchors[anchor] = (value, built - before, start, False, None)
+        else:
+            raise _Unusual
+        if container is None:  # the document's own value
+            break
+        if not is_map:
+            container.append(value)
+            container.item_lines.append(start + 1)
+        elif key is _NO_KEY:
+            if type(value) is Map or type(value) is Seq:  # unhashable: the full loader says so
+                raise _Unusual
+            key, key_line, key_end = value, start, end
+        else:
+            if key in container:
+                raise _Unusual
+            container[key] = value
+            container.key_lines[key] = key_line + 1
+            if empty_null:
+                if lines is None:
+                    lines = text.split("\n")
+                commented = _COMMENTED_VALUE.match(lines[key_end.line], key_end.column) \
+                    if key_end.line < len(lines) else None
+                if commented:
+                    container.commented[key] = commented.group(1)
+            key = _NO_KEY
+    if type(next_event()) is not yaml.DocumentEndEvent or type(next_event()) is not yaml.StreamEndEvent:
+        raise _Unusual  # a second document
+    if built > MAX_NODES:
+        raise _Unusual
+    return value
 
 
 # --- explaining syntax errors ---------------------------------------------------------------------

@@ -14,13 +14,10 @@ entities, external or nested). openpyxl guards its own XML parsing the same way.
 
 from __future__ import annotations
 
-import csv
 import datetime
 import io
 import itertools
 import re
-import xml.etree.ElementTree as ET
-import zipfile
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
@@ -160,6 +157,8 @@ def _collect(rows: Iterable[Row], shown: str) -> list[Row]:
 def _csv_rows(path: Path, shown: str, delimiter: str | None) -> list[Row]:
     """Rows of a UTF-8 CSV (BOM or not; `,`, or `;` when the first line has `;` and no `,`, as Excel
     writes it where the comma is the decimal mark) or, with `delimiter` tab, of a TSV."""
+    import csv  # here, like the other formats' readers: most decks keep their cards in YAML
+
     try:
         data = path.read_bytes()
     except OSError as exc:
@@ -247,6 +246,9 @@ _MAX_SPACES = 1000  # one text:s may claim any number of spaces
 
 def _ods_rows(path: Path, shown: str, sheet: str | None) -> tuple[str, list[Row]]:
     """The rows of one sheet of an OpenDocument spreadsheet, read from its content.xml as a stream."""
+    import xml.etree.ElementTree as ET
+    import zipfile
+
     _check_unpacked(path, shown)
     reader = _OdsReader(sheet, shown)
     parser = ET.XMLParser(target=reader)
@@ -402,6 +404,8 @@ def _paragraph_text(parts: list[tuple[bool, str]]) -> str:
 
 def _check_unpacked(path: Path, shown: str) -> None:
     """Refuse a zip that would unpack to far more than a card list needs (a zip bomb)."""
+    import zipfile
+
     try:
         with zipfile.ZipFile(path) as archive:
             unpacked = sum(info.file_size for info in archive.infolist())

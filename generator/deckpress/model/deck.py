@@ -9,6 +9,7 @@ which are needed and their defaults, are declared in `keys`.
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 from collections.abc import Callable, Iterator, Sequence
@@ -33,6 +34,8 @@ DECK_FILE = "deck.yaml"
 
 @dataclass(frozen=True)
 class CardSize:
+    """A card's or piece's trim size and corner radius, in mm."""
+
     width: float
     height: float
     radius: float
@@ -98,6 +101,8 @@ class Card:
 
 @dataclass
 class Component:
+    """A kind of card in the game: its templates, sheet, size and card list."""
+
     name: str
     front: Template
     back: Template | None
@@ -122,6 +127,8 @@ class Component:
 
 @dataclass
 class Deck:
+    """A loaded and checked deck: what a build composes and prints."""
+
     id: str
     title: str
     designer: str
@@ -459,7 +466,13 @@ def resolve_inside(written: str, base: Path, deck_folder: Path | Sequence[Path],
 def readable_roots(folders: Sequence[Path]) -> tuple[Path, ...]:
     """Where a deck may read files from, resolved: its folders (its own and those of the decks it
     extends) and the bundled layouts and fonts."""
-    return (*(folder.resolve() for folder in folders), LAYOUTS_DIR.resolve(), FONTS_DIR.resolve())
+    return (*(folder.resolve() for folder in folders), *_bundled_roots())
+
+
+@functools.cache
+def _bundled_roots() -> tuple[Path, Path]:
+    """The bundled layouts and fonts, resolved once: every file a deck names is checked against them."""
+    return LAYOUTS_DIR.resolve(), FONTS_DIR.resolve()
 
 
 def inside(path: Path, roots: Sequence[Path]) -> bool:
@@ -676,8 +689,12 @@ def _layout_files(chain: list[_Source]) -> list[tuple[Path, int]]:
     nearest first (so a deck's own file shadows one of the same name), then in the bundled ones."""
     folders = [source.folder / "layouts" for source in chain] + [LAYOUTS_DIR]
     roots = readable_roots([source.folder for source in chain])
-    # resolved, as pictures are: a layouts/ folder or file that is a link may not lead outside
-    available = sorted({p.stem for d in folders for p in d.glob("*.yaml") if inside(p, roots)})
+
+    def available() -> list[str]:
+        """The layouts there are, for a suggestion. Resolved, as pictures are: a layouts/ folder or
+        file that is a link may not lead outside."""
+        return sorted({p.stem for d in folders for p in d.glob("*.yaml") if inside(p, roots)})
+
     files: list[tuple[Path, int]] = []
     for generation, source in enumerate(reversed(chain)):
         doc = source.doc
@@ -697,7 +714,7 @@ def _layout_files(chain: list[_Source]) -> list[tuple[Path, int]]:
                          None)
             if found is None:
                 raise doc.error("layouts", f"unknown layout '{name}' (looked in {source.folder.name}/layouts/ and "
-                                           "the bundled layouts/)", suggest(name, available))
+                                           "the bundled layouts/)", suggest(name, available()))
             if not inside(found, roots):
                 raise doc.error("layouts", f"layout '{name}': '{found.parent.name}/{found.name}' points outside the "
                                            "deck folder; files must stay inside it")

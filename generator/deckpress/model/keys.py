@@ -9,6 +9,7 @@ the docs and the tables in step.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from ..errors import suggest
 from ..fonts import STYLES
@@ -18,6 +19,8 @@ from ..yamlfile import Map
 
 @dataclass(frozen=True)
 class Key:
+    """One key a mapping may have: its type, default and doc."""
+
     name: str
     # what the value is: a parser name in values.PARSERS, "choice" (one of `choices`), or for a
     # value its loader reads itself, what it reads ("list", "mapping", "card size", …)
@@ -39,7 +42,15 @@ class Keys:
     keys: tuple[Key, ...]
 
     def key(self, name: str) -> Key | None:
-        return next((k for k in self.keys if k.name == name), None)
+        return self._by_name.get(name)
+
+    @cached_property
+    def _by_name(self) -> dict[str, Key]:
+        """Each key by its name (the first, were a name given twice): looked up for every value loaded."""
+        by_name: dict[str, Key] = {}
+        for key in self.keys:
+            by_name.setdefault(key.name, key)
+        return by_name
 
     def __getitem__(self, name: str) -> Key:
         key = self.key(name)
@@ -51,18 +62,18 @@ class Keys:
     def key_names(self) -> list[str]:
         return [k.name for k in self.keys]
 
-    @property
-    def required(self) -> list[str]:
-        return [k.name for k in self.keys if k.required]
+    @cached_property
+    def required(self) -> tuple[str, ...]:
+        return tuple(k.name for k in self.keys if k.required)
 
 
 def check_keys(node: Map, keys: Keys, context: str | None = None) -> None:
     """Unknown keys are errors, with the closest known key as a suggestion. `context` names the
     mapping in the message (by default the table's name)."""
-    allowed = keys.key_names
+    allowed = keys._by_name
     for key in node:
         if key not in allowed:
-            raise node.error(key, f"unknown key '{key}' in {context or keys.name}", suggest(key, allowed))
+            raise node.error(key, f"unknown key '{key}' in {context or keys.name}", suggest(key, keys.key_names))
 
 
 _PLAYERS = "#title-designer-license-players"

@@ -78,6 +78,8 @@ def normalise(value: Any) -> str:
 
 @dataclass(frozen=True)
 class Element:
+    """One element of a template: its kind, its values (parsed, or patterns), where it was written."""
+
     kind: str
     values: Mapping[str, Any]  # key -> parsed literal, or Pattern to fill per card
     file: str
@@ -111,6 +113,8 @@ class Icon:
 
 @dataclass
 class Template:
+    """A card template; after `load_layouts`, with what it extends flattened into it."""
+
     name: str
     file: str
     line: int
@@ -124,6 +128,8 @@ class Template:
 
 @dataclass
 class Layouts:
+    """The templates, icons and colour words of a deck's layout files."""
+
     templates: dict[str, Template] = field(default_factory=dict)
     icons: dict[str, Icon] = field(default_factory=dict)
     colors: dict[str, Color] = field(default_factory=dict)
@@ -149,6 +155,13 @@ def check_inline_name(name: Any, node: Map, what: str) -> None:
     if not isinstance(name, str) or not INLINE_NAME.fullmatch(name):
         raise node.error(name, f"{what} name '{name}' must be lower case letters, digits, '-' or '_' "
                                f"(it is written :{name}: in text)")
+
+
+#: Literal values parsed in one pass over a deck's layout files: (type, choices, the value's type, the
+#: value, for a file the folder it is found from) -> what it parses to. A layout repeats a few hundred values
+#: (every key an element leaves out is its default) thousands of times; what they parse to is immutable.
+_Parsed = dict[tuple[Any, ...], Any]
+_UNPARSED = object()
 
 
 def load_layouts(paths: Sequence[Path], generations: Sequence[int] = (), names: Names | None = None,
@@ -200,9 +213,11 @@ def load_layouts(paths: Sequence[Path], generations: Sequence[int] = (), names: 
                                      "layouts' colour words", suggest(str(name), layouts.colors))
     names.colors = layouts.colors
 
+    parsed: _Parsed = {}  # names are settled from here on, so a literal always parses the same
     for path, generation, doc in docs:
         if doc is None:
             continue
+        folder = path.parent
         icons = doc.get("icons") or Map()
         _expect(icons, Map, doc, "icons", "a mapping of icon names")
         for name, spec in icons.items():
@@ -211,12 +226,12 @@ def load_layouts(paths: Sequence[Path], generations: Sequence[int] = (), names: 
             if name in names.palette:
                 raise icons.error(name, f"icon '{name}' has the name of a palette colour; "
                                         f"':{name}:' in text would be ambiguous")
-            layouts.icons[name] = _load_icon(name, spec, icons, names, path.parent)
+            layouts.icons[name] = _load_icon(name, spec, icons, names, folder)
         templates = doc.get("templates") or Map()
         _expect(templates, Map, doc, "templates", "a mapping of template names")
         for name, spec in templates.items():
             redefines = claim("templates", name, templates, generation)
-            template = _load_template(name, spec, templates, names, path.parent)
+            template = _load_template(name, spec, templates, names, folder, parsed)
             if redefines and template.extends == name:
                 # builds on the template it replaces, which stays reachable under a name no file can write
                 replaced = f"{name}{_REPLACED}{generation}"
@@ -265,7 +280,7 @@ def _load_icon(name: str, spec: Any, parent: Map, names: Names, base: Path) -> I
     return icon
 
 
-def _load_template(name: str, spec: Any, parent: Map, names: Names, base: Path) -> Template:
+def _load_template(name: str, spec: Any, parent: Map, names: Names, base: Path, parsed: _Parsed) -> Template:
     spec = _expect(spec, Map, parent, name, "a mapping with 'elements'")
     check_keys(spec, TEMPLATE, f"template '{name}'")
     fields = spec.get("fields") or Map()
@@ -279,12 +294,12 @@ def _load_template(name: str, spec: Any, parent: Map, names: Names, base: Path) 
         name=name, file=spec.file, line=spec.line, extends=extends,
         fields={k: (REQUIRED if v is None else v) for k, v in fields.items()},
         field_lines=dict(fields.key_lines),
-        elements=tuple(_load_elements(elements, names, base, allow_remove=True)),
+        elements=tuple(_load_elements(elements, names, base, parsed, allow_remove=True)),
         doc=str(spec.get("doc", TEMPLATE["doc"].default)),
     )
 
 
-def _load_elements(items: Seq, names: Names, base: Path, allow_remove: bool = False
+def _load_elements(items: Seq, names: Names, base: Path, parsed: _Parsed, allow_remove: bool = False
                    ) -> Iterator[Element | tuple[str, str, int]]:
     for index, item in enumerate(items):
         line = items.line_of(index)
@@ -297,10 +312,10 @@ def _load_elements(items: Seq, names: Names, base: Path, allow_remove: bool = Fa
         if kind_name not in KINDS:
             raise item.error(kind_name, f"unknown element kind '{kind_name}'",
                              suggest(kind_name, list(KINDS) + (["remove"] if allow_remove else [])))
-        yield _load_element(KINDS[kind_name], params, item, names, base)
+        yield _load_element(KINDS[kind_name], params, item, names, base, parsed)
 
 
-def _load_element(kind: Kind, params: Any, item: Map, names: Names, base: Path) -> Element:
+def _load_element(kind: Kind, params: Any, item: Map, names: Names, base: Path, parsed: _Parsed) -> Element:
     params = _expect(params, Map, item, kind.name, f"a mapping of {kind.name} keys")
     check_keys(params, kind)
     for key in kind.required:
@@ -311,12 +326,22 @@ def _load_element(kind: Kind, params: Any, item: Map, names: Names, base: Path) 
         if key.name in ("id", "when", "elements", "each"):
             continue
         raw = params.get(key.name, key.default)
-        values[key.name] = parse_value(kind, key.name, raw, names, base, params)
+        # with the value's type, as 1, 1.0 and True are equal keys; only a file depends on the folder
+        known = (key.type, key.choices, type(raw), raw, base if key.type == "file" else None)
+        try:
+            value = parsed.get(known, _UNPARSED)
+        except TypeError:  # a list: parsed every time
+            known, value = None, _UNPARSED
+        if value is _UNPARSED:
+            value = parse_value(kind, key.name, raw, names, base, params)
+            if known is not None:
+                parsed[known] = value
+        values[key.name] = value
     when = _load_condition(params["when"], params) if "when" in params else None
     children: tuple[Element, ...] = ()
     if kind.name == "group":
         elems = _expect(params["elements"], Seq, params, "elements", "a list of elements")
-        children = tuple(_load_elements(elems, names, base))  # type: ignore[arg-type]
+        children = tuple(_load_elements(elems, names, base, parsed))  # type: ignore[arg-type]
         if "each" in params:
             each = params["each"]
             if not isinstance(each, str) or pattern_of(each):
