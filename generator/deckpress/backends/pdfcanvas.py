@@ -26,7 +26,7 @@ from reportlab.pdfgen.pathobject import PDFPathObject
 
 from ..colors import CMYK, INK_LIMIT, RGB, Color, Gray, to_cmyk
 from ..fonts import FontSet, open_font
-from .pdffile import Name, PdfFile, Ref, deflate
+from .pdffile import Name, PdfFile, Ref, deflate, dumps
 from .pdffonts import FontCodes, Fonts, write_subset
 
 __all__ = ["Canvas", "Form", "Resources", "ResourceWriter", "XObject", "COLOR_SPACES", "FILL_EVEN_ODD",
@@ -107,21 +107,20 @@ class Form:
     content: bytes
     resources: Resources
     group: bool = False
-    _compressed: bytes | None = field(default=None, repr=False)  # once, for every document
+    _ends: tuple[bytes, bytes] | None = field(default=None, repr=False)  # formatted once, for every document
 
     def write(self, writer: ResourceWriter) -> Ref:
-        entries: dict[str, object] = {"Type": _XOBJECT, "Subtype": _FORM, "BBox": self.bbox,
-                                      "Resources": writer.resources(self.resources)}
-        if self.group:
-            entries["Group"] = _TRANSPARENCY
-        if self._compressed is None:
-            self._compressed = deflate(self.content)
-        entries["Filter"] = _FLATE
-        return writer.pdf.write_stream(entries, self._compressed, compress=False)
+        if self._ends is None:
+            data = deflate(self.content)
+            head = dumps({"Type": _XOBJECT, "Subtype": _FORM, "BBox": self.bbox})[:-2] + b"/Resources "
+            tail = (b" /Group << /S /Transparency >>" if self.group else b"") + \
+                b" /Filter /FlateDecode /Length %d >>\nstream\n" % len(data) + data + b"\nendstream"
+            self._ends = (head, tail)
+        head, tail = self._ends
+        return writer.pdf.write_formatted(head + dumps(writer.resources(self.resources)) + tail)
 
 
-_XOBJECT, _FORM, _FLATE = Name("XObject"), Name("Form"), Name("FlateDecode")
-_TRANSPARENCY = {"S": Name("Transparency")}
+_XOBJECT, _FORM = Name("XObject"), Name("Form")
 
 
 class ResourceWriter:

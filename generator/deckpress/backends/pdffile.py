@@ -21,7 +21,8 @@ from typing import BinaryIO, Generic, TypeVar
 
 from reportlab.lib.rl_accel import fp_str
 
-__all__ = ["Name", "Ref", "Raw", "PdfFile", "Remembered", "deflate", "number", "forget"]
+__all__ = ["Name", "Ref", "Raw", "Slot", "Template", "PdfFile", "Remembered", "deflate", "stream_body", "number",
+           "forget"]
 
 V = TypeVar("V")
 
@@ -38,6 +39,31 @@ class Ref(int):
 
 class Raw(bytes):
     """Bytes already in PDF syntax (an array of numbers formatted once and written many times)."""
+
+
+class Slot:
+    """Where a `Template` takes a reference when it is filled in."""
+
+
+_SLOT = b"\x00slot\x00"  # what a Slot is written as until it is filled in: no PDF value writes a NUL
+
+
+class Template:
+    """A value formatted once and written with other references each time: an object that every
+    document of a build writes alike but for the numbers of the objects it points to."""
+
+    def __init__(self, value: object) -> None:
+        self.parts = dumps(value).split(_SLOT)
+
+    def fill(self, *refs: int) -> bytes:
+        parts = self.parts
+        if len(refs) != len(parts) - 1:
+            raise ValueError(f"{len(parts) - 1} references wanted, {len(refs)} given")
+        out = [parts[0]]
+        for ref, part in zip(refs, parts[1:]):
+            out.append(b"%d 0 R" % ref)
+            out.append(part)
+        return b"".join(out)
 
 
 def number(value: float) -> bytes:
@@ -91,6 +117,8 @@ def _leaf(value: object) -> bytes:
         return fp_str(value).encode("ascii")
     if kind is Raw:
         return value
+    if kind is Slot:
+        return _SLOT
     if kind is bool:
         return b"true" if value else b"false"
     if kind is str:
@@ -140,6 +168,15 @@ def deflate(data: bytes) -> bytes:
     return _COMPRESSED.get(key) or _COMPRESSED.put(key, zlib.compress(data))
 
 
+def stream_body(entries: dict, data: bytes, compress: bool = True) -> bytes:
+    """A stream object's dictionary and data, Flate-compressed unless `compress` is false, as
+    `PdfFile.write_stream` writes them (to write again with `write_formatted`)."""
+    if compress:
+        data = deflate(data)
+        entries = {**entries, "Filter": Name("FlateDecode")}
+    return dumps({**entries, "Length": len(data)}) + b"\nstream\n" + data + b"\nendstream"
+
+
 def forget() -> None:
     """Drop the remembered streams (for a long-lived process that wants the memory back)."""
     _COMPRESSED.clear()
@@ -175,17 +212,18 @@ class PdfFile:
         self._put(b"%d 0 obj\n" % ref + dumps(value) + b"\nendobj\n")
         return ref
 
+    def write_formatted(self, body: bytes, ref: Ref | None = None) -> Ref:
+        """Write an object already in PDF syntax (a stream's dictionary, `stream` and data
+        included) and return its reference."""
+        ref = ref or self.reserve()
+        self.offsets[ref] = self.position
+        self._put(b"%d 0 obj\n" % ref + body + b"\nendobj\n")
+        return ref
+
     def write_stream(self, entries: dict, data: bytes, ref: Ref | None = None, *, compress: bool = True) -> Ref:
         """Write a stream object: `entries` and the data, Flate-compressed unless `compress` is
         false (data already encoded, as a JPEG's)."""
-        if compress:
-            data = deflate(data)
-            entries = {**entries, "Filter": Name("FlateDecode")}
-        ref = ref or self.reserve()
-        self.offsets[ref] = self.position
-        head = dumps({**entries, "Length": len(data)})
-        self._put(b"%d 0 obj\n" % ref + head + b"\nstream\n" + data + b"\nendstream\nendobj\n")
-        return ref
+        return self.write_formatted(stream_body(entries, data, compress), ref)
 
     def close(self, root: Ref, info: Ref) -> None:
         """Write the cross-reference table and the trailer. Every reserved object must be written."""

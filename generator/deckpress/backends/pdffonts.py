@@ -17,11 +17,12 @@ from __future__ import annotations
 import functools
 import hashlib
 from collections.abc import Iterable, Mapping
+from typing import NamedTuple
 
 from reportlab.lib.rl_accel import escapePDF
 
 from ..fonts import open_font
-from .pdffile import Name, PdfFile, Raw, Ref, dumps
+from .pdffile import Name, PdfFile, Ref, Slot, Template, stream_body
 
 SUBSET_SIZE = 256
 SPACES = " \xa0"  #: drawn as the space, code 32 of whichever subset the text is in
@@ -124,37 +125,43 @@ class Fonts:
 def write_subset(pdf: PdfFile, font: FontCodes, subset: int, ref: Ref) -> None:
     """Embed one subset of `font` as it stands (every code the document used is in it) as the
     simple TrueType font `ref`: its widths, descriptor, font program and ToUnicode map."""
-    codes = tuple(font.subsets[subset])
-    face = font.face
-    base = f"{_tag(font.path, codes)}+{face.name.decode('latin-1')}"
-    program = _program(face, codes)
-    font_file = pdf.write_stream({"Length1": len(program)}, program)
+    embedded = _embedded(font.face, font.path, tuple(font.subsets[subset]))
+    program = pdf.write_formatted(embedded.program)
+    descriptor = pdf.write_formatted(embedded.descriptor.fill(program))
+    to_unicode = pdf.write_formatted(embedded.to_unicode)
+    pdf.write_formatted(embedded.font.fill(descriptor, to_unicode), ref)
+
+
+class _Embedded(NamedTuple):
+    """A subset's objects as every document writes them, but for the numbers they refer by."""
+
+    program: bytes
+    descriptor: Template  # refers to the program
+    to_unicode: bytes
+    font: Template  # refers to the descriptor and the ToUnicode map
+
+
+@functools.lru_cache(maxsize=64)  # each holds a font program of tens of KB; a build has a few dozen
+def _embedded(face, path: str, codes: tuple[int, ...]) -> _Embedded:
+    base = f"{_tag(path, codes)}+{face.name.decode('latin-1')}"
+    program = face.makeSubset(list(codes))
     flags = (face.flags & ~_FF_NONSYMBOLIC) | _FF_SYMBOLIC
-    descriptor = pdf.write({
+    descriptor = Template({
         "Type": Name("FontDescriptor"), "Ascent": face.ascent, "CapHeight": face.capHeight,
         "Descent": face.descent, "Flags": flags, "FontBBox": face.bbox, "FontName": Name(base),
-        "ItalicAngle": face.italicAngle, "StemV": face.stemV, "FontFile2": font_file,
+        "ItalicAngle": face.italicAngle, "StemV": face.stemV, "FontFile2": Slot(),
         "MissingWidth": face.defaultWidth})
-    to_unicode = pdf.write_stream({}, _to_unicode(base, codes).encode("ascii"))
-    pdf.write({"Type": Name("Font"), "Subtype": Name("TrueType"), "BaseFont": Name(base),
-               "FirstChar": 0, "LastChar": len(codes) - 1, "Widths": _widths(face, codes),
-               "FontDescriptor": descriptor, "ToUnicode": to_unicode}, ref)
+    font = Template({"Type": Name("Font"), "Subtype": Name("TrueType"), "BaseFont": Name(base),
+                     "FirstChar": 0, "LastChar": len(codes) - 1,
+                     "Widths": [face.getCharWidth(c) for c in codes], "FontDescriptor": Slot(), "ToUnicode": Slot()})
+    return _Embedded(stream_body({"Length1": len(program)}, program), descriptor,
+                     stream_body({}, _to_unicode(base, codes).encode("ascii")), font)
 
 
 def _tag(path: str, codes: tuple[int, ...]) -> str:
     """Six capital letters naming a subset (PDF's subset prefix), from what it holds."""
     digest = hashlib.blake2b(repr((path, codes)).encode(), digest_size=6).digest()
     return "".join(chr(65 + b % 26) for b in digest)
-
-
-@functools.lru_cache(maxsize=64)  # each a font program of tens of KB; a build has a few dozen
-def _program(face, codes: tuple[int, ...]) -> bytes:
-    return face.makeSubset(list(codes))
-
-
-@functools.lru_cache(maxsize=256)
-def _widths(face, codes: tuple[int, ...]) -> Raw:
-    return Raw(dumps([face.getCharWidth(c) for c in codes]))
 
 
 @functools.lru_cache(maxsize=256)
