@@ -17,7 +17,7 @@ import functools
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar
 
 from ..colors import Color
 from ..face import Item, Paint, Text
@@ -188,19 +188,35 @@ class _MarkupReader:
 @functools.lru_cache(maxsize=RUNS_CACHE)
 def _runs(text: str, family: Family, style: str, fonts: FontSet) -> tuple[tuple[Run, ...], frozenset[str]]:
     """Split text into runs by the font that has each character (primary font first); and the
-    characters no font has."""
+    characters no font has. A run's width is its characters' advances summed left to right."""
     primary = family.file(style)
+    has = primary.has
+    if all([has(char) or char in " \u00a0" for char in text]):  # the primary font draws it all (most words)
+        if not text:
+            return (), frozenset()
+        advance = primary.advance
+        width = advance(text[0])
+        for char in text[1:]:
+            width += advance(char)
+        return (Run(primary, text, width),), frozenset()
     missing: set[str] = set()
     runs: list[Run] = []
+    current: FontFile | None = None
+    chars: list[str] = []
+    width = 0.0
     for char in text:
         font = fonts.font_for(char, primary, style)
         if not font.has(char) and char not in " \u00a0":
             missing.add(char)
-        if runs and runs[-1].font is font:
-            last = runs[-1]
-            runs[-1] = Run(font, last.text + char, last.width + font.advance(char))
+        if font is current:
+            chars.append(char)
+            width += font.advance(char)
         else:
-            runs.append(Run(font, char, font.advance(char)))
+            if current is not None:
+                runs.append(Run(current, "".join(chars), width))
+            current, chars, width = font, [char], font.advance(char)
+    if current is not None:
+        runs.append(Run(current, "".join(chars), width))
     return tuple(runs), frozenset(missing)
 
 
@@ -322,6 +338,7 @@ def set_text(text: str, box: tuple[float, float, float, float], family: Family, 
     # the cache key holds only the icons the text may name, so texts without icons are shared
     # between decks, and a deck's other icons do not matter
     named = tuple((name, icons.get(name)) for name in sorted(set(_ICON_NAMES.findall(text))))
+    family, fonts = _one_of(family), _one_of(fonts)
     try:
         items, chosen_size, fits, missing = _set_text(text, tuple(box), family, style, fonts, named, size,
                                                       min_size, color, align, valign, line_height, shrink,
@@ -330,6 +347,17 @@ def set_text(text: str, box: tuple[float, float, float, float], family: Family, 
         message, name, _named = exc.args
         raise MarkupError(message, name, sorted(icons)) from None
     return Fitted(list(items), chosen_size, fits, set(missing))  # the caller's own copies
+
+
+_FontsT = TypeVar("_FontsT", Family, FontSet)
+_ONE_OF: dict[Family | FontSet, Family | FontSet] = {}  # one of each: a build has a handful
+
+
+def _one_of(value: _FontsT) -> _FontsT:
+    """The first of the equal families (or font sets) met: each deck loads its own, equal to the
+    next deck's, and the caches below find a key made of the very same objects without comparing
+    their fonts one by one (which every look-up of a word did)."""
+    return _ONE_OF.setdefault(value, value)  # type: ignore[return-value]
 
 
 def cache_clear() -> None:
