@@ -39,6 +39,7 @@ class Composer:
         # the composer, which composes one deck's faces
         self._parsed: dict[tuple[str, str, type, Any], Any] = {}
         self._readings: dict[tuple[float, float], dict[int, _Reading]] = {}
+        self._uses: dict[str, list[str]] = {}  # each template's fields, in the order its cache key lists them
 
     def face(self, card: Card, template: Template) -> Face:
         """The face of `card` drawn with `template`, at its component's size; cards that agree on
@@ -49,7 +50,10 @@ class Composer:
         values.update({"card.number": card.number, "card.total": len(component.cards),
                        "component": card.component})
         values.update(card.fields)
-        key = (template.name, size, repr([(name, values.get(name)) for name in sorted(template.uses)]))
+        uses = self._uses.get(template.name)
+        if uses is None:
+            uses = self._uses[template.name] = sorted(template.uses)
+        key = (template.name, size, repr([(name, values.get(name)) for name in uses]))
         face = self._cache.get(key)
         if face is None:
             context = Context(self, card, template, size.width, size.height)

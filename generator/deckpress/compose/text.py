@@ -287,9 +287,7 @@ def fit_lines(lines: tuple[HardLine, ...] | list[HardLine], w: float, h: float, 
     floating point too. So there are no more lines, no word overflows that did not (wrap judges a
     line by the very sum it keeps), and the block, a sum over lines (line height ≥ 0), is no
     taller. Outside those conditions every size is tried in turn."""
-    sizes = [size]  # made by repeated subtraction, as the size loop always made them: the same floats
-    while shrink and sizes[-1] - SIZE_STEP >= min_size - 1e-9:
-        sizes.append(sizes[-1] - SIZE_STEP)
+    sizes = _sizes(size, min_size, shrink)
     tried: dict[int, tuple[list[SetLine], bool]] = {}
 
     def fits(i: int) -> bool:
@@ -320,6 +318,15 @@ def fit_lines(lines: tuple[HardLine, ...] | list[HardLine], w: float, h: float, 
                 too_big = middle
     set_lines, fitted = tried[chosen]
     return set_lines, sizes[chosen], fitted
+
+
+@functools.lru_cache(maxsize=256)
+def _sizes(size: float, min_size: float, shrink: bool) -> tuple[float, ...]:
+    """The sizes fit_lines may choose from, largest first: a box's sizes are the same on every card."""
+    sizes = [size]  # made by repeated subtraction, as the size loop always made them: the same floats
+    while shrink and sizes[-1] - SIZE_STEP >= min_size - 1e-9:
+        sizes.append(sizes[-1] - SIZE_STEP)
+    return tuple(sizes)
 
 
 @dataclass
@@ -362,7 +369,7 @@ def _one_of(value: _FontsT) -> _FontsT:
 
 def cache_clear() -> None:
     """Forget every box set, text parsed and word measured (to compare them with fresh ones)."""
-    for cache in (_set_text, _parse, _spaced_word, _runs):
+    for cache in (_set_text, _parse, _spaced_word, _runs, _sizes):
         cache.cache_clear()
 
 
