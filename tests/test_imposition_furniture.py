@@ -259,8 +259,10 @@ def test_pages_laid_out_alike_are_furnished_as_each_alone(mode, offset):
     faces = [Face(*CARD, BLEED, (), radius=i) for i in range(4)]
     sides = [faces[i % 4] if i % 13 != 5 else None for i in range(40)]
     tiles = plan_tiles(faces[0], 300.0, 200.0, "a4", BLEED, room_for(mode))
+    folded = plan_gutterfold([(f, faces[1]) for f in sides if f is not None], lambda f: CARD, "a4", BLEED)
     pages = [(p, False) for p in plan_pages(sides, grid, BLEED)] + \
-        [(p, True) for p in plan_pages(sides, grid, BLEED, backs=True)] + [(t, b) for t in tiles for b in (False, True)]
+        [(p, True) for p in plan_pages(sides, grid, BLEED, backs=True)] + \
+        [(t, b) for t in tiles for b in (False, True)] + [(p, b) for p in folded for b in (False, True)]
     sheets = [Sheet(p, f"deck · file · page {i}/{len(pages)}", back) for i, (p, back) in enumerate(pages, start=1)]
     info = DocInfo("t", "a", "s", marking=Marking(marks=mode, back_marks=True, back_offset=offset))
     room = max(text_width(s.label, LABEL_SIZE) for s in sheets) + 3.0

@@ -193,3 +193,14 @@ def test_pages_that_fill_the_same_slots_share_a_layout_and_equal_pages_placed_on
     grid = fit_grid("letter", *card, bleed=3.0)
     sides = [f"card {i}" if i % 11 not in (3, 7) else None for i in range(5 * grid.per_page + 2)]
     assert plan_pages(sides, grid, 3.0, backs, mirror) == _pages_one_by_one(sides, grid, 3.0, backs, mirror)
+
+
+def test_copies_placed_in_the_same_slot_share_one_placement_and_equal_ones_stay_apart():
+    grid = fit_grid("letter", 63.5, 88.9, bleed=3.0)
+    from deckpress.face import Face
+
+    a, b = Face(63.5, 88.9, 3.0), Face(63.5, 88.9, 3.0)  # equal sides, different objects
+    assert a == b and a is not b
+    pages = plan_pages([a] * grid.per_page * 2 + [b] * grid.per_page, grid, 3.0)
+    assert pages[0].placements[0] is pages[1].placements[0]
+    assert pages[2].placements[0] == pages[0].placements[0] and pages[2].placements[0].face is b

@@ -104,7 +104,7 @@ def furnish(sheets: Sequence[Sheet], info: DocInfo, bleed: float) -> list[Furnis
 def layout_of(plan: PagePlan[Face]) -> tuple[object, ...]:
     """Everything about a page but the faces on it: pages with equal layouts are marked, moved and
     boxed alike."""
-    return (plan.paper, plan.area, tuple((p.matrix, p.trim, p.clip) for p in plan.placements), plan.cut_xs,
+    return (plan.paper, plan.area, tuple([(p.matrix, p.trim, p.clip) for p in plan.placements]), plan.cut_xs,
             plan.cut_ys, plan.tile, plan.fold, plan.outlines)
 
 

@@ -225,13 +225,13 @@ def text_widths(texts: Sequence[str], size: float, font: str = LABEL_FONT) -> li
     file = _bundled().file(font)
     if file.units_per_em != 1000:
         return [text_width(text, size, font) for text in texts]
+    start = len(os.path.commonprefix(list(texts)))
     advances: dict[str, int] = {}
-    for char in set().union(*texts):
+    for char in set(texts[0][:start]).union(*[text[start:] for text in texts]):
         measured = file.string_width(char, 1000.0)  # the advance, times 0.001 and 1000
         advance = advances[char] = round(measured)
         if advance * 0.001 * 1000.0 != measured:  # not a whole number of thousandths
             return [text_width(text, size, font) for text in texts]
-    start = len(os.path.commonprefix(list(texts)))
     common = sum(map(advances.__getitem__, texts[0][:start]))
     # string_width's sum, scaled as it scales it
     return [(common + sum(map(advances.__getitem__, text[start:]))) * 0.001 * size / POINTS_PER_MM

@@ -238,13 +238,23 @@ def plan_pages(sides: Sequence[T | None], grid: Grid, bleed: float, backs: bool 
     """
     pages: list[PagePlan[T]] = []
     layouts: dict[tuple[bool, ...], PagePlan[int]] = {}
+    # a side placed in a slot of a layout before (copies of a card fill the same slot page after
+    # page) is placed alike: by the slot's and the side's identities, which `sides` keeps alive
+    placed: dict[tuple[int, int], Placement[T]] = {}
     for start in range(0, len(sides), grid.per_page):
         chunk = sides[start:start + grid.per_page]
         filled = tuple(side is not None for side in chunk)
         layout = layouts.get(filled)
         if layout is None:
             layout = layouts[filled] = slot_layout(filled, grid, bleed, backs, page_mirror)
-        placements = tuple(Placement(chunk[p.face], p.matrix, p.trim, p.clip) for p in layout.placements)
+        placements = []
+        for slot in layout.placements:
+            side = chunk[slot.face]
+            placement = placed.get((id(slot), id(side)))
+            if placement is None:
+                placement = placed[id(slot), id(side)] = Placement(side, slot.matrix, slot.trim, slot.clip)
+            placements.append(placement)
+        placements = tuple(placements)
         pages.append(PagePlan(layout.paper, layout.area, placements, layout.cut_xs, layout.cut_ys))
     return pages
 
