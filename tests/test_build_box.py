@@ -211,3 +211,26 @@ def test_a_bad_box_is_one_line_naming_the_line(make_deck, box, message):
     result = CliRunner().invoke(cli.main, ["check", with_box(make_deck, box)])
     assert result.exit_code == 2
     assert result.output.count("\n") == 1 and result.output.strip().endswith(message), result.output
+
+
+
+def test_the_box_is_drawn_once_for_every_paper_and_as_drawn_afresh():
+    """The nets depend on the box and its art, not on the paper: a build drawing the box for A4
+    and then Letter draws it once; what it draws is what drawing it anew gives."""
+    from deckpress.builder.box import _nets, box_art, box_job, sized_box
+    from deckpress.builder.faces import compose_faces
+    from deckpress.builder.plan import Options, Variant
+    from deckpress.compose.tuckbox import tuck_box
+    from deckpress.errors import Warnings
+
+    faces = compose_faces(load_deck("metronome"), Warnings())
+    inked = faces.inked(Variant.of("lowink"))
+    _nets.cache_clear()
+    a4, letter = (box_job(faces, Path("out"), paper, inked, Options(), Warnings()) for paper in ("a4", "letter"))
+    on_a4, on_letter = ([s.plan.placements[0].face for s in job.sheets] for job in (a4, letter))
+    assert all(x is y for x, y in zip(on_a4, on_letter, strict=True)) and _nets.cache_info().hits >= 1
+    count = box_contents(faces.deck)
+    front, back = faces.cover()
+    art = box_art(faces.deck, count, inked(front), inked(back, back=True))
+    fresh = tuck_box(sized_box(faces.deck, count, Options()), art, len(on_a4))
+    assert [net.face for net in fresh] == on_a4

@@ -196,3 +196,30 @@ def test_the_caches_are_bounded():
         info = cache.cache_info()
         assert info.maxsize is not None and 0 < info.currsize <= info.maxsize
     assert text_module._set_text.cache_info().currsize == text_module.SET_CACHE
+
+
+def _runs_char_by_char(text, family, style, fonts):
+    """How runs were made before words in one font were measured in one go: a run a character."""
+    from deckpress.compose.text import Run
+
+    primary = family.file(style)
+    missing, runs = set(), []
+    for char in text:
+        font = fonts.font_for(char, primary, style)
+        if not font.has(char) and char not in " \u00a0":
+            missing.add(char)
+        if runs and runs[-1].font is font:
+            runs[-1] = Run(font, runs[-1].text + char, runs[-1].width + font.advance(char))
+        else:
+            runs.append(Run(font, char, font.advance(char)))
+    return tuple(runs), frozenset(missing)
+
+
+@pytest.mark.parametrize("text", ["", " ", "\u00a0", "word", "Wörter,", "a b", "C♯4", "♯♯x", "x♭", "\ue000",
+                                  "a\ue000b", "→ ↻ ⇈", "Straße\u00a0", "🂡 card"])
+@pytest.mark.parametrize("style", ["regular", "bold", "bolditalic"])
+def test_runs_are_measured_as_character_by_character(text, style):
+    """A word the primary font draws all of is one run measured in one go; others are split by
+    the font of each character. Widths are summed left to right either way: the same floats."""
+    text_module.cache_clear()
+    assert text_module._runs(text, SANS, style, FONTS) == _runs_char_by_char(text, SANS, style, FONTS)

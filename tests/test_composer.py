@@ -250,3 +250,51 @@ def test_an_empty_text_prints_nothing_not_none(make_deck):
     face = Composer(deck).face(deck.components[0].cards[0], deck.components[0].front)
     texts = "".join(item.text for item in face.items if isinstance(item, Text))
     assert "None" not in texts and texts == "[]"
+
+
+@pytest.mark.parametrize("deck_id", ["metronome", "steps", "test-piece", "kanon", "circle-of-5"])
+def test_what_cards_share_gives_the_faces_each_card_composed_alone_gives(deck_id):
+    """The composer remembers, per card size, each element's literal lengths, values parsed from
+    what patterns fill in, and the items of elements (and settings of texts) whose patterns fill
+    in alike: composing a whole deck with one composer gives the faces a fresh composer gives
+    for each card alone, with nothing remembered from the others."""
+    from deckpress.compose import text
+
+    deck = load_deck(deck_id)
+    shared = Composer(deck, Warnings())
+    for component in deck.components:
+        for template in (component.front, component.back):
+            if template is None:
+                continue
+            together = [shared.face(card, template) for card in component.cards]
+            text.cache_clear()
+            alone = [Composer(deck, Warnings()).face(card, template) for card in component.cards]
+            assert together == alone
+
+
+def test_a_text_set_once_for_many_cards_still_warns_for_each(make_deck):
+    """Cards that share a text's setting each hear that it does not fit, under their own name."""
+    layout = """
+        templates:
+          front:
+            fields: {title: ~}
+            elements:
+              - text: {text: "far too long a text for so small a box", x: 0mm, y: 0mm, w: 8mm, h: 2mm,
+                       size: 12pt, min-size: 10pt}
+              - text: {text: "{title}", x: 0mm, y: 10mm, w: 30mm, h: 10mm}
+    """
+    deck = load_deck(make_deck("""
+        id: warns
+        title: Warns
+        designer: Test
+        license: CC0-1.0
+        layouts: [warns]
+        components:
+          - {name: things, front: front, cards: [{title: a}, {title: b}, {title: c}]}
+    """, {"warns": layout}))
+    warn = Warnings()
+    composer = Composer(deck, warn)
+    for card in deck.components[0].cards:
+        composer.face(card, deck.components[0].front)
+    said = [w.message for w in warn if w.kind == "text-overflow"]
+    assert [m.split(":")[0] for m in said] == ["card things #1 (a)", "card things #2 (b)", "card things #3 (c)"]

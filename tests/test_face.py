@@ -192,3 +192,25 @@ def test_bounds_of_nested_groups_compose_transforms():
     inner = Group((Rect(0.0, 0.0, 4.0, 2.0),), rotation(90.0))      # -> (-2, 0, 0, 4)
     outer = Group((inner,), translation(10.0, 100.0))
     assert bounds(outer) == pytest.approx((8.0, 100.0, 10.0, 104.0))
+
+
+@pytest.mark.parametrize("item, changes", [
+    (Rect(1, 2, 3, 4, 0.5, RED), {"paint": Paint(stroke=BLACK, stroke_width=0.2)}),
+    (Ellipse(1, 2, 3, 4, RED), {"cx": 9.0}),
+    (Line(0, 0, 5, 5, RED, "round"), {"paint": Paint(), "cap": "square"}),
+    (Path((("M", (0.0, 0.0)), ("L", (1.0, 1.0))), RED, True), {"even_odd": False}),
+    (Text(1, 2, "x", "f.ttf", 3, BLACK, "keep"), {"color": RGB(0.5, 0.5, 0.5)}),
+    (Image(0, 0, 1, 1, "a.png"), {"grey": True, "lighten": 0.5}),
+    (Group((Rect(0, 0, 1, 1),), translation(1, 2), (0, 0, 1, 1), 0.5), {"items": ()}),
+    (RED, {"fill": None, "ink": "light"}),
+])
+def test_evolve_is_dataclasses_replace(item, changes):
+    from dataclasses import replace
+
+    from deckpress.face import evolve
+
+    new, expected = evolve(item, **changes), replace(item, **changes)
+    assert new == expected and hash(new) == hash(expected) and repr(new) == repr(expected)
+    assert type(new) is type(item) and new is not item
+    with pytest.raises(AssertionError):
+        evolve(item, no_such_field=1)

@@ -235,3 +235,43 @@ def test_the_calibration_sheet_is_two_pages_of_values(paper):
     assert sorted(round(b[2] - b[0], 2) for b in bars) == sorted(length for _, length, _, _ in BARS) == [50.0, 50.8]
     info = calibration_info(paper)
     assert info.duplex and info.colors == "k"
+
+
+def test_labels_measured_together_are_as_long_as_each_measured_alone():
+    from deckpress.imposition.furniture import text_widths
+
+    labels = [f"Deck · deck-duplex-letter.pdf · page {i}/120 · backs {i // 2}" for i in range(1, 121)]
+    for texts in (labels, labels[:1], [*labels, "", "\u00a0", "a\u00a0b \ue000 ♯ 𝄞 ü"], ["x", "xy", "y"]):
+        assert text_widths(texts, LABEL_SIZE) == [text_width(t, LABEL_SIZE) for t in texts]
+    assert text_widths([], LABEL_SIZE) == []
+
+
+@pytest.mark.parametrize("mode", ["corners", "lines", "cutter", "none"])
+@pytest.mark.parametrize("offset", [(0.0, 0.0), (1.5, -0.75)])
+def test_pages_laid_out_alike_are_furnished_as_each_alone(mode, offset):
+    """furnish works out a layout's move, furniture, label spot and boxes once for all its pages:
+    each page is what furnishing it on its own gives."""
+    from deckpress.imposition.document import FurnishedPage, on_paper
+    from deckpress.imposition.furniture import page_label
+    from deckpress.imposition.sheets import moved
+
+    grid = fit_grid("a4", *CARD, room_for(mode), BLEED)
+    faces = [Face(*CARD, BLEED, (), radius=i) for i in range(4)]
+    sides = [faces[i % 4] if i % 13 != 5 else None for i in range(40)]
+    tiles = plan_tiles(faces[0], 300.0, 200.0, "a4", BLEED, room_for(mode))
+    folded = plan_gutterfold([(f, faces[1]) for f in sides if f is not None], lambda f: CARD, "a4", BLEED)
+    pages = [(p, False) for p in plan_pages(sides, grid, BLEED)] + \
+        [(p, True) for p in plan_pages(sides, grid, BLEED, backs=True)] + \
+        [(t, b) for t in tiles for b in (False, True)] + [(p, b) for p in folded for b in (False, True)]
+    sheets = [Sheet(p, f"deck · file · page {i}/{len(pages)}", back) for i, (p, back) in enumerate(pages, start=1)]
+    info = DocInfo("t", "a", "s", marking=Marking(marks=mode, back_marks=True, back_offset=offset))
+    room = max(text_width(s.label, LABEL_SIZE) for s in sheets) + 3.0
+    for sheet, page in zip(sheets, furnish(sheets, info, BLEED), strict=True):
+        plan = moved(sheet.plan, *offset) if sheet.back else sheet.plan
+        marks = page_marks(info, sheet.back)
+        furniture = sheet_furniture(plan, marks, BLEED, room) if mode != "none" else ()
+        label = page_label(plan, marks, sheet.label, text_width(sheet.label, LABEL_SIZE), BLEED) \
+            if mode != "none" else None
+        boxes = (on_paper(plan.trim_box, plan.paper), on_paper(plan.bleed_box, plan.paper)) \
+            if plan.placements else (None, None)
+        assert page == FurnishedPage(plan, furniture, label, *boxes, shifted=plan is not sheet.plan)

@@ -165,3 +165,42 @@ def test_moving_takes_tile_seams_and_folds_along():
 
 def _shift(box, dx, dy):
     return (box[0] + dx, box[1] + dy, box[2] + dx, box[3] + dy)
+
+
+def _pages_one_by_one(sides, grid, bleed, backs=False, page_mirror=None):
+    """plan_pages as it was before pages shared their layouts: every placement worked out anew."""
+    from deckpress.imposition.sheets import Placement, _clip, mirrored, page_plan
+
+    pages = []
+    for start in range(0, len(sides), grid.per_page):
+        chunk = sides[start:start + grid.per_page]
+        occupied = {divmod(i, grid.cols) for i, s in enumerate(chunk) if s is not None}
+        placements = []
+        for i, side in enumerate(chunk):
+            if side is not None:
+                row, col = divmod(i, grid.cols)
+                trim = grid.cell(row, col)
+                placements.append(Placement(side, grid.front_matrix(row, col), trim,
+                                            _clip(trim, row, col, occupied, grid.room.bleed(bleed))))
+        page = page_plan((grid.paper_w, grid.paper_h), grid.box, placements)
+        pages.append(mirrored(page, grid.card_w, page_mirror) if backs else page)
+    return pages
+
+
+@pytest.mark.parametrize("card", [(63.5, 88.9), (41, 63), (59, 92)])
+@pytest.mark.parametrize("backs, mirror", [(False, None), (True, None), (True, Fold(100.0, False).mirror)])
+def test_pages_that_fill_the_same_slots_share_a_layout_and_equal_pages_placed_one_by_one(card, backs, mirror):
+    grid = fit_grid("letter", *card, bleed=3.0)
+    sides = [f"card {i}" if i % 11 not in (3, 7) else None for i in range(5 * grid.per_page + 2)]
+    assert plan_pages(sides, grid, 3.0, backs, mirror) == _pages_one_by_one(sides, grid, 3.0, backs, mirror)
+
+
+def test_copies_placed_in_the_same_slot_share_one_placement_and_equal_ones_stay_apart():
+    grid = fit_grid("letter", 63.5, 88.9, bleed=3.0)
+    from deckpress.face import Face
+
+    a, b = Face(63.5, 88.9, 3.0), Face(63.5, 88.9, 3.0)  # equal sides, different objects
+    assert a == b and a is not b
+    pages = plan_pages([a] * grid.per_page * 2 + [b] * grid.per_page, grid, 3.0)
+    assert pages[0].placements[0] is pages[1].placements[0]
+    assert pages[2].placements[0] == pages[0].placements[0] and pages[2].placements[0].face is b

@@ -172,3 +172,38 @@ def test_bundled_faces_in_cmyk_have_only_process_colours_and_black_text_is_k_onl
     assert CMYK(0, 0, 0, 1) in texts
     rich = [c for c in texts if c.k >= SOLID and (c.c or c.m or c.y) and max(c.c, c.m, c.y) * (1 - c.k) < 0.06]
     assert not rich, rich
+
+
+def test_shapes_remembered_across_faces_convert_as_they_do_afresh():
+    """Low-ink remembers each shape converted where it is drawn (faces share frames, rules and
+    backgrounds): faces converted with everything remembered are those converted afresh."""
+    from deckpress.ink import _shape_at
+
+    faces = [f for deck in ("metronome", "steps", "test-piece", "kanon", "circle-of-5")
+             for f in sorted(compose_faces(load_deck(deck), Warnings()).distinct(), key=repr)]
+    _shape_at.cache_clear()
+    warm = [lowink(f, back) for back in (False, True) for f in faces]
+    fresh = []
+    for back in (False, True):
+        for f in faces:
+            _shape_at.cache_clear()
+            fresh.append(lowink(f, back))
+    assert warm == fresh
+
+
+@pytest.mark.parametrize("matrix", [(1.0, 0.0, 0.0, 1.0, 0.0, 0.0), (1.0, 0.0, 0.0, 1.0, 0.0, 1e-9)])
+def test_a_box_on_the_face_is_the_same_with_or_without_a_move(matrix):
+    """Items drawn straight on the face skip the corners' transform: the box they cover compares
+    and measures as the transformed corners' box does (a negative width or height included)."""
+    from deckpress.face import Ellipse, Line, apply, bounds
+    from deckpress.ink import _box
+
+    for item in (Rect(-3, 4, -5, 2), Rect(0.0, -0.0, 3, 4), Line(5, 5, -1, 2), Ellipse(1, 2, 3, 4),
+                 Text(1, 2, "ab", "f.ttf", 3, RED)):
+        x0, y0, x1, y1 = bounds(item)
+        corners = [apply(matrix, x, y) for x, y in ((x0, y0), (x1, y0), (x0, y1), (x1, y1))]
+        expected = (min(c[0] for c in corners), min(c[1] for c in corners),
+                    max(c[0] for c in corners), max(c[1] for c in corners))
+        assert _box(item, matrix) == pytest.approx(expected, abs=2e-9)
+        if matrix == (1.0, 0.0, 0.0, 1.0, 0.0, 0.0):
+            assert _box(item, matrix) == expected

@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import Union
+from typing import Any, TypeVar, Union
 
 from .colors import Color
 
@@ -170,6 +170,22 @@ class Face:
 
     def with_items(self, items: tuple[Item, ...]) -> Face:
         return replace(self, items=items)
+
+
+ItemT = TypeVar("ItemT", Rect, Ellipse, Line, Path, Text, Image, Group, Paint)
+
+
+def evolve(value: ItemT, **changes: Any) -> ItemT:
+    """`dataclasses.replace` for an item or a paint, without its look at every field on every call
+    (a tenth of the time, which counts in transforms that rewrite every item of every face). The
+    value is copied as it is: these classes compute nothing when made (a Face, which hashes its
+    items, is not one of them)."""
+    assert changes.keys() <= value.__dict__.keys(), f"{type(value).__name__} has no {set(changes) - value.__dict__.keys()}"
+    new = object.__new__(value.__class__)
+    fields = new.__dict__
+    fields.update(value.__dict__)
+    fields.update(changes)
+    return new
 
 
 def bounds(item: Item) -> tuple[float, float, float, float]:

@@ -13,11 +13,11 @@ can miss each other on the press.
 
 from __future__ import annotations
 
-from dataclasses import replace
+import functools
 
 from .colors import CMYK, Color, Gray, to_cmyk
-from .face import (IDENTITY, Ellipse, Face, Group, Image, Item, Line, Matrix, Path, Rect, Text,
-                   apply, bounds, multiply)
+from .face import (IDENTITY, Ellipse, Face, Group, Image, Item, Line, Matrix, Paint, Path, Rect, Text,
+                   apply, bounds, evolve, multiply)
 
 INKS = ("color", "lowink")
 COLORS = ("rgb", "cmyk")  # colour spaces of the colour build
@@ -56,28 +56,32 @@ def _convert(items: tuple[Item, ...], card_area: float, back: bool, matrix: Matr
     """Convert items in drawing order; `grounds` collects filled boxes (in face space) seen so far,
     as light as they look on paper at the `opacity` of the groups they are in."""
     out: list[Item] = []
+    large_area = LARGE * card_area
     for item in items:
         if isinstance(item, Group):
             inner = _convert(item.items, card_area, back, multiply(matrix, item.transform),
                              opacity * item.opacity, grounds)
             if inner:
-                out.append(replace(item, items=inner))
-            continue
-        ink = getattr(item, "ink", None) or getattr(getattr(item, "paint", None), "ink", "auto")
-        if ink == "drop":
+                out.append(evolve(item, items=inner))
             continue
         if isinstance(item, Text):
-            out.append(_text(item, back, matrix, grounds))
+            if item.ink != "drop":
+                out.append(_text(item, back, matrix, grounds))
         elif isinstance(item, Image):
-            large = _area(item, matrix) >= LARGE * card_area
+            ink = item.ink
+            if ink == "drop":
+                continue
+            large = _area(_box(item, matrix)) >= large_area
             lighten = LIGHT_IMAGE if ink == "light" or (ink == "auto" and (back or large)) else 0.0
-            out.append(replace(item, grey=True, lighten=max(item.lighten, lighten)))
+            out.append(evolve(item, grey=True, lighten=max(item.lighten, lighten)))
         else:
-            converted = _shape(item, ink, card_area, back, matrix)
+            ink = item.paint.ink
+            if ink == "drop":
+                continue
+            converted, box = _shape_at(item, matrix, large_area, back)
             out.append(converted)
             if converted.paint.fill is not None:
-                grounds.append((_box(item, matrix), _on_paper(item.paint.fill, opacity),
-                                _on_paper(converted.paint.fill, opacity)))
+                grounds.append((box, _on_paper(item.paint.fill, opacity), _on_paper(converted.paint.fill, opacity)))
     return tuple(out)
 
 
@@ -86,23 +90,38 @@ def _on_paper(color: Color, opacity: float) -> float:
     return 1 - opacity * (1 - color.luma)
 
 
-def _shape(item: Rect | Ellipse | Line | Path, ink: str, card_area: float, back: bool,
-           matrix: Matrix) -> Rect | Ellipse | Line | Path:
+SHAPES_KEPT = 4096  #: shapes remembered converted: faces share their frames, rules and backgrounds
+
+
+@functools.lru_cache(maxsize=SHAPES_KEPT)
+def _shape_at(item: Rect | Ellipse | Line | Path, matrix: Matrix, large_area: float,
+              back: bool) -> tuple[Rect | Ellipse | Line | Path, tuple[float, float, float, float]]:
+    """A shape converted where `matrix` puts it, and the box it covers there: the same for every
+    face that has it (cards of a template share most of theirs)."""
+    box = _box(item, matrix)
+    return _shape(item, item.paint.ink, large_area, back, box), box
+
+
+def _shape(item: Rect | Ellipse | Line | Path, ink: str, large_area: float, back: bool,
+           box: tuple[float, float, float, float]) -> Rect | Ellipse | Line | Path:
+    """The shape in greys; `box` is what it covers on the face, `large_area` what counts as large."""
     paint = item.paint
-    large = paint.fill is not None and _area(item, matrix) >= LARGE * card_area
+    area = _area(box)
+    large = paint.fill is not None and area >= large_area
+    stroke_width = paint.stroke_width
     if ink == "keep":
         fill_keep, line_keep = 1.0, 1.0
     elif back:
         fill_keep, line_keep = (BACK_FILL if large else BACK_LINE), BACK_LINE
-    elif ink == "light" or large or _area(item, matrix) >= LARGE * card_area:
+    elif ink == "light" or large or area >= large_area:
         fill_keep, line_keep = LIGHT_FILL, LIGHT_FRAME
-        paint = replace(paint, stroke_width=min(paint.stroke_width, FRAME_WIDTH))
+        stroke_width = min(stroke_width, FRAME_WIDTH)
     elif paint.stroke is not None and paint.stroke_width > 0:
         fill_keep, line_keep = OUTLINED_FILL, 1.0  # the outline keeps the shape; its fill can be paler
     else:
         fill_keep, line_keep = 1.0, 1.0
-    return replace(item, paint=replace(paint, fill=grey(paint.fill, fill_keep),
-                                       stroke=grey(paint.stroke, line_keep)))
+    return evolve(item, paint=Paint(grey(paint.fill, fill_keep), grey(paint.stroke, line_keep), stroke_width,
+                                    paint.dash, paint.ink))
 
 
 def _text(item: Text, back: bool, matrix: Matrix, grounds: list[Ground]) -> Text:
@@ -116,18 +135,20 @@ def _text(item: Text, back: bool, matrix: Matrix, grounds: list[Ground]) -> Text
                               if x0 <= x <= x1 and y0 <= y <= y1), (1.0, 1.0))
         if abs(before - item.color.luma) >= 0.4 and abs(after - color.level) < 0.4 * keep:
             color = Gray(1.0 - keep * SOLID) if after > 0.5 else Gray(1.0)
-    return replace(item, color=color)
+    return evolve(item, color=color)
 
 
 def _box(item: Item, matrix: Matrix) -> tuple[float, float, float, float]:
     x0, y0, x1, y1 = bounds(item)
+    if matrix == IDENTITY:  # the corners as they are: only compared and multiplied, so -0.0 and 0.0 agree
+        return (min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
     corners = [apply(matrix, x, y) for x, y in ((x0, y0), (x1, y0), (x0, y1), (x1, y1))]
     return (min(c[0] for c in corners), min(c[1] for c in corners),
             max(c[0] for c in corners), max(c[1] for c in corners))
 
 
-def _area(item: Item, matrix: Matrix) -> float:
-    x0, y0, x1, y1 = _box(item, matrix)
+def _area(box: tuple[float, float, float, float]) -> float:
+    x0, y0, x1, y1 = box
     return (x1 - x0) * (y1 - y0)
 
 
@@ -145,14 +166,14 @@ def _process(items: tuple[Item, ...]) -> tuple[Item, ...]:
     out: list[Item] = []
     for item in items:
         if isinstance(item, Group):
-            out.append(replace(item, items=_process(item.items)))
+            out.append(evolve(item, items=_process(item.items)))
         elif isinstance(item, Text):
-            out.append(replace(item, color=text_ink(item.color)))
+            out.append(evolve(item, color=text_ink(item.color)))
         elif isinstance(item, Image):
-            out.append(replace(item, cmyk=True))
+            out.append(evolve(item, cmyk=True))
         else:
             fill, stroke = (None if c is None else to_cmyk(c) for c in (item.paint.fill, item.paint.stroke))
-            out.append(replace(item, paint=replace(item.paint, fill=fill, stroke=stroke)))
+            out.append(evolve(item, paint=evolve(item.paint, fill=fill, stroke=stroke)))
     return tuple(out)
 
 

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 
-from ..compose.tuckbox import CARD_THICKNESS, BoxArt, BoxSize, box_size, sleeve_for, tuck_box
+from ..compose.tuckbox import CARD_THICKNESS, BoxArt, BoxSize, Net, box_size, sleeve_for, tuck_box
 from ..errors import DeckError, Warnings
 from ..face import Face
 from ..model import Deck
@@ -37,7 +38,7 @@ def box_job(faces: DeckFaces, out_dir: Path, paper: str, inked: Inked, options: 
     size = sized_box(deck, count, options)
     art = box_art(deck, count, inked(cover[0]), inked(cover[1], back=True))
     for parts in (1, 2):
-        nets = tuck_box(size, art, parts)
+        nets = _nets(size, art, parts)
         plans = [piece_page(net.face, net.outline, paper, options.marking.marks) for net in nets]
         if all(plans):
             pages = [Page(plan, net.name if parts > 1 else "") for plan, net in zip(plans, nets)]
@@ -45,6 +46,13 @@ def box_job(faces: DeckFaces, out_dir: Path, paper: str, inked: Inked, options: 
     warn(f"the tuck box ({size.width:g} × {size.height:g} × {size.depth:g} mm) does not fit on {paper} paper, "
          "even in two parts: no box file", kind="box-too-big")
     return None
+
+
+@functools.lru_cache(maxsize=4)
+def _nets(size: BoxSize, art: BoxArt, parts: int) -> tuple[Net, ...]:
+    """The box's nets, drawn once for every paper it is printed on (a build asks for each paper
+    in turn, with the same ink)."""
+    return tuple(tuck_box(size, art, parts))
 
 
 def box_art(deck: Deck, count: int, front: Face, back: Face | None) -> BoxArt:

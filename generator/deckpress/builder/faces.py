@@ -101,7 +101,17 @@ class Inked:
         return self.cache[key]
 
     def sides(self, sides: Sides) -> Sides:
-        return [(self(front), self(back, back=True)) for front, back in sides]  # type: ignore[misc]
+        if self.variant is Variant.COLOR:  # faces as composed
+            return list(sides)
+        pairs: dict[tuple[Face, Face | None], tuple[Face, Face | None]] = {}  # copies of a card: one look-up
+        inked = []
+        for pair in sides:
+            done = pairs.get(pair)
+            if done is None:
+                front, back = pair
+                done = pairs[pair] = (self(front), self(back, back=True))  # type: ignore[assignment]
+            inked.append(done)
+        return inked  # type: ignore[return-value]
 
     def entries(self, entries: list[Entry]) -> list[Entry]:
         return [replace(e, front=self(e.front), back=self(e.back, back=True)) for e in entries]

@@ -6,6 +6,7 @@ module reads values for them and applies what every kind shares: `when`, `rotate
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from typing import Any
 
@@ -15,6 +16,7 @@ from ..face import IDENTITY, Face, Group, Image, Item, Paint, rotation
 from ..imagefile import image_size
 from ..model import Card, CardSize, Deck, Element, Template
 from ..model.elements import KINDS
+from ..model.keys import Key
 from ..model.layout import Icon, parse_value
 from ..model.values import Names, Pattern, known_names
 from ..units import Length
@@ -32,6 +34,12 @@ class Composer:
         self.icons = _icon_draws(deck.layouts.icons, deck.names)
         self._cache: dict[tuple[str, CardSize, str], Face] = {}
         self._components = {c.name: c for c in deck.components}
+        # what cards share below the face: a filled-in value parsed, and per card size each
+        # element's literal lengths and its drawings (see `_Reading`); all of it lives as long as
+        # the composer, which composes one deck's faces
+        self._parsed: dict[tuple[str, str, type, Any], Any] = {}
+        self._readings: dict[tuple[float, float], dict[int, _Reading]] = {}
+        self._uses: dict[str, list[str]] = {}  # each template's fields, in the order its cache key lists them
 
     def face(self, card: Card, template: Template) -> Face:
         """The face of `card` drawn with `template`, at its component's size; cards that agree on
@@ -42,7 +50,10 @@ class Composer:
         values.update({"card.number": card.number, "card.total": len(component.cards),
                        "component": card.component})
         values.update(card.fields)
-        key = (template.name, size, repr([(name, values.get(name)) for name in sorted(template.uses)]))
+        uses = self._uses.get(template.name)
+        if uses is None:
+            uses = self._uses[template.name] = sorted(template.uses)
+        key = (template.name, size, repr([(name, values.get(name)) for name in uses]))
         face = self._cache.get(key)
         if face is None:
             context = Context(self, card, template, size.width, size.height)
@@ -78,6 +89,48 @@ def _image_icon(icon: Icon) -> IconDraw:
     return IconDraw(icon.name, width + 0.16, draw)
 
 
+#: kinds whose items depend on nothing but the element, the card's size and what its `{field}`
+#: patterns fill in (they neither warn nor translate): drawn once for each such combination
+PURE_KINDS = frozenset({"rect", "line", "circle", "ellipse", "polygon", "path", "glyph", "symbol", "staff"})
+#: field values a memo may be keyed by: hashable, and told apart by type as well as value (True == 1)
+_SCALARS = frozenset({str, int, float, bool, type(None)})
+_UNSET = object()
+
+
+@functools.cache
+def _spec(kind: str, key: str) -> Key:
+    """The declaration of an element kind's key (KINDS[kind][key], a search through the table)."""
+    return KINDS[kind][key]
+
+
+class _Reading:
+    """What one element gives on every card of one size: its literal lengths resolved, and its
+    items by the values its patterns fill in (for PURE_KINDS)."""
+
+    __slots__ = ("element", "patterns", "mm", "drawn")
+
+    def __init__(self, element: Element) -> None:
+        self.element = element  # held, so that its id names it as long as the reading is kept
+        self.patterns = tuple((key, raw) for key, raw in element.values.items() if isinstance(raw, Pattern))
+        self.mm: dict[str, float] = {}
+        self.drawn: dict[tuple[Any, ...], Any] = {}  # items, or what a drawer keeps (a text's setting)
+
+    def filled(self, values: Mapping[str, Any]) -> tuple[Any, ...] | None:
+        """What the element's patterns fill in for these values, with their types, as a memo key;
+        None when a value is not a plain scalar (or filling fails: drawing will say why)."""
+        key: list[Any] = []
+        for _, pattern in self.patterns:
+            try:
+                value = pattern.fill(values)
+            except Exception:  # noqa: BLE001 - the drawer raises it again, in its own words
+                return None
+            kind = type(value)
+            if kind not in _SCALARS:
+                return None
+            key += (kind, value)
+        return tuple(key)
+
+
 class Context:
     """Composing one card with one template: values, errors that point at the right line."""
 
@@ -88,6 +141,21 @@ class Context:
         self.w = width
         self.h = height
         self.bleed = composer.deck.bleed
+        self._readings = composer._readings.setdefault((width, height), {})
+
+    def _reading(self, element: Element) -> _Reading:
+        reading = self._readings.get(id(element))
+        if reading is None:
+            reading = self._readings[id(element)] = _Reading(element)
+        return reading
+
+    def remembered(self, element: Element, values: Mapping[str, Any]) -> tuple[dict[tuple[Any, ...], Any],
+                                                                             tuple[Any, ...]] | None:
+        """Where a drawer may keep what `element` gives on cards of this size that fill its
+        patterns in as these values do, and the key: (memo, key); None if they cannot be told apart."""
+        reading = self._reading(element)
+        key = reading.filled(values)
+        return None if key is None else (reading.drawn, key)
 
     # -- values --------------------------------------------------------------------------------
 
@@ -96,9 +164,15 @@ class Context:
         if not isinstance(raw, Pattern):
             return raw
         filled = raw.fill(values)
+        # the same text parses to the same value on every card (colours, lengths, files …)
+        memo = (element.kind, key, type(filled), filled) if type(filled) in _SCALARS else None
+        if memo is not None:
+            parsed = self.c._parsed.get(memo, _UNSET)
+            if parsed is not _UNSET:
+                return parsed
         kind = KINDS[element.kind]
         try:
-            return parse_value(kind, key, filled, self.c.names, self.c.deck.folder, None)
+            parsed = parse_value(kind, key, filled, self.c.names, self.c.deck.folder, None)
         except ValueError as exc:
             spec = kind.key(key)
             choices = known_names(spec.type, self.c.names, spec.choices) if spec else []
@@ -108,16 +182,25 @@ class Context:
             raise DeckError(f"card {self.card.label}: {element.kind} {key} '{raw.text}' gives {exc} "
                             f"(template '{self.template.name}', {element.file}:{element.line_of(key)})",
                             self.card.file, self.card.line, hint) from None
+        if memo is not None:
+            self.c._parsed[memo] = parsed
+        return parsed
 
     def length(self, element: Element, key: str, values: Mapping[str, Any]) -> float:
+        reading = self._reading(element)
+        mm = reading.mm.get(key)
+        if mm is not None:  # a literal, resolved on this size before
+            return mm
         length: Length = self.value(element, key, values)
-        spec = KINDS[element.kind][key]
+        spec = _spec(element.kind, key)
         mm = length.resolve(self.w if spec.axis == "x" else self.h, self.bleed)
         if mm < 0 and spec.type == "extent":  # `50% - 40mm` on a card too small for it
             raise DeckError(f"card {self.card.label}: {element.kind} {key} comes to {mm:.1f}mm on its "
                             f"{self.w:g} × {self.h:g} mm card and cannot be negative (template "
                             f"'{self.template.name}', {element.file}:{element.line_of(key)})",
                             self.card.file, self.card.line)
+        if not isinstance(element.values[key], Pattern):
+            reading.mm[key] = mm
         return mm
 
     def paint(self, element: Element, values: Mapping[str, Any], fill_key: str = "fill") -> Paint:
@@ -135,6 +218,15 @@ class Context:
         for element in elements:
             if element.when is not None and not element.when.matches(values):
                 continue
+            reading = memo = None
+            if element.kind in PURE_KINDS:
+                reading = self._reading(element)
+                memo = reading.filled(values)
+                if memo is not None:
+                    drawn_before = reading.drawn.get(memo)
+                    if drawn_before is not None:
+                        items.extend(drawn_before)
+                        continue
             drawer = DRAWERS[element.kind]
             drawn = drawer.draw(self, element, values)
             angle = self.value(element, "rotate", values)
@@ -142,5 +234,7 @@ class Context:
             if drawn and (angle or opacity < 1):
                 turn = rotation(angle, *drawer.centre(self, element, values)) if angle else IDENTITY
                 drawn = [Group(tuple(drawn), turn, opacity=opacity)]
+            if reading is not None and memo is not None:
+                reading.drawn[memo] = tuple(drawn)
             items.extend(drawn)
         return items

@@ -167,15 +167,51 @@ def _translated(ctx: Context, e: Element, values: Values) -> str:
                                               if f not in NAME_FIELDS}}))
 
 
+@dataclass(frozen=True)
+class _Setting:
+    """A text element as set for a card: its items, and what its warnings say."""
+
+    items: tuple[Item, ...]
+    fits: bool
+    missing: frozenset[str]
+    size: float
+    min_size: float
+    shrink: bool
+
+
 @draws("text", centre=box_centre)
 def text(ctx: Context, e: Element, values: Values) -> list[Item]:
+    # cards that fill the element's patterns in alike (most texts are the same on every card) get
+    # the same setting; each still says its own warnings, and is translated (which records what is
+    # missing where)
+    memo = ctx.remembered(e, values)
+    setting = memo[0].get(memo[1]) if memo is not None else None
+    if setting is None or ctx.c.deck.translate is not None:
+        written = _translated(ctx, e, values)
+    if setting is None:
+        setting = _set(ctx, e, values, str(written))
+        if memo is not None:
+            memo[0][memo[1]] = setting
+    if setting.missing:
+        chars = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in sorted(setting.missing))
+        ctx.c.warn(f"card {ctx.card.label}: no font has {chars}; it would print as an empty box "
+                   f"(template '{ctx.template.name}', {e.file}:{e.line_of('text')})",
+                   ctx.card.file, ctx.card.line, kind="missing-glyph")
+    if not setting.fits:
+        at = f"even at {setting.min_size / PT:g}pt" if setting.shrink else f"at {setting.size / PT:g}pt"
+        ctx.c.warn(f"card {ctx.card.label}: text of template '{ctx.template.name}' "
+                   f"({e.file}:{e.line_of('text')}) does not fit its box {at}",
+                   ctx.card.file, ctx.card.line, kind="text-overflow")
+    return list(setting.items)
+
+
+def _set(ctx: Context, e: Element, values: Values, written: str) -> _Setting:
     L = lambda k: ctx.length(e, k, values)  # noqa: E731
     get = lambda k: ctx.value(e, k, values)  # noqa: E731
     family, style = get("font")
-    written = _translated(ctx, e, values)
     size, min_size = get("size"), get("min-size")
     try:
-        fitted = set_text(str(written), (L("x"), L("y"), L("w"), L("h")), family, style, ctx.c.names.fonts,
+        fitted = set_text(written, (L("x"), L("y"), L("w"), L("h")), family, style, ctx.c.names.fonts,
                           ctx.c.icons, size, min(size, min_size), get("color") or BLACK, get("align"),
                           get("valign"), get("line-height"), get("fit") == "shrink", get("wrap"),
                           get("ink"))
@@ -184,17 +220,8 @@ def text(ctx: Context, e: Element, values: Values) -> list[Item]:
         raise DeckError(f"card {ctx.card.label}: {message} in text (template '{ctx.template.name}', "
                         f"{e.file}:{e.line_of('text')})", ctx.card.file, ctx.card.line,
                         suggest(name, known)) from None
-    if fitted.missing:
-        chars = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in sorted(fitted.missing))
-        ctx.c.warn(f"card {ctx.card.label}: no font has {chars}; it would print as an empty box "
-                   f"(template '{ctx.template.name}', {e.file}:{e.line_of('text')})",
-                   ctx.card.file, ctx.card.line, kind="missing-glyph")
-    if not fitted.fits:
-        at = f"even at {min_size / PT:g}pt" if get("fit") == "shrink" else f"at {size / PT:g}pt"
-        ctx.c.warn(f"card {ctx.card.label}: text of template '{ctx.template.name}' "
-                   f"({e.file}:{e.line_of('text')}) does not fit its box {at}",
-                   ctx.card.file, ctx.card.line, kind="text-overflow")
-    return fitted.items
+    return _Setting(tuple(fitted.items), fitted.fits, frozenset(fitted.missing), size, min_size,
+                    get("fit") == "shrink")
 
 
 @draws("glyph", centre=point_centre)

@@ -17,7 +17,7 @@ import functools
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar
 
 from ..colors import Color
 from ..face import Item, Paint, Text
@@ -188,19 +188,35 @@ class _MarkupReader:
 @functools.lru_cache(maxsize=RUNS_CACHE)
 def _runs(text: str, family: Family, style: str, fonts: FontSet) -> tuple[tuple[Run, ...], frozenset[str]]:
     """Split text into runs by the font that has each character (primary font first); and the
-    characters no font has."""
+    characters no font has. A run's width is its characters' advances summed left to right."""
     primary = family.file(style)
+    has = primary.has
+    if all([has(char) or char in " \u00a0" for char in text]):  # the primary font draws it all (most words)
+        if not text:
+            return (), frozenset()
+        advance = primary.advance
+        width = advance(text[0])
+        for char in text[1:]:
+            width += advance(char)
+        return (Run(primary, text, width),), frozenset()
     missing: set[str] = set()
     runs: list[Run] = []
+    current: FontFile | None = None
+    chars: list[str] = []
+    width = 0.0
     for char in text:
         font = fonts.font_for(char, primary, style)
         if not font.has(char) and char not in " \u00a0":
             missing.add(char)
-        if runs and runs[-1].font is font:
-            last = runs[-1]
-            runs[-1] = Run(font, last.text + char, last.width + font.advance(char))
+        if font is current:
+            chars.append(char)
+            width += font.advance(char)
         else:
-            runs.append(Run(font, char, font.advance(char)))
+            if current is not None:
+                runs.append(Run(current, "".join(chars), width))
+            current, chars, width = font, [char], font.advance(char)
+    if current is not None:
+        runs.append(Run(current, "".join(chars), width))
     return tuple(runs), frozenset(missing)
 
 
@@ -271,9 +287,7 @@ def fit_lines(lines: tuple[HardLine, ...] | list[HardLine], w: float, h: float, 
     floating point too. So there are no more lines, no word overflows that did not (wrap judges a
     line by the very sum it keeps), and the block, a sum over lines (line height ≥ 0), is no
     taller. Outside those conditions every size is tried in turn."""
-    sizes = [size]  # made by repeated subtraction, as the size loop always made them: the same floats
-    while shrink and sizes[-1] - SIZE_STEP >= min_size - 1e-9:
-        sizes.append(sizes[-1] - SIZE_STEP)
+    sizes = _sizes(size, min_size, shrink)
     tried: dict[int, tuple[list[SetLine], bool]] = {}
 
     def fits(i: int) -> bool:
@@ -306,6 +320,15 @@ def fit_lines(lines: tuple[HardLine, ...] | list[HardLine], w: float, h: float, 
     return set_lines, sizes[chosen], fitted
 
 
+@functools.lru_cache(maxsize=256)
+def _sizes(size: float, min_size: float, shrink: bool) -> tuple[float, ...]:
+    """The sizes fit_lines may choose from, largest first: a box's sizes are the same on every card."""
+    sizes = [size]  # made by repeated subtraction, as the size loop always made them: the same floats
+    while shrink and sizes[-1] - SIZE_STEP >= min_size - 1e-9:
+        sizes.append(sizes[-1] - SIZE_STEP)
+    return tuple(sizes)
+
+
 @dataclass
 class Fitted:
     items: list[Item]
@@ -322,6 +345,7 @@ def set_text(text: str, box: tuple[float, float, float, float], family: Family, 
     # the cache key holds only the icons the text may name, so texts without icons are shared
     # between decks, and a deck's other icons do not matter
     named = tuple((name, icons.get(name)) for name in sorted(set(_ICON_NAMES.findall(text))))
+    family, fonts = _one_of(family), _one_of(fonts)
     try:
         items, chosen_size, fits, missing = _set_text(text, tuple(box), family, style, fonts, named, size,
                                                       min_size, color, align, valign, line_height, shrink,
@@ -332,9 +356,20 @@ def set_text(text: str, box: tuple[float, float, float, float], family: Family, 
     return Fitted(list(items), chosen_size, fits, set(missing))  # the caller's own copies
 
 
+_FontsT = TypeVar("_FontsT", Family, FontSet)
+_ONE_OF: dict[Family | FontSet, Family | FontSet] = {}  # one of each: a build has a handful
+
+
+def _one_of(value: _FontsT) -> _FontsT:
+    """The first of the equal families (or font sets) met: each deck loads its own, equal to the
+    next deck's, and the caches below find a key made of the very same objects without comparing
+    their fonts one by one (which every look-up of a word did)."""
+    return _ONE_OF.setdefault(value, value)  # type: ignore[return-value]
+
+
 def cache_clear() -> None:
     """Forget every box set, text parsed and word measured (to compare them with fresh ones)."""
-    for cache in (_set_text, _parse, _spaced_word, _runs):
+    for cache in (_set_text, _parse, _spaced_word, _runs, _sizes):
         cache.cache_clear()
 
 

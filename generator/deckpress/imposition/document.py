@@ -12,8 +12,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ..face import Face
-from .furniture import LABEL_FONT, LABEL_SIZE, Furniture, Label, page_label, sheet_furniture, text_width
-from .sheets import Box, PagePlan, moved
+from .furniture import (LABEL_FONT, LABEL_SIZE, Furniture, Label, LabelSpot, label_at, label_spot, sheet_furniture,
+                        text_widths)
+from .sheets import Box, PagePlan, Placement, moved
 
 
 @dataclass(frozen=True)
@@ -73,22 +74,64 @@ class FurnishedPage:
 
 def furnish(sheets: Sequence[Sheet], info: DocInfo, bleed: float) -> list[FurnishedPage]:
     """The pages of one file, back pages moved by the back offset, each marked as `info` says.
-    The scale bar keeps clear of the widest label, so pages of one layout share one furniture."""
-    widths = [text_width(s.label, LABEL_SIZE, LABEL_FONT) for s in sheets]  # measured once, used twice
+    The scale bar keeps clear of the widest label, so pages of one layout share one furniture.
+
+    Pages laid out alike (every full page of a grid) are alike in everything but their faces and
+    their label's words: where they are moved to, their furniture, where their label goes and
+    their page boxes are worked out once for all of them (`_Look`)."""
+    widths = text_widths([s.label for s in sheets], LABEL_SIZE, LABEL_FONT)  # measured once, used twice
     label_room = max(widths) + 3.0
+    looks: dict[tuple[object, ...], _Look] = {}
     pages = []
     for sheet, width in zip(sheets, widths):
-        plan = moved(sheet.plan, *info.marking.back_offset) if sheet.back else sheet.plan
-        marks = page_marks(info, sheet.back)
-        furniture: tuple[Furniture, ...] = ()
-        label = None
-        if info.marking.marks != "none":
-            furniture = sheet_furniture(plan, marks, bleed, label_room)
-            label = page_label(plan, marks, sheet.label, width, bleed)
-        boxes = (on_paper(plan.trim_box, plan.paper), on_paper(plan.bleed_box, plan.paper)) \
-            if plan.placements else (None, None)
-        pages.append(FurnishedPage(plan, furniture, label, *boxes, shifted=plan is not sheet.plan))
+        key = (sheet.back, layout_of(sheet.plan))
+        look = looks.get(key)
+        if look is None:
+            look = looks[key] = _Look(sheet, info, bleed, label_room)
+        plan = sheet.plan
+        if look.moved is not None:  # the moved layout, with this page's faces
+            faces = [p.face for p in plan.placements]
+            plan = PagePlan(look.moved.paper, look.moved.area,
+                            tuple(Placement(faces[p.face], p.matrix, p.trim, p.clip) for p in look.moved.placements),
+                            look.moved.cut_xs, look.moved.cut_ys, look.moved.tile, look.moved.fold,
+                            look.moved.outlines)
+        label = label_at(look.spot, sheet.label, width) if look.spot is not None else None
+        pages.append(FurnishedPage(plan, look.furniture, label, look.trim_box, look.bleed_box,
+                                   shifted=look.moved is not None))
     return pages
+
+
+def layout_of(plan: PagePlan[Face]) -> tuple[object, ...]:
+    """Everything about a page but the faces on it: pages with equal layouts are marked, moved and
+    boxed alike."""
+    return (plan.paper, plan.area, tuple([(p.matrix, p.trim, p.clip) for p in plan.placements]), plan.cut_xs,
+            plan.cut_ys, plan.tile, plan.fold, plan.outlines)
+
+
+class _Look:
+    """What a sheet's page is, faces and label words aside: the layout it is moved to (its faces
+    replaced by their places in the sheet's placements; None when it stays), its furniture, where
+    its label goes (None: no label), its page boxes."""
+
+    def __init__(self, sheet: Sheet, info: DocInfo, bleed: float, label_room: float) -> None:
+        plan = sheet.plan
+        self.moved: PagePlan[int] | None = None
+        if sheet.back:
+            numbered = PagePlan(plan.paper, plan.area, tuple(Placement(i, p.matrix, p.trim, p.clip)
+                                                             for i, p in enumerate(plan.placements)),
+                                plan.cut_xs, plan.cut_ys, plan.tile, plan.fold, plan.outlines)
+            shifted = moved(numbered, *info.marking.back_offset)
+            if shifted is not numbered:
+                self.moved = shifted
+                plan = shifted  # type: ignore[assignment]  (only its geometry is read below)
+        marks = page_marks(info, sheet.back)
+        self.furniture: tuple[Furniture, ...] = ()
+        self.spot: LabelSpot | None = None
+        if info.marking.marks != "none":
+            self.furniture = sheet_furniture(plan, marks, bleed, label_room)
+            self.spot = label_spot(plan, marks, bleed)
+        self.trim_box, self.bleed_box = (on_paper(plan.trim_box, plan.paper), on_paper(plan.bleed_box, plan.paper)) \
+            if plan.placements else (None, None)
 
 
 def page_marks(info: DocInfo, back: bool) -> str:

@@ -14,6 +14,8 @@ metrics (`FontFile.string_width`), the PDF's own to the last bit. The PDF backen
 from __future__ import annotations
 
 import functools
+import os
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..colors import Gray
@@ -210,6 +212,32 @@ def text_width(text: str, size: float, font: str = LABEL_FONT) -> float:
     return _bundled().file(font).string_width(text, size) / POINTS_PER_MM
 
 
+def text_widths(texts: Sequence[str], size: float, font: str = LABEL_FONT) -> list[float]:
+    """`text_width` of each of `texts`, to the last bit, measuring the part they all begin with
+    once: a file's page labels differ only in their page numbers and notes.
+
+    `FontFile.string_width` sums each character's advance in thousandths of an em, one after
+    another. In a font of 1000 units an em (the bundled ones) those are whole numbers, whose sum is
+    exact in any order, so the common beginning's sum plus the rest's is the whole text's sum. A
+    font whose advances are not whole (checked character by character) is measured text by text."""
+    if not texts:
+        return []
+    file = _bundled().file(font)
+    if file.units_per_em != 1000:
+        return [text_width(text, size, font) for text in texts]
+    start = len(os.path.commonprefix(list(texts)))
+    advances: dict[str, int] = {}
+    for char in set(texts[0][:start]).union(*[text[start:] for text in texts]):
+        measured = file.string_width(char, 1000.0)  # the advance, times 0.001 and 1000
+        advance = advances[char] = round(measured)
+        if advance * 0.001 * 1000.0 != measured:  # not a whole number of thousandths
+            return [text_width(text, size, font) for text in texts]
+    common = sum(map(advances.__getitem__, texts[0][:start]))
+    # string_width's sum, scaled as it scales it
+    return [(common + sum(map(advances.__getitem__, text[start:]))) * 0.001 * size / POINTS_PER_MM
+            for text in texts]
+
+
 @functools.lru_cache(maxsize=1)
 def _bundled() -> FontSet:
     return FontSet()
@@ -387,12 +415,24 @@ def scale_bar(plan: PagePlan, marks: str, bleed: float, label_room: float) -> Sc
 def page_label(plan: PagePlan, marks: str, text: str, width: float, bleed: float) -> Label:
     """The page label (`width` mm long, as text_width measures it), ending 1 mm short of the far end of the scale bar's band, clear of the last
     cut line, on the caption's line (on a cutter sheet, at the end of the strip below the marks)."""
+    return label_at(label_spot(plan, marks, bleed), text, width)
+
+
+LabelSpot = tuple[Band | None, float, float]  #: a label's band (None: the page), where it ends, its baseline
+
+
+def label_spot(plan: PagePlan, marks: str, bleed: float) -> LabelSpot:
+    """Where `page_label` puts a page's label, whatever it says: pages laid out alike share it."""
     if marks == "cutter":
         _, _, x1, y1 = cutter_band(*plan.paper)
-        band, end, baseline = None, x1, y1 - 0.6
-    else:
-        band, end, _, _ = _band(plan, bleed)
-        baseline = BAR_HEIGHT + 0.6 + 1.8
+        return None, x1, y1 - 0.6
+    band, end, _, _ = _band(plan, bleed)
+    return band, end, BAR_HEIGHT + 0.6 + 1.8
+
+
+def label_at(spot: LabelSpot, text: str, width: float) -> Label:
+    """The label saying `text` (`width` mm long) at `spot`, on its patch of white paper."""
+    band, end, baseline = spot
     patch = (end - width - LABEL_PAD, baseline + 0.8 - LABEL_SIZE / POINTS_PER_MM - 0.4, end + LABEL_PAD,
              baseline + 0.8)
     return Label(band, Words(text, end, baseline, LABEL_SIZE, align="right"), patch)

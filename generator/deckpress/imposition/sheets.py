@@ -232,22 +232,47 @@ def plan_pages(sides: Sequence[T | None], grid: Grid, bleed: float, backs: bool 
 
     With `backs`, each side goes where the back of the front in the same slot lands: under a
     long-edge flip, or under `page_mirror` if given.
+
+    Pages that fill the same slots (all of them, on every page but the last) have the same
+    geometry: it is worked out once (`slot_layout`) and each page puts its sides in it.
     """
     pages: list[PagePlan[T]] = []
-    paper = (grid.paper_w, grid.paper_h)
+    layouts: dict[tuple[bool, ...], PagePlan[int]] = {}
+    # a side placed in a slot of a layout before (copies of a card fill the same slot page after
+    # page) is placed alike: by the slot's and the side's identities, which `sides` keeps alive
+    placed: dict[tuple[int, int], Placement[T]] = {}
     for start in range(0, len(sides), grid.per_page):
         chunk = sides[start:start + grid.per_page]
-        occupied = {divmod(i, grid.cols) for i, s in enumerate(chunk) if s is not None}
+        filled = tuple(side is not None for side in chunk)
+        layout = layouts.get(filled)
+        if layout is None:
+            layout = layouts[filled] = slot_layout(filled, grid, bleed, backs, page_mirror)
         placements = []
-        for i, side in enumerate(chunk):
-            if side is not None:
-                row, col = divmod(i, grid.cols)
-                trim = grid.cell(row, col)
-                clip = _clip(trim, row, col, occupied, grid.room.bleed(bleed))
-                placements.append(Placement(side, grid.front_matrix(row, col), trim, clip))
-        page = page_plan(paper, grid.box, placements)
-        pages.append(mirrored(page, grid.card_w, page_mirror) if backs else page)
+        for slot in layout.placements:
+            side = chunk[slot.face]
+            placement = placed.get((id(slot), id(side)))
+            if placement is None:
+                placement = placed[id(slot), id(side)] = Placement(side, slot.matrix, slot.trim, slot.clip)
+            placements.append(placement)
+        placements = tuple(placements)
+        pages.append(PagePlan(layout.paper, layout.area, placements, layout.cut_xs, layout.cut_ys))
     return pages
+
+
+def slot_layout(filled: Sequence[bool], grid: Grid, bleed: float, backs: bool = False,
+                page_mirror: Matrix | None = None) -> PagePlan[int]:
+    """A page of `grid` whose slots hold a side where `filled` says, in row order, each placement's
+    face being its slot's number: `plan_pages`' page, before the sides go in."""
+    occupied = {divmod(i, grid.cols) for i, full in enumerate(filled) if full}
+    placements = []
+    for i, full in enumerate(filled):
+        if full:
+            row, col = divmod(i, grid.cols)
+            trim = grid.cell(row, col)
+            clip = _clip(trim, row, col, occupied, grid.room.bleed(bleed))
+            placements.append(Placement(i, grid.front_matrix(row, col), trim, clip))
+    page = page_plan((grid.paper_w, grid.paper_h), grid.box, placements)
+    return mirrored(page, grid.card_w, page_mirror) if backs else page
 
 
 def page_plan(paper: tuple[float, float], area: Box, placements: list[Placement[T]],
