@@ -100,3 +100,23 @@ def test_art_links_only_files_beside_it_or_below(tmp_path):
     assert not [n for n in drawn("../../secret.png") if isinstance(n, RLImage)]
     assert not [n for n in drawn(str(secret)) if isinstance(n, RLImage)]
     assert all(type(n).__name__ != "Rect" for n in drawn("pics/ok.png"))  # the <use> of a file outside: nothing
+
+
+def test_reading_svg_art_imports_no_more_of_platypus_than_a_drawing_needs():
+    """reportlab's graphics import platypus's Flowable, and the platypus package imports all of
+    platypus (a tenth of a second); deckpress defers the package's own code until something asks
+    it for more, after which it is the whole package, its Flowable the one drawings subclass."""
+    import subprocess
+    import sys
+
+    script = (
+        "import sys, deckpress.svgart\n"
+        "assert 'reportlab.platypus.paragraph' not in sys.modules\n"
+        "import reportlab.platypus\n"
+        "from reportlab.platypus import Paragraph, SimpleDocTemplate, Flowable\n"
+        "from reportlab.graphics.shapes import Drawing\n"
+        "assert issubclass(Drawing, Flowable) and reportlab.platypus.flowables.Flowable is Flowable\n"
+        "import reportlab.platypus.tables\n"
+        "print(reportlab.platypus.tables.Table.__name__)\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert done.returncode == 0 and done.stdout.strip() == "Table", done.stderr

@@ -13,16 +13,59 @@ Imported only when a picture is read: svglib brings lxml.
 
 from __future__ import annotations
 
+import importlib.util
 import os
+import sys
+import types
 import warnings
 from typing import Any
 
 from PIL import Image as PILImage
-from reportlab.graphics.shapes import AttrMap, AttrMapValue, Drawing, Group, isNumber
-from svglib.svglib import NodeTracker, SvgRenderer, load_svg_file
 
-from .colors import parse_opacity
-from .imagefile import UNREADABLE, MAX_PIXELS, PictureError
+
+class _DeferredPackage(types.ModuleType):
+    """A package whose own code runs when it is first asked for a name it does not hold yet."""
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("__"):
+            raise AttributeError(name)
+        self.__class__ = types.ModuleType  # once: from now on an ordinary module
+        self.__spec__.loader.exec_module(self)
+        return getattr(self, name)
+
+
+def _defer_platypus() -> None:
+    """reportlab's graphics (a Drawing is a platypus Flowable, and svglib imports the PDF renderer,
+    which makes drawings flowables too) import `Flowable` from the reportlab.platypus package, whose
+    own code imports all of platypus: paragraphs, tables, page templates, a tenth of a second for
+    one class. The package is put in place with that class, from its own module, and runs its own
+    code only when something asks it for anything else."""
+    if "reportlab.platypus" in sys.modules:
+        return
+    spec = importlib.util.find_spec("reportlab.platypus")
+    if spec is None or spec.loader is None:
+        return
+    package = importlib.util.module_from_spec(spec)
+    sys.modules["reportlab.platypus"] = package
+    try:
+        from reportlab.platypus.flowables import Flowable
+    except ImportError:  # reportlab has moved it: the package is imported as usual
+        del sys.modules["reportlab.platypus"]
+        return
+    package.Flowable = Flowable  # type: ignore[attr-defined]
+    package.__class__ = _DeferredPackage
+    import reportlab
+
+    reportlab.platypus = package  # as importing it would have set it
+
+
+_defer_platypus()
+
+from reportlab.graphics.shapes import AttrMap, AttrMapValue, Drawing, Group, isNumber  # noqa: E402
+from svglib.svglib import NodeTracker, SvgRenderer, load_svg_file  # noqa: E402
+
+from .colors import parse_opacity  # noqa: E402
+from .imagefile import UNREADABLE, MAX_PIXELS, PictureError  # noqa: E402
 
 
 class Translucent(Group):
