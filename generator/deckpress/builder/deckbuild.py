@@ -10,6 +10,7 @@ from pathlib import Path
 
 from ..atomic import replacing_folder
 from ..errors import DeckError, Warnings
+from ..fonts import FontSet, open_font
 from ..face import Face
 from ..imagefile import import_svg_reader
 from ..imposition.document import Marking
@@ -233,9 +234,12 @@ def build_decks(tasks: Sequence[DeckTask], out_dir: str | Path, papers: Sequence
         return [build_deck(tasks[i].ref, out_dir, papers, inks, progress, on_plan, players, tasks[i].lang,
                            tasks[i].options) for i in indices]
 
-    def warm_up() -> None:  # what every worker would otherwise import for itself
+    def warm_up() -> None:  # what every worker would otherwise import or read for itself
         if any(_has_svg(task.ref) for task in tasks):
             import_svg_reader()
+        for family in FontSet().families.values():  # every bundled deck reads nearly all of them
+            for path in family.files.values():
+                open_font(path)
 
     results: list[DeckBuild] = [None] * len(tasks)  # type: ignore[list-item]  (each filled below)
     for indices, built in zip(groups, in_order(build_group, groups, progress, on_plan, before_fork=warm_up)):
