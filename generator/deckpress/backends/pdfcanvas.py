@@ -259,7 +259,7 @@ class Canvas:
         if isinstance(array, int | float):
             array, phase = (array, phase), 0
         array = list(array)
-        if any(not isinstance(v, int | float) or v < 0 for v in array) or phase < 0 or (array and sum(array) <= 0):
+        if array and (min(array) < 0 or sum(array) <= 0) or phase < 0:  # what PDF cannot draw
             raise ValueError(f"setDash: array={array!r} phase={phase!r}")
         self.code.append(f"[{fp_str(array)}] {phase} d")
 
