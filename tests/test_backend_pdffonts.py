@@ -55,11 +55,11 @@ def test_a_character_the_font_lacks_is_the_missing_glyph():
     assert "\U0001D11E" not in codes.codes
 
 
-def test_fonts_are_named_in_file_order_when_learned():
+def test_fonts_are_numbered_by_their_names_not_their_files_places():
     fonts = Fonts()
     music = FontSet().families["music"].files["regular"]
     fonts.learn({music: "x", SANS: "y"})
-    assert (fonts[music].name, fonts[SANS].name) == ("T1", "T2")  # NotoMusic… < NotoSans…: by path
+    assert (fonts[music].name, fonts[SANS].name) == ("T1", "T2")  # NotoMusic… < NotoSans…: by name
     assert [path for path in fonts.by_path] == sorted([SANS, music])
 
 

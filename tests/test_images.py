@@ -138,3 +138,29 @@ def test_svg_art_holding_a_picture_builds_in_every_format(lowres_deck, tmp_path)
         # the SVG is square, so it sits 12.7 mm down on the card; its picture fills its top-left quarter
         red = image.convert("RGB").getpixel((at(10), at(25)))
     assert red[0] > 150 and red[1] < 100 and red[2] < 80, red
+
+
+def test_the_same_deck_in_another_folder_prints_the_same_bytes(make_deck, tmp_path):
+    """Pictures, the deck's own font and the font subsets are named by what they are, never by
+    where their files lie or when they were touched: a copy of the deck elsewhere (another
+    checkout, another user's machine) builds byte for byte the same files."""
+    import os
+    import shutil
+
+    from deckpress.fonts import FontSet
+
+    font = FontSet().families["sans"].files["italic"]
+    deck = DECK.replace("layouts: [pics]", "layouts: [pics]\n    fonts:\n      hand: {regular: fonts/Hand.ttf}")
+    layout = LAYOUT + "          - text: {text: Übung macht, x: 5mm, y: 50mm, w: 50mm, h: 8mm, font: hand}\n"
+    folder = make_deck(deck, {"pics": layout}, {"art/photo.jpg": encoded("JPEG"), "art/logo.png": encoded("PNG"),
+                                                "art/vector.svg": SVG, "fonts/Hand.ttf": open(font, "rb").read()})
+    elsewhere = tmp_path / "somewhere" / "else" / "pics-copy"
+    shutil.copytree(folder, elsewhere)
+    for path in elsewhere.rglob("*"):
+        os.utime(path, ns=(1, 1))  # touched at another time, as a fresh checkout is
+    first, second = (build_deck(where, tmp_path / name, ["a4"], ["color"])
+                     for where, name in ((folder, "one"), (elsewhere, "two")))
+    names = sorted(o.path.name for o in first.outputs)
+    assert names == sorted(o.path.name for o in second.outputs) and names
+    for a, b in zip(sorted(o.path for o in first.outputs), sorted(o.path for o in second.outputs)):
+        assert a.read_bytes() == b.read_bytes(), a.name

@@ -105,7 +105,7 @@ class FontCodes:
 
 class Fonts:
     """The fonts of a build and their codes, by file; named `T1`, `T2`, … in the order they are
-    learned (sorted by file) or met."""
+    learned (by name and content) or met."""
 
     def __init__(self) -> None:
         self.by_path: dict[str, FontCodes] = {}
@@ -117,15 +117,24 @@ class Fonts:
         return codes
 
     def learn(self, characters: Mapping[str, Iterable[str]]) -> None:
-        """Code the characters each font (by file) will show, before any document is written."""
-        for path in sorted(characters):
+        """Code the characters each font (by file) will show, before any document is written; the
+        fonts met first are numbered in the order of what they are (their names and contents),
+        never of where their files lie."""
+        for path in sorted(characters, key=_identity):
             self[path].learn(characters[path])
+
+
+@functools.lru_cache(maxsize=None)
+def _identity(path: str) -> tuple[bytes, bytes]:
+    """What tells fonts apart wherever their files lie: the name inside and a digest of the file."""
+    face = open_font(path).face
+    return face.name, hashlib.blake2b(face._ttf_data, digest_size=16).digest()
 
 
 def write_subset(pdf: PdfFile, font: FontCodes, subset: int, ref: Ref) -> None:
     """Embed one subset of `font` as it stands (every code the document used is in it) as the
     simple TrueType font `ref`: its widths, descriptor, font program and ToUnicode map."""
-    embedded = _embedded(font.face, font.path, tuple(font.subsets[subset]))
+    embedded = _embedded(font.face, tuple(font.subsets[subset]))
     program = pdf.write_formatted(embedded.program)
     descriptor = pdf.write_formatted(embedded.descriptor.fill(program))
     to_unicode = pdf.write_formatted(embedded.to_unicode)
@@ -142,9 +151,9 @@ class _Embedded(NamedTuple):
 
 
 @functools.lru_cache(maxsize=64)  # each holds a font program of tens of KB; a build has a few dozen
-def _embedded(face, path: str, codes: tuple[int, ...]) -> _Embedded:
-    base = f"{_tag(path, codes)}+{face.name.decode('latin-1')}"
+def _embedded(face, codes: tuple[int, ...]) -> _Embedded:
     program = face.makeSubset(list(codes))
+    base = f"{_tag(program)}+{face.name.decode('latin-1')}"
     flags = (face.flags & ~_FF_NONSYMBOLIC) | _FF_SYMBOLIC
     descriptor = Template({
         "Type": Name("FontDescriptor"), "Ascent": face.ascent, "CapHeight": face.capHeight,
@@ -158,9 +167,10 @@ def _embedded(face, path: str, codes: tuple[int, ...]) -> _Embedded:
                      stream_body({}, _to_unicode(base, codes).encode("ascii")), font)
 
 
-def _tag(path: str, codes: tuple[int, ...]) -> str:
-    """Six capital letters naming a subset (PDF's subset prefix), from what it holds."""
-    digest = hashlib.blake2b(repr((path, codes)).encode(), digest_size=6).digest()
+def _tag(program: bytes) -> str:
+    """Six capital letters naming a subset (PDF's subset prefix), from what it holds (never from
+    where the font lies: the same deck prints the same bytes wherever it is built)."""
+    digest = hashlib.blake2b(program, digest_size=6).digest()
     return "".join(chr(65 + b % 26) for b in digest)
 
 

@@ -6,8 +6,9 @@ decoded, scaled down to what prints (imagefile.embedded_pixels), turned grey, li
 separated into CMYK as the face asks, and Flate-compressed; its transparency becomes a soft mask.
 A picture's encoded bytes are remembered for the build's other documents (within a budget).
 
-A picture is named by what it is (its file, stamp and treatment), so the name is the same in every
-document of a build and a face that shows it is the same content-stream bytes everywhere.
+A picture is named by what it is (its file's content and its treatment), so the name is the same
+in every document of a build, and wherever the deck is built, and a face that shows it is the same
+content-stream bytes everywhere.
 """
 
 from __future__ import annotations
@@ -78,6 +79,16 @@ def _digest(*parts: object) -> str:
     return hashlib.blake2b(repr(parts).encode("utf-8", "surrogatepass"), digest_size=8).hexdigest()
 
 
+@functools.lru_cache(maxsize=4096)
+def _content(path: str, _stamp: tuple[int, int]) -> str:
+    """A digest of a file's bytes, read a block at a time."""
+    digest = hashlib.blake2b(digest_size=16)
+    with open(path, "rb") as file:
+        for block in iter(lambda: file.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
 @dataclass(frozen=True)
 class RasterPicture:
     """A face's raster picture: the file, printed at `printed` mm, greyed (and `lighten`ed toward
@@ -91,9 +102,9 @@ class RasterPicture:
     stamp: tuple[int, int]
     name: str = field(init=False, compare=False)
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "name", "Im" + _digest(self.source, self.grey, self.lighten, self.cmyk,
-                                                        self.printed, self.stamp))
+    def __post_init__(self) -> None:  # named by what it shows, never by where its file lies
+        object.__setattr__(self, "name", "Im" + _digest(_content(self.source, self.stamp), self.grey,
+                                                        self.lighten, self.cmyk, self.printed))
 
     def write(self, writer: ResourceWriter) -> Ref:
         try:
