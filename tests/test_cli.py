@@ -143,6 +143,16 @@ def test_the_console_script_ends_with_the_commands_status_all_its_output_and_its
     assert failed.stderr.splitlines()[1:] == ["exit handler ran"] and failed.stderr.startswith("error: ")
 
 
+def test_the_console_script_under_a_profiler_ends_the_usual_way(tmp_path):
+    """cProfile writes its file after the program returns: `python -m cProfile -m deckpress` must
+    return, not leave at once."""
+    profile = tmp_path / "deckpress.prof"
+    proc = subprocess.run([sys.executable, "-m", "cProfile", "-o", str(profile), "-m", "deckpress", "--version"],
+                          capture_output=True, text=True)
+    assert proc.returncode == 0 and "deckpress" in proc.stdout
+    assert profile.stat().st_size > 0
+
+
 def test_a_player_count_outside_the_decks_range_is_one_line_and_exit_2(make_deck, tmp_path):
     from tests.conftest import SIMPLE_DECK, SIMPLE_LAYOUT
     folder = make_deck(SIMPLE_DECK.replace("layouts:", "players: 2–4\n    layouts:"), {"simple": SIMPLE_LAYOUT})

@@ -57,12 +57,14 @@ def _end(status: object) -> None:
     module, which an exiting process need not do.
 
     The usual way out is taken where it does something more: a message for a status (Python
-    prints it), output that cannot be flushed (Python reports it, and exits with 120), or a
-    thread still running (Python waits for it)."""
+    prints it), output that cannot be flushed (Python reports it, and exits with 120), a thread
+    still running (Python waits for it), or a profiler, debugger or tracer watching (cProfile
+    writes its file once the program has returned)."""
     if status is None:
         status = 0
     threading = sys.modules.get("threading")
-    if isinstance(status, int) and (threading is None or threading.active_count() == 1):
+    if (isinstance(status, int) and (threading is None or threading.active_count() == 1)
+            and sys.getprofile() is None and sys.gettrace() is None):
         try:
             _flush()
             atexit._run_exitfuncs()  # what Python runs on its way out, run here as os._exit will not
