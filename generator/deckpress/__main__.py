@@ -13,6 +13,7 @@ cost a twentieth of a one-deck build's CPU.
 from __future__ import annotations
 
 import atexit
+import gc
 import os
 import signal
 import sys
@@ -34,9 +35,12 @@ def _interrupt(signum: int, frame: FrameType | None) -> None:
 def run() -> None:
     """Run the `deckpress` command line."""
     signal.signal(signal.SIGINT, _interrupt)
+    gc.disable()  # importing the command line makes objects that live to the end, no garbage to look for
     try:
         from .cli import main
 
+        gc.freeze()  # and no later collection need look at them again
+        gc.enable()
         try:
             main(prog_name="deckpress")
             status: object = 0
