@@ -192,14 +192,16 @@ def test_the_cli_imports_only_the_api():
 
 
 def test_importing_the_cli_loads_no_backend():
+    """Nor the result types (`deckpress --help` makes no dataclass it does not show) or difflib."""
     probe = ("import sys, deckpress, deckpress.cli\n"
-             "print(sorted(m for m in ('reportlab', 'pypdfium2', 'svgwrite', 'PIL', 'fontTools', 'yaml')"
-             " if m in sys.modules))")
+             "print(sorted(m for m in ('reportlab', 'pypdfium2', 'svgwrite', 'PIL', 'fontTools', 'yaml',"
+             " 'deckpress.results', 'difflib') if m in sys.modules))")
     proc = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     assert proc.stdout.strip() == "[]"
 
 
-@pytest.mark.parametrize("fmt, loaded, unloaded", [("pdf", "reportlab", ["pypdfium2", "svgwrite", "fontTools.subset"]),
+@pytest.mark.parametrize("fmt, loaded, unloaded", [("pdf", "reportlab", ["pypdfium2", "svgwrite", "fontTools.subset",
+                                                                     "multiprocessing"]),  # one deck: no worker
                                                    ("png", "pypdfium2", ["svgwrite", "fontTools.subset"]),
                                                    ("svg", "svgwrite", ["pypdfium2"])])
 def test_a_build_loads_only_what_its_formats_draw_with(tmp_path, fmt, loaded, unloaded):

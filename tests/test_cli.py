@@ -125,6 +125,34 @@ def test_a_broken_deck_gives_one_line_and_exit_2(make_deck, tmp_path):
     assert not (tmp_path / "o").exists()
 
 
+def test_the_console_script_ends_with_the_commands_status_all_its_output_and_its_exit_handlers():
+    """`deckpress` leaves without finalising the interpreter (`__main__._end`), and still with the
+    command's exit status, everything it printed (into a pipe: buffered until then) and what exit
+    handlers do (a coverage tool saves its data in one)."""
+    program = ("import atexit, sys; atexit.register(lambda: print('exit handler ran', file=sys.stderr)); "
+               "from deckpress.__main__ import run; run()")
+
+    def console(*args):
+        return subprocess.run([sys.executable, "-c", program, *args], capture_output=True, text=True)
+
+    listed = console("list")
+    assert (listed.returncode, listed.stdout, listed.stderr) == (0, run("list").output, "exit handler ran\n")
+    failed = console("check", "no-such-deck")
+    assert failed.returncode == 2
+    assert failed.stdout == ""
+    assert failed.stderr.splitlines()[1:] == ["exit handler ran"] and failed.stderr.startswith("error: ")
+
+
+def test_the_console_script_under_a_profiler_ends_the_usual_way(tmp_path):
+    """cProfile writes its file after the program returns: `python -m cProfile -m deckpress` must
+    return, not leave at once."""
+    profile = tmp_path / "deckpress.prof"
+    proc = subprocess.run([sys.executable, "-m", "cProfile", "-o", str(profile), "-m", "deckpress", "--version"],
+                          capture_output=True, text=True)
+    assert proc.returncode == 0 and "deckpress" in proc.stdout
+    assert profile.stat().st_size > 0
+
+
 def test_a_player_count_outside_the_decks_range_is_one_line_and_exit_2(make_deck, tmp_path):
     from tests.conftest import SIMPLE_DECK, SIMPLE_LAYOUT
     folder = make_deck(SIMPLE_DECK.replace("layouts:", "players: 2–4\n    layouts:"), {"simple": SIMPLE_LAYOUT})

@@ -8,8 +8,9 @@ Everything the `deckpress` command does goes through this module (the command li
 nothing else), with plain keyword arguments and the command line's defaults. See docs/API.md.
 
 Importing it is cheap: the work is imported by the functions that do it, and the option names
-(PAPERS, INKS, FORMATS, …) are read from the modules that own them when first asked for, so
-`deckpress --help` loads no drawing backend.
+(PAPERS, INKS, FORMATS, …) and the result types (`Report`, `CheckResult`, … in `results`) are
+read from the modules that own them when first asked for, so `deckpress --help` loads no drawing
+backend and makes no dataclass.
 
 Back offsets are values here: reading and saving the user's settings is the caller's choice
 (`back_offset_for`, `save_back_offset`), as the command line does.
@@ -19,7 +20,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -34,6 +35,7 @@ if TYPE_CHECKING:  # what `__getattr__` reads lazily, for type checkers and edit
     from .model import Deck
     from .model.deck import CARD_SIZES, DECK_FILE
     from .outputs.presets import PRESETS
+    from .results import CheckResult, DeckListing, DeckSummary, Report, counted
     from .settings import DECK_SETTINGS, BackOffset, format_offset, parse_back_offset, save_back_offset
     from .units import PAPERS, parse_mm, parse_size
 
@@ -52,11 +54,12 @@ _LAZY = {
     "format_offset": "deckpress.settings", "save_back_offset": "deckpress.settings",
     "parse_mm": "deckpress.units", "parse_size": "deckpress.units",
     "DeckBuild": "deckpress.builder.plan", "Output": "deckpress.builder.plan", "Imposed": "deckpress.builder.images",
+    "CheckResult": "deckpress.results", "DeckListing": "deckpress.results", "DeckSummary": "deckpress.results",
+    "Report": "deckpress.results", "counted": "deckpress.results",
 }
 
 __all__ = ["build", "check", "impose", "calibrate", "load_deck", "list_decks", "new_deck", "languages", "choose",
-           "back_offset_for", "CheckResult", "DeckListing", "DeckError", "DeckWarning", "Warnings", "DeckSummary",
-           "Report", "counted", "display_path", "folder_ref", "suggest",
+           "back_offset_for", "DeckError", "DeckWarning", "Warnings", "display_path", "folder_ref", "suggest",
            "Offset", "Progress", *sorted(_LAZY)]
 
 
@@ -79,22 +82,13 @@ def load_deck(deck: str | Path, *, players: int | None = None, lang: str | None 
     return load(deck, players, lang)
 
 
-@dataclass(frozen=True)
-class DeckListing:
-    """A deck `list_decks` found: `ref` is what to pass to `build`, `check` or `load_deck` (the id
-    of a bundled deck, the path of a local one); `file` its deck.yaml."""
-
-    ref: str
-    file: Path
-    bundled: bool
-
-
 def list_decks(folder: str | Path | None = ".", *, bundled: bool = True) -> list[DeckListing]:
     """The bundled decks (unless `bundled` is False), then the deck folders in `folder`: the folder
     itself if it holds a deck.yaml, each subfolder that does, and each one in its `decks/`, where a
     designer's project keeps them. `None` lists the bundled decks alone. The bundled decks' own
     folders (in a checkout of deckpress) are listed once, as bundled."""
     from .model.deck import DECK_FILE, bundled_deck_ids, find_deck
+    from .results import DeckListing
 
     ids = bundled_deck_ids()
     found = [DeckListing(deck_id, find_deck(deck_id), True) for deck_id in ids] if bundled else []
@@ -114,24 +108,12 @@ def _subfolders(folder: Path) -> list[Path]:
     return sorted((p for p in folder.iterdir() if p.is_dir() and not p.name.startswith(".")), key=lambda p: p.name)
 
 
-@dataclass
-class CheckResult:
-    """What `check` found: the deck as loaded (in its own language), how many cards it prints, how
-    many distinct card faces they show, the languages it is in, and warnings (text that had to
-    shrink, translations no card uses, …)."""
-
-    deck: Deck
-    cards: int
-    faces: int
-    languages: list[str]
-    warnings: Warnings = field(default_factory=Warnings)
-
-
 def check(deck: str | Path, *, players: int | None = None) -> CheckResult:
     """Check a deck without writing anything: load it, compose every card in its own language and
     in each translation. Raises DeckError on the first mistake (file and line in the message)."""
     from .builder.faces import compose_faces
     from .model import load_deck as load
+    from .results import CheckResult
 
     warnings = Warnings()
     loaded = load(deck, players)
@@ -144,108 +126,6 @@ def check(deck: str | Path, *, players: int | None = None) -> CheckResult:
                 warnings(f"'{text[:40]}' is not on any card (translated to {language})", file, line,
                          kind="unused-translation")
     return CheckResult(loaded, loaded.card_count(), len(faces), list(loaded.languages), warnings)
-
-
-@dataclass(frozen=True)
-class DeckSummary:
-    """One deck, in one language, as a build or a check reports it: its id, title and language
-    (the one printed), how many cards and distinct faces it prints, its warnings, and for a build
-    the pages and files written (None for a check, which writes nothing). `languages`: every
-    language the deck is in."""
-
-    id: str
-    title: str
-    language: str
-    languages: tuple[str, ...]
-    cards: int
-    faces: int
-    warnings: tuple[DeckWarning, ...]
-    pages: int | None = None
-    files: tuple[str, ...] | None = None  # as displayed: relative to the working folder when inside it
-
-    @classmethod
-    def of(cls, result: DeckBuild | CheckResult) -> DeckSummary:
-        deck, warnings = result.deck, tuple(result.warnings)
-        if isinstance(result, CheckResult):
-            return cls(deck.id, deck.title, deck.lang, tuple(result.languages), result.cards, result.faces, warnings)
-        from .builder.plan import printed_title
-
-        return cls(deck.id, printed_title(deck), deck.lang, tuple(deck.languages), deck.card_count(), result.faces,
-                   warnings, sum(o.pages for o in result.outputs), tuple(display_path(o.path) for o in result.outputs))
-
-    @property
-    def checked(self) -> bool:
-        """A check's summary (nothing written), not a build's."""
-        return self.files is None
-
-    def line(self) -> str:
-        """One line: a build's `kanon (de): 54 cards, 20 distinct faces, 14 pages in 10 files,
-        2 warnings` (the language named when the deck has several), a check's `kanon: ok — 54 cards,
-        20 distinct faces in de, en`; no warnings, no count of them."""
-        counts = f"{counted(self.cards, 'card')}, {counted(self.faces, 'distinct face')}"
-        warnings = f", {counted(len(self.warnings), 'warning')}" if self.warnings else ""
-        several = len(self.languages) > 1
-        if self.checked:
-            return f"{self.id}: ok — {counts}{' in ' + ', '.join(self.languages) if several else ''}{warnings}"
-        return (f"{self.id}{f' ({self.language})' if several else ''}: {counts}, "
-                f"{counted(self.pages or 0, 'page')} in {counted(len(self.files or ()), 'file')}{warnings}")
-
-    def to_json(self) -> dict[str, Any]:
-        """id, title, language, (a check's languages), cards, faces, (a build's pages and files), warnings."""
-        data: dict[str, Any] = {"id": self.id, "title": self.title, "language": self.language}
-        if self.checked:
-            data["languages"] = list(self.languages)
-        data.update(cards=self.cards, faces=self.faces)
-        if not self.checked:
-            data.update(pages=self.pages, files=list(self.files or ()))
-        data["warnings"] = [w.to_json() for w in self.warnings]
-        return data
-
-
-@dataclass(frozen=True)
-class Report:
-    """What a build or a check did, deck by deck: `deckpress build/check --report FILE` writes it
-    as JSON (`to_json`), and prints each deck's `line()`."""
-
-    decks: tuple[DeckSummary, ...]
-    checked: bool = False  # a check's report: no pages or files
-
-    @classmethod
-    def of(cls, results: Sequence[DeckBuild | CheckResult]) -> Report:
-        """The report of `build`'s results or of `check`'s (one each, or several)."""
-        return cls(tuple(DeckSummary.of(r) for r in results),
-                   bool(results) and all(isinstance(r, CheckResult) for r in results))
-
-    @property
-    def warnings(self) -> int:
-        return sum(len(deck.warnings) for deck in self.decks)
-
-    def totals(self) -> dict[str, int]:
-        """Decks (one per language built), cards, distinct faces, for a build pages and files, warnings."""
-        totals = {"decks": len(self.decks), "cards": sum(d.cards for d in self.decks),
-                  "faces": sum(d.faces for d in self.decks)}
-        if not self.checked:
-            totals.update(pages=sum(d.pages or 0 for d in self.decks),
-                          files=sum(len(d.files or ()) for d in self.decks))
-        totals["warnings"] = self.warnings
-        return totals
-
-    def to_json(self) -> dict[str, Any]:
-        return {"command": "check" if self.checked else "build", "decks": [d.to_json() for d in self.decks],
-                "totals": self.totals()}
-
-    def write(self, path: str | Path) -> None:
-        """The report as JSON (UTF-8, keys in a fixed order), written atomically."""
-        import json
-
-        from .atomic import write_text
-
-        write_text(Path(path), json.dumps(self.to_json(), ensure_ascii=False, indent=2) + "\n")
-
-
-def counted(n: int, noun: str) -> str:
-    """`1 card`, `2 cards`: a count with its noun."""
-    return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
 def build(decks: str | Path | Sequence[str | Path] | None = None, out: str | Path = "output", *,

@@ -3,7 +3,6 @@ what will print badly without being wrong, as records of the same place, a kind 
 
 from __future__ import annotations
 
-import difflib
 import os
 from collections.abc import Hashable, Iterable, Iterator
 from dataclasses import dataclass
@@ -29,6 +28,8 @@ def folder_ref(path: str | os.PathLike[str]) -> str:
 
 def suggest(word: str, choices: Iterable[str]) -> str | None:
     """The closest of `choices` to a mistyped `word`, if one is close enough."""
+    import difflib  # only once there is a mistake: every command imports this module
+
     matches = difflib.get_close_matches(str(word), [str(c) for c in choices], n=1, cutoff=0.6)
     return matches[0] if matches else None
 

@@ -19,14 +19,15 @@ import signal
 import sys
 import traceback
 from collections.abc import Callable, Sequence
-from multiprocessing import get_all_start_methods, get_context
-from multiprocessing.connection import Connection, wait
-from multiprocessing.context import BaseContext
 from types import FrameType
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from .atomic import interrupts_held
 from .errors import DeckError
+
+if TYPE_CHECKING:  # multiprocessing is imported when workers are started: a one-deck build never needs it
+    from multiprocessing.connection import Connection
+    from multiprocessing.context import BaseContext
 
 ENV_WORKERS = "DECKPRESS_WORKERS"  #: caps the worker processes (1: none, everything in one process)
 
@@ -52,6 +53,8 @@ def worker_count() -> int:
 
 def fork_context() -> BaseContext | None:
     """The fork start method where it is there and safe; None elsewhere (Windows, macOS)."""
+    from multiprocessing import get_all_start_methods, get_context
+
     if "fork" in get_all_start_methods() and sys.platform != "darwin":
         return get_context("fork")
     return None
@@ -78,8 +81,8 @@ def in_order(work: Work[Item, Result], items: Sequence[Item], progress: Progress
     the workers are forked (not when there are none): what it loads, every worker has without
     loading it again."""
     count = min(workers or worker_count(), len(items))
-    context = fork_context()
-    if count <= 1 or context is None:
+    context = fork_context() if count > 1 else None
+    if context is None:
         return [work(item, progress, on_plan) for item in items]
     if before_fork is not None:
         before_fork()
@@ -122,6 +125,8 @@ class _Crew:
                     process.join()
 
     def _hand_out(self, pipes: list[Connection], progress: Progress | None, on_plan: Progress | None) -> list[Any]:
+        from multiprocessing.connection import wait
+
         results: list[Any] = [None] * len(self.items)
         failures: dict[int, BaseException] = {}
         upcoming = iter(range(len(self.items)))

@@ -1,0 +1,146 @@
+"""What the API's functions return: `DeckListing` (`list_decks`), `CheckResult` (`check`), and the
+`Report` of a build or a check, deck by deck (`DeckSummary`: the summary lines, the JSON of
+`--report`).
+
+Apart from `deckpress.api` so that importing the API, which `deckpress --help` does, makes no
+dataclass: each costs about 0.7 ms to make (it compiles its generated methods), and these are
+needed only once a command has run. `deckpress.api` re-exports them on first use.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from .errors import DeckWarning, Warnings, display_path
+
+if TYPE_CHECKING:
+    from .builder.plan import DeckBuild
+    from .model import Deck
+
+
+@dataclass(frozen=True)
+class DeckListing:
+    """A deck `list_decks` found: `ref` is what to pass to `build`, `check` or `load_deck` (the id
+    of a bundled deck, the path of a local one); `file` its deck.yaml."""
+
+    ref: str
+    file: Path
+    bundled: bool
+
+
+@dataclass
+class CheckResult:
+    """What `check` found: the deck as loaded (in its own language), how many cards it prints, how
+    many distinct card faces they show, the languages it is in, and warnings (text that had to
+    shrink, translations no card uses, …)."""
+
+    deck: Deck
+    cards: int
+    faces: int
+    languages: list[str]
+    warnings: Warnings = field(default_factory=Warnings)
+
+
+@dataclass(frozen=True)
+class DeckSummary:
+    """One deck, in one language, as a build or a check reports it: its id, title and language
+    (the one printed), how many cards and distinct faces it prints, its warnings, and for a build
+    the pages and files written (None for a check, which writes nothing). `languages`: every
+    language the deck is in."""
+
+    id: str
+    title: str
+    language: str
+    languages: tuple[str, ...]
+    cards: int
+    faces: int
+    warnings: tuple[DeckWarning, ...]
+    pages: int | None = None
+    files: tuple[str, ...] | None = None  # as displayed: relative to the working folder when inside it
+
+    @classmethod
+    def of(cls, result: DeckBuild | CheckResult) -> DeckSummary:
+        deck, warnings = result.deck, tuple(result.warnings)
+        if isinstance(result, CheckResult):
+            return cls(deck.id, deck.title, deck.lang, tuple(result.languages), result.cards, result.faces, warnings)
+        from .builder.plan import printed_title
+
+        return cls(deck.id, printed_title(deck), deck.lang, tuple(deck.languages), deck.card_count(), result.faces,
+                   warnings, sum(o.pages for o in result.outputs), tuple(display_path(o.path) for o in result.outputs))
+
+    @property
+    def checked(self) -> bool:
+        """A check's summary (nothing written), not a build's."""
+        return self.files is None
+
+    def line(self) -> str:
+        """One line: a build's `kanon (de): 54 cards, 20 distinct faces, 14 pages in 10 files,
+        2 warnings` (the language named when the deck has several), a check's `kanon: ok — 54 cards,
+        20 distinct faces in de, en`; no warnings, no count of them."""
+        counts = f"{counted(self.cards, 'card')}, {counted(self.faces, 'distinct face')}"
+        warnings = f", {counted(len(self.warnings), 'warning')}" if self.warnings else ""
+        several = len(self.languages) > 1
+        if self.checked:
+            return f"{self.id}: ok — {counts}{' in ' + ', '.join(self.languages) if several else ''}{warnings}"
+        return (f"{self.id}{f' ({self.language})' if several else ''}: {counts}, "
+                f"{counted(self.pages or 0, 'page')} in {counted(len(self.files or ()), 'file')}{warnings}")
+
+    def to_json(self) -> dict[str, Any]:
+        """id, title, language, (a check's languages), cards, faces, (a build's pages and files), warnings."""
+        data: dict[str, Any] = {"id": self.id, "title": self.title, "language": self.language}
+        if self.checked:
+            data["languages"] = list(self.languages)
+        data.update(cards=self.cards, faces=self.faces)
+        if not self.checked:
+            data.update(pages=self.pages, files=list(self.files or ()))
+        data["warnings"] = [w.to_json() for w in self.warnings]
+        return data
+
+
+@dataclass(frozen=True)
+class Report:
+    """What a build or a check did, deck by deck: `deckpress build/check --report FILE` writes it
+    as JSON (`to_json`), and prints each deck's `line()`."""
+
+    decks: tuple[DeckSummary, ...]
+    checked: bool = False  # a check's report: no pages or files
+
+    @classmethod
+    def of(cls, results: Sequence[DeckBuild | CheckResult]) -> Report:
+        """The report of `build`'s results or of `check`'s (one each, or several)."""
+        return cls(tuple(DeckSummary.of(r) for r in results),
+                   bool(results) and all(isinstance(r, CheckResult) for r in results))
+
+    @property
+    def warnings(self) -> int:
+        return sum(len(deck.warnings) for deck in self.decks)
+
+    def totals(self) -> dict[str, int]:
+        """Decks (one per language built), cards, distinct faces, for a build pages and files, warnings."""
+        totals = {"decks": len(self.decks), "cards": sum(d.cards for d in self.decks),
+                  "faces": sum(d.faces for d in self.decks)}
+        if not self.checked:
+            totals.update(pages=sum(d.pages or 0 for d in self.decks),
+                          files=sum(len(d.files or ()) for d in self.decks))
+        totals["warnings"] = self.warnings
+        return totals
+
+    def to_json(self) -> dict[str, Any]:
+        return {"command": "check" if self.checked else "build", "decks": [d.to_json() for d in self.decks],
+                "totals": self.totals()}
+
+    def write(self, path: str | Path) -> None:
+        """The report as JSON (UTF-8, keys in a fixed order), written atomically."""
+        import json
+
+        from .atomic import write_text
+
+        write_text(Path(path), json.dumps(self.to_json(), ensure_ascii=False, indent=2) + "\n")
+
+
+def counted(n: int, noun: str) -> str:
+    """`1 card`, `2 cards`: a count with its noun."""
+    return f"{n} {noun}{'' if n == 1 else 's'}"
