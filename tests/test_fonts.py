@@ -333,3 +333,26 @@ def test_fonttools_is_quiet_inside_but_lets_errors_through(caplog):
     with pytest.raises(ZeroDivisionError), quiet_fonttools():
         1 / 0
     assert logging.getLogger("fontTools").level == logging.DEBUG
+
+
+def reportlabs_own_fonts() -> list[str]:
+    import reportlab
+
+    return sorted(str(p) for p in (Path(reportlab.__file__).parent / "fonts").glob("*.ttf"))
+
+
+@pytest.mark.parametrize("path", [p for fam in FontSet().families.values() for p in fam.files.values()]
+                         + reportlabs_own_fonts(), ids=lambda p: Path(p).name)
+def test_a_font_read_as_arrays_is_reportlabs_reading_value_for_value(path):
+    """deckpress reads the character map, widths and glyph locations itself (reportlab reads them a
+    number at a time) and hands reportlab's subsetter the face: every value must be reportlab's,
+    for fonts of 1000 units an em (Noto) and of 2048 (Vera, whose widths are scaled)."""
+    from reportlab.pdfbase.ttfonts import TTFontFace
+
+    from deckpress.fonts import Face
+
+    theirs, ours = TTFontFace(path), Face(path)
+    for name in ("charToGlyph", "glyphToChar", "charWidths", "hmetrics", "glyphPos", "defaultWidth", "name",
+                 "ascent", "descent", "capHeight", "bbox", "flags", "stemV", "italicAngle", "numGlyphs"):
+        assert getattr(ours, name) == getattr(theirs, name), name
+    assert ours.makeSubset([0, 65, 0x20AC]) == theirs.makeSubset([0, 65, 0x20AC])
