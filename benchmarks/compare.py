@@ -35,6 +35,7 @@ HERE = Path(__file__).resolve().parent
 DECKPRESS = [sys.executable, "-m", "deckpress"]
 SQUIB_CPU, SQUIB_MB = 18.1, 3.0 * 1024  # measured by the issue's reporter, 1,000 distinct cards
 NAIVE_CPU_THERE = 0.59  # the naive loop on the reporter's machine, in the same run as Squib
+BUNDLED_TARGET = 1.5  # CPU s of the whole bundled build, set on that machine
 # total bytes of metronome's PNGs at 300 dpi before issue 18's work (docs/PERFORMANCE.md), which the
 # PNG target keeps within 10 %
 PNG_BYTES_BEFORE = 3_732_752
@@ -141,6 +142,7 @@ def run_all(root: Path, n: int, repeat: int) -> list[Row]:
     print(f"{n:,} cards, every face distinct (Letter, colour)", flush=True)
     distinct = deck(n, n)
     ours, theirs = build(distinct, *letter), naive(distinct)
+    yardstick = theirs.cpu  # the naive loop of this run: how fast this machine is now
     add(f"{n:,} cards, all faces distinct: CPU s", ours.cpu, theirs.cpu, "s", "≤ 1.0 × naive", lambda r: r <= 1.0)
     # Squib cannot run here: its time there, scaled by how much slower this machine runs the naive
     # loop than the reporter's did (the yardstick both runs share)
@@ -163,7 +165,13 @@ def run_all(root: Path, n: int, repeat: int) -> list[Row]:
 
     print("whole bundled build (`deckpress build`: every deck, both papers, both inks)", flush=True)
     bundled = median_run([*DECKPRESS, "build", "--out", str(root / "out" / "bundled")], repeat, cwd=root)
-    add("bundled build: CPU s", bundled.cpu, None, "s", "≤ 1.5 s", lambda s: s <= 1.5)
+    add("bundled build: CPU s", bundled.cpu, None, "s", f"≤ {BUNDLED_TARGET} s", lambda s: s <= BUNDLED_TARGET)
+    # the target was set on a machine where the naive loop took 0.59 s; a virtual machine's speed
+    # varies from hour to hour (here the same loop took 0.8 s one hour and 1.8 s another), so the
+    # same run's naive loop is the yardstick, as for Squib
+    add("bundled build: CPU s, against this run's naive loop", bundled.cpu, yardstick, "s",
+        f"≤ {BUNDLED_TARGET / NAIVE_CPU_THERE:.2f} × naive ({BUNDLED_TARGET} / {NAIVE_CPU_THERE})",
+        lambda r: r <= BUNDLED_TARGET / NAIVE_CPU_THERE)
     add("bundled build: wall s, against its CPU s", bundled.wall, bundled.cpu, "s",
         "≤ 0.75 × CPU (parallel)", lambda r: r <= 0.75)
 
