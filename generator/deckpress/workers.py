@@ -17,6 +17,7 @@ import os
 import pickle
 import signal
 import sys
+import time
 import traceback
 from collections.abc import Callable, Sequence
 from types import FrameType
@@ -167,7 +168,7 @@ class _Crew:
         signal.signal(signal.SIGINT, _stop_once)
         for parent in parents:  # inherited copies of the parent's ends: closed, so the parent's exit is seen
             parent.close()
-        progress = (lambda n: pipe.send(("progress", n))) if self.progress else None
+        progress = _Gathered(pipe) if self.progress else None
         on_plan = (lambda n: pipe.send(("plan", n))) if self.plan else None
         try:
             while True:
@@ -176,11 +177,40 @@ class _Crew:
                 except EOFError:
                     return
                 try:
-                    pipe.send(("done", index, self.work(self.items[index], progress, on_plan)))
+                    result = self.work(self.items[index], progress, on_plan)
+                    if progress:
+                        progress.flush()
+                    pipe.send(("done", index, result))
                 except Exception as exc:
+                    if progress:
+                        progress.flush()
                     pipe.send(("failed", index, _portable(exc)))
         except KeyboardInterrupt:  # the parent's or the terminal's Ctrl-C: cleaned up on the way out
             return
+
+
+class _Gathered:
+    """A worker's progress, sent to the parent at most every PROGRESS_EVERY seconds: a message a
+    page cost the parent as much time as the pages took to lay out (a bar moved that often shows
+    nothing more)."""
+
+    def __init__(self, pipe: Connection) -> None:
+        self.pipe, self.pending, self.sent = pipe, 0, 0.0
+
+    def __call__(self, steps: int) -> None:
+        self.pending += steps
+        now = time.monotonic()
+        if now - self.sent >= PROGRESS_EVERY:
+            self.flush()
+            self.sent = now
+
+    def flush(self) -> None:
+        if self.pending:
+            self.pipe.send(("progress", self.pending))
+            self.pending = 0
+
+
+PROGRESS_EVERY = 0.05  #: seconds
 
 
 def _stop_once(signum: int, frame: FrameType | None) -> None:
