@@ -5,7 +5,7 @@ draws it (the same calls, so the same operators), with three differences:
 - a raster picture inside the art is an image XObject in the document's colour space (an inline
   image would break the form a face is);
 - text is set in embedded TrueType fonts: where it names none, in the face's; where it names one
-  of PDF's standard fonts (Helvetica, Times, Courier), in the bundled sans serif (pdfcanvas.font_file).
+  of PDF's standard fonts (Helvetica, Times, Courier), in the bundled sans serif (pdffonts.font_file).
 
 Imported only where a face has SVG art: svglib and reportlab's graphics come with it.
 """

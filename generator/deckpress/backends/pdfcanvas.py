@@ -25,7 +25,7 @@ from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfgen.pathobject import PDFPathObject
 
 from ..colors import CMYK, INK_LIMIT, RGB, Color, Gray, to_cmyk
-from ..fonts import FontSet, open_font
+from ..fonts import open_font
 from .pdffile import Name, PdfFile, Ref, deflate, dumps
 from .pdffonts import FontCodes, Fonts, write_subset
 
@@ -404,24 +404,23 @@ class Canvas:
 
     def setFont(self, font: str, size: float, leading: float | None = None) -> None:
         """Set the font: a TrueType file, or (SVG art) a font name reportlab knows (see
-        `font_file`)."""
+        `pdffonts.font_file`)."""
         self._fontname = font
         self._fontsize = size
         self._leading = size * 1.2 if leading is None else leading
 
     def drawString(self, x: float, y: float, text: str, mode: int | None = None, **_ignored) -> None:
         """One line of text, its baseline starting at (x, y), as reportlab writes it."""
-        font = self.fonts[font_file(self._fontname)]
-        size, leading = fp_str(self._fontsize), fp_str(self._leading)
+        font = self.fonts.of(self._fontname)
         parts = [f"BT 1 0 0 1 {fp_str(x, y)} Tm"]
         if mode:  # SVG art's stroked text
             parts.append("%d Tr" % mode)
         fonts = self.resources.fonts
         for subset, chars in font.runs(text):
-            name = font.resource(subset)
+            name, select = font.select(subset, self._fontsize, self._leading)
             if name not in fonts:
                 fonts[name] = (font, subset)
-            parts.append(f"/{name} {size} Tf {leading} TL ({chars}) Tj")
+            parts.append(f"{select} ({chars}) Tj")
         parts.append("T*")
         if mode:
             parts.append("0 Tr")
@@ -429,7 +428,8 @@ class Canvas:
         self.code.append(" ".join(parts))
 
     def stringWidth(self, text: str, font: str | None = None, size: float | None = None) -> float:
-        return open_font(font_file(font or self._fontname)).string_width(text, self._fontsize if size is None else size)
+        return open_font(self.fonts.of(font or self._fontname).path).string_width(
+            text, self._fontsize if size is None else size)
 
     def drawRightString(self, x: float, y: float, text: str) -> None:
         self.drawString(x - self.stringWidth(text), y, text)
@@ -511,33 +511,6 @@ class Canvas:
     def form(self, name: str, bbox: Box, group: bool = False) -> Form:
         """What was drawn, as a form named `name` with the box `bbox`."""
         return Form(name, bbox, self.content(), self.resources, group)
-
-
-def font_file(font: str | None) -> str:
-    """The TrueType file a font reference names: a file already, or (in SVG art) a font name that
-    reportlab knows: a TrueType font registered with it, or one of PDF's standard fonts, which a
-    printed file may not leave unembedded and which are set in the bundled sans serif instead."""
-    if font is None:
-        raise ValueError("no font set")
-    if font.lower().endswith((".ttf", ".otf")):
-        return font
-    return _named_font(font)
-
-
-def _named_font(name: str) -> str:
-    from reportlab.pdfbase import pdfmetrics
-
-    try:
-        face = getattr(pdfmetrics.getFont(name), "face", None)
-    except KeyError:
-        face = None
-    filename = getattr(face, "filename", None)
-    if isinstance(filename, str) and filename.lower().endswith(".ttf"):
-        return filename
-    lowered = name.lower()
-    style = ("bold-italic" if "bold" in lowered and ("italic" in lowered or "oblique" in lowered) else
-             "bold" if "bold" in lowered else "italic" if "italic" in lowered or "oblique" in lowered else "regular")
-    return FontSet().families["sans"].file(style.replace("-", "")).path
 
 
 def _gradient_colors(colors) -> tuple[str, list[tuple[float, ...]]]:

@@ -19,9 +19,9 @@ import hashlib
 from collections.abc import Iterable, Mapping
 from typing import NamedTuple
 
-from reportlab.lib.rl_accel import escapePDF
+from reportlab.lib.rl_accel import escapePDF, fp_str
 
-from ..fonts import open_font
+from ..fonts import FontSet, open_font
 from .pdffile import Name, PdfFile, Ref, Slot, Template, stream_body
 
 SUBSET_SIZE = 256
@@ -46,6 +46,7 @@ class FontCodes:
         self._first: dict[int, int] = {ord(char): code for char, (_, code) in self.codes.items()}
         self._first.update({ord(space): 32 for space in SPACES})
         self._runs: dict[str, tuple[tuple[int, str], ...]] = {}
+        self._selects: dict[tuple[int, float, float], tuple[str, str]] = {}
 
     def learn(self, characters: Iterable[str]) -> None:
         """Give codes to the characters that have none yet, in code point order. A character the
@@ -102,6 +103,15 @@ class FontCodes:
         """The resource name of a subset, as content streams select it."""
         return f"{self.name}+{subset}"
 
+    def select(self, subset: int, size: float, leading: float) -> tuple[str, str]:
+        """A subset's resource name, and the operators that select it at `size` with `leading`."""
+        key = (subset, size, leading)
+        found = self._selects.get(key)
+        if found is None:
+            name = self.resource(subset)
+            found = self._selects[key] = (name, f"/{name} {fp_str(size)} Tf {fp_str(leading)} TL")
+        return found
+
 
 class Fonts:
     """The fonts of a build and their codes, by file; named `T1`, `T2`, … in the order they are
@@ -109,6 +119,14 @@ class Fonts:
 
     def __init__(self) -> None:
         self.by_path: dict[str, FontCodes] = {}
+        self._references: dict[str, FontCodes] = {}
+
+    def of(self, font: str) -> FontCodes:
+        """The codes of the font a reference names: a file, or a name SVG art gives (`font_file`)."""
+        found = self._references.get(font)
+        if found is None:
+            found = self._references[font] = self[font_file(font)]
+        return found
 
     def __getitem__(self, path: str) -> FontCodes:
         codes = self.by_path.get(path)
@@ -129,6 +147,31 @@ def _identity(path: str) -> tuple[bytes, bytes]:
     """What tells fonts apart wherever their files lie: the name inside and a digest of the file."""
     face = open_font(path).face
     return face.name, hashlib.blake2b(face._ttf_data, digest_size=16).digest()
+
+
+def font_file(font: str) -> str:
+    """The TrueType file a font reference names: a file already, or (in SVG art) a font name that
+    reportlab knows: a TrueType font registered with it, or one of PDF's standard fonts, which a
+    printed file may not leave unembedded and which are set in the bundled sans serif instead."""
+    if font.lower().endswith((".ttf", ".otf")):
+        return font
+    return _named_font(font)
+
+
+def _named_font(name: str) -> str:
+    from reportlab.pdfbase import pdfmetrics
+
+    try:
+        face = getattr(pdfmetrics.getFont(name), "face", None)
+    except KeyError:
+        face = None
+    filename = getattr(face, "filename", None)
+    if isinstance(filename, str) and filename.lower().endswith(".ttf"):
+        return filename
+    lowered = name.lower()
+    style = ("bold-italic" if "bold" in lowered and ("italic" in lowered or "oblique" in lowered) else
+             "bold" if "bold" in lowered else "italic" if "italic" in lowered or "oblique" in lowered else "regular")
+    return FontSet().families["sans"].file(style.replace("-", "")).path
 
 
 def write_subset(pdf: PdfFile, font: FontCodes, subset: int, ref: Ref) -> None:
