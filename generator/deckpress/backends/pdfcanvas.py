@@ -117,7 +117,7 @@ class Form:
                 b" /Filter /FlateDecode /Length %d >>\nstream\n" % len(data) + data + b"\nendstream"
             self._ends = (head, tail)
         head, tail = self._ends
-        return writer.pdf.write_formatted(head + dumps(writer.resources(self.resources)) + tail)
+        return writer.pdf.write_formatted(head + writer.resources(self.resources) + tail)
 
 
 _XOBJECT, _FORM = Name("XObject"), Name("Form")
@@ -139,25 +139,29 @@ class ResourceWriter:
             ref = self.written[xobject.name] = xobject.write(self)
         return ref
 
-    def resources(self, resources: Resources) -> dict[str, object]:
-        """The resource dictionary of a content stream, writing what it names that this document
-        has not written yet."""
-        found: dict[str, object] = {}
+    def resources(self, resources: Resources) -> bytes:
+        """The resource dictionary of a content stream (in PDF syntax), writing what it names that
+        this document has not written yet."""
+        parts = [b"<<"]
         if resources.fonts:
-            fonts = {}
+            parts.append(b"/Font <<")
             for name, (font, subset) in resources.fonts.items():
                 known = self.subsets.get(name)
                 if known is None:
                     known = self.subsets[name] = (font, subset, self.pdf.reserve())
-                fonts[name] = known[2]
-            found["Font"] = fonts
+                parts.append(b"/%s %d 0 R" % (name.encode("ascii"), known[2]))
+            parts.append(b">>")
         if resources.xobjects:
-            found["XObject"] = {name: self.xobject(x) for name, x in resources.xobjects.items()}
+            parts.append(b"/XObject <<")
+            for name, xobject in resources.xobjects.items():
+                parts.append(b"/%s %d 0 R" % (name.encode("ascii"), self.xobject(xobject)))
+            parts.append(b">>")
         if resources.states:
-            found["ExtGState"] = dict(resources.states)
+            parts.append(b"/ExtGState " + dumps(resources.states))
         if resources.shadings:
-            found["Shading"] = dict(resources.shadings)
-        return found
+            parts.append(b"/Shading " + dumps(resources.shadings))
+        parts.append(b">>")
+        return b" ".join(parts)
 
     def finish(self) -> None:
         """Write the font subsets the document's content named."""

@@ -173,6 +173,8 @@ def stream_body(entries: dict, data: bytes, compress: bool = True) -> bytes:
     `PdfFile.write_stream` writes them (to write again with `write_formatted`)."""
     if compress:
         data = deflate(data)
+        if not entries:  # a page's content: written so often that its dictionary is spelled out here
+            return b"<< /Filter /FlateDecode /Length %d >>\nstream\n" % len(data) + data + b"\nendstream"
         entries = {**entries, "Filter": Name("FlateDecode")}
     return dumps({**entries, "Length": len(data)}) + b"\nstream\n" + data + b"\nendstream"
 

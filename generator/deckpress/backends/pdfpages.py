@@ -24,7 +24,8 @@ from ..imposition.furniture import (BLACK, LABEL_FONT, WHITE, AlignmentMark, Ban
                                     ScaleBar, TileMarks, Words)
 from .pdf import MM, FaceForms, face_characters, place
 from .pdfcanvas import Canvas, Form, ResourceWriter
-from .pdffile import Name, PdfFile, Raw, Ref, dumps
+from .pdffile import Name, PdfFile, Raw, Ref, dumps, stream_body
+from .pdffonts import Fonts
 
 _PAGE = Name("Page")
 
@@ -60,14 +61,24 @@ class PageWriter:
         self.resources = ResourceWriter(self.pdf)
         self.tree = self.pdf.reserve()
         self.kids: list[Ref] = []
+        self._heads: dict[tuple, bytes] = {}
 
     def page(self, width: float, height: float, canvas: Canvas, boxes: dict[str, Raw] | None = None) -> None:
         """A page `width` × `height` mm showing what `canvas` drew, with page `boxes` (`_box`)."""
-        entries: dict[str, object] = {"Type": _PAGE, "Parent": self.tree,
-                                      "MediaBox": _box((0.0, 0.0, width, height), height), **(boxes or {})}
-        entries["Resources"] = self.resources.resources(canvas.resources)
-        entries["Contents"] = self.pdf.write_stream({}, canvas.content())
-        self.kids.append(self.pdf.write(entries))
+        resources = self.resources.resources(canvas.resources)
+        contents = self.pdf.write_formatted(stream_body({}, canvas.content()))
+        self.kids.append(self.pdf.write_formatted(self._head(width, height, boxes) + resources +
+                                                  b" /Contents %d 0 R >>" % contents))
+
+    def _head(self, width: float, height: float, boxes: dict[str, Raw] | None) -> bytes:
+        """A page dictionary up to its resources: the same for every page of a size and boxes."""
+        key = (width, height, tuple(boxes.items()) if boxes else ())
+        head = self._heads.get(key)
+        if head is None:
+            entries = {"Type": _PAGE, "Parent": self.tree, "MediaBox": _box((0.0, 0.0, width, height), height),
+                       **(boxes or {})}
+            head = self._heads[key] = dumps(entries)[:-2] + b"/Resources "
+        return head
 
     def close(self, info: dict[str, object], preferences: dict[str, object] | None = None) -> None:
         self.resources.finish()
@@ -291,14 +302,31 @@ def _scale_bar(canvas: Canvas, bar: ScaleBar, H: float) -> None:
 
 
 def _label(canvas: Canvas, label: Label, H: float) -> None:
+    """A page's label: everything but its words (the band, the white patch, the ink) is the same
+    on page after page, so it is drawn once and written again (a label a page was a third of
+    writing 10,000 cards)."""
     words = label.words
-    up = _in_band(canvas, label.band, H, words)
-    x0, y0, x1, y1 = label.patch
-    canvas.set_fill(WHITE)
-    canvas.rect(x0 * MM, up(y1), (x1 - x0) * MM, (y1 - y0) * MM, stroke=0, fill=1)
-    canvas.set_fill(BLACK)
-    _ALIGNED[words.align](canvas)(words.x * MM, up(words.y), words.text)
+    setting, x, y = _label_setting(canvas.colors, label.band, label.patch, H, words.font, words.size, words.x,
+                                   words.y)
+    canvas.saveState()
+    canvas.code += setting
+    canvas.setFont(_font(words.font), words.size)
+    _ALIGNED[words.align](canvas)(x, y, words.text)
     canvas.restoreState()
+
+
+@functools.lru_cache(maxsize=256)
+def _label_setting(colors: str, band: Band | None, patch: tuple[float, float, float, float], H: float,
+                   font: str, size: float, x: float, y: float) -> tuple[list[str], float, float]:
+    """What a label draws before its words, in the state `_in_band` leaves after saving it, and
+    where its words go (in points in the band)."""
+    scratch = Canvas(Fonts(), colors)
+    up = _in_band(scratch, band, H, Words("", x, y, size, font))
+    x0, y0, x1, y1 = patch
+    scratch.set_fill(WHITE)
+    scratch.rect(x0 * MM, up(y1), (x1 - x0) * MM, (y1 - y0) * MM, stroke=0, fill=1)
+    scratch.set_fill(BLACK)
+    return scratch.code[1:], x * MM, up(y)  # after the "q" that saved the state
 
 
 def _rule(canvas: Canvas, rule: Rule, H: float) -> None:
