@@ -12,7 +12,6 @@ from deckpress.backends.raster import RasterJob, faces_pdf
 from deckpress.compose import Composer
 from deckpress.errors import Warnings
 from deckpress.face import Ellipse, Group, Image, Path, Rect, Text, bounds
-from deckpress.fonts import FontSet
 from deckpress.model import load_deck
 
 DECK = """

@@ -8,7 +8,6 @@ import json
 import struct
 import subprocess
 import sys
-import textwrap
 import zlib
 from pathlib import Path
 

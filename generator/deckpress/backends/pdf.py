@@ -14,7 +14,6 @@ from __future__ import annotations
 import functools
 import hashlib
 from collections.abc import Callable
-from pathlib import Path
 
 from reportlab.lib.rl_accel import fp_str
 

@@ -24,13 +24,13 @@ from reportlab.lib.colors import CMYKColor, Color as RLColor
 from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfgen.pathobject import PDFPathObject
 
-from ..colors import CMYK, INK_LIMIT, RGB, Color, Gray, to_cmyk
+from ..colors import CMYK, RGB, Color, Gray, to_cmyk
 from ..fonts import open_font
 from .pdffile import Name, PdfFile, Ref, deflate, dumps
 from .pdffonts import FontCodes, Fonts, write_subset
 
 __all__ = ["Canvas", "Form", "Resources", "ResourceWriter", "XObject", "COLOR_SPACES", "FILL_EVEN_ODD",
-           "FILL_NON_ZERO", "k_only", "cmyk_only", "INK_LIMIT"]
+           "FILL_NON_ZERO", "k_only", "cmyk_only"]
 
 FILL_EVEN_ODD, FILL_NON_ZERO = 0, 1  # reportlab's values, which its renderer sets
 PATH_OPS = {(0, 0, FILL_EVEN_ODD): "n", (0, 0, FILL_NON_ZERO): "n", (1, 0, FILL_EVEN_ODD): "S",
