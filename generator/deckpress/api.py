@@ -145,7 +145,7 @@ def build(decks: str | Path | Sequence[str | Path] | None = None, out: str | Pat
     None makes PDFs in both and images in colour. color: "rgb", or "cmyk" for print shops.
     lang: one of the decks' languages, or "all" for every one each has (default: its own).
     preset: "mpc" or "tgc" (PNGs on the service's canvas; implies "png") or "drivethru" (a CMYK
-    PDF). sleeves: "auto", a sleeve's name (SLEEVES) or its size in mm, to size the tuck box.
+    PDF/X-1a:2003 file). sleeves: "auto", a sleeve's name (SLEEVES) or its size in mm, to size the tuck box.
     marks: "corners", "lines", "none" or "cutter"; back_offset shifts every back page (mm), or
     maps each deck (as given in `decks`) to its own (decks it does not name: none).
     on_plan hears, for each deck, how many pages and images are to come; progress each one done.

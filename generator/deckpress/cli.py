@@ -256,7 +256,8 @@ def _build_params() -> list[click.Parameter]:
         click.Option(["--preset"], type=click.Choice([*sorted(presets), api.DRIVETHRU]), default=None,
                      help="Files for a print service, no marks: PNGs on its exact canvas for "
                           + ", ".join(f"{p.name} ({p.service})" for p in presets.values())
-                          + f"; {api.DRIVETHRU}: a CMYK PDF, one page per card side with 1/8 in bleed."),
+                          + f"; {api.DRIVETHRU}: a CMYK PDF/X-1a file, one page per card side with 1/8 in "
+                          "bleed."),
         click.Option(["--outline-text"], is_flag=True, help="SVG text as outlines: every viewer shows it alike."),
         click.Option(["--tts-base-url"], default=None, metavar="URL",
                      help="Where the Tabletop Simulator images will be hosted (default: local file paths)."),

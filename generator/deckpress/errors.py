@@ -69,6 +69,7 @@ WARNING_KINDS = {
     "box-too-big": "a tuck box that fits no paper, even in two parts: no box file is written",
     "left-out": "pieces a print service's file leaves out (boards and pawns in a DriveThruCards PDF)",
     "no-canvas": "pieces a print service's preset has no canvas for: written with their bleed instead",
+    "flattened": "card sides with transparency printed as pictures in a PDF/X file, which allows none (DriveThruCards)",
     "safe-zone": "text closer to the trim than a print service's safe zone",
     "exif-rotation": "an image whose EXIF rotation PDF ignores (impose)",
     "no-bleed": "an image with the proportions of the trim, so likely without bleed (impose)",

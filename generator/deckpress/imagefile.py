@@ -176,6 +176,22 @@ def _image_size(path: str, _stamp: tuple[int, int]) -> tuple[float, float]:
     return (float(width), float(height))
 
 
+def see_through(path: str) -> bool:
+    """Whether a raster picture lets anything show through: an alpha channel that is not opaque
+    everywhere, or a palette or colour key made transparent."""
+    return _see_through(path, stamp(path))
+
+
+@functools.lru_cache(maxsize=4096)
+def _see_through(path: str, _stamp: tuple[int, int]) -> bool:
+    with open_raster(path) as im:
+        if "transparency" in im.info:
+            return True
+        if not {"A", "a"} & set(im.getbands()):
+            return False
+        return im.getchannel("A" if "A" in im.getbands() else "a").getextrema()[0] < 255
+
+
 def raster_pixels(path: str) -> tuple[int, int]:
     """A raster picture's width and height in pixels, once it is known to be within MAX_PIXELS and
     whole: a PNG's chunks are read and their checksums compared (cheap: nothing is decompressed),

@@ -65,7 +65,7 @@ from reportlab.graphics.shapes import AttrMap, AttrMapValue, Drawing, Group, isN
 from svglib.svglib import NodeTracker, SvgRenderer, load_svg_file  # noqa: E402
 
 from .colors import parse_opacity  # noqa: E402
-from .imagefile import UNREADABLE, MAX_PIXELS, PictureError  # noqa: E402
+from .imagefile import UNREADABLE, MAX_PIXELS, PictureError, see_through as raster_see_through  # noqa: E402
 
 
 class Translucent(Group):
@@ -133,6 +133,37 @@ class _Renderer(SvgRenderer):
             return svg_opacity(value) if value else 1.0
         except ValueError:  # `inherit` or nonsense: as a browser, draw it solid
             return 1.0
+
+
+def see_through(drawing: Drawing) -> bool:
+    """Whether any part of SVG art lets what lies beneath show through: a translucent element, a
+    fill or stroke opacity below 1, a colour with alpha, or a picture with transparency."""
+    from reportlab.graphics.shapes import Image as PictureNode
+
+    stack: list[Any] = [drawing]
+    while stack:
+        node = stack.pop()
+        if getattr(node, "opacity", 1.0) < 1:
+            return True
+        for name in ("fillOpacity", "strokeOpacity"):
+            value = getattr(node, name, None)
+            if value is not None and value < 1:
+                return True
+        colours = [getattr(node, "fillColor", None), getattr(node, "strokeColor", None),
+                   *getattr(node, "_rl_colors", ())]  # a gradient's stops
+        if any(getattr(c, "alpha", 1) < 1 for c in colours if c is not None):
+            return True
+        if isinstance(node, PictureNode):
+            picture = node.path  # a data: URI's picture decoded, or a linked file
+            if isinstance(picture, PILImage.Image):
+                if "transparency" in picture.info or ("A" in picture.getbands()
+                                                      and picture.getchannel("A").getextrema()[0] < 255):
+                    return True
+            elif isinstance(picture, str) and os.path.exists(picture) and raster_see_through(picture):
+                return True
+        if isinstance(node, Group):
+            stack += node.contents
+    return False
 
 
 def read_svg(path: str) -> Drawing | None:

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import os
+import time
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import BinaryIO
@@ -80,14 +82,18 @@ class PageWriter:
             head = self._heads[key] = dumps(entries)[:-2] + b"/Resources "
         return head
 
-    def close(self, info: dict[str, object], preferences: dict[str, object] | None = None) -> None:
+    def close(self, info: dict[str, object], preferences: dict[str, object] | None = None,
+              catalog: dict[str, object] | None = None) -> None:
+        """Write the font subsets, the page tree, the catalogue (with `preferences` for viewers and
+        any further `catalog` entries) and the document's `info`, and end the file."""
         self.resources.finish()
         pdf = self.pdf
         pdf.write({"Type": Name("Pages"), "Kids": self.kids, "Count": len(self.kids)}, self.tree)
-        catalog: dict[str, object] = {"Type": Name("Catalog"), "Pages": self.tree}
+        entries: dict[str, object] = {"Type": Name("Catalog"), "Pages": self.tree}
         if preferences:
-            catalog["ViewerPreferences"] = preferences
-        pdf.close(pdf.write(catalog), pdf.write({**info, "Creator": "deckpress", "Producer": "deckpress"}))
+            entries["ViewerPreferences"] = preferences
+        entries.update(catalog or {})
+        pdf.close(pdf.write(entries), pdf.write({**info, "Creator": "deckpress", "Producer": "deckpress"}))
 
 
 def write_pages(sink: BinaryIO, pages: Sequence[FurnishedPage | FurniturePage], info: DocInfo,
@@ -111,7 +117,31 @@ def write_pages(sink: BinaryIO, pages: Sequence[FurnishedPage | FurniturePage], 
     preferences: dict[str, object] = {"PrintScaling": Name("None")}
     if info.duplex:
         preferences["Duplex"] = Name("DuplexFlipLongEdge")
-    writer.close({"Title": info.title, "Author": info.author, "Subject": info.subject}, preferences)
+    about: dict[str, object] = {"Title": info.title, "Author": info.author, "Subject": info.subject}
+    catalog: dict[str, object] = {}
+    if info.standard == PDF_X1A:
+        about |= {"CreationDate": _date(), "ModDate": _date(), "Trapped": Name("False"), "GTS_PDFXVersion": PDF_X1A}
+        catalog["OutputIntents"] = [SWOP]
+    elif info.standard:
+        raise ValueError(f"no such PDF standard: {info.standard!r}")
+    writer.close(about, preferences, catalog)
+
+
+PDF_X1A = "PDF/X-1a:2003"  #: CMYK only, fonts embedded, no transparency: what DriveThruCards asks for
+#: The printing condition a PDF/X file is made for. DriveThruCards converts to "U.S. Web Coated
+#: (SWOP) v2", whose characterisation is registered with the ICC as "CGATS TR 001": named so, a
+#: PDF/X-1a file needs no profile embedded (ISO 15930-4), and none is shipped.
+SWOP = {"Type": Name("OutputIntent"), "S": Name("GTS_PDFX"), "OutputConditionIdentifier": "CGATS TR 001",
+        "RegistryName": "http://www.color.org", "OutputCondition": "SWOP (Publication) Grade 5 Paper",
+        "Info": "U.S. Web Coated (SWOP) v2"}
+
+
+def _date() -> str:
+    """The document's date as PDF writes dates: SOURCE_DATE_EPOCH's (the reproducible-builds
+    convention) when it is set, else the first moment of 2000, so that a rebuild gives the same
+    bytes. PDF/X requires a creation and a modification date; nothing reads their value."""
+    seconds = int(os.environ.get("SOURCE_DATE_EPOCH", "946684800") or 946684800)
+    return time.strftime("D:%Y%m%d%H%M%SZ", time.gmtime(seconds))
 
 
 @functools.lru_cache(maxsize=1024)  # the same few boxes, page after page

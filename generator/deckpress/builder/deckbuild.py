@@ -4,6 +4,8 @@ faces are composed once (`faces`)."""
 
 from __future__ import annotations
 
+import contextlib
+import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -24,7 +26,8 @@ from ..outputs.sides import Entry, distinct_faces
 from ..workers import in_order
 from .box import box_job
 from .faces import DeckFaces, Inked, compose_faces
-from .jobs import Job, deck_job, fold_pages, sheet_files, single_pages, write_jobs
+from .flatten import FLATTEN_DPI, Flattener
+from .jobs import PDF_X1A, Job, deck_job, fold_pages, sheet_files, single_pages, write_jobs
 from .plan import (DRIVETHRU, IMAGE_FORMATS, SCREEN_FORMATS, SHEET_FORMATS, DeckBuild, Options, Output,
                    Variant,
                    deck_folder, image_folder, lang_suffix)
@@ -91,29 +94,35 @@ def gutterfold_jobs(faces: DeckFaces, out_dir: Path, paper: str, inked: Inked,
     return [deck_job(faces.deck, out_dir, paper, inked.variant, "gutterfold", pages, False, marking)] if pages else []
 
 
-def drivethru_job(faces: DeckFaces, out_dir: Path, warn: Warnings) -> Job:
-    """A DriveThruCards-style card PDF from faces composed with its 1/8 in bleed: one page per
-    card side, each card's front then its back, every copy; the page is the trim plus the bleed,
-    with TrimBox and BleedBox and no marks, in CMYK with black text in black ink only. Pieces of
-    another size than the deck's cards (boards, pawns) are left out, and a card without a back
-    gets a blank one."""
+def drivethru_job(faces: DeckFaces, out_dir: Path, warn: Warnings, scratch: Path) -> Job:
+    """A DriveThruCards card PDF from faces composed with its 1/8 in bleed, in PDF/X-1a:2003 as
+    the service asks: one page per card side, each card's front then its back, every copy; the
+    page is the trim plus the bleed, with TrimBox and BleedBox and no marks, in CMYK with black
+    text in black ink only. Pieces of another size than the deck's cards (boards, pawns) are left
+    out, a card without a back gets a blank one, and a face with transparency, which PDF/X-1a
+    forbids, is printed as a picture of itself (`flatten`, its pictures kept in `scratch`)."""
     deck = faces.deck
-    inked = faces.inked(Variant.CMYK)
+    inked, flat = faces.inked(Variant.CMYK), Flattener(scratch)
     w, h = deck.size.width, deck.size.height
     blank = Face(w, h, deck.bleed)
     sides: list[Face] = []
     skipped = 0
     for pairs in faces.sides.values():
-        for front, back in inked.sides(pairs):
+        for front, back in pairs:
             if (front.width, front.height) != (w, h):
                 skipped += 1
                 continue
-            sides += [front, back or blank]
+            sides += [inked(flat(front)), inked(flat(back), back=True) or blank]  # type: ignore[list-item]
     if skipped:
         warn(f"{skipped} piece{'s' if skipped != 1 else ''} not {w:g}×{h:g} mm (boards, pawns) "
              "left out of the DriveThruCards file: print them from the rules-board PDF", kind="left-out")
+    if flat.done:
+        count = len(flat.done)
+        warn(f"{count} card side{'s' if count != 1 else ''} with transparency (opacity, translucent art or "
+             f"pictures) printed as {'pictures' if count != 1 else 'a picture'} at {FLATTEN_DPI} dpi in the "
+             "DriveThruCards file, as PDF/X-1a allows no transparency", kind="flattened")
     return deck_job(deck, out_dir, None, Variant.CMYK, DRIVETHRU, single_pages(sides, w, h, deck.bleed),
-                    marking=Marking(marks="none"))
+                    marking=Marking(marks="none"), standard=PDF_X1A)
 
 
 def build_deck(ref: str | Path, out_dir: str | Path, papers: Sequence[str] = tuple(PAPERS),
@@ -149,15 +158,18 @@ def _write_deck(deck: Deck, out_dir: Path, papers: Sequence[str], inks: Sequence
     composed = Composed(deck, result.warnings)
     jobs = deck_jobs(composed(), out_dir, papers, inks, result.warnings, options) \
         if options.wants(SHEET_FORMATS) else []
+    scratch = contextlib.ExitStack()  # pictures of flattened faces, until the files that show them are written
     if options.preset == DRIVETHRU:
-        jobs.append(drivethru_job(composed(DRIVETHRU_BLEED), out_dir, result.warnings))
+        folder = Path(scratch.enter_context(tempfile.TemporaryDirectory(prefix="deckpress-flattened-")))
+        jobs.append(drivethru_job(composed(DRIVETHRU_BLEED), out_dir, result.warnings, folder))
     images = _image_sets(deck, composed, options)
     screen = composed().entries if options.wants(SCREEN_FORMATS) else []
     distinct = len(distinct_faces(screen))
     if on_plan:
         on_plan(sum(len(j.sheets) for j in jobs) + sum(n for *_, n in images)
                 + distinct * sum(k in options.formats for k in SCREEN_FORMATS))
-    result.outputs = write_jobs(jobs, deck.bleed, progress)
+    with scratch:
+        result.outputs = write_jobs(jobs, deck.bleed, progress)
     if images:
         # the raster outputs pull in pdfium and a process pool: imported only by builds that make images
         from ..outputs.cardimages import write_card_images

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from ..backends.pdf import FaceForms
-from ..backends.pdfpages import learn_characters, write_document
+from ..backends.pdfpages import PDF_X1A, learn_characters, write_document
 from ..face import Face, PathOp
 from ..imposition.calibration import calibration_info, calibration_pages
 from ..imposition.document import NO_SHIFT, DocInfo, Marking, Sheet, furnish
@@ -47,25 +47,25 @@ class Job:
 
 
 def pdf_job(path: Path, pages: Pages, owner: str, kind: str, *, author: str = "", subject: str,
-            duplex: bool = False, colors: str = "rgb", marking: Marking = Marking()) -> Job:
+            duplex: bool = False, colors: str = "rgb", marking: Marking = Marking(), standard: str = "") -> Job:
     """The PDF at `path`: its title says whose (`owner`, a deck's title or a set of images) and
     what kind of file; each page is labelled with both. Files without back pages keep no shift,
     so their info says none."""
     if not any(page.back for page in pages):
         marking = replace(marking, back_offset=NO_SHIFT)
     info = DocInfo(title=f"{owner} — {kind.replace('-', ' ')}", author=author, subject=subject, duplex=duplex,
-                   colors=colors, marking=marking)
+                   colors=colors, marking=marking, standard=standard)
     return Job(path, labelled(pages, owner, path.name), info)
 
 
 def deck_job(deck: Deck, out_dir: Path, paper: str | None, variant: Variant, kind: str, pages: Pages,
-             duplex: bool = False, marking: Marking = Marking()) -> Job:
+             duplex: bool = False, marking: Marking = Marking(), standard: str = "") -> Job:
     """One of a deck's PDFs (named as `plan.pdf_name` says), in the language it is printed in."""
     title = printed_title(deck)
     designer, licence = deck.name(deck.designer), deck.name(deck.license)
     return pdf_job(deck_folder(out_dir, deck) / pdf_name(deck, kind, paper, variant), pages, title, kind,
                    author=designer, subject=f"{title} by {designer}, {licence}. Made with deckpress.",
-                   duplex=duplex, colors=variant.colors, marking=marking)
+                   duplex=duplex, colors=variant.colors, marking=marking, standard=standard)
 
 
 def labelled(pages: Pages, title: str, file_name: str) -> list[Sheet]:

@@ -52,6 +52,7 @@ class DocInfo:
     duplex: bool = False  # ask viewers to print double-sided, flipping on the long edge
     colors: str = "rgb"  # "cmyk" or "k" (black ink only): colours of any other kind are converted
     marking: Marking = field(default_factory=Marking)
+    standard: str = ""  # a standard the file meets, for print shops that ask for one ("PDF/X-1a:2003")
 
 
 @dataclass(frozen=True)
