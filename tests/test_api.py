@@ -16,6 +16,7 @@ from PIL import Image
 from pypdf import PdfReader
 
 import deckpress
+from deckpress import api
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = Path(deckpress.__file__).parent
@@ -52,6 +53,16 @@ def test_build_returns_each_file_it_wrote_with_its_pages(tmp_path):
     for output in outputs:
         assert output.pages == len(PdfReader(output.path).pages)
     assert callable(deckpress.build)  # still the function once the build code is loaded
+
+
+def test_build_makes_every_language_by_default_and_one_when_asked(tmp_path):
+    results = deckpress.build("kanon", tmp_path, papers="a4", inks="color", formats=["preview"])
+    assert [(r.deck.lang, [o.path.name for o in r.outputs]) for r in results] == [
+        ("de", ["kanon-preview.png"]), ("en", ["kanon-en-preview.png"])]
+    one, = deckpress.build("kanon", tmp_path / "en", papers="a4", inks="color", formats=["preview"], lang="en")
+    assert one.deck.lang == "en"
+    assert api.languages("kanon") == api.languages("kanon", "all") == ["de", "en"]
+    assert api.languages("metronome") == ["en"] and api.languages("kanon", "en") == ["en"]
 
 
 def test_build_in_every_language_gives_a_result_each(tmp_path):
@@ -215,15 +226,17 @@ def test_a_build_loads_only_what_its_formats_draw_with(tmp_path, fmt, loaded, un
 
 
 def test_several_decks_are_built_at_once_as_one_after_another(tmp_path, monkeypatch):
-    """The bundled build in worker processes and in one: the same results in the same order, the
-    same bytes, and one plan per deck whose sum is every step the bar is told of."""
+    """The bundled build in worker processes and in one: the same results in the same order (each
+    deck in each of its languages), the same bytes, and one plan per deck and language whose sum is
+    every step the bar is told of."""
     built = {}
     for workers in ("1", "2"):
         monkeypatch.setenv("DECKPRESS_WORKERS", workers)
         planned, done = [], []
         results = deckpress.build(None, tmp_path / workers, papers="a4", progress=done.append,
                                   on_plan=planned.append)
-        assert [r.deck.id for r in results] == [d.ref for d in deckpress.list_decks(None)]
+        assert [(r.deck.id, r.deck.lang) for r in results] == [
+            (d.ref, lang) for d in deckpress.list_decks(None) for lang in api.languages(d.ref)]  # kanon: de, en
         assert len(planned) == len(results) and sum(done) == sum(planned) > 0
         out = tmp_path / workers
         built[workers] = (deckpress.Report.of(results).to_json(), sum(planned),

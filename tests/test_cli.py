@@ -427,6 +427,47 @@ def test_new_writes_a_deck_and_says_what_to_do_next(tmp_path, monkeypatch):
     assert "a deck extending metronome in ./night/" in result.output
 
 
+# --- languages --------------------------------------------------------------------------------------
+
+def test_a_plain_build_writes_every_language_the_deck_has(tmp_path):
+    """`deckpress build kanon`: the German deck and its English translation, a line each, both in
+    the report; the translation's files named after it, and each file in its own language."""
+    import json
+
+    from tests.pdfread import page_text
+
+    result = run("build", "kanon", "--paper", "a4", "--ink", "color", "--out", str(tmp_path),
+                 "--report", str(tmp_path / "build.json"))
+    assert result.exit_code == 0, result.output
+    german, english, total = result.output.splitlines()
+    assert german.startswith("kanon (de): 75 cards, ") and english.startswith("kanon (en): 75 cards, ")
+    assert total.startswith("wrote 10 PDFs (") and " cards from 1 deck in 2 languages) to " in total
+    names = {p.name for p in (tmp_path / "kanon").iterdir()}
+    kinds = ("cards", "backs", "duplex", "rules-board", "box")
+    assert names == {f"kanon-{k}-a4.pdf" for k in kinds} | {f"kanon-en-{k}-a4.pdf" for k in kinds}
+    rules_de = page_text(tmp_path / "kanon" / "kanon-rules-board-a4.pdf", 0)
+    rules_en = page_text(tmp_path / "kanon" / "kanon-en-rules-board-a4.pdf", 0)
+    assert "Ein Kartenspiel für 3–6 Personen." in rules_de and "card game" not in rules_de
+    assert "A card game for 3–6 players." in rules_en and "Kartenspiel" not in rules_en
+    cards_de = page_text(tmp_path / "kanon" / "kanon-cards-a4.pdf", 0).split()
+    cards_en = page_text(tmp_path / "kanon" / "kanon-en-cards-a4.pdf", 0).split()
+    assert cards_de[:2] == ["c", "c"] and cards_en[:2] == ["C", "C"]  # German note names are lower case
+    report = json.loads((tmp_path / "build.json").read_text(encoding="utf-8"))
+    assert [(d["id"], d["language"], len(d["files"])) for d in report["decks"]] == [("kanon", "de", 5),
+                                                                                   ("kanon", "en", 5)]
+    assert report["totals"]["decks"] == 2 and report["totals"]["files"] == 10
+
+
+@pytest.mark.parametrize("lang, names", [("en", {"kanon-en-cards-a4.pdf"}), ("de", {"kanon-cards-a4.pdf"})])
+def test_lang_picks_one_language(tmp_path, lang, names):
+    result = run("build", "kanon", "--paper", "a4", "--ink", "color", "--lang", lang, "--out", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    assert {p.name for p in (tmp_path / "kanon").iterdir() if "-cards-" in p.name} == names
+    line, total = result.output.splitlines()
+    assert line.startswith(f"kanon ({lang}): ")
+    assert ("from 1 deck in en)" in total) == (lang == "en") and "languages" not in total
+
+
 # --- the build report and --strict ----------------------------------------------------------------
 
 def test_build_reports_each_deck_and_writes_the_report_as_json(lowres_deck, tmp_path, monkeypatch):

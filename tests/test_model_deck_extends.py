@@ -13,7 +13,7 @@ from deckpress.colors import RGB, parse_hex as parse_color
 from deckpress.compose.composer import Composer
 from deckpress.errors import DeckError
 from deckpress.face import Face, Group, Image, Rect
-from deckpress.model import load_deck
+from deckpress.model import deck_languages, load_deck
 
 SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10" fill="#f0f"/></svg>'
 
@@ -115,6 +115,17 @@ def test_a_deck_inherits_the_translations_of_the_one_it_extends(tmp_path):
     deck = load_deck(folder, lang="en")
     assert deck.languages == load_deck("kanon").languages
     assert deck.lang == "en"
+
+
+def test_a_decks_languages_are_known_without_loading_it(tmp_path):
+    """What a plain build asks of every deck first: the languages `load_deck` would give, its own
+    first, the ones it inherits and its own translations included."""
+    mine = write(tmp_path / "mine", {"deck.yaml": "extends: kanon\nid: my-kanon\n",
+                                     "translations/fr.yaml": "[]\n"})
+    english = write(tmp_path / "english", {"deck.yaml": "extends: kanon\nid: kanon-en\nlanguage: en\n"})
+    for ref in ("kanon", "metronome", "steps", mine, english):
+        assert deck_languages(ref) == load_deck(ref).languages
+    assert deck_languages(mine) == ["de", "en", "fr"] and deck_languages(english) == ["en"]
 
 
 LAYOUT_OVERRIDE = """

@@ -1,8 +1,10 @@
-"""Tabletop Simulator: the grid arithmetic, the sheets and the saved object that points at them."""
+"""Tabletop Simulator: the grid arithmetic, the sheets and the saved object that points at them: decks
+grouped by back design, a neutral back for cards printed without one, GUIDs."""
 
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from urllib.parse import unquote, urlparse
 
@@ -12,7 +14,7 @@ from PIL import Image, ImageChops, ImageStat
 import deckpress
 from deckpress.builder.plan import Options
 from deckpress.model import load_deck
-from deckpress.outputs.tts import PER_SHEET, cell_size, sheet_grid
+from deckpress.outputs.tts import PAPER, PER_SHEET, cell_size, sheet_grid
 
 
 def test_cells_fill_a_4096_wide_sheet_of_ten():
@@ -47,7 +49,7 @@ def test_piece(shared_build):
 def test_every_card_is_in_a_deck_and_every_piece_a_tile(test_piece):
     _, saved = test_piece
     deck = load_deck("test-piece")
-    decks = {o["Nickname"]: o for o in saved["ObjectStates"] if o["Name"] == "Deck"}
+    decks = {o["Nickname"]: o for o in saved["ObjectStates"] if o["Name"] == "DeckCustom"}
     tiles = [o for o in saved["ObjectStates"] if o["Name"] == "Custom_Tile"]
     counts = {c.name: c.card_count for c in deck.components}
     assert set(decks) == {"silver", "gold", "rules"}
@@ -61,7 +63,7 @@ def test_every_card_is_in_a_deck_and_every_piece_a_tile(test_piece):
 def test_card_ids_point_at_real_cells_and_images(test_piece):
     folder, saved = test_piece
     for obj in saved["ObjectStates"]:
-        if obj["Name"] != "Deck":
+        if obj["Name"] != "DeckCustom":
             continue
         for card in obj["ContainedObjects"]:
             sheet = obj["CustomDeck"][str(card["CardID"] // 100)]
@@ -99,3 +101,139 @@ def test_local_paths_without_a_base_url(tmp_path):
     assert urls and all(u.startswith("file:///") for u in urls)
     for url in urls:
         assert (tmp_path / "kanon" / "tts" / unquote(url.rsplit("/", 1)[1])).exists()
+
+
+@pytest.fixture(scope="module")
+def metronome(shared_build):
+    out, _ = shared_build("tts-metronome", "metronome",
+                          options=Options(formats=("tts",), tts_base_url="https://example.org/m/"))
+    folder = out / "metronome" / "tts"
+    return folder, json.loads((folder / "metronome.json").read_text(encoding="utf-8"))
+
+
+def _picture(folder, url):
+    return Image.open(folder / unquote(url.rsplit("/", 1)[1])).convert("RGB")
+
+
+def _differs(a, b) -> float:
+    return max(ImageStat.Stat(ImageChops.difference(a, b)).mean)
+
+
+def test_components_that_share_a_back_are_one_deck_and_backless_cards_another(metronome):
+    _, saved = metronome
+    deck = load_deck("metronome")
+    decks = {o["Nickname"]: o for o in saved["ObjectStates"]}
+    assert list(decks) == ["metronome", "staff + rules"]  # not nine decks to merge by hand
+    assert {o["Name"] for o in decks.values()} == {"DeckCustom"}
+    backed = [c for c in deck.components if c.back is not None]
+    backless = [c for c in deck.components if c.back is None]
+    assert {c.name for c in backless} == {"staff", "rules"}
+    assert len(decks["metronome"]["ContainedObjects"]) == sum(c.card_count for c in backed) == 63  # the rules' deck
+    assert len(decks["staff + rules"]["ContainedObjects"]) == sum(c.card_count for c in backless)
+    names = Counter(card["Nickname"] for card in decks["metronome"]["ContainedObjects"])
+    assert sum(names.values()) == len(decks["metronome"]["DeckIDs"])
+    # one back per deck, on every sheet of it; no two decks with the same back
+    backs = [{sheet["BackURL"] for sheet in o["CustomDeck"].values()} for o in decks.values()]
+    assert all(len(b) == 1 for b in backs) and len(set().union(*backs)) == len(decks)
+    assert backs[1] == {"https://example.org/m/neutral-back.png"}
+
+
+@pytest.mark.parametrize("ref, lang, expected", [
+    ("steps", None, {"Steps": 54, "rules": 9}),
+    ("kanon", "de", {"Kanon": 56, "kanons": 7, "regeln": 12}),  # noten, spezial, pausen share a back; kanons not
+    ("circle-of-5", None, {"cue-cards": 70, "rules": 10}),
+])
+def test_every_bundled_deck_gives_one_tts_deck_per_back(tmp_path, ref, lang, expected):
+    deckpress.build(ref, tmp_path, formats="tts", lang=lang)
+    saved = json.loads((tmp_path / ref / "tts" / f"{ref}.json").read_text(encoding="utf-8"))
+    decks = {o["Nickname"]: len(o["ContainedObjects"]) for o in saved["ObjectStates"] if o["Name"] == "DeckCustom"}
+    assert decks == expected
+    backs = [next(iter(o["CustomDeck"].values()))["BackURL"] for o in saved["ObjectStates"] if "CustomDeck" in o]
+    assert len(set(backs)) == len(backs)
+
+
+def test_card_ids_show_their_own_front_and_the_hidden_cell_the_decks_back(metronome):
+    folder, saved = metronome
+    for obj in saved["ObjectStates"]:
+        sheets = {sheet_id: _picture(folder, sheet["FaceURL"]) for sheet_id, sheet in obj["CustomDeck"].items()}
+        back = _picture(folder, next(iter(obj["CustomDeck"].values()))["BackURL"])
+        assert back.size == (409, 573)
+        cells = {}
+        for card in obj["ContainedObjects"]:
+            sheet_id, index = str(card["CardID"] // 100), card["CardID"] % 100
+            sheet = obj["CustomDeck"][sheet_id]
+            cols, rows = sheet["NumWidth"], sheet["NumHeight"]
+            assert index < cols * rows - 1 and card["CustomDeck"] == {sheet_id: sheet}
+            x, y = index % cols * 409, index // cols * 573
+            cells.setdefault(card["CardID"], (card["Nickname"], sheets[sheet_id].crop((x, y, x + 409, y + 573))))
+            assert cells[card["CardID"]][0] == card["Nickname"]  # copies of a card share its cell
+        pictures = [picture for _, picture in cells.values()]
+        for i, picture in enumerate(pictures):
+            assert _differs(picture, back) > 5, "a card's cell is its front, not the back"
+            assert all(_differs(picture, other) > 0 for other in pictures[i + 1:]), "one cell per distinct front"
+        for sheet_id, sheet in obj["CustomDeck"].items():  # the 70th slot: the back, for hidden cards
+            cols, rows = sheet["NumWidth"], sheet["NumHeight"]
+            last = sheets[sheet_id].crop(((cols - 1) * 409, (rows - 1) * 573, cols * 409, rows * 573))
+            assert _differs(last, back) == 0
+
+
+def test_the_neutral_back_is_plain_paper_with_the_title_and_no_playing_card_back(metronome):
+    folder, _ = metronome
+    neutral = Image.open(folder / "neutral-back.png").convert("RGB")
+    real = Image.open(folder / "back.png").convert("RGB")
+    assert neutral.size == real.size == (409, 573)
+    assert _differs(neutral, real) > 40
+    paper = tuple(round(c * 255) for c in (PAPER.r, PAPER.g, PAPER.b))
+    colours = {colour: n for n, colour in neutral.getcolors(409 * 573)}
+    assert max(colours, key=colours.get) == paper and colours[paper] > 0.85 * 409 * 573  # mostly bare paper
+    assert all(max(c) - min(c) < 20 for c in colours), "greys and paper only: no suit or instrument colour"
+    middle = neutral.crop((60, 230, 349, 343)).convert("L")  # the title, between its two rules
+    edge = neutral.crop((60, 60, 349, 150)).convert("L")  # inside the frame, above them: nothing
+    assert middle.getextrema()[0] < 180 and edge.getextrema()[0] > 225
+
+
+def test_every_object_has_a_guid_unique_in_the_save_and_the_same_on_every_build(tmp_path, metronome):
+    folder, saved = metronome
+    guids = [o["GUID"] for o in saved["ObjectStates"]] + \
+        [card["GUID"] for o in saved["ObjectStates"] for card in o.get("ContainedObjects", ())]
+    assert len(guids) == len(saved["ObjectStates"]) + 63 + 18
+    assert all(re.fullmatch(r"[0-9a-f]{6}", g) for g in guids) and len(set(guids)) == len(guids)
+    deckpress.build("metronome", tmp_path, formats="tts", tts_base_url="https://example.org/m/")
+    for path in sorted(folder.iterdir()):
+        assert (tmp_path / "metronome" / "tts" / path.name).read_bytes() == path.read_bytes(), path.name
+
+
+def test_tiles_and_single_cards_have_guids_too(test_piece):
+    _, saved = test_piece
+    guids = [o["GUID"] for o in saved["ObjectStates"]]
+    assert len(guids) == len(set(guids)) == 3 + 10
+    assert all(re.fullmatch(r"[0-9a-f]{6}", g) for g in guids)
+
+
+def test_a_deck_without_backs_gets_one_neutral_deck(tmp_path, make_deck):
+    folder = make_deck("""
+        id: plain
+        title: Plain
+        designer: Test
+        license: CC0-1.0
+        layouts: [plain]
+        components:
+          - name: facts
+            front: front
+            cards: [{title: One}, {title: Two}]
+          - name: more-facts
+            front: front
+            cards: [{title: Three}]
+    """, {"plain": """
+        templates:
+          front:
+            fields: {title: ~}
+            elements:
+              - text: {text: "{title}", x: 5mm, y: 5mm, w: 100% - 10mm, h: 20mm, size: 12pt}
+    """})
+    deckpress.build(folder, tmp_path, formats="tts")
+    saved = json.loads((tmp_path / "plain" / "tts" / "plain.json").read_text(encoding="utf-8"))
+    obj, = saved["ObjectStates"]
+    assert obj["Nickname"] == "facts + more-facts" and len(obj["ContainedObjects"]) == 3
+    assert next(iter(obj["CustomDeck"].values()))["BackURL"].endswith("/neutral-back.png")
+    assert (tmp_path / "plain" / "tts" / "neutral-back.png").exists()

@@ -143,7 +143,8 @@ def build(decks: str | Path | Sequence[str | Path] | None = None, out: str | Pat
     papers: "a4", "letter", a list of them, or "all". formats: "pdf", "gutterfold", "png", "svg",
     "tts", "preview" (a list, or comma-separated). inks: "color", "lowink", a list, or "all";
     None makes PDFs in both and images in colour. color: "rgb", or "cmyk" for print shops.
-    lang: one of the decks' languages, or "all" for every one each has (default: its own).
+    lang: one of the decks' languages, to build that one alone (default, or "all": every
+    language each deck has, its own and each of its translations).
     preset: "mpc" or "tgc" (PNGs on the service's canvas; implies "png") or "drivethru" (a CMYK
     PDF/X-1a:2003 file). sleeves: "auto", a sleeve's name (SLEEVES) or its size in mm, to size the tuck box.
     marks: "corners", "lines", "none" or "cutter"; back_offset shifts every back page (mm), or
@@ -187,12 +188,14 @@ def build(decks: str | Path | Sequence[str | Path] | None = None, out: str | Pat
     return results
 
 
-def languages(deck: str | Path, lang: str | None = None) -> list[str | None]:
-    """The languages to build a deck in for `lang`: itself, or with "all" every one the deck has
-    (None: the deck's own)."""
-    if lang != "all":
+def languages(deck: str | Path, lang: str | None = None) -> list[str]:
+    """The languages to build a deck in for `lang`: that one alone, or (None, or "all") every one
+    the deck has, its own first."""
+    if lang is not None and lang != "all":
         return [lang]
-    return list(load_deck(deck).languages)
+    from .model import deck_languages
+
+    return deck_languages(deck)
 
 
 def impose(images: str | Path | Sequence[str | Path], out: str | Path = "output", *,

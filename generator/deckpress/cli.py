@@ -247,8 +247,8 @@ def _build_params() -> list[click.Parameter]:
         click.Option(["--players"], type=int, default=None,
                      help="Print per-player sets for this many players (default: the most the deck allows)."),
         click.Option(["--lang"], default=None, metavar="CODE",
-                     help="Print in this language, from the deck's translations/ (`all`: every language it has; "
-                          "default: the language it is written in)."),
+                     help="Print in this language alone: the deck's own or one of its translations/ "
+                          "(default, or `all`: every language it has)."),
         click.Option(["--format", "formats"], default="pdf", show_default=True, callback=_formats, metavar="LIST",
                      help=f"What to make, comma-separated: {', '.join(api.FORMATS)}."),
         click.Option(["--dpi"], type=click.IntRange(72, 1200), default=300, show_default=True,
@@ -279,9 +279,10 @@ def build(decks: tuple[str, ...], paper: str, ink: str | None, color: str, out: 
           tts_base_url: str | None, sleeves: str | tuple[float, float] | None, sleeve_thickness: float,
           back_offset: api.Offset | None, marks: str, back_marks: bool, report_file: Path | None,
           strict: bool) -> None:
-    """Build DECKS (bundled ids or deck folders; none = every bundled deck): PDF sheets by default,
-    card images, SVGs, Tabletop Simulator sheets and previews with --format. Ends with a line
-    per deck and language built, and one for the whole build."""
+    """Build DECKS (bundled ids or deck folders; none = every bundled deck), each in every language
+    it has (--lang picks one): PDF sheets by default, card images, SVGs, Tabletop Simulator sheets
+    and previews with --format. Ends with a line per deck and language built, and one for the
+    whole build."""
     refs = list(decks) or [listed.ref for listed in api.list_decks(None)]
     _remember(back_offset)
     started = time.perf_counter()
@@ -307,8 +308,12 @@ def build(decks: tuple[str, ...], paper: str, ink: str | None, color: str, out: 
     totals = report.totals()
     pages = api.counted(totals["pages"], "page") + ", " if totals["pages"] else ""
     warned = f", {api.counted(report.warnings, 'warning')}" if report.warnings else ""
+    # a build in a translation says its languages: `from 5 decks in 2 languages`, `from 1 deck in en`
+    spoken = list(dict.fromkeys(deck.language for deck in report.decks))
+    also = "" if all(deck.language == deck.languages[0] for deck in report.decks) else \
+        f" in {spoken[0] if len(spoken) == 1 else api.counted(len(spoken), 'language')}"
     click.echo(f"wrote {files} ({pages}{api.counted(totals['cards'], 'card')} from "
-               f"{api.counted(len(refs), 'deck')}) to {out}/ in {seconds:.1f} s{warned}")
+               f"{api.counted(len(refs), 'deck')}{also}) to {out}/ in {seconds:.1f} s{warned}")
     _finish(report, report_file, strict)
 
 

@@ -30,7 +30,7 @@ from .flatten import FLATTEN_DPI, Flattener
 from .jobs import PDF_X1A, Job, deck_job, fold_pages, sheet_files, single_pages, write_jobs
 from .plan import (DRIVETHRU, IMAGE_FORMATS, SCREEN_FORMATS, SHEET_FORMATS, DeckBuild, Options, Output,
                    Variant,
-                   deck_folder, image_folder, lang_suffix)
+                   deck_folder, image_folder, lang_suffix, printed_title)
 
 DRIVETHRU_BLEED = 25.4 / 8  # 1/8 in on every side, built into the page (print-specs.md §2)
 
@@ -183,7 +183,7 @@ def _write_deck(deck: Deck, out_dir: Path, papers: Sequence[str], inks: Sequence
     if "tts" in options.formats:
         from ..outputs.tts import write_tts
         for path in write_tts(screen, image_folder(out_dir, deck, "tts"), deck.id + lang_mark, card,
-                              tts_base_url, progress):
+                              tts_base_url, progress, title=printed_title(deck), fonts=deck.names.fonts):
             result.outputs.append(Output(path, 0))
     if "preview" in options.formats:
         from ..outputs.preview import write_preview

@@ -20,7 +20,7 @@ Other formats write per-card files from the same faces (see `deckpress.outputs`)
 
     png[-<lang>][-lowink]/<component>-<number>-<name>-<side>.png, manifest.csv   (--format png)
     svg[-<lang>][-lowink]/… .svg, manifest.csv                                 (--format svg)
-    tts[-<lang>]/<component>-sheet-<n>.png, back images, <id>.json             (--format tts)
+    tts[-<lang>]/<deck>-sheet-<n>.png, back images, <id>.json                  (--format tts)
     <id>[-<lang>]-preview.png   every distinct face on one small contact sheet  (--format preview)
 
 `-<lang>` marks a build in one of the deck's translations; images are in colour unless

@@ -209,6 +209,18 @@ def bundled_deck_ids() -> list[str]:
     return sorted(p.parent.name for p in DECKS_DIR.glob(f"*/{DECK_FILE}"))
 
 
+def deck_languages(ref: str | Path) -> list[str]:
+    """The languages a deck is in, its own first: `load_deck(ref).languages`, from its deck files
+    and translation folders alone, without its layouts, fonts or cards (a build asks every deck
+    before it starts, to build each in all of them)."""
+    chain = _chain(find_deck(str(ref)))
+    return languages(tuple(source.folder for source in chain), _language(_merge(chain)))
+
+
+def _language(doc: Map) -> str:
+    return _text(doc, "language") if "language" in doc else DECK["language"].default
+
+
 def load_deck(ref: str | Path, players: int | None = None, lang: str | None = None) -> Deck:
     """Load and check a deck; every problem is a DeckError naming file, line and key.
 
@@ -243,7 +255,7 @@ def load_deck(ref: str | Path, players: int | None = None, lang: str | None = No
         folder=folders[0], file=doc.file, names=names, layouts=layouts, folders=folders,
     )
     deck.player_count = _player_count(doc, players)
-    deck.language = _text(doc, "language") if "language" in doc else DECK["language"].default
+    deck.language = _language(doc)
     deck.languages = languages(folders, deck.language)
     if lang is not None and lang != deck.language:
         deck.translate = load_translator(folders, deck.language, lang, deck.languages)

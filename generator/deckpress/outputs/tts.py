@@ -2,8 +2,15 @@
 
 TTS builds a deck from a "card sheet": one image of equal cells, at most 10 wide and 7 tall,
 whose last cell is the picture shown for a hidden card (print-specs.md §3). Each sheet has one
-back image, so cards are grouped by back design and each group gets sheets of its own. Pieces
-that are not card-shaped (boards, pawns) become custom tiles, which keep their proportions.
+back image, so the deck's cards are grouped by back design: the cards of every component that
+shares a back (metronome's notes, rests, dots, …) become one TTS deck, on sheets of their own,
+and cards of another back another deck. Cards printed without a back (rule cards, staff pieces)
+get a neutral back of their own, the paper with the deck's title, so that face down they do not
+pass for playing cards; they are one deck too. Pieces that are not card-shaped (boards, pawns)
+become custom tiles, which keep their proportions.
+
+Every object, and every card inside a deck, has a GUID: six hex digits made from the saved
+object's name and the object's place in it, unique within the file and the same on every build.
 
 The saved object names its images by URL: `--tts-base-url` where the images will be hosted
 (TTS fetches them from there for every player), local file URLs otherwise (good for trying a
@@ -12,6 +19,7 @@ deck alone).
 
 from __future__ import annotations
 
+import hashlib
 import json
 import math
 from collections.abc import Callable, Sequence
@@ -23,7 +31,11 @@ from PIL import Image as PILImage
 
 from ..atomic import write_text
 from ..backends.raster import RasterJob, render, save_png, trim_box
-from ..face import Face
+from ..colors import RGB
+from ..compose.text import set_text
+from ..face import Face, Item, Line, Paint, Rect, Text
+from ..fonts import FontSet
+from ..units import PT
 from .sides import Entry, file_stems, slug
 
 MAX_COLS, MAX_ROWS = 10, 7
@@ -31,7 +43,10 @@ MAX_WIDTH = 4096  # px: TTS asks for images no larger than 4096 × 4096
 PER_SHEET = MAX_COLS * MAX_ROWS - 1  # the last cell is the hidden-card image
 TILE_DPI = 200  # boards and tokens: sharp on screen, under the size limit
 BLANK = (255, 255, 255)
-BLANK_BACK = "blank-back"  # the back image of a deck that prints no backs: plain white
+NEUTRAL_BACK = "neutral-back"  # the back image of cards printed without a back
+
+PAPER = RGB(0.961, 0.949, 0.922)  # the neutral back: card stock, a little warmer than the screen's white
+NEUTRAL_INK = RGB(0.55, 0.54, 0.52)  # its frame and title: quiet, plainly not a suit or an instrument
 
 
 def cell_size(card_w: float, card_h: float) -> tuple[int, int]:
@@ -54,7 +69,7 @@ def sheet_grid(faces: int) -> tuple[int, int]:
 class Sheet:
     name: str  # file stem
     faces: tuple[Face, ...]
-    hidden: Face | None  # shown in the last cell
+    hidden: Face  # shown in the last cell: the back
     back: str  # file stem of the back image
 
     @property
@@ -62,35 +77,75 @@ class Sheet:
         return sheet_grid(len(self.faces))
 
 
-def write_tts(entries: Sequence[Entry], folder: Path, title: str, card: tuple[float, float],
-              base_url: str | None = None, progress: Callable[[int], None] | None = None) -> list[Path]:
-    """Write the sheets, back images, tile images and `<title>.json` (a TTS saved object) into
-    `folder`. `card` is the deck's card size: components of that size become decks, others tiles."""
+def neutral_back(title: str, like: Face, fonts: FontSet | None = None) -> Face:
+    """The back of cards printed without one, at the size of `like` (a front): plain paper inside
+    a thin double frame, the deck's title in the middle between two short rules. Quiet on
+    purpose: a face-down rule card should look like what it is, not like a playing card."""
+    w, h, bleed = like.width, like.height, like.bleed
+    fonts = fonts or FontSet()
+    inset = max(3.0, min(w, h) * 0.07)
+    frame = Paint(stroke=NEUTRAL_INK, stroke_width=0.35)
+    hairline = Paint(stroke=NEUTRAL_INK, stroke_width=0.18)
+    items: list[Item] = [
+        Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, paint=Paint(fill=PAPER)),
+        Rect(inset, inset, w - 2 * inset, h - 2 * inset, radius=max(0.0, like.radius - inset / 2), paint=frame),
+        Rect(inset + 1.2, inset + 1.2, w - 2 * inset - 2.4, h - 2 * inset - 2.4,
+             radius=max(0.0, like.radius - inset / 2 - 1.2), paint=hairline),
+    ]
+    box_w = w - 2 * inset - 6.0
+    box_h = min(22.0, h * 0.25)
+    text = title.replace("\\", "\\\\").replace("*", "\\*").replace(":", "\\:")  # the title as it is, not markup
+    fitted = set_text(text, ((w - box_w) / 2, (h - box_h) / 2, box_w, box_h), fonts.families["sans"], "bold",
+                      fonts, {}, 15 * PT, 7 * PT, NEUTRAL_INK, "center", "middle", 1.15, True, True)
+    items += fitted.items
+    lines = [item for item in fitted.items if isinstance(item, Text)]
+    top = min((t.y - 0.76 * t.size for t in lines), default=h / 2)  # cap height and accents
+    bottom = max((t.y + 0.24 * t.size for t in lines), default=h / 2)
+    rule = min(w, h) * 0.16
+    for y in (top - 3.0, bottom + 3.0):
+        items.append(Line(w / 2 - rule, y, w / 2 + rule, y, paint=frame))
+    return Face(w, h, bleed, tuple(items), like.radius)
+
+
+def write_tts(entries: Sequence[Entry], folder: Path, name: str, card: tuple[float, float],
+              base_url: str | None = None, progress: Callable[[int], None] | None = None, *,
+              title: str | None = None, fonts: FontSet | None = None) -> list[Path]:
+    """Write the sheets, back images, tile images and `<name>.json` (a TTS saved object) into
+    `folder`. `card` is the deck's card size: pieces of that size become cards, grouped into
+    decks by their back, others tiles. `title` (the deck's, as printed; `name` if not given)
+    names the save and the decks of several components, and is on the neutral back, drawn in
+    `fonts`."""
+    title = title or name
     stems = file_stems(entries)
     cards = [e for e in entries if _same(e.size, card)]
     tiles = [e for e in entries if not _same(e.size, card)]
     cell = cell_size(*card)
-    sheets, states = _plan_decks(cards, stems)
+    neutral = neutral_back(title, cards[0].front, fonts) \
+        if any(e.back is None for e in cards) else None
+    back_stem = _unique(NEUTRAL_BACK, set(stems.values()))
+    sheets, states = _plan_decks(cards, stems, title, neutral, back_stem)
     url = _urls(folder, base_url)
 
     # every face once: in cells, as back images, as tiles
     wanted: dict[Face, tuple[int, int]] = {}
     for sheet in sheets:
-        for face in (*sheet.faces, *([sheet.hidden] if sheet.hidden else [])):
-            wanted[face] = cell  # the hidden card is the back: its cell picture is the back image too
-    backs = {sheet.back: sheet.hidden for sheet in sheets if sheet.hidden is not None}
+        for face in sheet.faces:
+            wanted[face] = cell
+        if sheet.hidden is not neutral:
+            wanted[sheet.hidden] = cell  # the hidden card is the back: its cell picture is the back image too
     tile_faces = {face: _tile_px(face) for e in tiles for face in (e.front, e.back) if face is not None}
     wanted.update(tile_faces)
     jobs = [RasterJob(face, trim_box(face), size) for face, size in wanted.items()]
     pictures = dict(zip(wanted, render(jobs, progress=progress)))
+    if neutral is not None:  # not one of the deck's faces, so not counted in the build's plan
+        pictures[neutral], = render([RasterJob(neutral, trim_box(neutral), cell)])
 
     written = []
     for sheet in sheets:
         written.append(_write_sheet(folder, sheet, pictures, cell))
+    backs = {sheet.back: sheet.hidden for sheet in sheets}
     for stem, face in backs.items():
         written.append(_save(folder / f"{stem}.png", pictures[face]))
-    if any(sheet.back == BLANK_BACK for sheet in sheets):
-        written.append(_save(folder / f"{BLANK_BACK}.png", PILImage.new("RGB", cell, BLANK)))
     for e in tiles:
         for side, face in (("front", e.front), ("back", e.back)):
             if face is not None and (folder / f"{stems[(side, face)]}.png") not in written:
@@ -99,8 +154,9 @@ def write_tts(entries: Sequence[Entry], folder: Path, title: str, card: tuple[fl
     objects = [_deck_object(state, url, i) for i, state in enumerate(states)]
     copies = [e for e in tiles for _ in range(e.copies)]  # a tile is one piece: eight pawns are eight tiles
     objects += [_tile_object(e, stems, url, card, len(objects) + i) for i, e in enumerate(copies)]
+    _give_guids(objects, name)
     saved = {"SaveName": title, "GameMode": title, "Note": "Made with deckpress.", "ObjectStates": objects}
-    path = folder / f"{_file_safe(title)}.json"
+    path = folder / f"{_file_safe(name)}.json"
     write_text(path, json.dumps(saved, indent=2, ensure_ascii=False) + "\n")
     return [*written, path]
 
@@ -111,7 +167,7 @@ def _same(size: tuple[float, float], card: tuple[float, float]) -> bool:
 
 @dataclass
 class _DeckState:
-    """One TTS deck: a component's cards, their sheets (one CustomDeck each) and every copy."""
+    """One TTS deck: the cards of one back design, their sheets (one CustomDeck each) and every copy."""
 
     nickname: str
     sheets: list[tuple[int, Sheet]]  # (CustomDeck id, sheet)
@@ -119,39 +175,88 @@ class _DeckState:
     sideways: bool
 
 
-def _plan_decks(cards: Sequence[Entry], stems: dict[tuple[str, Face], str]) -> tuple[list[Sheet], list[_DeckState]]:
-    """Group each component's cards by back design, and the distinct fronts of each group onto
-    sheets of at most 69 faces; number the sheets (CustomDeck ids from 1) and the cards
-    (CardID = sheet id × 100 + cell)."""
+def _plan_decks(cards: Sequence[Entry], stems: dict[tuple[str, Face], str], title: str, neutral: Face | None,
+                neutral_stem: str) -> tuple[list[Sheet], list[_DeckState]]:
+    """Group the cards by back design (cards without a back: the neutral back), each group one
+    deck in the order its first card comes; put its distinct fronts onto sheets of at most 69
+    faces; number the sheets (CustomDeck ids from 1) and the cards (CardID = sheet id × 100 +
+    cell)."""
+    groups: dict[Face | None, list[Entry]] = {}
+    for e in cards:
+        groups.setdefault(e.back, []).append(e)
     sheets: list[Sheet] = []
     states: list[_DeckState] = []
-    # cards printed without a back (rule cards, say) show the deck's first back in TTS
-    common_back = next((e.back for e in cards if e.back is not None), None)
-    components = list(dict.fromkeys(e.component for e in cards))
-    for component in components:
-        mine = [e for e in cards if e.component == component]
-        state = _DeckState(component, [], [], mine[0].size[0] > mine[0].size[1])
-        groups: dict[Face | None, list[Entry]] = {}
-        for e in mine:
-            groups.setdefault(e.back or common_back, []).append(e)
-        for back, group in groups.items():
-            fronts = list(dict.fromkeys(e.front for e in group))
-            back_stem = stems[("back", back)] if back is not None else BLANK_BACK
-            cell_of: dict[Face, tuple[int, int]] = {}
-            for start in range(0, len(fronts), PER_SHEET):
-                chunk = tuple(fronts[start:start + PER_SHEET])
-                sheet_id = len(sheets) + 1
-                n = start // PER_SHEET + 1
-                sheet = Sheet(f"{component}-sheet-{n}" if len(groups) == 1 else f"{back_stem}-sheet-{n}",
-                              chunk, back, back_stem)
-                sheets.append(sheet)
-                state.sheets.append((sheet_id, sheet))
-                cell_of.update({face: (sheet_id, i) for i, face in enumerate(chunk)})
-            for e in group:
-                sheet_id, cell = cell_of[e.front]
-                state.cards += [(sheet_id * 100 + cell, e.name or f"{component} {e.number}")] * e.copies
+    nicknames = _nicknames(groups, title)
+    taken: set[str] = set(stems.values()) | {neutral_stem}
+    for (back, group), nickname in zip(groups.items(), nicknames):
+        hidden = back if back is not None else neutral
+        assert hidden is not None  # made whenever a card has no back
+        back_stem = stems[("back", back)] if back is not None else neutral_stem
+        state = _DeckState(nickname, [], [], group[0].size[0] > group[0].size[1])
+        fronts = list(dict.fromkeys(e.front for e in group))
+        stem = _unique(slug(nickname) or "deck", taken)
+        taken.add(stem)
+        cell_of: dict[Face, tuple[int, int]] = {}
+        for start in range(0, len(fronts), PER_SHEET):
+            chunk = tuple(fronts[start:start + PER_SHEET])
+            sheet_id = len(sheets) + 1
+            sheet = Sheet(f"{stem}-sheet-{start // PER_SHEET + 1}", chunk, hidden, back_stem)
+            sheets.append(sheet)
+            state.sheets.append((sheet_id, sheet))
+            cell_of.update({face: (sheet_id, i) for i, face in enumerate(chunk)})
+        for e in group:
+            sheet_id, cell = cell_of[e.front]
+            state.cards += [(sheet_id * 100 + cell, e.name or f"{e.component} {e.number}")] * e.copies
         states.append(state)
     return sheets, states
+
+
+def _nicknames(groups: dict[Face | None, list[Entry]], title: str) -> list[str]:
+    """What each deck is called on the table: its component's name when it holds one component;
+    the deck's title for the first of several components behind a printed back (metronome's
+    notes, rests, dots, … are "metronome"); otherwise its components' names ("staff + rules")."""
+    names: list[str] = []
+    for back, group in groups.items():
+        components = list(dict.fromkeys(e.component for e in group))
+        if len(components) == 1:
+            names.append(components[0])
+        elif back is not None and title not in names:
+            names.append(title)
+        else:
+            names.append(" + ".join(components))
+    return names
+
+
+def _unique(stem: str, taken: set[str]) -> str:
+    unique, n = stem, 2
+    while unique in taken:
+        unique, n = f"{stem}-{n}", n + 1
+    return unique
+
+
+def _give_guids(objects: list[dict], seed: str) -> None:
+    """A GUID for every object and every card in a deck: the first six hex digits of the SHA-256
+    of the save's name and the object's place (`3`, or `3/12` for the thirteenth card of the
+    fourth object), taken again with a counter in the rare case two collide. Same save, same
+    GUIDs: a rebuild changes no byte, and TTS can tell the objects apart."""
+    taken: set[str] = set()
+
+    def guid(place: str) -> str:
+        n = 0
+        while True:
+            digest = hashlib.sha256(f"{seed}\0{place}\0{n}".encode()).hexdigest()[:6]
+            if digest not in taken:
+                taken.add(digest)
+                return digest
+            n += 1
+
+    def named(obj: dict, place: str) -> dict:  # the GUID after the Name, where TTS writes it
+        return {"Name": obj["Name"], "GUID": guid(place), **{k: v for k, v in obj.items() if k != "Name"}}
+
+    for i, obj in enumerate(objects):
+        objects[i] = obj = named(obj, str(i))
+        if "ContainedObjects" in obj:
+            obj["ContainedObjects"] = [named(card, f"{i}/{j}") for j, card in enumerate(obj["ContainedObjects"])]
 
 
 def _tile_px(face: Face) -> tuple[int, int]:
@@ -164,9 +269,8 @@ def _write_sheet(folder: Path, sheet: Sheet, pictures: dict[Face, PILImage.Image
     image = PILImage.new("RGB", (cols * cell[0], rows * cell[1]), BLANK)
     for i, face in enumerate(sheet.faces):
         image.paste(pictures[face], ((i % cols) * cell[0], (i // cols) * cell[1]))
-    if sheet.hidden is not None:
-        last = cols * rows - 1
-        image.paste(pictures[sheet.hidden], ((last % cols) * cell[0], (last // cols) * cell[1]))
+    last = cols * rows - 1
+    image.paste(pictures[sheet.hidden], ((last % cols) * cell[0], (last // cols) * cell[1]))
     return _save(folder / f"{sheet.name}.png", image)
 
 
@@ -199,7 +303,7 @@ def _deck_object(state: _DeckState, url: Callable[[str], str], index: int) -> di
 
     if len(state.cards) == 1:
         return card(*state.cards[0])
-    return {"Name": "Deck", "Transform": _transform(index), "Nickname": state.nickname,
+    return {"Name": "DeckCustom", "Transform": _transform(index), "Nickname": state.nickname,
             "SidewaysCard": state.sideways, "DeckIDs": [card_id for card_id, _ in state.cards],
             "CustomDeck": custom, "ContainedObjects": [card(*c) for c in state.cards]}
 
