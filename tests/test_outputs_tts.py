@@ -123,19 +123,22 @@ def test_components_that_share_a_back_are_one_deck_and_backless_cards_another(me
     _, saved = metronome
     deck = load_deck("metronome")
     decks = {o["Nickname"]: o for o in saved["ObjectStates"]}
-    assert list(decks) == ["metronome", "staff + rules"]  # not nine decks to merge by hand
+    # not nine decks to merge by hand; the cards printed without a back get a neutral back per component,
+    # so face down the staff cards and the rule cards are told apart
+    assert list(decks) == ["metronome", "staff", "rules"]
     assert {o["Name"] for o in decks.values()} == {"DeckCustom"}
     backed = [c for c in deck.components if c.back is not None]
     backless = [c for c in deck.components if c.back is None]
     assert {c.name for c in backless} == {"staff", "rules"}
     assert len(decks["metronome"]["ContainedObjects"]) == sum(c.card_count for c in backed) == 63  # the rules' deck
-    assert len(decks["staff + rules"]["ContainedObjects"]) == sum(c.card_count for c in backless)
+    for component in backless:
+        assert len(decks[component.name]["ContainedObjects"]) == component.card_count
     names = Counter(card["Nickname"] for card in decks["metronome"]["ContainedObjects"])
     assert sum(names.values()) == len(decks["metronome"]["DeckIDs"])
     # one back per deck, on every sheet of it; no two decks with the same back
     backs = [{sheet["BackURL"] for sheet in o["CustomDeck"].values()} for o in decks.values()]
     assert all(len(b) == 1 for b in backs) and len(set().union(*backs)) == len(decks)
-    assert backs[1] == {"https://example.org/m/neutral-back.png"}
+    assert backs[1:] == [{"https://example.org/m/neutral-back-staff.png"}, {"https://example.org/m/neutral-back-rules.png"}]
 
 
 @pytest.mark.parametrize("ref, lang, expected", [
@@ -179,7 +182,7 @@ def test_card_ids_show_their_own_front_and_the_hidden_cell_the_decks_back(metron
 
 def test_the_neutral_back_is_plain_paper_with_the_title_and_no_playing_card_back(metronome):
     folder, _ = metronome
-    neutral = Image.open(folder / "neutral-back.png").convert("RGB")
+    neutral = Image.open(folder / "neutral-back-rules.png").convert("RGB")
     real = Image.open(folder / "back.png").convert("RGB")
     assert neutral.size == real.size == (409, 573)
     assert _differs(neutral, real) > 40
@@ -210,7 +213,7 @@ def test_tiles_and_single_cards_have_guids_too(test_piece):
     assert all(re.fullmatch(r"[0-9a-f]{6}", g) for g in guids)
 
 
-def test_a_deck_without_backs_gets_one_neutral_deck(tmp_path, make_deck):
+def test_a_deck_without_backs_gets_a_neutral_deck_per_component(tmp_path, make_deck):
     folder = make_deck("""
         id: plain
         title: Plain
@@ -233,7 +236,9 @@ def test_a_deck_without_backs_gets_one_neutral_deck(tmp_path, make_deck):
     """})
     deckpress.build(folder, tmp_path, formats="tts")
     saved = json.loads((tmp_path / "plain" / "tts" / "plain.json").read_text(encoding="utf-8"))
-    obj, = saved["ObjectStates"]
-    assert obj["Nickname"] == "facts + more-facts" and len(obj["ContainedObjects"]) == 3
-    assert next(iter(obj["CustomDeck"].values()))["BackURL"].endswith("/neutral-back.png")
-    assert (tmp_path / "plain" / "tts" / "neutral-back.png").exists()
+    objects = {o["Nickname"]: o for o in saved["ObjectStates"]}  # a neutral back, so a deck, per component
+    assert {name: o["Name"] for name, o in objects.items()} == {"facts": "DeckCustom", "Three": "Card"}  # a lone card
+    assert next(iter(objects["facts"]["CustomDeck"].values()))["BackURL"].endswith("/neutral-back-facts.png")
+    assert next(iter(objects["Three"]["CustomDeck"].values()))["BackURL"].endswith("/neutral-back-more-facts.png")
+    for name in ("facts", "more-facts"):
+        assert (tmp_path / "plain" / "tts" / f"neutral-back-{name}.png").exists()

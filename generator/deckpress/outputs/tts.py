@@ -5,8 +5,8 @@ whose last cell is the picture shown for a hidden card (print-specs.md §3). Eac
 back image, so the deck's cards are grouped by back design: the cards of every component that
 shares a back (metronome's notes, rests, dots, …) become one TTS deck, on sheets of their own,
 and cards of another back another deck. Cards printed without a back (rule cards, staff pieces)
-get a neutral back of their own, the paper with the deck's title, so that face down they do not
-pass for playing cards; they are one deck too. Pieces that are not card-shaped (boards, pawns)
+get a neutral back of their own, the paper with the deck's title and their component's name, so
+that face down they do not pass for playing cards; each component of them is a deck too. Pieces that are not card-shaped (boards, pawns)
 become custom tiles, which keep their proportions.
 
 Every object, and every card inside a deck, has a GUID: six hex digits made from the saved
@@ -77,10 +77,11 @@ class Sheet:
         return sheet_grid(len(self.faces))
 
 
-def neutral_back(title: str, like: Face, fonts: FontSet | None = None) -> Face:
+def neutral_back(title: str, like: Face, fonts: FontSet | None = None, part: str = "") -> Face:
     """The back of cards printed without one, at the size of `like` (a front): plain paper inside
-    a thin double frame, the deck's title in the middle between two short rules. Quiet on
-    purpose: a face-down rule card should look like what it is, not like a playing card."""
+    a thin double frame, the deck's title in the middle between two short rules, and under them
+    which `part` of the deck the cards are (a component: "rules", "staff"). Quiet on purpose: a
+    face-down rule card should look like what it is, not like a playing card."""
     w, h, bleed = like.width, like.height, like.bleed
     fonts = fonts or FontSet()
     inset = max(3.0, min(w, h) * 0.07)
@@ -104,6 +105,10 @@ def neutral_back(title: str, like: Face, fonts: FontSet | None = None) -> Face:
     rule = min(w, h) * 0.16
     for y in (top - 3.0, bottom + 3.0):
         items.append(Line(w / 2 - rule, y, w / 2 + rule, y, paint=frame))
+    if part:
+        plain = part.replace("\\", "\\\\").replace("*", "\\*").replace(":", "\\:")
+        items += set_text(plain, ((w - box_w) / 2, bottom + 5.0, box_w, 6.0), fonts.families["sans"], "regular",
+                          fonts, {}, 9 * PT, 6 * PT, NEUTRAL_INK, "center", "top", 1.15, True, True).items
     return Face(w, h, bleed, tuple(items), like.radius)
 
 
@@ -120,10 +125,13 @@ def write_tts(entries: Sequence[Entry], folder: Path, name: str, card: tuple[flo
     cards = [e for e in entries if _same(e.size, card)]
     tiles = [e for e in entries if not _same(e.size, card)]
     cell = cell_size(*card)
-    neutral = neutral_back(title, cards[0].front, fonts) \
-        if any(e.back is None for e in cards) else None
-    back_stem = _unique(NEUTRAL_BACK, set(stems.values()))
-    sheets, states = _plan_decks(cards, stems, title, neutral, back_stem)
+    # cards printed without a back: a neutral back for each component, so that rule cards and, say,
+    # staff cards stay two decks, each saying what it is face down
+    neutrals: dict[str, Face] = {}
+    for e in cards:
+        if e.back is None and e.component not in neutrals:
+            neutrals[e.component] = neutral_back(title, e.front, fonts, e.component)
+    sheets, states = _plan_decks(cards, stems, title, neutrals)
     url = _urls(folder, base_url)
 
     # every face once: in cells, as back images, as tiles
@@ -131,14 +139,15 @@ def write_tts(entries: Sequence[Entry], folder: Path, name: str, card: tuple[flo
     for sheet in sheets:
         for face in sheet.faces:
             wanted[face] = cell
-        if sheet.hidden is not neutral:
+        if sheet.hidden not in neutrals.values():
             wanted[sheet.hidden] = cell  # the hidden card is the back: its cell picture is the back image too
     tile_faces = {face: _tile_px(face) for e in tiles for face in (e.front, e.back) if face is not None}
     wanted.update(tile_faces)
     jobs = [RasterJob(face, trim_box(face), size) for face, size in wanted.items()]
     pictures = dict(zip(wanted, render(jobs, progress=progress)))
-    if neutral is not None:  # not one of the deck's faces, so not counted in the build's plan
-        pictures[neutral], = render([RasterJob(neutral, trim_box(neutral), cell)])
+    if neutrals:  # not the deck's faces, so not counted in the build's plan
+        backs = list(neutrals.values())
+        pictures.update(zip(backs, render([RasterJob(face, trim_box(face), cell) for face in backs])))
 
     written = []
     for sheet in sheets:
@@ -175,23 +184,26 @@ class _DeckState:
     sideways: bool
 
 
-def _plan_decks(cards: Sequence[Entry], stems: dict[tuple[str, Face], str], title: str, neutral: Face | None,
-                neutral_stem: str) -> tuple[list[Sheet], list[_DeckState]]:
-    """Group the cards by back design (cards without a back: the neutral back), each group one
-    deck in the order its first card comes; put its distinct fronts onto sheets of at most 69
-    faces; number the sheets (CustomDeck ids from 1) and the cards (CardID = sheet id × 100 +
-    cell)."""
-    groups: dict[Face | None, list[Entry]] = {}
+def _plan_decks(cards: Sequence[Entry], stems: dict[tuple[str, Face], str], title: str,
+                neutrals: dict[str, Face]) -> tuple[list[Sheet], list[_DeckState]]:
+    """Group the cards by back design (cards without a back: their component's neutral back),
+    each group one deck in the order its first card comes; put its distinct fronts onto sheets of
+    at most 69 faces; number the sheets (CustomDeck ids from 1) and the cards (CardID = sheet id
+    × 100 + cell)."""
+    groups: dict[Face, list[Entry]] = {}
     for e in cards:
-        groups.setdefault(e.back, []).append(e)
+        groups.setdefault(e.back if e.back is not None else neutrals[e.component], []).append(e)
     sheets: list[Sheet] = []
     states: list[_DeckState] = []
-    nicknames = _nicknames(groups, title)
-    taken: set[str] = set(stems.values()) | {neutral_stem}
+    nicknames = _nicknames(groups, title, set(neutrals.values()))
+    taken: set[str] = set(stems.values())
+    neutral_stems = {}
+    for component, face in neutrals.items():
+        neutral_stems[face] = _unique(f"{NEUTRAL_BACK}-{slug(component) or 'cards'}", taken)
+        taken.add(neutral_stems[face])
     for (back, group), nickname in zip(groups.items(), nicknames):
-        hidden = back if back is not None else neutral
-        assert hidden is not None  # made whenever a card has no back
-        back_stem = stems[("back", back)] if back is not None else neutral_stem
+        hidden = back
+        back_stem = neutral_stems[back] if back in neutral_stems else stems[("back", back)]
         state = _DeckState(nickname, [], [], group[0].size[0] > group[0].size[1])
         fronts = list(dict.fromkeys(e.front for e in group))
         stem = _unique(slug(nickname) or "deck", taken)
@@ -211,16 +223,16 @@ def _plan_decks(cards: Sequence[Entry], stems: dict[tuple[str, Face], str], titl
     return sheets, states
 
 
-def _nicknames(groups: dict[Face | None, list[Entry]], title: str) -> list[str]:
+def _nicknames(groups: dict[Face, list[Entry]], title: str, neutral: set[Face]) -> list[str]:
     """What each deck is called on the table: its component's name when it holds one component;
     the deck's title for the first of several components behind a printed back (metronome's
-    notes, rests, dots, … are "metronome"); otherwise its components' names ("staff + rules")."""
+    notes, rests, dots, … are "metronome"); otherwise its components' names ("a + b")."""
     names: list[str] = []
     for back, group in groups.items():
         components = list(dict.fromkeys(e.component for e in group))
         if len(components) == 1:
             names.append(components[0])
-        elif back is not None and title not in names:
+        elif back not in neutral and title not in names:
             names.append(title)
         else:
             names.append(" + ".join(components))
