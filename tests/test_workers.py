@@ -79,3 +79,34 @@ def unpicklable(item: int, progress, on_plan) -> int:
 def test_an_error_that_cannot_cross_is_said_in_a_runtime_error():
     with pytest.raises(RuntimeError, match="ValueError: <function"):
         in_order(unpicklable, [1, 2], workers=2)
+
+
+def plans_until_stopped(item: tuple[int, Path], progress, on_plan) -> int:
+    """Keeps saying its plan, deaf to Ctrl-C (as a worker is between the parent's closing its end
+    and the parent's Ctrl-C arriving), and notes that its clean-up ran."""
+    import signal
+
+    number, folder = item
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        for _ in range(2000):
+            on_plan(1)
+            time.sleep(0.005)
+        return number
+    finally:
+        (folder / f"{number}.cleaned").write_text("")
+
+
+@forking
+def test_a_worker_whose_parent_has_gone_cleans_up_and_leaves_quietly(tmp_path, capfd):
+    """The parent interrupted (here its plan callback) closes its pipes: a worker still sending
+    meets a broken pipe, which is not the work's failure to report; it stops without a word."""
+
+    def interrupted(n: int) -> None:
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        in_order(plans_until_stopped, [(n, tmp_path) for n in range(2)], on_plan=interrupted, workers=2)
+    assert multiprocessing.active_children() == []
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["0.cleaned", "1.cleaned"]
+    assert capfd.readouterr().err == ""

@@ -168,8 +168,9 @@ class _Crew:
         signal.signal(signal.SIGINT, _stop_once)
         for parent in parents:  # inherited copies of the parent's ends: closed, so the parent's exit is seen
             parent.close()
-        progress = _Gathered(pipe) if self.progress else None
-        on_plan = (lambda n: pipe.send(("plan", n))) if self.plan else None
+        send = _to_parent(pipe)
+        progress = _Gathered(send) if self.progress else None
+        on_plan = (lambda n: send(("plan", n))) if self.plan else None
         try:
             while True:
                 try:
@@ -180,13 +181,33 @@ class _Crew:
                     result = self.work(self.items[index], progress, on_plan)
                     if progress:
                         progress.flush()
-                    pipe.send(("done", index, result))
+                    send(("done", index, result))
                 except Exception as exc:
                     if progress:
                         progress.flush()
-                    pipe.send(("failed", index, _portable(exc)))
+                    send(("failed", index, _portable(exc)))
         except KeyboardInterrupt:  # the parent's or the terminal's Ctrl-C: cleaned up on the way out
             return
+        except _ParentGone:  # it was interrupted and closed its end before our Ctrl-C arrived
+            signal.signal(signal.SIGINT, signal.SIG_IGN)  # the Ctrl-C still on its way changes nothing
+            return
+
+
+class _ParentGone(BaseException):
+    """The parent closed its end of the pipe: the work stops and cleans up as for Ctrl-C. A
+    BaseException, so that it is not taken for the work's own failure."""
+
+
+def _to_parent(pipe: Connection) -> Callable[[tuple[Any, ...]], None]:
+    """Sending to the parent, where a broken pipe raises `_ParentGone`."""
+
+    def send(message: tuple[Any, ...]) -> None:
+        try:
+            pipe.send(message)
+        except (BrokenPipeError, ConnectionResetError):
+            raise _ParentGone from None
+
+    return send
 
 
 class _Gathered:
@@ -194,8 +215,8 @@ class _Gathered:
     page cost the parent as much time as the pages took to lay out (a bar moved that often shows
     nothing more)."""
 
-    def __init__(self, pipe: Connection) -> None:
-        self.pipe, self.pending, self.sent = pipe, 0, 0.0
+    def __init__(self, send: Callable[[tuple[Any, ...]], None]) -> None:
+        self.send, self.pending, self.sent = send, 0, 0.0
 
     def __call__(self, steps: int) -> None:
         self.pending += steps
@@ -206,7 +227,7 @@ class _Gathered:
 
     def flush(self) -> None:
         if self.pending:
-            self.pipe.send(("progress", self.pending))
+            self.send(("progress", self.pending))
             self.pending = 0
 
 
