@@ -37,14 +37,15 @@ if TYPE_CHECKING:  # what `__getattr__` reads lazily, for type checkers and edit
     from .outputs.presets import PRESETS
     from .results import CheckResult, DeckListing, DeckSummary, Report, counted
     from .settings import DECK_SETTINGS, BackOffset, format_offset, parse_back_offset, save_back_offset
-    from .units import PAPERS, parse_mm, parse_size
+    from .units import HOME_PAPERS, PAPERS, paper_name, parse_mm, parse_size
 
 Offset = tuple[float, float]  #: mm, x right and y down as seen looking at a back page
 Progress = Callable[[int], None]
 
 #: names read from the module that owns them on first use (PEP 562): see `__getattr__`
 _LAZY = {
-    "PAPERS": "deckpress.units", "MARK_MODES": "deckpress.imposition.marks",
+    "PAPERS": "deckpress.units", "HOME_PAPERS": "deckpress.units", "paper_name": "deckpress.units",
+    "MARK_MODES": "deckpress.imposition.marks",
     "INKS": "deckpress.ink", "COLORS": "deckpress.ink",
     "FORMATS": "deckpress.builder.plan", "DRIVETHRU": "deckpress.builder.plan",
     "PRESETS": "deckpress.outputs.presets",
@@ -134,20 +135,22 @@ def build(decks: str | Path | Sequence[str | Path] | None = None, out: str | Pat
           dpi: int = 300, preset: str | None = None, outline_text: bool = False, tts_base_url: str | None = None,
           sleeves: str | tuple[float, float] | None = None, sleeve_thickness: float | None = None,
           back_offset: Offset | Mapping[str | Path, Offset] = (0.0, 0.0), marks: str = "corners",
-          back_marks: bool = False, progress: Progress | None = None, on_plan: Progress | None = None
-          ) -> list[DeckBuild]:
+          back_marks: bool = False, gap: float | None = None, progress: Progress | None = None,
+          on_plan: Progress | None = None) -> list[DeckBuild]:
     """Build decks into `out/<deck id>/`; one result per deck and language, with the files written
     (`outputs`) and the warnings.
 
     decks: a bundled id, a deck folder, or several; None builds every bundled deck.
-    papers: "a4", "letter", a list of them, or "all". formats: "pdf", "gutterfold", "png", "svg",
+    papers: a paper ("a4", "letter", "a3", "a5", "legal", "tabloid", "universal", or "WxH" like
+    "210x297mm" or "8.5x11in"), a list of them, or "all" (A4 and Letter). formats: "pdf", "gutterfold", "png", "svg",
     "tts", "preview" (a list, or comma-separated). inks: "color", "lowink", a list, or "all";
     None makes PDFs in both and images in colour. color: "rgb", or "cmyk" for print shops.
     lang: one of the decks' languages, to build that one alone (default, or "all": every
     language each deck has, its own and each of its translations).
     preset: "mpc" or "tgc" (PNGs on the service's canvas; implies "png") or "drivethru" (a CMYK
     PDF/X-1a:2003 file). sleeves: "auto", a sleeve's name (SLEEVES) or its size in mm, to size the tuck box.
-    marks: "corners", "lines", "none" or "cutter"; back_offset shifts every back page (mm), or
+    marks: "corners", "lines", "none" or "cutter"; gap: mm between cards on the sheets, for every
+    deck (None: each deck's own `gap:`); back_offset shifts every back page (mm), or
     maps each deck (as given in `decks`) to its own (decks it does not name: none).
     on_plan hears, for each deck, how many pages and images are to come; progress each one done.
     Several decks (or languages) are built at once, one per core, in worker processes: the results
@@ -157,7 +160,6 @@ def build(decks: str | Path | Sequence[str | Path] | None = None, out: str | Pat
     from .builder.plan import DRIVETHRU, FORMATS, Options
     from .compose.tuckbox import SLEEVE_THICKNESS
     from .imposition.document import Marking
-    from .imposition.sheets import PAPERS
     from .ink import INKS
     from .model import bundled_deck_ids
     from .outputs.presets import PRESETS
@@ -170,9 +172,10 @@ def build(decks: str | Path | Sequence[str | Path] | None = None, out: str | Pat
     pdf_inks = choose(inks if inks is not None else "all", INKS, "ink")
     options = Options(asked_formats, dpi, preset, outline_text, tts_base_url, color,
                       image_inks=pdf_inks if inks is not None else ("color",), sleeves=sleeves,
-                      sleeve_thickness=SLEEVE_THICKNESS if sleeve_thickness is None else sleeve_thickness)
+                      sleeve_thickness=SLEEVE_THICKNESS if sleeve_thickness is None else sleeve_thickness,
+                      gap=None if gap is None else checked_gap(gap))
     refs = bundled_deck_ids() if decks is None else [decks] if isinstance(decks, (str, Path)) else list(decks)
-    paper_names = choose(papers, tuple(PAPERS), "paper")
+    paper_names = choose_papers(papers)
     tasks, unreadable = [], None
     for ref in refs:
         offset = back_offset.get(ref, (0.0, 0.0)) if isinstance(back_offset, Mapping) else back_offset
@@ -202,35 +205,37 @@ def impose(images: str | Path | Sequence[str | Path], out: str | Path = "output"
            name: str = "imposed", back: str | Path | None = None, backs: str | Path | None = None,
            size: str | tuple[float, float] = "poker", bleed: str | float = 3.0,
            papers: str | Sequence[str] = "all", back_offset: Offset = (0.0, 0.0), marks: str = "corners",
-           back_marks: bool = False, progress: Progress | None = None, on_plan: Progress | None = None) -> Imposed:
+           back_marks: bool = False, gap: float = 0.0, progress: Progress | None = None,
+           on_plan: Progress | None = None) -> Imposed:
     """Put ready-made card images (PNG, JPEG; files or folders, each picture including `bleed` on
     every side) on marked sheets: `out/<name>/<name>-cards-<paper>.pdf`, and with backs `-backs-`
     and `-duplex-`. `back` is one back for every card; `backs` a folder with a back per front,
     named like it. `size`: a card size name (CARD_SIZES) or "WxH" like "63x88" or "2.5inx3.5in",
-    or (width, height) in mm; `bleed`: mm, or a length like "0.125in". Every picture is checked
+    or (width, height) in mm; `bleed`: mm, or a length like "0.125in"; `gap`: mm between cards
+    (each then keeps its own bleed, half the gap at most). Every picture is checked
     before anything is written: a problem raises DeckError; what will print badly is in the
     result's warnings."""
     from .builder.images import card_size, parse_bleed
     from .builder.images import impose_images as write_imposed
-    from .imposition.sheets import PAPERS
 
     fronts = [Path(images)] if isinstance(images, (str, Path)) else [Path(p) for p in images]
     return write_imposed(fronts, Path(out), name=name, back=None if back is None else Path(back),
                          backs_dir=None if backs is None else Path(backs),
                          size=card_size(size) if isinstance(size, str) else size,
                          bleed=parse_bleed(bleed) if isinstance(bleed, str) else float(bleed),
-                         papers=choose(papers, tuple(PAPERS), "paper"), progress=progress, on_plan=on_plan,
-                         back_offset=back_offset, marks=marks, back_marks=back_marks)
+                         papers=choose_papers(papers), progress=progress, on_plan=on_plan,
+                         back_offset=back_offset, marks=marks, back_marks=back_marks, gap=checked_gap(gap))
 
 
 def calibrate(out: str | Path = "output", *, paper: str = "a4", back_offset: Offset = (0.0, 0.0)) -> Path:
-    """Write the two-page calibration sheet, `out/calibrate-<paper>.pdf`, and return its path.
+    """Write the two-page calibration sheet, `out/calibrate-<paper>.pdf`, and return its path
+    (`paper` as `build` takes one, but not "all").
     Printed double-sided, it shows the back offset to give (see `deckpress calibrate --help`);
     with `back_offset` its back page is printed shifted by it, to check one."""
     from .builder.jobs import write_calibration_sheet
-    from .imposition.sheets import PAPERS
+    from .units import paper_name
 
-    choose(paper, tuple(PAPERS), "paper", allow_all=False)
+    paper = paper_name(paper)
     return write_calibration_sheet(Path(out) / f"calibrate-{paper}.pdf", paper, back_offset)
 
 
@@ -253,6 +258,28 @@ def back_offset_for(given: Offset | None, deck: str | Path | None = None) -> Bac
 
     folder = find_deck(str(deck)).resolve().parent if deck is not None and given is None else None
     return resolve_back_offset(given, folder)
+
+
+def choose_papers(value: str | Sequence[str]) -> tuple[str, ...]:
+    """Papers as a build takes them: a name or `WxH`, a comma-separated list or a sequence of them,
+    each as `units.paper_name` names it; "all" is A4 and Letter. An unknown paper is a ValueError
+    that names the papers there are and the closest one."""
+    from .units import HOME_PAPERS, paper_name
+
+    if isinstance(value, str):
+        if value.strip().lower() == "all":
+            return HOME_PAPERS
+        value = [v for v in value.split(",") if v.strip()]
+    return tuple(dict.fromkeys(paper_name(v) for v in value))
+
+
+def checked_gap(gap: float) -> float:
+    """A gap between cards given to `build` or `impose`: 0 to MAX_GAP mm, else a ValueError."""
+    from .units import MAX_GAP
+
+    if not 0 <= gap <= MAX_GAP:
+        raise ValueError(f"gap {gap:g}mm must be 0 to {MAX_GAP:g}mm")
+    return float(gap)
 
 
 def choose(value: str | Sequence[str], allowed: Sequence[str], what: str, allow_all: bool = True) -> tuple[str, ...]:

@@ -123,8 +123,44 @@ def _marks_options() -> list[click.Parameter]:
 
 
 def _paper_option() -> click.Option:
-    return click.Option(["--paper"], type=click.Choice([*api.PAPERS, "all"]), default="all", show_default=True,
-                        help="Paper size of the sheets.")
+    return click.Option(["--paper"], default="all", show_default=True, callback=_papers,
+                        metavar="|".join([*api.PAPERS, "WxH", "all"]),
+                        help="Paper size of the sheets, or several, comma-separated: `universal` is 210 × 279.4 mm, "
+                             "which prints unscaled on A4 and Letter alike; WxH a size of your own like 210x297mm or "
+                             "8.5x11in; `all` is a4 and letter.")
+
+
+def _papers(ctx: click.Context, param: click.Parameter, value: str) -> tuple[str, ...]:
+    """`a4,8.5x11in` → ("a4", "215.9x279.4mm"): each paper by the name its files get."""
+    try:
+        return api.choose_papers(value)
+    except ValueError as exc:
+        raise _OptionError(f"--paper: {exc}") from None
+
+
+def _paper(ctx: click.Context, param: click.Parameter, value: str) -> str:
+    """One paper (the calibration sheet's), by the name its file gets."""
+    try:
+        return api.paper_name(value)
+    except ValueError as exc:
+        raise _OptionError(f"--paper: {exc}") from None
+
+
+def _gap_option() -> click.Option:
+    return click.Option(["--gap"], default=None, callback=_gap, metavar="LENGTH",
+                        help="Space between cards on the sheets, like 3mm: each card gets its own bleed (half the "
+                             "gap at most) and its own cut lines, so a slightly off cut shows no neighbour's "
+                             "colour. 0 butts them. Default: the deck's `gap:` (0 for images).")
+
+
+def _gap(ctx: click.Context, param: click.Parameter, value: str | None) -> float | None:
+    if value is None:
+        return None
+    gap = _length(ctx, param, value)
+    try:
+        return api.checked_gap(gap)
+    except ValueError as exc:
+        raise _OptionError(f"--gap: {exc}") from None
 
 
 def _out_option(help: str) -> click.Option:
@@ -269,15 +305,16 @@ def _build_params() -> list[click.Parameter]:
                      help="What a sleeve adds to each card's thickness, for the box's depth."),
         _back_offset_option(_back_offset_help()),
         *_marks_options(),
+        _gap_option(),
         *_report_options(),
     ]
 
 
 @main.command(cls=_Command, make_params=_build_params)
-def build(decks: tuple[str, ...], paper: str, ink: str | None, color: str, out: Path, players: int | None,
+def build(decks: tuple[str, ...], paper: tuple[str, ...], ink: str | None, color: str, out: Path, players: int | None,
           lang: str | None, formats: tuple[str, ...], dpi: int, preset: str | None, outline_text: bool,
           tts_base_url: str | None, sleeves: str | tuple[float, float] | None, sleeve_thickness: float,
-          back_offset: api.Offset | None, marks: str, back_marks: bool, report_file: Path | None,
+          back_offset: api.Offset | None, marks: str, back_marks: bool, gap: float | None, report_file: Path | None,
           strict: bool) -> None:
     """Build DECKS (bundled ids or deck folders; none = every bundled deck), each in every language
     it has (--lang picks one): PDF sheets by default, card images, SVGs, Tabletop Simulator sheets
@@ -296,7 +333,7 @@ def build(decks: tuple[str, ...], paper: str, ink: str | None, color: str, out: 
         refs, out, papers=paper, inks=ink, color=color, formats=formats, players=players, lang=lang,
         dpi=dpi, preset=preset, outline_text=outline_text, tts_base_url=tts_base_url, sleeves=sleeves,
         sleeve_thickness=sleeve_thickness, back_offset={ref: offset.value for ref, offset in offsets.items()},
-        marks=marks, back_marks=back_marks, progress=bar.advance, on_plan=bar.start))
+        marks=marks, back_marks=back_marks, gap=gap, progress=bar.advance, on_plan=bar.start))
     for result in results:
         _show_warnings(result.warnings, result.deck.id if len(refs) > 1 else "")
     seconds = time.perf_counter() - started
@@ -335,12 +372,14 @@ def _impose_params() -> list[click.Parameter]:
                      help="Name of the files: NAME-cards-<paper>.pdf, NAME-backs-…, NAME-duplex-…."),
         _back_offset_option(_back_offset_help().replace(f"the deck folder's {api.DECK_SETTINGS}, else ", "")),
         *_marks_options(),
+        _gap_option(),
     ]
 
 
 @main.command(cls=_Command, make_params=_impose_params)
 def impose(fronts: tuple[Path, ...], back: Path | None, backs_dir: Path | None, size: str, bleed: str,
-           paper: str, out: Path, name: str, back_offset: api.Offset | None, marks: str, back_marks: bool) -> None:
+           paper: tuple[str, ...], out: Path, name: str, back_offset: api.Offset | None, marks: str, back_marks: bool,
+           gap: float | None) -> None:
     """Put ready-made card images (PNG, JPEG) on marked, duplex-ready sheets.
 
     FRONTS are image files, in the order given, or folders, whose images are sorted by name
@@ -355,7 +394,8 @@ def impose(fronts: tuple[Path, ...], back: Path | None, backs_dir: Path | None, 
     started = time.perf_counter()
     result = _write(name, out, lambda bar: api.impose(
         list(fronts), out, name=name, back=back, backs=backs_dir, size=size, bleed=bleed, papers=paper,
-        progress=bar.advance, on_plan=bar.start, back_offset=offset.value, marks=marks, back_marks=back_marks))
+        progress=bar.advance, on_plan=bar.start, back_offset=offset.value, marks=marks, back_marks=back_marks,
+        gap=gap or 0.0))
     _show_warnings(result.warnings)
     pages = sum(o.pages for o in result.outputs)
     pdfs = sum(o.path.suffix == ".pdf" for o in result.outputs)
@@ -368,8 +408,9 @@ def impose(fronts: tuple[Path, ...], back: Path | None, backs_dir: Path | None, 
 
 def _calibrate_params() -> list[click.Parameter]:
     return [
-        click.Option(["--paper"], type=click.Choice(list(api.PAPERS)), default="a4", show_default=True,
-                     help="Paper size of the sheet: the one you print cards on."),
+        click.Option(["--paper"], default="a4", show_default=True, callback=_paper,
+                     metavar="|".join([*api.PAPERS, "WxH"]),
+                     help="Paper size of the sheet: the one you print cards on (a name, or WxH like 8.5x11in)."),
         _out_option("Folder to write calibrate-<paper>.pdf into."),
         _back_offset_option("Save this back offset (mm, as read on the sheet's back) and print the sheet with it, "
                             "to check it; 0,0 takes it away. Default: the one saved."),

@@ -18,10 +18,68 @@ POINTS_PER_MM = 72 / 25.4  #: the other way: a length in mm times this is in poi
 
 EXAMPLES = "a length like 12mm, 0.5in, 9pt, 50% or 100% - 8mm"
 
-#: Paper sizes (portrait, mm) and the margin a home printer leaves blank: what imposition lays
-#: pages out on, and what a deck's card must fit inside.
-PAPERS: dict[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
-MIN_MARGIN = 5.0  #: most home printers cannot print closer to the edge
+#: Paper sizes (portrait, mm): what imposition lays pages out on. `universal` is the part A4 and
+#: Letter share, so one file prints on either unscaled. Any other size is `WxH` (`paper_size`).
+PAPERS: dict[str, tuple[float, float]] = {
+    "a4": (210.0, 297.0), "letter": (215.9, 279.4), "a3": (297.0, 420.0), "a5": (148.0, 210.0),
+    "legal": (215.9, 355.6), "tabloid": (279.4, 431.8), "universal": (210.0, 279.4)}
+PAPER_ALIASES = {"ledger": "tabloid"}  #: ledger is tabloid turned; pages are laid out portrait
+#: the papers a plain build prints on (`--paper all`), and what a deck's card must fit inside
+HOME_PAPERS = ("a4", "letter")
+MIN_MARGIN = 5.0  #: a card's trim stays this far inside the paper's edges
+#: no ink this close to the paper's edge on a home sheet: most laser printers leave 4.2 mm (1/6 in)
+#: blank, inkjets 3 mm; what is printed there is lost, crop marks with it
+PRINTABLE = 4.2
+MAX_GAP = 20.0  #: mm between cards on a sheet (a deck's `gap:`, `--gap`): more only costs cards a page
+PAPER_MIN, PAPER_MAX = 50.0, 1500.0  #: mm a side of a paper given as WxH
+PAPER_EXAMPLES = "WIDTHxHEIGHT like 210x297mm or 8.5x11in"
+
+
+def paper_name(spec: str) -> str:
+    """The name a paper goes by in file names: a known name (`a4`, case aside), or `WxH` as mm to
+    a hundredth (`8.5x11in` → `215.9x279.4mm`, a unit after the second number counting for both),
+    so one size always gives one name. Raises ValueError with a message meant for the user,
+    naming the closest paper."""
+    name = spec.strip().lower()
+    name = PAPER_ALIASES.get(name, name)
+    if name in PAPERS:
+        return name
+    m = _PAPER_SIZE.fullmatch(name)
+    if not m:
+        from .errors import suggest  # only on a mistake: every length parse would otherwise load it
+
+        close = suggest(name, [*PAPERS, *PAPER_ALIASES])
+        raise ValueError(f"unknown paper '{spec}'{f' — did you mean {close!r}?' if close else ''} "
+                         f"(papers are {', '.join(PAPERS)}, or {PAPER_EXAMPLES})")
+    w, w_unit, h, h_unit = m.groups()
+    width, height = float(w) * MM_PER_UNIT[w_unit or h_unit or "mm"], float(h) * MM_PER_UNIT[h_unit or "mm"]
+    if not (PAPER_MIN <= min(width, height) and max(width, height) <= PAPER_MAX):
+        raise ValueError(f"paper '{spec}' is {width:g} × {height:g} mm: papers are {PAPER_MIN:g} to "
+                         f"{PAPER_MAX:g} mm a side")
+    return f"{_mm(width)}x{_mm(height)}mm"
+
+
+_PAPER_SIZE = re.compile(r"\s*(\d+(?:\.\d*)?|\.\d+)\s*(mm|cm|in)?\s*[x×]\s*(\d+(?:\.\d*)?|\.\d+)\s*(mm|cm|in)?\s*")
+
+
+def _mm(value: float) -> str:
+    return f"{round(value, 2):g}"
+
+
+def paper_size(name: str) -> tuple[float, float]:
+    """Width and height (mm) of a paper named as `paper_name` names it."""
+    size = PAPERS.get(name)
+    if size is None:
+        width, height = name.removesuffix("mm").split("x")
+        size = (float(width), float(height))
+    return size
+
+
+def paper_title(name: str) -> str:
+    """A paper's name as printed on a page: `A4`, `Letter`, `210x297mm`."""
+    if name not in PAPERS:
+        return name
+    return name.upper() if re.fullmatch(r"a\d", name) else name.capitalize()
 
 
 @dataclass(frozen=True)

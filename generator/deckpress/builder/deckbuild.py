@@ -17,12 +17,12 @@ from ..face import Face
 from ..imagefile import import_svg_reader
 from ..imposition.document import Marking
 from ..imposition.marks import MARK_MODES
-from ..imposition.sheets import PAPERS
 from ..ink import COLORS, INKS
 from ..model import Deck, load_deck
 from ..model.deck import SHEETS, find_deck
 from ..outputs.presets import PRESETS, preset_bleed
 from ..outputs.sides import Entry, distinct_faces
+from ..units import HOME_PAPERS
 from ..workers import in_order
 from .box import box_job
 from .faces import DeckFaces, Inked, compose_faces
@@ -64,13 +64,15 @@ def deck_jobs(faces: DeckFaces, out_dir: Path, papers: Sequence[str], inks: Sequ
     `options.color`. Sheets are marked, laid out and their back pages shifted as `options.marking`
     says (a gutterfold sheet has no back pages)."""
     deck, marking = faces.deck, options.marking
+    gap = deck.gap if options.gap is None else options.gap
     jobs: list[Job] = []
     for paper in papers:
         for ink in inks:
             inked = faces.inked(Variant.of(ink, options.color))
             if "pdf" in options.formats:
                 for sheet, sides in faces.sides.items():
-                    for kind, pages, duplex in sheet_files(sheet, inked.sides(sides), paper, deck.bleed, marking.marks):
+                    for kind, pages, duplex in sheet_files(sheet, inked.sides(sides), paper, deck.bleed,
+                                                           marking.marks, gap):
                         jobs.append(deck_job(deck, out_dir, paper, inked.variant, kind, pages, duplex, marking))
                 box = box_job(faces, out_dir, paper, inked, options, warn)
                 jobs += [box] if box else []
@@ -125,7 +127,7 @@ def drivethru_job(faces: DeckFaces, out_dir: Path, warn: Warnings, scratch: Path
                     marking=Marking(marks="none"), standard=PDF_X1A)
 
 
-def build_deck(ref: str | Path, out_dir: str | Path, papers: Sequence[str] = tuple(PAPERS),
+def build_deck(ref: str | Path, out_dir: str | Path, papers: Sequence[str] = HOME_PAPERS,
                inks: Sequence[str] = INKS, progress: Callable[[int], None] | None = None,
                on_plan: Callable[[int], None] | None = None, players: int | None = None,
                lang: str | None = None, options: Options = Options()) -> DeckBuild:
@@ -225,7 +227,7 @@ class DeckTask:
     options: Options = Options()
 
 
-def build_decks(tasks: Sequence[DeckTask], out_dir: str | Path, papers: Sequence[str] = tuple(PAPERS),
+def build_decks(tasks: Sequence[DeckTask], out_dir: str | Path, papers: Sequence[str] = HOME_PAPERS,
                 inks: Sequence[str] = INKS, progress: Callable[[int], None] | None = None,
                 on_plan: Callable[[int], None] | None = None, players: int | None = None) -> list[DeckBuild]:
     """`build_deck` for each task, the results in the order of `tasks`: decks are independent, so

@@ -23,9 +23,8 @@ from ..errors import DeckError, Warnings, display_path, suggest
 from ..face import Face, Image
 from ..imagefile import PictureError, Resolution, open_raster, raster_pixels
 from ..imposition.document import Marking
-from ..imposition.sheets import PAPERS
 from ..model.deck import CARD_SIZES, parse_card_size
-from ..units import parse_mm
+from ..units import HOME_PAPERS, parse_mm
 from .faces import Sides
 from .jobs import pdf_job, sheet_files, write_jobs
 from .plan import Output
@@ -152,16 +151,16 @@ def check_image(path: Path, trim: tuple[float, float], bleed: float, warn: Warni
 
 def impose_images(fronts: Sequence[Path], out_dir: Path, *, name: str = "imposed", back: Path | None = None,
                   backs_dir: Path | None = None, size: tuple[float, float] = (63.5, 88.9), bleed: float = 3.0,
-                  papers: Sequence[str] = tuple(PAPERS), progress: Callable[[int], None] | None = None,
+                  papers: Sequence[str] = HOME_PAPERS, progress: Callable[[int], None] | None = None,
                   on_plan: Callable[[int], None] | None = None,
                   back_offset: tuple[float, float] = (0.0, 0.0), marks: str = "corners",
-                  back_marks: bool = False) -> Imposed:
+                  back_marks: bool = False, gap: float = 0.0) -> Imposed:
     """Put card images (files or folders of PNG and JPEG, each including `bleed` mm on every side)
     on sheets of `papers`, writing `<out_dir>/<name>/<name>-cards-<paper>.pdf` and, with backs,
     `-backs-` and `-duplex-`. `back` is one back for every card; `backs_dir` holds a back per front,
     named like it (falling back to `back`). Back pages are shifted by `back_offset` mm (x right,
     y down, as seen on the back: see settings.py). Sheets are marked for cutting as `marks` says
-    (imposition.marks), back pages too with `back_marks`. Every picture is checked before anything is written:
+    (imposition.marks), back pages too with `back_marks`; cards stand `gap` mm apart. Every picture is checked before anything is written:
     a problem raises DeckError, and what will print badly is in the result's warnings."""
     if not name or Path(name).name != name or name.startswith("."):
         raise DeckError(f"the name '{name}' must be a plain file name like mygame")
@@ -196,7 +195,7 @@ def impose_images(fronts: Sequence[Path], out_dir: Path, *, name: str = "imposed
     with replacing_folder(folder) as staged:  # an interrupt leaves the whole old set, never a mix
         jobs = [pdf_job(staged / f"{name}-{kind}-{paper}.pdf", pages, name, kind,
                         subject=f"{len(sides)} card images imposed by deckpress.", duplex=duplex, marking=marking)
-                for paper in papers for kind, pages, duplex in sheet_files("cards", sides, paper, bleed, marks)]
+                for paper in papers for kind, pages, duplex in sheet_files("cards", sides, paper, bleed, marks, gap)]
         outputs = write_jobs(jobs, bleed, progress, on_plan)
     return Imposed([replace(output, path=folder / output.path.relative_to(staged)) for output in outputs],
                    len(sides), len(pictures), warn)

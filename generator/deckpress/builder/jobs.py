@@ -76,14 +76,14 @@ def labelled(pages: Pages, title: str, file_name: str) -> list[Sheet]:
 
 
 def sheet_files(sheet: str, sides: Sides, paper: str, bleed: float,
-                marks: str = "corners") -> list[tuple[str, Pages, bool]]:
-    """The files of one sheet kind: (kind, pages, duplex?), laid out for `marks`.
+                marks: str = "corners", gap: float = 0.0) -> list[tuple[str, Pages, bool]]:
+    """The files of one sheet kind: (kind, pages, duplex?), laid out for `marks`, pieces `gap` mm apart.
 
     Cards give fronts, backs and an interleaved duplex file; rules and boards one file, interleaved
     with their backs if they have any."""
     if not sides:
         return []
-    fronts, backs = plan_sheets(sides, _size, paper, bleed, room_for(marks))
+    fronts, backs = plan_sheets(sides, _size, paper, bleed, room_for(marks), gap)
     if sheet == "rules-board":
         return [("rules-board", _interleave(fronts, backs) if backs else [Page(p) for p in fronts], bool(backs))]
     files = [("cards", [Page(p) for p in fronts], False)]

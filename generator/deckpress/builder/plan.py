@@ -82,6 +82,7 @@ class Options:
     sleeves: str | tuple[float, float] | None = None  # the box holds sleeved cards: "auto" or the sleeve's size
     sleeve_thickness: float = SLEEVE_THICKNESS  # what a sleeve adds to a card's thickness
     marking: Marking = field(default_factory=Marking)  # how sheets are marked, and back pages shifted
+    gap: float | None = None  # mm between cards on the sheets, for every deck (None: each deck's own `gap`)
 
     def wants(self, formats: tuple[str, ...]) -> bool:
         """Whether any of `formats` is asked for."""

@@ -21,10 +21,10 @@ from collections.abc import Iterator
 
 from ..colors import Gray
 from ..face import apply
-from ..units import POINTS_PER_MM
+from ..units import POINTS_PER_MM, paper_size, paper_title
 from .document import DocInfo
 from .furniture import BLACK, Block, Furniture, FurniturePage, Ring, Rule, Words, text_width
-from .sheets import PAPERS, reflection
+from .sheets import reflection
 
 Point = tuple[float, float]
 Offset = tuple[float, float]
@@ -88,7 +88,7 @@ def scale_position(value: float, offset: float) -> float:
 def calibration_pages(paper: str = "a4", back_offset: Offset = (0.0, 0.0)) -> tuple[FurniturePage, FurniturePage]:
     """The two pages of the calibration sheet for `paper`, its back page printed shifted by
     `back_offset` (mm, x right and y down as seen on the back)."""
-    W, H = PAPERS[paper]
+    W, H = paper_size(paper)
     front, back = _Page((W, H)), _Page((W, H))
     _front(front, paper)
     _back(back, paper, back_offset)
@@ -162,7 +162,7 @@ def _wrap(text: str, measure, width: float) -> Iterator[str]:
 def _front(page: _Page, paper: str) -> None:
     W, H = page.W, page.H
     centre = targets((W, H))[0]
-    page.text(W / 2, TARGET_INSET + 2, f"deckpress printer calibration — front ({paper.upper() if paper == 'a4' else 'Letter'})",
+    page.text(W / 2, TARGET_INSET + 2, f"deckpress printer calibration — front ({paper_title(paper)})",
               12, BOLD, "centre")
     left, width = TARGET_INSET + 10, W - 2 * (TARGET_INSET + 10)
     y = TARGET_INSET + 12
@@ -220,7 +220,7 @@ def _bar(page: _Page, x0: float, top: float, unit: str, length: float, step: flo
 def _back(page: _Page, paper: str, offset: Offset) -> None:
     W, H = page.W, page.H
     ox, oy = offset
-    page.text(W / 2, TARGET_INSET + 2, f"back of the calibration sheet ({paper.upper() if paper == 'a4' else 'Letter'})",
+    page.text(W / 2, TARGET_INSET + 2, f"back of the calibration sheet ({paper_title(paper)})",
               12, BOLD, "centre")
     if offset == (0.0, 0.0):
         current = "No back offset is in use: this page is printed where a perfect printer puts it."

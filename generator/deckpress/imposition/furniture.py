@@ -20,12 +20,9 @@ from dataclasses import dataclass
 
 from ..colors import Gray
 from ..fonts import FontSet
-from ..units import POINTS_PER_MM
+from ..units import POINTS_PER_MM, PRINTABLE
 from .marks import cutter_band, registration_marks
-from .sheets import Box, Fold, PagePlan, Seam, Tile, bounding_box
-
-MARK_GAP = 1.0  #: marks start this far outside the trim, so a slightly wide cut removes them
-MARK_LENGTH = 4.0
+from .sheets import MARK_GAP, MARK_LENGTH, Box, Fold, PagePlan, Seam, Tile, bounding_box
 MARK_WIDTH = 0.2
 SCALE_BAR = 50.0
 BAR_STEP = 10.0  #: the bar's blocks, alternately filled and open, like a map scale
@@ -270,7 +267,7 @@ def cut_marks(plan: PagePlan, marks: str) -> list[CutMarks | RegistrationMarks]:
     found = []
     for trim, cut_xs, cut_ys in groups:
         if marks == "corners":
-            segments = crop_marks(trim, cut_xs, cut_ys)
+            segments = printed(crop_marks(trim, cut_xs, cut_ys), plan.paper)
         else:
             segments = cut_lines(trim, cut_xs, cut_ys, plan.paper, [g[0] for g in groups if g[0] != trim])
         found.append(CutMarks(tuple(segments)))
@@ -309,25 +306,49 @@ def crop_marks(trim: Box, cut_xs: tuple[float, ...], cut_ys: tuple[float, ...]) 
     return segments
 
 
+def printed(segments: list[Segment], paper: tuple[float, float], printable: float = PRINTABLE) -> list[Segment]:
+    """The part of each mark (a segment across or down the page) that prints: what lies more than
+    `printable` inside the paper's edges; a mark left shorter than MIN_PRINTED is dropped."""
+    W, H = paper
+    kept = []
+    for x1, y1, x2, y2 in segments:
+        if x1 == x2:
+            if not printable <= x1 <= W - printable:
+                continue
+            lo, hi = max(min(y1, y2), printable), min(max(y1, y2), H - printable)
+            seg = (x1, lo, x1, hi) if y1 <= y2 else (x1, hi, x1, lo)
+        else:
+            if not printable <= y1 <= H - printable:
+                continue
+            lo, hi = max(min(x1, x2), printable), min(max(x1, x2), W - printable)
+            seg = (lo, y1, hi, y1) if x1 <= x2 else (hi, y1, lo, y1)
+        if hi - lo >= MIN_PRINTED:
+            kept.append(seg)
+    return kept
+
+
+MIN_PRINTED = 0.5  #: mm: a mark cut back to less than this would be a dot that guides nothing
+
+
 def cut_lines(trim: Box, cut_xs: tuple[float, ...], cut_ys: tuple[float, ...], paper: tuple[float, float],
               others: list[Box]) -> list[Segment]:
-    """Every cut line drawn on from outside `trim` to the paper's edge, or up to another group of
-    pieces (the other half of a gutterfold sheet), so a trimmer's blade can be lined up on it
-    across the whole sheet."""
+    """Every cut line drawn on from outside `trim` to the printable edge of the paper, or up to
+    another group of pieces (the other half of a gutterfold sheet), so a trimmer's blade can be
+    lined up on it across the whole sheet."""
     W, H = paper
     gx0, gy0, gx1, gy1 = trim
     segments = []
     for x in cut_xs:
         across = [o for o in others if o[0] <= x <= o[2]]
-        top = max([o[3] + MARK_GAP for o in across if o[3] <= gy0] + [0.0])
-        bottom = min([o[1] - MARK_GAP for o in across if o[1] >= gy1] + [H])
+        top = max([o[3] + MARK_GAP for o in across if o[3] <= gy0] + [PRINTABLE])
+        bottom = min([o[1] - MARK_GAP for o in across if o[1] >= gy1] + [H - PRINTABLE])
         segments += [(x, gy0 - MARK_GAP, x, top), (x, gy1 + MARK_GAP, x, bottom)]
     for y in cut_ys:
         across = [o for o in others if o[1] <= y <= o[3]]
-        left = max([o[2] + MARK_GAP for o in across if o[2] <= gx0] + [0.0])
-        right = min([o[0] - MARK_GAP for o in across if o[0] >= gx1] + [W])
+        left = max([o[2] + MARK_GAP for o in across if o[2] <= gx0] + [PRINTABLE])
+        right = min([o[0] - MARK_GAP for o in across if o[0] >= gx1] + [W - PRINTABLE])
         segments += [(gx0 - MARK_GAP, y, left, y), (gx1 + MARK_GAP, y, right, y)]
-    return segments
+    return printed(segments, paper)
 
 
 def fold_line(fold: Fold, trim: Box) -> FoldLine:

@@ -14,7 +14,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
-from .sheets import (MIN_MARGIN, PAPERS, Fold, Grid, PagePlan, Size, T, bounding_box, cells, page_plan,
+from ..units import paper_size
+from .sheets import (MIN_MARGIN, Fold, Grid, PagePlan, Size, T, bounding_box, cells, page_plan,
                      plan_pages, runs)
 
 FOLD_CLEAR = 5.0  #: the fold keeps this far from each side's bleed, so a fold a little off stays off the cards
@@ -37,7 +38,7 @@ def fit_fold(paper: str, card_w: float, card_h: float, bleed: float, margin: flo
     2 × (bleed + FOLD_CLEAR) between them: cards upright or turned, the fold down the page or
     across it. On a tie the fold runs down the page (each card's front and back on one row, and
     the same layout on A4 and Letter for poker cards) and cards stay upright."""
-    W, H = PAPERS[paper]
+    W, H = paper_size(paper)
     gutter = 2 * (bleed + FOLD_CLEAR)
     best = None
     for vertical in (True, False):

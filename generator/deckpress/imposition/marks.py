@@ -50,12 +50,15 @@ def room_for(mode: str) -> Room:
     CUTTER_BLEED of bleed."""
     if mode not in MARK_MODES:
         raise ValueError(f"marks must be one of {', '.join(MARK_MODES)}, not {mode!r}")
+    if mode == "none":
+        return Room(MIN_MARGIN, TILE_MARGIN, mark_reach=0.0, least_reach=0.0)
     if mode != "cutter":
         return Room(MIN_MARGIN, TILE_MARGIN)
     inner = REG_INSET + REG_THICKNESS + REG_CLEAR  # the bleed stops here
     square = REG_INSET + REG_SQUARE + SQUARE_CLEAR
     return Room(margin=inner + CUTTER_BLEED, tile_margin=CUTTER_TILE_MARGIN,
-                keep_out=((0.0, 0.0, square, square),), furniture=0.0, max_bleed=CUTTER_BLEED)
+                keep_out=((0.0, 0.0, square, square),), furniture=0.0, max_bleed=CUTTER_BLEED,
+                mark_reach=0.0, least_reach=0.0)  # the registration marks are further in than any crop mark
 
 
 def cutter_band(paper_w: float, paper_h: float) -> Box:

@@ -1,9 +1,16 @@
 """Sheet geometry: where each piece sits on a page, and where its back must sit.
 
-All in millimetres, y down from the page's top-left corner. Cards are butted (shared cut
-lines) so that 3×3 poker cards fit both A4 and Letter; bleed is kept only on a card's outer
-edges, where no neighbour is. The grid is centred, so it is symmetric about the page's
-vertical axis and a back page mirrors its front page exactly under a long-edge flip.
+All in millimetres, y down from the page's top-left corner. Cards are butted by default (shared
+cut lines) so that 3×3 poker cards fit both A4 and Letter; bleed is kept only on a card's outer
+edges, where no neighbour is. With a `gap`, cards stand apart, each with its own bleed (half the
+gap at most) and its own cut lines. Back pages are their front pages seen through the long-edge
+flip, so they register wherever the grid is.
+
+Nothing is printed within PRINTABLE of the paper's edge (a laser printer loses it): bleed is
+cut back there. The grid is centred when its margins hold crop marks of at least MIN_GUIDE
+inside that edge on both sides; when they cannot (3×3 poker cards on Letter leave 6.35 mm top
+and bottom), it is moved to the top (or left), whose margin then holds them, and the far side
+keeps what bleed is left before the unprintable edge: every cut line keeps a guide on one end.
 
 Pieces of one size share a grid; a run of another size starts a new page with a grid of its
 own. A piece too big for any page is tiled: cut into overlapping parts, one a page, which
@@ -18,7 +25,12 @@ from dataclasses import dataclass, replace
 from typing import Generic, TypeVar
 
 from ..face import Matrix, PathOp, apply, multiply, rotation, transform_path, translation
-from ..units import MIN_MARGIN, PAPERS  # kept with the lengths: the model checks card sizes against them too
+# kept with the lengths: the model checks card sizes against the papers too
+from ..units import MIN_MARGIN, PAPERS, PRINTABLE, paper_size
+
+MARK_GAP = 1.0  #: crop marks start this far outside the trim, so a slightly wide cut removes them
+MARK_LENGTH = 4.0
+MIN_GUIDE = 3.0  #: the least of a crop mark (or cut line) that must print for a cut to be lined up on it
 TILE_MARGIN = 12.0  #: around a tile: its crop marks, alignment marks, name and page label
 OVERLAP = 10.0  #: the strip two neighbouring tiles share; one is glued over the other there
 
@@ -36,6 +48,15 @@ class Room:
     keep_out: tuple[Box, ...] = ()  #: nothing of a piece, bleed included, is printed in these
     furniture: float = 12.0  #: room a cut-out piece leaves on the bottom or right for scale bar and label
     max_bleed: float | None = None  #: the most bleed a piece keeps (None: all its face has)
+    printable: float = PRINTABLE  #: nothing is printed nearer the paper's edge than this
+    #: what the marks want outside a grid's trim, and the least they make do with (0: no marks there)
+    mark_reach: float = MARK_GAP + MARK_LENGTH
+    least_reach: float = MARK_GAP + MIN_GUIDE
+
+    def printable_box(self, paper: tuple[float, float]) -> Box:
+        """Where ink may go on `paper`."""
+        p = self.printable
+        return (p, p, paper[0] - p, paper[1] - p)
 
     def bleed(self, bleed: float) -> float:
         """How much of a piece's `bleed` is printed in this room."""
@@ -57,6 +78,7 @@ class Grid:
     rotated: bool  # cards turned a quarter turn to fit more
     offset: tuple[float, float] = (0.0, 0.0)  # off the page's centre (one side of a gutterfold sheet)
     room: Room = Room()  # how much of their bleed the cards print
+    gap: float = 0.0  # between neighbouring cards' trims
 
     @property
     def per_page(self) -> int:
@@ -71,18 +93,26 @@ class Grid:
         return self.card_w if self.rotated else self.card_h
 
     @property
+    def width(self) -> float:
+        return self.cols * self.cell_w + (self.cols - 1) * self.gap
+
+    @property
+    def height(self) -> float:
+        return self.rows * self.cell_h + (self.rows - 1) * self.gap
+
+    @property
     def origin(self) -> tuple[float, float]:
         dx, dy = self.offset
-        return ((self.paper_w - self.cols * self.cell_w) / 2 + dx, (self.paper_h - self.rows * self.cell_h) / 2 + dy)
+        return ((self.paper_w - self.width) / 2 + dx, (self.paper_h - self.height) / 2 + dy)
 
     @property
     def box(self) -> Box:
         x0, y0 = self.origin
-        return (x0, y0, x0 + self.cols * self.cell_w, y0 + self.rows * self.cell_h)
+        return (x0, y0, x0 + self.width, y0 + self.height)
 
     def cell(self, row: int, col: int) -> Box:
         x0, y0 = self.origin
-        x, y = x0 + col * self.cell_w, y0 + row * self.cell_h
+        x, y = x0 + col * (self.cell_w + self.gap), y0 + row * (self.cell_h + self.gap)
         return (x, y, x + self.cell_w, y + self.cell_h)
 
     def front_matrix(self, row: int, col: int) -> Matrix:
@@ -123,25 +153,28 @@ def behind(front: Matrix, page_mirror: Matrix, card_w: float) -> Matrix:
     return multiply(page_mirror, multiply(front, reflection(card_w / 2)))
 
 
-def cells(room_w: float, room_h: float, cell_w: float, cell_h: float) -> tuple[int, int]:
-    """How many cells fit in a room, across and down."""
-    return int((room_w + 1e-9) // cell_w), int((room_h + 1e-9) // cell_h)
+def cells(room_w: float, room_h: float, cell_w: float, cell_h: float, gap: float = 0.0) -> tuple[int, int]:
+    """How many cells, `gap` apart, fit in a room, across and down."""
+    return int((room_w + gap + 1e-9) // (cell_w + gap)), int((room_h + gap + 1e-9) // (cell_h + gap))
 
 
-def fit_grid(paper: str, card_w: float, card_h: float, room: Room = Room(), bleed: float = 0.0) -> Grid:
-    """As many cards as fit inside the room's margins, upright or turned, preferring upright on a
-    tie, with their bleed (as much of `bleed` as the room prints) off its keep-out boxes."""
-    paper_w, paper_h = PAPERS[paper]
+def fit_grid(paper: str, card_w: float, card_h: float, room: Room = Room(), bleed: float = 0.0,
+             gap: float = 0.0) -> Grid:
+    """As many cards as fit inside the room's margins, `gap` apart, upright or turned, preferring
+    upright on a tie, with their bleed (as much of `bleed` as the room prints) off its keep-out
+    boxes; placed where its marks print (`marks_offset`)."""
+    paper_w, paper_h = paper_size(paper)
     bleed = room.bleed(bleed)
     best = None
     for rotated in (False, True):
         cw, ch = (card_h, card_w) if rotated else (card_w, card_h)
-        cols, rows = cells(paper_w - 2 * room.margin, paper_h - 2 * room.margin, cw, ch)
+        cols, rows = cells(paper_w - 2 * room.margin, paper_h - 2 * room.margin, cw, ch, gap)
         for cols, rows in sorted(((c, r) for c in range(cols, 0, -1) for r in range(rows, 0, -1)),
                                  key=lambda n: -n[0] * n[1]):
             if best is not None and cols * rows <= best.per_page:
                 break
-            grid = Grid(paper_w, paper_h, card_w, card_h, cols, rows, rotated, room=room)
+            grid = Grid(paper_w, paper_h, card_w, card_h, cols, rows, rotated, room=room, gap=gap)
+            grid = replace(grid, offset=marks_offset(grid.width, grid.height, (paper_w, paper_h), room))
             x0, y0, x1, y1 = grid.box
             if room.allows((x0 - bleed, y0 - bleed, x1 + bleed, y1 + bleed)):
                 best = grid
@@ -149,6 +182,22 @@ def fit_grid(paper: str, card_w: float, card_h: float, room: Room = Room(), blee
     if best is None:
         raise ValueError(f"a {card_w:g}×{card_h:g} mm card does not fit on {paper} paper")
     return best
+
+
+def marks_offset(width: float, height: float, paper: tuple[float, float], room: Room) -> tuple[float, float]:
+    """How far off the page's centre to put a `width` × `height` grid so that its marks print:
+    nowhere if its centred margins hold marks of at least MIN_GUIDE inside the printable edge;
+    else (across, down, each alone) to give the left or top margin that much, if the far side's
+    trim still prints. The far side then prints what bleed it can, and no marks."""
+
+    def shift(extent: float, paper_extent: float) -> float:
+        slack = paper_extent - extent
+        least = room.printable + room.least_reach
+        if room.least_reach <= 0 or slack / 2 >= least - 1e-9 or slack - least < room.printable:
+            return 0.0
+        return least - slack / 2
+
+    return (shift(width, paper[0]), shift(height, paper[1]))
 
 
 @dataclass(frozen=True)
@@ -264,12 +313,13 @@ def slot_layout(filled: Sequence[bool], grid: Grid, bleed: float, backs: bool = 
     """A page of `grid` whose slots hold a side where `filled` says, in row order, each placement's
     face being its slot's number: `plan_pages`' page, before the sides go in."""
     occupied = {divmod(i, grid.cols) for i, full in enumerate(filled) if full}
+    printable = grid.room.printable_box((grid.paper_w, grid.paper_h))
     placements = []
     for i, full in enumerate(filled):
         if full:
             row, col = divmod(i, grid.cols)
             trim = grid.cell(row, col)
-            clip = _clip(trim, row, col, occupied, grid.room.bleed(bleed))
+            clip = within(_clip(trim, row, col, occupied, grid.room.bleed(bleed), grid.gap), printable)
             placements.append(Placement(i, grid.front_matrix(row, col), trim, clip))
     page = page_plan((grid.paper_w, grid.paper_h), grid.box, placements)
     return mirrored(page, grid.card_w, page_mirror) if backs else page
@@ -286,12 +336,20 @@ def page_plan(paper: tuple[float, float], area: Box, placements: list[Placement[
     return PagePlan(paper, area, tuple(placements), xs, ys, tile)
 
 
-def _clip(trim: Box, row: int, col: int, occupied: set[tuple[int, int]], bleed: float) -> Box:
+def _clip(trim: Box, row: int, col: int, occupied: set[tuple[int, int]], bleed: float, gap: float = 0.0) -> Box:
+    """A card's trim widened by its bleed: all of it on edges without a neighbour, half the gap
+    at most towards one (none when cards are butted), so neighbours' bleeds never overlap."""
     x0, y0, x1, y1 = trim
-    return (x0 - (0 if (row, col - 1) in occupied else bleed),
-            y0 - (0 if (row - 1, col) in occupied else bleed),
-            x1 + (0 if (row, col + 1) in occupied else bleed),
-            y1 + (0 if (row + 1, col) in occupied else bleed))
+    shared = min(bleed, gap / 2)
+    return (x0 - (shared if (row, col - 1) in occupied else bleed),
+            y0 - (shared if (row - 1, col) in occupied else bleed),
+            x1 + (shared if (row, col + 1) in occupied else bleed),
+            y1 + (shared if (row + 1, col) in occupied else bleed))
+
+
+def within(box: Box, bounds: Box) -> Box:
+    """`box` cut back to `bounds` (a piece's bleed to the printable part of the paper)."""
+    return (max(box[0], bounds[0]), max(box[1], bounds[1]), min(box[2], bounds[2]), min(box[3], bounds[3]))
 
 
 def mirrored(page: PagePlan[T], card_w: float, page_mirror: Matrix | None = None) -> PagePlan[T]:
@@ -347,7 +405,7 @@ def plan_tiles(face: T, card_w: float, card_h: float, paper: str, bleed: float,
     and the neighbour, cut along its marked edge, is laid over it up to a dashed line.
     The piece is turned a quarter turn if that needs fewer pages.
     """
-    W, H = PAPERS[paper]
+    W, H = paper_size(paper)
     room_w, room_h = W - 2 * room.tile_margin, H - 2 * room.tile_margin
     options = []
     for rotated in (False, True):
@@ -402,17 +460,19 @@ Size = tuple[float, float]
 
 
 def plan_sheets(pairs: Sequence[tuple[T, T | None]], size_of: Callable[[T], Size], paper: str,
-                bleed: float, room: Room = Room()) -> tuple[list[PagePlan[T]], list[PagePlan[T]] | None]:
+                bleed: float, room: Room = Room(), gap: float = 0.0
+                ) -> tuple[list[PagePlan[T]], list[PagePlan[T]] | None]:
     """Front pages and, if any piece has a back, the matching back pages (one for each front page).
 
-    Consecutive pieces of one size share a grid; a piece that fits no page is tiled.
+    Consecutive pieces of one size share a grid, `gap` mm between them; a piece that fits no page
+    is tiled.
     """
     bleed = room.bleed(bleed)
     fronts: list[PagePlan[T]] = []
     backs: list[PagePlan[T]] = []
     for size, run in runs(pairs, size_of):
         try:
-            grid = fit_grid(paper, *size, room, bleed)
+            grid = fit_grid(paper, *size, room, bleed, gap)
         except ValueError:
             for front, back in run:
                 pages = plan_tiles(front, *size, paper, bleed, room)
@@ -466,7 +526,7 @@ def plan_piece(face: T, width: float, height: float, paper: str, outline: tuple[
     """A page with one cut-out piece (a tuck box's net, cut along `outline`, in face mm) centred on
     it, upright if it fits, else turned a quarter turn; None if it fits neither way. The piece has
     no crop marks: its own outline is the cut line."""
-    W, H = PAPERS[paper]
+    W, H = paper_size(paper)
     margin = max(PIECE_MARGIN, room.margin)
     for rotated in (False, True):
         pw, ph = (height, width) if rotated else (width, height)

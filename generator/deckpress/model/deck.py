@@ -20,7 +20,7 @@ from typing import Any
 from ..bundled import DECKS_DIR, FONTS_DIR, LAYOUTS_DIR
 from ..errors import DeckError, suggest
 from ..fonts import FontError, FontSet, open_font
-from ..units import MIN_MARGIN, PAPERS, parse_absolute, parse_size
+from ..units import HOME_PAPERS, MAX_GAP, MIN_MARGIN, PAPERS, parse_absolute, parse_size
 from ..yamlfile import Map, Seq, load_yaml
 from .translations import Translator, languages, load_translator
 from .cardtable import TABLE_TYPES, WORKBOOK_TYPES, read_card_table
@@ -148,6 +148,7 @@ class Deck:
     box: bool = True  # print a tuck box for it (`box: none` in the deck file says no)
     box_cover: tuple[str, int] | None = None  # component and card number whose front is on the box
     folders: tuple[Path, ...] = ()  # its folder, then those of the decks it extends: where its files are found
+    gap: float = 0.0  # mm between neighbouring cards on home sheets (0: butted, sharing cut lines)
 
     def cover(self) -> tuple[Component, Card] | None:
         """The card whose front goes on the box: the one `box: {cover: …}` names, else the first
@@ -252,7 +253,7 @@ def load_deck(ref: str | Path, players: int | None = None, lang: str | None = No
         id=deck_id, title=_text(doc, "title"), designer=_text(doc, "designer"),
         license=_text(doc, "license"), players=_text(doc, "players") if "players" in doc else "",
         size=_card_size(doc.get("card", DECK["card"].default), doc), bleed=_bleed(doc),
-        folder=folders[0], file=doc.file, names=names, layouts=layouts, folders=folders,
+        folder=folders[0], file=doc.file, names=names, layouts=layouts, folders=folders, gap=_gap(doc),
     )
     deck.player_count = _player_count(doc, players)
     deck.language = _language(doc)
@@ -525,6 +526,14 @@ def _bleed(doc: Map) -> float:
     return bleed
 
 
+def _gap(doc: Map) -> float:
+    gap = _length(doc, "gap", DECK["gap"].default)
+    if gap > MAX_GAP:
+        raise doc.error("gap", f"gap {gap:g}mm is too wide: at most {MAX_GAP:g}mm (3mm gives each card 1.5mm of "
+                               "its own bleed)")
+    return gap
+
+
 def _length(doc: Map, key: str, default: str) -> float:
     try:
         value = parse_absolute(doc.get(key, default), key)
@@ -582,11 +591,11 @@ def checked_size(size: CardSize, piece: bool = False) -> CardSize:
         fits = long <= PIECE_MAX
         allowed = f"pieces are {PIECE_MIN:g} to {PIECE_MAX:g} mm a side"
     else:
-        rooms = [sorted((w - 2 * MIN_MARGIN, h - 2 * MIN_MARGIN)) for w, h in PAPERS.values()]
+        rooms = [sorted((w - 2 * MIN_MARGIN, h - 2 * MIN_MARGIN)) for w, h in (PAPERS[p] for p in HOME_PAPERS)]
         fits = any(short <= w and long <= h for w, h in rooms)
         allowed = (f"cards are {CARD_MIN:g} mm a side or more, and fit a page inside its {MIN_MARGIN:g} mm "
                    "margins: at most " + " or ".join(f"{w:g} × {h:g} mm on {name}"
-                                                     for name, (w, h) in zip(PAPERS, rooms)))
+                                                     for name, (w, h) in zip(HOME_PAPERS, rooms)))
     what = f"{'size' if piece else 'card size'} {size.width:g} × {size.height:g} mm"
     if short < low:
         raise SizeError(f"{what} is too small: {allowed}", "width" if size.width == short else "height")
