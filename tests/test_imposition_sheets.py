@@ -9,12 +9,15 @@ import pytest
 from deckpress.face import apply
 from deckpress.imposition.sheets import (OVERLAP, PAPERS, TILE_MARGIN, Fold, centre, fit_grid, moved, plan_pages,
                                      plan_sheets, plan_tiles)
+from deckpress.imposition.sheets import MARK_GAP, MIN_GUIDE
+from deckpress.units import HOME_PAPERS, PRINTABLE
 
 
 @pytest.mark.parametrize("paper, card, expected", [
-    ("a4", (63.5, 88.9), (3, 3, False)), ("letter", (63.5, 88.9), (3, 3, False)),
-    ("a4", (63, 88), (3, 3, False)), ("a4", (70, 120), (2, 2, False)),
-    ("a4", (41, 63), (3, 7, True)), ("a4", (44, 68), (4, 4, False)), ("letter", (59, 92), (2, 4, True)),
+    ("a4", (63.5, 88.9), (3, 3, False)), ("a4", (63, 88), (3, 3, False)), ("a4", (70, 120), (2, 2, False)),
+    ("a4", (41, 63), (3, 6, True)), ("a4", (44, 68), (4, 4, False)), ("letter", (59, 92), (2, 4, True)),
+    ("universal", (41, 63), (3, 6, True)), ("a3", (63.5, 88.9), (3, 6, True)), ("a5", (63.5, 88.9), (2, 2, False)),
+    ("legal", (63.5, 88.9), (2, 5, True)), ("tabloid", (59, 92), (4, 4, False)),
 ])
 def test_grids_fill_the_page(paper, card, expected):
     grid = fit_grid(paper, *card)
@@ -23,6 +26,71 @@ def test_grids_fill_the_page(paper, card, expected):
     W, H = PAPERS[paper]
     assert x0 >= 5 and y0 >= 5 and W - x1 >= 5 and H - y1 >= 5
     assert x0 == pytest.approx(W - x1) and y0 == pytest.approx(H - y1)  # centred: symmetric for the flip
+    # and the margins hold crop marks at least MIN_GUIDE long inside the printable part of the paper
+    assert min(x0, y0) >= PRINTABLE + MARK_GAP + MIN_GUIDE - 1e-9
+
+
+def test_a_row_is_dropped_when_the_margins_it_leaves_hold_no_marks():
+    """Seven rows of mini cards turned on A4 leave 5 mm top and bottom: a crop mark 1 mm out would
+    be cut off by the 4.2 mm the printer cannot print, on both sides. Six rows leave room."""
+    grid = fit_grid("a4", 41, 63)
+    assert (grid.cols, grid.rows) == (3, 6)
+    from deckpress.imposition.marks import room_for
+
+    assert fit_grid("a4", 41, 63, room_for("none")).rows == 7  # no marks to print: all 21
+
+
+def test_nine_poker_cards_on_letter_move_up_so_their_column_cuts_keep_a_3_mm_guide():
+    """3 × 88.9 mm leaves 6.35 mm top and bottom on Letter: centred, a crop mark 1 mm out would
+    have 1.15 mm left inside the 4.2 mm a printer cannot print. The grid moves up until the top
+    margin holds a 3 mm guide; the bottom keeps the rest, 4.5 mm, its bleed cut back to 0.3 mm."""
+    grid = fit_grid("letter", 63.5, 88.9, bleed=3.0)
+    assert (grid.cols, grid.rows) == (3, 3)
+    x0, y0, x1, y1 = grid.box
+    assert x0 == pytest.approx(215.9 - x1)  # still centred across: backs mirror it
+    assert y0 == pytest.approx(PRINTABLE + MARK_GAP + MIN_GUIDE) == pytest.approx(8.2)
+    assert 279.4 - y1 == pytest.approx(4.5)
+    (page,) = plan_pages(list(range(9)), grid, 3.0)
+    assert min(p.clip[1] for p in page.placements) == pytest.approx(y0 - 3.0)  # all the bleed at the top
+    assert max(p.clip[3] for p in page.placements) == pytest.approx(279.4 - PRINTABLE)  # cut back at the bottom
+    assert all(min(p.clip[0], p.clip[1], 215.9 - p.clip[2], 279.4 - p.clip[3]) >= PRINTABLE - 1e-9
+               for p in page.placements)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter", "a5", "universal"])
+def test_a_gap_puts_space_between_cards_each_with_its_own_bleed(paper):
+    grid = fit_grid(paper, 63.5, 88.9, bleed=3.0, gap=1.5)
+    (page, *_) = plan_pages(list(range(grid.per_page)), grid, 3.0)
+    trims = sorted({p.trim[0] for p in page.placements})
+    widths = {round(b - a, 6) for a, b in zip(trims, trims[1:])}
+    assert widths <= {round(grid.cell_w + 1.5, 6)}  # neighbours 1.5 mm apart
+    for p in page.placements:  # every edge of every card has bleed: 0.75 mm towards a neighbour, else 3 mm
+        out = [p.trim[0] - p.clip[0], p.trim[1] - p.clip[1], p.clip[2] - p.trim[2], p.clip[3] - p.trim[3]]
+        assert all(v == pytest.approx(0.75) or v == pytest.approx(3.0) or v > 0 for v in out)
+        assert min(out) == pytest.approx(0.75) if grid.per_page > 1 else True
+    clips = [p.clip for p in page.placements]
+    assert not any(a[0] < b[2] - 1e-9 and b[0] < a[2] - 1e-9 and a[1] < b[3] - 1e-9 and b[1] < a[3] - 1e-9
+                   for i, a in enumerate(clips) for b in clips[i + 1:])  # no bleed over a neighbour's
+    # each card's own cut lines: two a gap
+    assert len(page.cut_xs) == 2 * grid.cols and len(page.cut_ys) == 2 * grid.rows
+
+
+def test_a_gap_costs_cards_on_letter_but_not_on_a4():
+    assert fit_grid("a4", 63.5, 88.9, gap=1.5).per_page == 9
+    letter = fit_grid("letter", 63.5, 88.9, gap=1.5)
+    assert (letter.cols, letter.rows, letter.rotated) == (2, 4, True)
+    x0, y0, x1, y1 = letter.box
+    assert min(x0, y0) >= PRINTABLE + MARK_GAP + MIN_GUIDE  # and the marks all print
+
+
+def test_a_short_run_is_centred_on_a_grid_of_its_own():
+    """Eight pawns on a grid that holds 39 stood in its top-left corner, their marks 2.5 mm from
+    the paper's edge; a run that fills less than a page gets a grid just big enough."""
+    fronts, _ = plan_sheets([("pawn", None)] * 8, lambda _: (15.0, 72.0), "a4", 3.0)
+    (page,) = fronts
+    x0, y0, x1, y1 = page.area
+    assert (x1 - x0, y1 - y0) == pytest.approx((8 * 15.0, 72.0))
+    assert (x0, y0) == pytest.approx((210 - x1, 297 - y1))
 
 
 def test_a_card_too_big_for_the_paper_is_an_error():
@@ -86,7 +154,7 @@ def _board_box(page):
             max(c[0] for c in corners), max(c[1] for c in corners))
 
 
-@pytest.mark.parametrize("paper", list(PAPERS))
+@pytest.mark.parametrize("paper", HOME_PAPERS)
 def test_a_piece_too_big_for_the_paper_is_tiled_with_overlapping_strips(paper):
     W, H = PAPERS[paper]
     pages = plan_tiles("board", 280.0, 270.0, paper, 3.0)
@@ -169,7 +237,7 @@ def _shift(box, dx, dy):
 
 def _pages_one_by_one(sides, grid, bleed, backs=False, page_mirror=None):
     """plan_pages as it was before pages shared their layouts: every placement worked out anew."""
-    from deckpress.imposition.sheets import Placement, _clip, mirrored, page_plan
+    from deckpress.imposition.sheets import Placement, _clip, mirrored, page_plan, within
 
     pages = []
     for start in range(0, len(sides), grid.per_page):
@@ -180,8 +248,9 @@ def _pages_one_by_one(sides, grid, bleed, backs=False, page_mirror=None):
             if side is not None:
                 row, col = divmod(i, grid.cols)
                 trim = grid.cell(row, col)
-                placements.append(Placement(side, grid.front_matrix(row, col), trim,
-                                            _clip(trim, row, col, occupied, grid.room.bleed(bleed))))
+                clip = _clip(trim, row, col, occupied, grid.room.bleed(bleed), grid.gap)
+                printable = grid.room.printable_box((grid.paper_w, grid.paper_h))
+                placements.append(Placement(side, grid.front_matrix(row, col), trim, within(clip, printable)))
         page = page_plan((grid.paper_w, grid.paper_h), grid.box, placements)
         pages.append(mirrored(page, grid.card_w, page_mirror) if backs else page)
     return pages

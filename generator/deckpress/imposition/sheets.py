@@ -162,42 +162,72 @@ def fit_grid(paper: str, card_w: float, card_h: float, room: Room = Room(), blee
              gap: float = 0.0) -> Grid:
     """As many cards as fit inside the room's margins, `gap` apart, upright or turned, preferring
     upright on a tie, with their bleed (as much of `bleed` as the room prints) off its keep-out
-    boxes; placed where its marks print (`marks_offset`)."""
+    boxes, and placed where every cut line's marks print (`marks_offset`): a row or column fewer if
+    they would not (21 mini cards on A4 left 5 mm for marks, 18 leave enough). Only a card too big
+    for any grid with printed marks gets one without them."""
     paper_w, paper_h = paper_size(paper)
     bleed = room.bleed(bleed)
     best = None
-    for rotated in (False, True):
-        cw, ch = (card_h, card_w) if rotated else (card_w, card_h)
-        cols, rows = cells(paper_w - 2 * room.margin, paper_h - 2 * room.margin, cw, ch, gap)
-        for cols, rows in sorted(((c, r) for c in range(cols, 0, -1) for r in range(rows, 0, -1)),
-                                 key=lambda n: -n[0] * n[1]):
-            if best is not None and cols * rows <= best.per_page:
-                break
-            grid = Grid(paper_w, paper_h, card_w, card_h, cols, rows, rotated, room=room, gap=gap)
-            grid = replace(grid, offset=marks_offset(grid.width, grid.height, (paper_w, paper_h), room))
-            x0, y0, x1, y1 = grid.box
-            if room.allows((x0 - bleed, y0 - bleed, x1 + bleed, y1 + bleed)):
-                best = grid
-                break
+    for marked in (True, False):
+        for rotated in (False, True):
+            cw, ch = (card_h, card_w) if rotated else (card_w, card_h)
+            cols, rows = cells(paper_w - 2 * room.margin, paper_h - 2 * room.margin, cw, ch, gap)
+            for cols, rows in sorted(((c, r) for c in range(cols, 0, -1) for r in range(rows, 0, -1)),
+                                     key=lambda n: -n[0] * n[1]):
+                if best is not None and cols * rows <= best.per_page:
+                    break
+                grid = Grid(paper_w, paper_h, card_w, card_h, cols, rows, rotated, room=room, gap=gap)
+                offset = marks_offset(grid.width, grid.height, (paper_w, paper_h), room)
+                if offset is None and marked:
+                    continue
+                grid = replace(grid, offset=offset or (0.0, 0.0))
+                x0, y0, x1, y1 = grid.box
+                if room.allows((x0 - bleed, y0 - bleed, x1 + bleed, y1 + bleed)):
+                    best = grid
+                    break
+        if best is not None:
+            break
     if best is None:
         raise ValueError(f"a {card_w:g}×{card_h:g} mm card does not fit on {paper} paper")
     return best
 
 
-def marks_offset(width: float, height: float, paper: tuple[float, float], room: Room) -> tuple[float, float]:
+def snug(grid: Grid, count: int, bleed: float = 0.0) -> Grid:
+    """`grid` cut down to hold `count` pieces, when they are fewer than a page holds: as many
+    columns as there are pieces (at most the grid's) and the rows they fill, placed anew, so a
+    short run (eight pawns on a grid of 39) sits in the middle of its page, not in a corner."""
+    if count >= grid.per_page:
+        return grid
+    cols = min(grid.cols, count)
+    smaller = replace(grid, cols=cols, rows=math.ceil(count / cols), offset=(0.0, 0.0))
+    offset = marks_offset(smaller.width, smaller.height, (grid.paper_w, grid.paper_h), grid.room)
+    if offset is None:
+        return grid
+    smaller = replace(smaller, offset=offset)
+    x0, y0, x1, y1 = smaller.box
+    b = grid.room.bleed(bleed)
+    return smaller if grid.room.allows((x0 - b, y0 - b, x1 + b, y1 + b)) else grid
+
+
+def marks_offset(width: float, height: float, paper: tuple[float, float],
+                 room: Room) -> tuple[float, float] | None:
     """How far off the page's centre to put a `width` × `height` grid so that its marks print:
     nowhere if its centred margins hold marks of at least MIN_GUIDE inside the printable edge;
     else (across, down, each alone) to give the left or top margin that much, if the far side's
-    trim still prints. The far side then prints what bleed it can, and no marks."""
+    trim still prints. The far side then prints what bleed it can, and no marks. None if the
+    marks cannot print either way."""
 
-    def shift(extent: float, paper_extent: float) -> float:
+    def shift(extent: float, paper_extent: float) -> float | None:
         slack = paper_extent - extent
         least = room.printable + room.least_reach
-        if room.least_reach <= 0 or slack / 2 >= least - 1e-9 or slack - least < room.printable:
+        if room.least_reach <= 0 or slack / 2 >= least - 1e-9:
             return 0.0
+        if slack - least < room.printable - 1e-9:
+            return None
         return least - slack / 2
 
-    return (shift(width, paper[0]), shift(height, paper[1]))
+    dx, dy = shift(width, paper[0]), shift(height, paper[1])
+    return None if dx is None or dy is None else (dx, dy)
 
 
 @dataclass(frozen=True)
@@ -472,7 +502,7 @@ def plan_sheets(pairs: Sequence[tuple[T, T | None]], size_of: Callable[[T], Size
     backs: list[PagePlan[T]] = []
     for size, run in runs(pairs, size_of):
         try:
-            grid = fit_grid(paper, *size, room, bleed, gap)
+            grid = snug(fit_grid(paper, *size, room, bleed, gap), len(run), bleed)
         except ValueError:
             for front, back in run:
                 pages = plan_tiles(front, *size, paper, bleed, room)
