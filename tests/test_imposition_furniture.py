@@ -14,7 +14,8 @@ from deckpress.imposition.furniture import (LABEL_SIZE, MARK_GAP, MARK_LENGTH, S
                                         Ring, ScaleBar, TileMarks, Words, sheet_furniture, text_width)
 from deckpress.imposition.gutterfold import plan_gutterfold
 from deckpress.imposition.marks import cutter_band, registration_marks, room_for
-from deckpress.imposition.sheets import OVERLAP, PAPERS, fit_grid, plan_pages, plan_tiles
+from deckpress.imposition.sheets import MIN_GUIDE, OVERLAP, PAPERS, fit_grid, plan_pages, plan_tiles
+from deckpress.units import PRINTABLE
 
 BLEED = 3.0
 CARD = (63.0, 88.0)
@@ -41,36 +42,51 @@ def furnished(plan, label: str = "deck · cards · page 1/1", **marking):
 
 @pytest.mark.parametrize("paper", list(PAPERS))
 def test_crop_marks_stand_1_mm_outside_the_trim_4_mm_long_on_every_cut_line(paper):
+    """As long as they print: a mark stops PRINTABLE short of the paper's edge, and every cut line
+    keeps one at least MIN_GUIDE long (on Letter the top ones; the bottom margin holds none)."""
     plan = grid_page(paper)
     (marks,) = of(furnished(plan).furniture, CutMarks)
+    W, H = plan.paper
     x0, y0, x1, y1 = plan.trim_box
-    assert len(marks.segments) == 2 * (len(plan.cut_xs) + len(plan.cut_ys))
     assert marks.width == pytest.approx(0.2) and marks.halo == pytest.approx(0.8)
     for sx, sy, ex, ey in marks.segments:
+        assert all(PRINTABLE - ABS <= v for v in (sx, sy, ex, ey))
+        assert max(sx, ex) <= W - PRINTABLE + ABS and max(sy, ey) <= H - PRINTABLE + ABS
         if sx == ex:  # a vertical mark, on a vertical cut line, above or below the cards
             assert sx in plan.cut_xs
             near, far = sy, ey  # each mark starts next to the cards
-            assert abs(sy - ey) == pytest.approx(MARK_LENGTH, abs=ABS)
+            room = (near - PRINTABLE) if near < y0 else (H - PRINTABLE - near)
+            assert abs(sy - ey) == pytest.approx(min(MARK_LENGTH, room), abs=ABS)
             assert min(abs(near - y0), abs(near - y1)) == pytest.approx(MARK_GAP, abs=ABS)
             assert far < y0 - MARK_GAP or far > y1 + MARK_GAP  # pointing away from the cards
         else:
             assert sy == ey and sy in plan.cut_ys
-            assert abs(sx - ex) == pytest.approx(MARK_LENGTH, abs=ABS)
+            room = (sx - PRINTABLE) if sx < x0 else (W - PRINTABLE - sx)
+            assert abs(sx - ex) == pytest.approx(min(MARK_LENGTH, room), abs=ABS)
             assert min(abs(sx - x0), abs(sx - x1)) == pytest.approx(MARK_GAP, abs=ABS)
+    for x in plan.cut_xs:
+        assert max(abs(s[1] - s[3]) for s in marks.segments if s[0] == s[2] == x) >= MIN_GUIDE - ABS
+    for y in plan.cut_ys:
+        assert max(abs(s[0] - s[2]) for s in marks.segments if s[1] == s[3] == y) >= MIN_GUIDE - ABS
     top = [s for s in marks.segments if s[0] == s[2] and s[1] < y0]
     assert sorted(s[0] for s in top) == list(plan.cut_xs)
-    assert all(s[1] == pytest.approx(y0 - 1.0, abs=ABS) and s[3] == pytest.approx(y0 - 5.0, abs=ABS) for s in top)
+    if paper == "a4":  # room for all of them
+        assert len(marks.segments) == 2 * (len(plan.cut_xs) + len(plan.cut_ys))
+        assert all(s[1] == pytest.approx(y0 - 1.0, abs=ABS) and s[3] == pytest.approx(y0 - 5.0, abs=ABS) for s in top)
 
 
-def test_cut_lines_run_from_1_mm_outside_the_trim_to_the_paper_edge():
-    plan = grid_page("letter")
+def test_cut_lines_run_from_1_mm_outside_the_trim_to_the_printable_edge():
+    plan = plan_pages([Face(63.5, 88.9, BLEED, ())] * 9, fit_grid("letter", 63.5, 88.9, bleed=BLEED), BLEED)[0]
     W, H = plan.paper
     x0, y0, x1, y1 = plan.trim_box
     (lines,) = of(furnished(plan, marks="lines").furniture, CutMarks)
+    assert H - y1 - MARK_GAP < PRINTABLE  # nothing prints below the cards: the lines above guide the cuts
     for x in plan.cut_xs:
-        assert (x, y0 - 1.0, x, 0.0) in lines.segments and (x, y1 + 1.0, x, H) in lines.segments
+        assert (x, y0 - 1.0, x, PRINTABLE) in lines.segments
+        assert y0 - 1.0 - PRINTABLE >= MIN_GUIDE - ABS
+        assert not [s for s in lines.segments if s[0] == s[2] == x and s[1] > y1]
     for y in plan.cut_ys:
-        assert (x0 - 1.0, y, 0.0, y) in lines.segments and (x1 + 1.0, y, W, y) in lines.segments
+        assert (x0 - 1.0, y, PRINTABLE, y) in lines.segments and (x1 + 1.0, y, W - PRINTABLE, y) in lines.segments
 
 
 def test_cutter_sheets_carry_the_registration_marks_and_no_crop_marks():
@@ -128,7 +144,8 @@ def test_the_label_ends_1_mm_short_of_the_area_on_white_paper_clear_of_the_bar(p
     W, H = plan.paper
     end = H - plan.area[1] - 1.0 if bar.band.turned else plan.area[2] - 1.0  # along the band
     assert label.words == Words(label_text, end, bar.caption.y, LABEL_SIZE, align="right")
-    assert bar.band.turned == (paper == "letter")  # Letter's right margin is the wider
+    assert bar.band.turned == (W - plan.area[2] > H - plan.area[3])  # Letter's right margin is the wider
+    assert bar.band.turned == (paper in ("letter", "universal"))
     x0, y0, x1, y1 = label.patch
     assert x1 - x0 == pytest.approx(text_width(label_text, LABEL_SIZE) + 2 * 0.6, abs=ABS)
     assert y0 < label.words.y < y1  # the baseline inside the white patch
@@ -160,7 +177,7 @@ def test_pages_of_one_layout_share_one_furniture_and_the_bar_keeps_clear_of_the_
 
 def test_the_back_offset_moves_a_back_pages_furniture_and_leaves_fronts_alone():
     plan = grid_page()
-    dx, dy = 1.5, -0.75
+    dx, dy = 1.0, -0.75  # (a mark pushed into the last PRINTABLE mm of the paper would be cut back there)
     info = dict(back_marks=True, back_offset=(dx, dy))
     front, still = furnished(plan, **info), furnished(plan, back_marks=True)
     assert front == still and not front.shifted
