@@ -72,8 +72,9 @@ def test_build_in_every_language_gives_a_result_each(tmp_path):
 
 
 def test_build_names_the_choices_when_one_is_unknown(tmp_path):
-    with pytest.raises(ValueError, match=r"unknown paper 'a5'.*choose from a4, letter"):
-        deckpress.build("steps", tmp_path, papers="a5")
+    with pytest.raises(ValueError, match=r"unknown paper 'latter' — did you mean 'letter'\? \(papers are a4, letter, "
+                                         r"a3, a5, legal, tabloid, universal, or WIDTHxHEIGHT"):
+        deckpress.build("steps", tmp_path, papers="a4,latter")
     with pytest.raises(ValueError, match=r"unknown format 'pfd' — did you mean 'pdf'"):
         deckpress.build("steps", tmp_path, formats=["pfd"])
     with pytest.raises(ValueError, match=r"unknown preset 'mcp' — did you mean 'mpc'"):

@@ -29,6 +29,43 @@ def test_build_writes_what_was_asked_and_says_so(simple_deck, tmp_path):
     assert "\r" not in result.output and "█" not in result.output  # no progress bar when not a terminal
 
 
+def test_build_on_papers_named_or_measured_names_each_file_by_its_paper(simple_deck, tmp_path):
+    from pypdf import PdfReader
+
+    from tests.pdfread import MM
+    result = run("build", str(simple_deck), "--paper", "A3,universal,8.5x11in", "--ink", "color",
+                 "--out", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    names = sorted(p.name for p in (tmp_path / "simple").iterdir())
+    assert [n for n in names if n.startswith("simple-cards-")] == [
+        "simple-cards-215.9x279.4mm.pdf", "simple-cards-a3.pdf", "simple-cards-universal.pdf"]
+    for name, size in (("a3", (297, 420)), ("universal", (210, 279.4)), ("215.9x279.4mm", (215.9, 279.4))):
+        box = PdfReader(tmp_path / "simple" / f"simple-cards-{name}.pdf").pages[0].mediabox
+        assert (float(box[2]) / MM, float(box[3]) / MM) == pytest.approx(size, abs=0.01)
+
+
+@pytest.mark.parametrize("paper, said", [
+    ("letr", "error: --paper: unknown paper 'letr' — did you mean 'letter'?"),
+    ("a4,tabliod", "error: --paper: unknown paper 'tabliod' — did you mean 'tabloid'?"),
+    ("10x10mm", "error: --paper: paper '10x10mm' is 10 × 10 mm: papers are 50 to 1500 mm a side"),
+])
+def test_an_unknown_paper_is_one_line_and_exit_2(simple_deck, tmp_path, paper, said):
+    result = run("build", str(simple_deck), "--paper", paper, "--out", str(tmp_path))
+    assert result.exit_code == 2 and result.output.count("\n") == 1, result.output
+    assert result.output.startswith(said)
+    assert not (tmp_path / "simple").exists()
+
+
+def test_gap_on_the_command_line_overrides_the_decks(simple_deck, tmp_path):
+    from tests.test_imposition_marks import trims
+    assert run("build", str(simple_deck), "--paper", "a4", "--ink", "color", "--gap", "3mm",
+               "--out", str(tmp_path)).exit_code == 0
+    cards = sorted(trims(tmp_path / "simple" / "simple-cards-a4.pdf", 0))
+    assert cards[1][0] - cards[0][2] == pytest.approx(3.0, abs=0.01)  # 3 mm between neighbours
+    bad = run("build", str(simple_deck), "--gap", "25mm", "--out", str(tmp_path))
+    assert bad.exit_code == 2 and bad.output == "error: --gap: gap 25mm must be 0 to 20mm\n"
+
+
 def test_build_in_cmyk_for_print_shops(simple_deck, tmp_path):
     result = run("build", str(simple_deck), "--paper", "a4", "--ink", "color", "--color", "cmyk", "--out", str(tmp_path))
     assert result.exit_code == 0, result.output
@@ -283,7 +320,10 @@ def test_calibrate_writes_a_two_page_sheet(tmp_path, monkeypatch):
     assert len(PdfReader(tmp_path / "output" / "calibrate-a4.pdf").pages) == 2
     assert run("calibrate", "--paper", "letter", "--out", "sheets").exit_code == 0
     assert (tmp_path / "sheets" / "calibrate-letter.pdf").exists()
-    assert run("calibrate", "--paper", "a3").exit_code == 2
+    assert run("calibrate", "--paper", "8.5x11in", "--out", "sheets").exit_code == 0
+    assert (tmp_path / "sheets" / "calibrate-215.9x279.4mm.pdf").exists()
+    bad = run("calibrate", "--paper", "a6")
+    assert bad.exit_code == 2 and bad.output.count("\n") == 1 and "error: --paper: unknown paper 'a6'" in bad.output
 
 
 def back_corners(path) -> list[tuple[float, float]]:
