@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 
+import numpy as np
 import pypdfium2 as pdfium
 import pytest
 from pypdf import PdfReader
@@ -16,10 +17,10 @@ from deckpress.imposition.document import Marking
 from deckpress.imposition.marks import (CUTTER_BLEED, MARK_MODES, REG_CLEAR, REG_INSET, REG_LENGTH, REG_SQUARE,
                                     REG_THICKNESS, SQUARE_CLEAR, registration_marks, room_for)
 from deckpress.imposition.sheets import PAPERS, Room, fit_grid, plan_pages
-from deckpress.units import PRINTABLE
 from deckpress.model.deck import CARD_SIZES
+from deckpress.units import PRINTABLE
 
-from .pdfread import drawn_paths, page_boxes_mm, page_text, placements, text_lines
+from .pdfread import MM, drawn_paths, page_boxes_mm, page_text, placements, text_lines
 
 CARD = (63.0, 88.0)  # metronome's cards, poker-metric
 
@@ -336,3 +337,61 @@ def test_cut_lines_pass_under_the_page_label(tmp_path):
             for y in range(box.height):
                 assert not all(pixels[x, y] < 128 for x in range(box.width)), (path.name, i, y)
     assert crossed > 0  # some labels are long enough to lie across a line
+
+
+# --- the printable part of the paper -------------------------------------------------------------
+
+BUNDLED = ("circle-of-5", "kanon", "metronome", "steps", "test-piece")
+EDGE_DPI = 100  #: a pixel is 0.254 mm: the band checked reaches 4.06 mm in, 0.14 mm short of the line
+
+
+@pytest.fixture(scope="module")
+def every_paper(shared):
+    """The five bundled decks' home sheets (cards, backs, rules and boards, box) on every paper
+    there is, in colour (low-ink pages are laid out alike), each deck once per paper."""
+
+    def make(out):
+        for deck in BUNDLED:
+            build_deck(deck, out, list(PAPERS), ["color"])
+
+    out, _ = shared("every-paper", make)
+    return out
+
+
+@pytest.mark.parametrize("deck", BUNDLED)
+def test_no_ink_within_4_2_mm_of_the_papers_edge_and_every_cut_line_keeps_a_3_mm_guide(every_paper, deck):
+    """Rasterised, no page of any paper has a pixel of ink in the PRINTABLE band along its edges,
+    where a laser printer prints nothing (marks, bleed, labels alike). Read back, every cut line
+    of a front page of cards has a crop mark at least MIN_GUIDE long that prints, at one end or both."""
+    from deckpress.imposition.sheets import MIN_GUIDE
+
+    band = int(PRINTABLE / 25.4 * EDGE_DPI)  # whole pixels inside the band
+    files = sorted((every_paper / deck).glob("*.pdf"))
+    assert {f.stem.rsplit("-", 1)[1] for f in files} == set(PAPERS)
+    checked = guided = 0
+    for path in files:
+        if "-duplex-" in path.name:  # its pages are the cards' and backs' files' pages
+            continue
+        pdf = pdfium.PdfDocument(str(path))
+        for i in range(len(pdf)):
+            ink = np.asarray(pdf[i].render(scale=EDGE_DPI / 72, grayscale=True).to_pil().convert("L")) < 250
+            edges = {"top": ink[:band].any(), "bottom": ink[-band:].any(), "left": ink[:, :band].any(),
+                     "right": ink[:, -band:].any()}
+            assert not any(edges.values()), (path.name, i + 1, [k for k, v in edges.items() if v])
+            checked += 1
+            if "-box-" in path.name or "backs" in page_text(path, i):
+                continue  # a box is cut along its outline; back pages are cut from their fronts
+            cards = trims(path, i)
+            W, H = (float(v) / MM for v in PdfReader(str(path)).pages[i].mediabox[2:])
+            if any(c[0] < 0 or c[1] < 0 or c[2] > W or c[3] > H for c in cards):
+                continue  # a tile of a board: its own marks, far inside the paper
+            segments = mark_segments(path, i)
+            for x in {round(v, 2) for c in cards for v in (c[0], c[2])}:
+                lengths = [abs(a[1] - b[1]) for a, b in segments if a[0] == b[0] and abs(a[0] - x) < 0.02]
+                assert max(lengths, default=0) >= MIN_GUIDE - 0.02, (path.name, i + 1, "x", x, lengths)
+            for y in {round(v, 2) for c in cards for v in (c[1], c[3])}:
+                lengths = [abs(a[0] - b[0]) for a, b in segments if a[1] == b[1] and abs(a[1] - y) < 0.02]
+                assert max(lengths, default=0) >= MIN_GUIDE - 0.02, (path.name, i + 1, "y", y, lengths)
+            guided += 1
+        pdf.close()
+    assert checked > 20 * len(PAPERS) / 2 and guided > 0

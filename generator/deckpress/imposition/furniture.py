@@ -250,7 +250,10 @@ def sheet_furniture(plan: PagePlan, marks: str, bleed: float, label_room: float)
     if plan.fold is not None:
         items.append(fold_line(plan.fold, plan.trim_box))
     if plan.tile is not None:
-        items.append(tile_marks(plan.tile, plan.area, CUT_WORDS[marks]))
+        items.append(tile_marks(plan.tile, plan.area, CUT_WORDS[marks], plan.paper[0] - PRINTABLE))
+    ground = band_ground(plan, bleed) if marks != "cutter" else None
+    if ground is not None:  # under the marks, so they still show on it
+        items.insert(0, ground)
     items.append(scale_bar(plan, marks, bleed, label_room))
     return tuple(items)
 
@@ -365,19 +368,23 @@ def fold_line(fold: Fold, trim: Box) -> FoldLine:
                     Words("fold", x0 - MARK_GAP, fold.at - 0.8, LABEL_SIZE, align="right"))
 
 
-def tile_marks(tile: Tile, area: Box, cut: str) -> TileMarks:
+def tile_marks(tile: Tile, area: Box, cut: str, right: float | None = None) -> TileMarks:
     """What puts a tiled piece back together: the tile's name above it; on each strip another
     tile is glued over, light hatching, the neighbour's name and a dashed line where its edge
-    goes; and a triangle in the margin at every seam, matching the neighbour's."""
+    goes; and a triangle in the margin at every seam, matching the neighbour's. The instructions
+    end before `right` (the printable edge), said shorter on narrow paper."""
     x0, y0, _, _ = area
     seams: list[GlueStrip | AlignmentMark] = []
     for seam in tile.seams:
         if seam.kind == "glue":
             seams.append(glue_strip(seam))
         seams.append(alignment_mark(seam, area))
-    return TileMarks(Words(f"tile {tile.name}", x0 + 4, y0 - 6.0, 9),
-                     Words(f"of {len(tile.names)} ({', '.join(tile.names)}): {cut}, glue the "
-                           "tiles over the hatched strips, black triangles meeting", x0 + 18, y0 - 6.0, LABEL_SIZE),
+    x = x0 + 18
+    sayings = [f"of {len(tile.names)} ({', '.join(tile.names)}): {cut}, glue the tiles over the hatched strips, "
+               "black triangles meeting", f"of {len(tile.names)}: {cut}, glue the tiles over the hatched strips, "
+               "black triangles meeting", f"of {len(tile.names)}: {cut}, glue over the hatched strips"]
+    said = next((s for s in sayings if right is None or x + text_width(s, LABEL_SIZE) <= right), sayings[-1])
+    return TileMarks(Words(f"tile {tile.name}", x0 + 4, y0 - 6.0, 9), Words(said, x, y0 - 6.0, LABEL_SIZE),
                      tuple(seams))
 
 
@@ -459,13 +466,41 @@ def label_at(spot: LabelSpot, text: str, width: float) -> Label:
     return Label(band, Words(text, end, baseline, LABEL_SIZE, align="right"), patch)
 
 
-def _band(plan: PagePlan, bleed: float) -> tuple[Band, float, tuple[float, ...], float]:
-    """The scale bar's and label's band, in the wider of the bottom and right margins, starting
-    just outside the bleed; where the label ends in it, the cut (and fold) lines across it, and
-    where the pieces' area starts, all along the band."""
+BAND_DEPTH = 4.5  #: how far the scale bar, its caption and the label reach out from the band's origin
+
+
+def band_depth(plan: PagePlan, bleed: float) -> float:
+    """How far out from the pieces' area the band starts: just outside the bleed, or, where the
+    margin is too narrow for that (nine poker cards on `universal` paper leave 9.75 mm), as far
+    out as keeps its words PRINTABLE from the paper's edge, over the bleed (`band_ground`)."""
     gx0, gy0, gx1, gy1 = plan.area
     W, H = plan.paper
-    depth = bleed + 1.0
+    margin = max(H - gy1, W - gx1)
+    return max(0.5, min(bleed + 1.0, margin - PRINTABLE - BAND_DEPTH))
+
+
+def band_ground(plan: PagePlan, bleed: float) -> Block | None:
+    """White paper under the band where it lies over the pieces' bleed (see `band_depth`): the
+    bleed there is cut back to 0.5 mm short of the band, the length of the area, so the bar and
+    its words stand on white. None where the band is clear of the bleed."""
+    depth = band_depth(plan, bleed)
+    if depth >= bleed + 1.0 or not plan.placements:
+        return None
+    gx0, gy0, gx1, gy1 = plan.area
+    W, H = plan.paper
+    reach = bleed + 0.5  # past the bleed, so no sliver of it shows round the ground
+    if H - gy1 >= W - gx1:
+        return Block((gx0 - reach, gy1 + depth - 0.5, gx1 + reach, min(gy1 + reach, H - PRINTABLE)), WHITE)
+    return Block((gx1 + depth - 0.5, gy0 - reach, min(gx1 + reach, W - PRINTABLE), gy1 + reach), WHITE)
+
+
+def _band(plan: PagePlan, bleed: float) -> tuple[Band, float, tuple[float, ...], float]:
+    """The scale bar's and label's band, in the wider of the bottom and right margins, starting
+    just outside the bleed (`band_depth`); where the label ends in it, the cut (and fold) lines
+    across it, and where the pieces' area starts, all along the band."""
+    gx0, gy0, gx1, gy1 = plan.area
+    W, H = plan.paper
+    depth = band_depth(plan, bleed)
     if H - gy1 >= W - gx1:
         folds = (plan.fold.at,) if plan.fold is not None and plan.fold.vertical else ()
         return Band((0.0, gy1 + depth)), gx1 - 1.0, plan.cut_xs + folds, gx0
