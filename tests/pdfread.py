@@ -404,27 +404,45 @@ def backs_behind_fronts(fronts_path, backs_path, paper_mm: tuple[float, float],
             # turning the sheet over about its vertical axis takes x to W - x
             assert (W - (bx0 + bx1) / 2, (by0 + by1) / 2) == pytest.approx(((fx0 + fx1) / 2, (fy0 + fy1) / 2),
                                                                             abs=0.01)
-            # upright: the back face's top-left corner is the back trim's top-left
-            assert bp.point_mm(0, 0, H * MM) == pytest.approx((bx0, by0), abs=0.01)
+            # not mirrored: the back face's top-left corner is behind the front face's top-right (upright
+            # or turned alike), and upright cards' backs are upright
+            bx, by = bp.point_mm(0, 0, H * MM)
+            assert (W - bx, by) == pytest.approx(fp.point_mm(card_mm[0] * MM, 0, H * MM), abs=0.01)
+            if fp.point_mm(0, 0, H * MM) == pytest.approx((fx0, fy0), abs=0.01):
+                assert (bx, by) == pytest.approx((bx0, by0), abs=0.01)
             behind.setdefault(fp.name, set()).add(bp.name)
     return behind
 
 
+#: the least margin that holds a crop mark 1 mm out from the cards and 3 mm long, inside the 4.2 mm
+#: of the paper's edge a printer leaves blank
+MARKED_MARGIN = 4.2 + 1.0 + 3.0
+
+
 def cards_on_grid(path, paper_mm: tuple[float, float], card_mm: tuple[float, float], cols: int = 3,
-                  rows: int = 3) -> list[int]:
-    """Check that each page's cards fill a grid centred on the paper, row by row, butted edge
-    to edge (to 0.01 mm); return how many cards each page holds."""
+                  rows: int = 3, gap: float = 0.0, turned: bool = False) -> list[int]:
+    """Check that each page's cards fill a grid on the paper, row by row, butted edge to edge or
+    `gap` mm apart, (`turned` a quarter turn), to 0.01 mm; return how many cards each page holds.
+    The grid is centred each way unless that leaves less than MARKED_MARGIN: then that margin (the
+    left or top one) is MARKED_MARGIN, the other what is left (nine poker cards on Letter)."""
     import pytest
 
     (W, H), (w, h) = paper_mm, card_mm
-    x0, y0 = (W - cols * w) / 2, (H - rows * h) / 2
+    if turned:
+        w, h = h, w
+
+    def start(paper: float, n: int, cell: float) -> float:
+        centred = (paper - n * cell - (n - 1) * gap) / 2
+        return centred if centred >= MARKED_MARGIN - 1e-9 else MARKED_MARGIN
+
+    x0, y0 = start(W, cols, w), start(H, rows, h)
     counts = []
     for page in PdfReader(path).pages:
         placed = placements(page)
         for i, p in enumerate(placed):
             row, col = divmod(i, cols)
-            assert trim_box_mm(p, w, h, H * MM) == pytest.approx(
-                (x0 + col * w, y0 + row * h, x0 + (col + 1) * w, y0 + (row + 1) * h), abs=0.01)
+            x, y = x0 + col * (w + gap), y0 + row * (h + gap)
+            assert trim_box_mm(p, *card_mm, H * MM) == pytest.approx((x, y, x + w, y + h), abs=0.01)
         counts.append(len(placed))
     return counts
 

@@ -125,7 +125,8 @@ def test_a_copy_count_in_the_name_makes_that_many_cards_with_the_matching_back(t
     picture(tmp_path / "backs" / "goblin.png", BACK_COLOURS[0])
     result = impose_images([goblin], tmp_path / "out", backs_dir=tmp_path / "backs", papers=["a4"])
     assert (result.cards, result.images) == (3, 1)
-    assert cards_on_grid(result.outputs[0].path, PAPER["a4"], POKER) == [3]
+    # three cards are a page of their own: one row of three, centred
+    assert cards_on_grid(result.outputs[0].path, PAPER["a4"], POKER, rows=1) == [3]
     assert copies(Path("a-x12.png")) == ("a", 12) and copies(Path("box2.png")) == ("box2", 1)
 
 

@@ -46,10 +46,18 @@ class Deck:
     low_ink: float  # the low-ink cards and backs use at most this share of the colour build's ink
     rebuild: tuple[str, str]  # the paper and ink rebuilt to compare byte for byte
     smallest_pt: float = 6.5  # the smallest type anywhere on its sheets
+    gap: float = 0.0  # between cards on the sheets (deck.yaml's `gap:`)
+    # on Letter, when it differs from A4's 3 × 3: cards on each page of the cards file, and the grid
+    letter_grid: tuple[int, ...] | None = None
+    letter_layout: tuple[int, int, bool] = (3, 3, False)  # columns, rows, turned
 
     @property
     def cards(self) -> int:
         return sum(self.grid)
+
+    def grid_on(self, paper: str) -> tuple[int, ...]:
+        """Cards on each page of the cards file on `paper`."""
+        return self.letter_grid if paper == "letter" and self.letter_grid else self.grid
 
     def __str__(self) -> str:
         return self.id
@@ -78,7 +86,10 @@ DECKS = [
     Deck("circle-of-5", grid=(9,) * 7 + (7,), fronts=10, backs=1,  # 7 players' sets of the same 10 cards
          rules=("Circle of 5", "Colours and cues", "The circle and pairs", "Setting up", "Your turn",
                 "Resolving a card", "Making music", "Game end and scoring", "Variants", "About Circle of 5"),
-         rules_grid=None, rules_text=10000, low_ink=0.30, rebuild=("a4", "lowink")),
+         rules_grid=None, rules_text=10000, low_ink=0.30, rebuild=("a4", "lowink"),
+         # full-bleed colour cards of different colours side by side: each gets its own bleed in a
+         # 1.5 mm gap, nine a page on A4, eight turned on Letter
+         gap=1.5, letter_grid=(8,) * 8 + (6,), letter_layout=(2, 4, True)),
 ]
 
 each_deck = pytest.mark.parametrize("deck", DECKS, ids=str)
@@ -218,7 +229,10 @@ def test_the_readme_names_the_decks_own_parts(deck):
 @each_paper
 @each_deck
 def test_cards_sit_on_a_3_by_3_grid(deck, folder, paper, ink):
-    assert cards_on_grid(pdf(folder, deck, "cards", paper, ink), PAPER[paper], (CARD_W, CARD_H)) == list(deck.grid)
+    cols, rows, turned = deck.letter_layout if paper == "letter" else (3, 3, False)
+    grid = deck.grid_on(paper)
+    assert cards_on_grid(pdf(folder, deck, "cards", paper, ink), PAPER[paper], (CARD_W, CARD_H), cols, rows, deck.gap,
+                         turned) == list(grid)
     if deck.rules_grid:
         assert cards_on_grid(pdf(folder, deck, "rules-board", paper, ink), PAPER[paper], (CARD_W, CARD_H)) == \
             list(deck.rules_grid)
@@ -231,7 +245,7 @@ def test_backs_land_behind_their_fronts_on_a_long_edge_flip(deck, folder, paper,
     backs = pdf(folder, deck, "backs", paper, ink)
     behind = backs_behind_fronts(pdf(folder, deck, "cards", paper, ink), backs, PAPER[paper], (CARD_W, CARD_H))
     assert len(set().union(*behind.values())) == deck.backs
-    assert [len(placements(page)) for page in PdfReader(backs).pages] == list(deck.grid)
+    assert [len(placements(page)) for page in PdfReader(backs).pages] == list(deck.grid_on(paper))
 
 
 @each_ink
@@ -239,13 +253,13 @@ def test_backs_land_behind_their_fronts_on_a_long_edge_flip(deck, folder, paper,
 @each_deck
 def test_duplex_interleaves_fronts_and_backs(deck, folder, paper, ink):
     reader = PdfReader(pdf(folder, deck, "duplex", paper, ink))
-    assert len(reader.pages) == 2 * len(deck.grid)
+    assert len(reader.pages) == 2 * len(deck.grid_on(paper))
     prefs = reader.trailer["/Root"]["/ViewerPreferences"]
     assert prefs["/Duplex"] == "/DuplexFlipLongEdge" and prefs["/PrintScaling"] == "/None"
     fronts = PdfReader(pdf(folder, deck, "cards", paper, ink))
     backs = PdfReader(pdf(folder, deck, "backs", paper, ink))
     H = PAPER[paper][1] * MM
-    for i in range(len(deck.grid)):
+    for i in range(len(deck.grid_on(paper))):
         for duplex_page, single in ((reader.pages[2 * i], fronts.pages[i]), (reader.pages[2 * i + 1], backs.pages[i])):
             assert [trim_box_mm(p, CARD_W, CARD_H, H) for p in placements(duplex_page)] == \
                 [trim_box_mm(p, CARD_W, CARD_H, H) for p in placements(single)]

@@ -177,7 +177,7 @@ def test_pages_of_one_layout_share_one_furniture_and_the_bar_keeps_clear_of_the_
 
 def test_the_back_offset_moves_a_back_pages_furniture_and_leaves_fronts_alone():
     plan = grid_page()
-    dx, dy = 1.0, -0.75  # (a mark pushed into the last PRINTABLE mm of the paper would be cut back there)
+    dx, dy = 1.5, -0.75
     info = dict(back_marks=True, back_offset=(dx, dy))
     front, still = furnished(plan, **info), furnished(plan, back_marks=True)
     assert front == still and not front.shifted
@@ -286,7 +286,8 @@ def test_pages_laid_out_alike_are_furnished_as_each_alone(mode, offset):
     for sheet, page in zip(sheets, furnish(sheets, info, BLEED), strict=True):
         plan = moved(sheet.plan, *offset) if sheet.back else sheet.plan
         marks = page_marks(info, sheet.back)
-        furniture = sheet_furniture(plan, marks, BLEED, room) if mode != "none" else ()
+        shift = offset if sheet.back else (0.0, 0.0)
+        furniture = sheet_furniture(plan, marks, BLEED, room, shift) if mode != "none" else ()
         label = page_label(plan, marks, sheet.label, text_width(sheet.label, LABEL_SIZE), BLEED) \
             if mode != "none" else None
         boxes = (on_paper(plan.trim_box, plan.paper), on_paper(plan.bleed_box, plan.paper)) \

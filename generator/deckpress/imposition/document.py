@@ -129,7 +129,8 @@ class _Look:
         self.furniture: tuple[Furniture, ...] = ()
         self.spot: LabelSpot | None = None
         if info.marking.marks != "none":
-            self.furniture = sheet_furniture(plan, marks, bleed, label_room)
+            shift = info.marking.back_offset if self.moved is not None else NO_SHIFT
+            self.furniture = sheet_furniture(plan, marks, bleed, label_room, shift)
             self.spot = label_spot(plan, marks, bleed)
         self.trim_box, self.bleed_box = (on_paper(plan.trim_box, plan.paper), on_paper(plan.bleed_box, plan.paper)) \
             if plan.placements else (None, None)

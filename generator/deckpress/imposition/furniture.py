@@ -242,11 +242,14 @@ def _bundled() -> FontSet:
 
 # --- a sheet's furniture -------------------------------------------------------------------------
 
-def sheet_furniture(plan: PagePlan, marks: str, bleed: float, label_room: float) -> tuple[Furniture, ...]:
+def sheet_furniture(plan: PagePlan, marks: str, bleed: float, label_room: float,
+                    shift: Point = (0.0, 0.0)) -> tuple[Furniture, ...]:
     """What a page marked `marks` (marks.MARK_MODES) carries besides its label, in drawing order:
     its marks for cutting, any fold line, any tile's marks, and the scale bar, which keeps clear of
-    the last `label_room` mm of its band, where the label goes."""
-    items: list[Furniture] = list(cut_marks(plan, marks))
+    the last `label_room` mm of its band, where the label goes. A page moved by a back offset
+    (`shift`) is printed that much off by the printer, which the offset cancels: its marks are cut
+    back to the printable part of the paper moved alike, so they print as an unmoved page's do."""
+    items: list[Furniture] = list(cut_marks(plan, marks, printable_box(plan.paper, shift)))
     if plan.fold is not None:
         items.append(fold_line(plan.fold, plan.trim_box))
     if plan.tile is not None:
@@ -258,10 +261,18 @@ def sheet_furniture(plan: PagePlan, marks: str, bleed: float, label_room: float)
     return tuple(items)
 
 
-def cut_marks(plan: PagePlan, marks: str) -> list[CutMarks | RegistrationMarks]:
+def printable_box(paper: tuple[float, float], shift: Point = (0.0, 0.0)) -> Box:
+    """Where ink prints on `paper` (PRINTABLE in from its edges), moved by `shift`."""
+    (W, H), (dx, dy) = paper, shift
+    return (PRINTABLE + dx, PRINTABLE + dy, W - PRINTABLE + dx, H - PRINTABLE + dy)
+
+
+def cut_marks(plan: PagePlan, marks: str, printable: Box | None = None) -> list[CutMarks | RegistrationMarks]:
     """The page's marks for cutting (see marks.py): crop marks or cut lines round each group of
-    pieces, or a cutting machine's registration marks, or none."""
+    pieces, or a cutting machine's registration marks, or none; cut back to `printable` (by
+    default the paper's printable part)."""
     W, H = plan.paper
+    printable = printable or printable_box(plan.paper)
     if marks == "cutter":
         return [RegistrationMarks(tuple(registration_marks(W, H)))]
     if marks not in ("corners", "lines"):
@@ -270,9 +281,9 @@ def cut_marks(plan: PagePlan, marks: str) -> list[CutMarks | RegistrationMarks]:
     found = []
     for trim, cut_xs, cut_ys in groups:
         if marks == "corners":
-            segments = printed(crop_marks(trim, cut_xs, cut_ys), plan.paper)
+            segments = printed(crop_marks(trim, cut_xs, cut_ys), printable)
         else:
-            segments = cut_lines(trim, cut_xs, cut_ys, plan.paper, [g[0] for g in groups if g[0] != trim])
+            segments = cut_lines(trim, cut_xs, cut_ys, printable, [g[0] for g in groups if g[0] != trim])
         found.append(CutMarks(tuple(segments)))
     return found
 
@@ -309,21 +320,21 @@ def crop_marks(trim: Box, cut_xs: tuple[float, ...], cut_ys: tuple[float, ...]) 
     return segments
 
 
-def printed(segments: list[Segment], paper: tuple[float, float], printable: float = PRINTABLE) -> list[Segment]:
-    """The part of each mark (a segment across or down the page) that prints: what lies more than
-    `printable` inside the paper's edges; a mark left shorter than MIN_PRINTED is dropped."""
-    W, H = paper
+def printed(segments: list[Segment], printable: Box) -> list[Segment]:
+    """The part of each mark (a segment across or down the page) inside `printable`, the part of
+    the paper that prints (`printable_box`); a mark left shorter than MIN_PRINTED is dropped."""
+    left, top, right, bottom = printable
     kept = []
     for x1, y1, x2, y2 in segments:
         if x1 == x2:
-            if not printable <= x1 <= W - printable:
+            if not left <= x1 <= right:
                 continue
-            lo, hi = max(min(y1, y2), printable), min(max(y1, y2), H - printable)
+            lo, hi = max(min(y1, y2), top), min(max(y1, y2), bottom)
             seg = (x1, lo, x1, hi) if y1 <= y2 else (x1, hi, x1, lo)
         else:
-            if not printable <= y1 <= H - printable:
+            if not top <= y1 <= bottom:
                 continue
-            lo, hi = max(min(x1, x2), printable), min(max(x1, x2), W - printable)
+            lo, hi = max(min(x1, x2), left), min(max(x1, x2), right)
             seg = (lo, y1, hi, y1) if x1 <= x2 else (hi, y1, lo, y1)
         if hi - lo >= MIN_PRINTED:
             kept.append(seg)
@@ -333,25 +344,25 @@ def printed(segments: list[Segment], paper: tuple[float, float], printable: floa
 MIN_PRINTED = 0.5  #: mm: a mark cut back to less than this would be a dot that guides nothing
 
 
-def cut_lines(trim: Box, cut_xs: tuple[float, ...], cut_ys: tuple[float, ...], paper: tuple[float, float],
+def cut_lines(trim: Box, cut_xs: tuple[float, ...], cut_ys: tuple[float, ...], printable: Box,
               others: list[Box]) -> list[Segment]:
-    """Every cut line drawn on from outside `trim` to the printable edge of the paper, or up to
-    another group of pieces (the other half of a gutterfold sheet), so a trimmer's blade can be
-    lined up on it across the whole sheet."""
-    W, H = paper
+    """Every cut line drawn on from outside `trim` to the edge of the `printable` part of the
+    paper, or up to another group of pieces (the other half of a gutterfold sheet), so a
+    trimmer's blade can be lined up on it across the whole sheet."""
+    p_left, p_top, p_right, p_bottom = printable
     gx0, gy0, gx1, gy1 = trim
     segments = []
     for x in cut_xs:
         across = [o for o in others if o[0] <= x <= o[2]]
-        top = max([o[3] + MARK_GAP for o in across if o[3] <= gy0] + [PRINTABLE])
-        bottom = min([o[1] - MARK_GAP for o in across if o[1] >= gy1] + [H - PRINTABLE])
+        top = max([o[3] + MARK_GAP for o in across if o[3] <= gy0] + [p_top])
+        bottom = min([o[1] - MARK_GAP for o in across if o[1] >= gy1] + [p_bottom])
         segments += [(x, gy0 - MARK_GAP, x, top), (x, gy1 + MARK_GAP, x, bottom)]
     for y in cut_ys:
         across = [o for o in others if o[1] <= y <= o[3]]
-        left = max([o[2] + MARK_GAP for o in across if o[2] <= gx0] + [PRINTABLE])
-        right = min([o[0] - MARK_GAP for o in across if o[0] >= gx1] + [W - PRINTABLE])
+        left = max([o[2] + MARK_GAP for o in across if o[2] <= gx0] + [p_left])
+        right = min([o[0] - MARK_GAP for o in across if o[0] >= gx1] + [p_right])
         segments += [(gx0 - MARK_GAP, y, left, y), (gx1 + MARK_GAP, y, right, y)]
-    return printed(segments, paper)
+    return printed(segments, printable)
 
 
 def fold_line(fold: Fold, trim: Box) -> FoldLine:
