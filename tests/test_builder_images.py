@@ -237,3 +237,24 @@ def test_a_back_offset_moves_the_back_pages(art, tmp_path):
         name = f"imposed-{kind}-a4.pdf"
         assert moved_backs(tmp_path / "plain" / "imposed" / name, tmp_path / "moved" / "imposed" / name,
                            (0.5, -1.2)) == backs
+
+
+def test_a_gap_stands_the_cards_apart_each_with_its_own_bleed(art, tmp_path):
+    """--gap: 3 mm between neighbours, and the pictures' bleed shows in the gap (1.5 mm of each), so
+    the grid's cut lines are two a gap; nine poker cards still fit A4."""
+    from tests.test_imposition_marks import mark_segments, trims
+
+    fronts, _, back = art
+    result = impose_images([fronts], tmp_path / "out", back=back, papers=["a4"], gap=3.0)
+    cards = result.outputs[0].path
+    assert cards_on_grid(cards, PAPER["a4"], POKER, gap=3.0) == [9, 1]
+    xs = sorted({round(x, 2) for box in trims(cards, 0) for x in (box[0], box[2])})
+    assert len(xs) == 6 and xs[2] - xs[1] == pytest.approx(3.0, abs=0.01)
+    marked = {round(a[0], 2) for a, b in mark_segments(cards, 0) if a[0] == b[0]}
+    assert set(xs) <= marked  # a crop mark on each card's own cut line
+    import pypdfium2 as pdfium
+    dpi = 200
+    image = pdfium.PdfDocument(str(cards))[0].render(scale=dpi / 72).to_pil().convert("RGB")
+    y = (trims(cards, 0)[0][1] + 40) * dpi / 25.4
+    for x in (xs[1] + 0.5, xs[2] - 0.5):  # half a millimetre into the gap, either side: picture, not paper
+        assert image.getpixel((round(x * dpi / 25.4), round(y))) != (255, 255, 255)
