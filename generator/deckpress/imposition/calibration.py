@@ -162,9 +162,8 @@ def _wrap(text: str, measure, width: float) -> Iterator[str]:
 def _front(page: _Page, paper: str) -> None:
     W, H = page.W, page.H
     centre = targets((W, H))[0]
-    page.text(W / 2, TARGET_INSET + 2, f"deckpress printer calibration — front ({paper_title(paper)})",
-              12, BOLD, "centre")
-    left, width = TARGET_INSET + 10, W - 2 * (TARGET_INSET + 10)
+    _title(page, f"deckpress printer calibration — front ({paper_title(paper)})")
+    left, width = _column(W)
     y = TARGET_INSET + 12
     steps = (
         "Print this file double-sided, flipping on the long edge, at 100 % (\"actual size\"; not \"fit to "
@@ -186,6 +185,26 @@ def _front(page: _Page, paper: str) -> None:
     x0 = W / 2 - 25.0
     for i, bar in enumerate(BARS):
         _bar(page, x0, centre[1] + 26 + 22 * i, *bar)
+
+
+NARROW_COLUMN = 120.0  #: mm: text set narrower runs down onto the middle target (A5)
+
+
+def _column(W: float) -> tuple[float, float]:
+    """Where the instructions go across the page (left, width): between the corner targets, or,
+    on paper too narrow for that (A5), the width of the page below them, 15 mm in."""
+    left = TARGET_INSET + 10
+    if W - 2 * left >= NARROW_COLUMN:
+        return left, W - 2 * left
+    return 15.0, W - 30.0
+
+
+def _title(page: _Page, text: str) -> None:
+    """The page's title, centred between the top corner targets: 12 pt, smaller if it would reach
+    them (their crosses, and the back's squares of scales, reach 12 mm round their centres)."""
+    room = page.W - 2 * (TARGET_INSET + 12)
+    size = min(12.0, 12.0 * room / page.width(text, 12, BOLD))
+    page.text(page.W / 2, TARGET_INSET + 2, text, size, BOLD, "centre")
 
 
 def _cross(page: _Page, point: Point) -> None:
@@ -220,15 +239,14 @@ def _bar(page: _Page, x0: float, top: float, unit: str, length: float, step: flo
 def _back(page: _Page, paper: str, offset: Offset) -> None:
     W, H = page.W, page.H
     ox, oy = offset
-    page.text(W / 2, TARGET_INSET + 2, f"back of the calibration sheet ({paper_title(paper)})",
-              12, BOLD, "centre")
+    _title(page, f"back of the calibration sheet ({paper_title(paper)})")
     if offset == (0.0, 0.0):
         current = "No back offset is in use: this page is printed where a perfect printer puts it."
     else:
         current = (f"The back offset in use is X = {ox:g} mm, Y = {oy:g} mm, and this page is printed "
                    f"shifted by it. The scales allow for that: what they read is the whole offset to give, "
                    f"not a change to it. The middle of each scale is the offset in use.")
-    left, width = TARGET_INSET + 10, W - 2 * (TARGET_INSET + 10)
+    left, width = _column(W)
     y = TARGET_INSET + 12
     y = page.paragraph(left, y, width, current)
     y = page.paragraph(left, y, width,
