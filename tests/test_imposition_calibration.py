@@ -274,3 +274,26 @@ def test_the_back_says_the_offset_in_use_and_how_to_save_a_new_one(tmp_path):
     for needed in ("double-sided", "flipping on the long edge", "100 %", "actual size", "pin", "window"):
         assert needed in front
     assert page_text(plain, 0) == page_text(shifted, 0)  # the offset is the back's business
+
+
+@pytest.mark.parametrize("paper", list(PAPERS))
+def test_the_words_keep_off_the_targets_on_every_paper(paper):
+    """Read back from the PDF: no line of the title or the instructions comes within 12 mm of a
+    target's centre (its cross, or on the back its square of scales), on A5 as on Tabloid."""
+    from deckpress.imposition.calibration import targets
+
+    from .pdfread import text_lines
+
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = write_calibration(Path(folder) / f"calibrate-{paper}.pdf", paper)
+        W, H = PAPERS[paper]
+        centres = targets((W, H))
+        for index in (0, 1):
+            for text, (x0, y0, x1, y1) in text_lines(path, index):
+                if re.fullmatch(r"[-\d ,.]+|middle target|X: .*", text) or "this bar" in text or text in ("mm", "in"):
+                    continue  # the scales' numbers, the bars and the labels that belong to a target
+                for cx, cy in centres:
+                    near = x0 < cx + 12 and cx - 12 < x1 and y0 < cy + 12 and cy - 12 < y1
+                    assert not near, (paper, index + 1, text, (cx, cy))

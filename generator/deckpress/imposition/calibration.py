@@ -163,7 +163,7 @@ def _front(page: _Page, paper: str) -> None:
     W, H = page.W, page.H
     centre = targets((W, H))[0]
     _title(page, f"deckpress printer calibration — front ({paper_title(paper)})")
-    left, width = _column(W)
+    left, width, size = _column(W)
     y = TARGET_INSET + 12
     steps = (
         "Print this file double-sided, flipping on the long edge, at 100 % (\"actual size\"; not \"fit to "
@@ -178,7 +178,7 @@ def _front(page: _Page, paper: str) -> None:
         "or scales the back: an offset cannot fix that; use the middle reading.",
     )
     for i, step in enumerate(steps, start=1):
-        y = page.paragraph(left, y, width, step, indent=f"{i}.")
+        y = page.paragraph(left, y, width, step, size, indent=f"{i}.")
     for point in targets((W, H)):
         _cross(page, point)
     page.text(centre[0], centre[1] + CROSS_ARM + 4, "middle target", 7, align="centre")
@@ -190,13 +190,14 @@ def _front(page: _Page, paper: str) -> None:
 NARROW_COLUMN = 120.0  #: mm: text set narrower runs down onto the middle target (A5)
 
 
-def _column(W: float) -> tuple[float, float]:
-    """Where the instructions go across the page (left, width): between the corner targets, or,
-    on paper too narrow for that (A5), the width of the page below them, 15 mm in."""
+def _column(W: float) -> tuple[float, float, float]:
+    """Where the instructions go across the page (left, width) and their size: between the corner
+    targets, or, on paper too narrow for that (A5), the width of the page below them, 15 mm in,
+    a point smaller."""
     left = TARGET_INSET + 10
     if W - 2 * left >= NARROW_COLUMN:
-        return left, W - 2 * left
-    return 15.0, W - 30.0
+        return left, W - 2 * left, TEXT_SIZE
+    return 15.0, W - 30.0, TEXT_SIZE - 1
 
 
 def _title(page: _Page, text: str) -> None:
@@ -246,21 +247,21 @@ def _back(page: _Page, paper: str, offset: Offset) -> None:
         current = (f"The back offset in use is X = {ox:g} mm, Y = {oy:g} mm, and this page is printed "
                    f"shifted by it. The scales allow for that: what they read is the whole offset to give, "
                    f"not a change to it. The middle of each scale is the offset in use.")
-    left, width = _column(W)
+    left, width, size = _column(W)
     y = TARGET_INSET + 12
-    y = page.paragraph(left, y, width, current)
+    y = page.paragraph(left, y, width, current, size)
     y = page.paragraph(left, y, width,
                        "At the middle square, read where the pin hole (or the cross shining through) is: X on the "
                        "numbers above and below the square, Y on the numbers left and right of it; the lines are "
                        "half a millimetre apart. Positive X moves the backs to the right, positive Y moves them "
-                       "down, both as seen on this side.")
-    y = page.paragraph(left, y, width, "Save the two numbers, X first, with")
-    y = page.paragraph(left + 6, y, width - 6, "deckpress calibrate --back-offset X,Y", font=BOLD)
+                       "down, both as seen on this side.", size)
+    y = page.paragraph(left, y, width, "Save the two numbers, X first, with", size)
+    y = page.paragraph(left + 6, y, width - 6, "deckpress calibrate --back-offset X,Y", size, font=BOLD)
     y = page.paragraph(left, y, width, f"for example deckpress calibrate --back-offset {EXAMPLE} for X = 0.5 "
                        "and Y = -1.2. Every later build and impose then shifts its back pages by them (a deck "
                        "folder's deckpress.yaml, or --back-offset on the command line, can still say otherwise). "
                        "Print this sheet again to check: the hole then falls in the middle of each square. "
-                       "--back-offset 0,0 takes the offset away.")
+                       "--back-offset 0,0 takes the offset away.", size)
     for point in targets((W, H)):
         _scales(page, behind(point, W), offset)
     mx, my = behind(targets((W, H))[0], W)
