@@ -347,12 +347,12 @@ EDGE_DPI = 100  #: a pixel is 0.254 mm: the band checked reaches 4.06 mm in, 0.1
 
 @pytest.fixture(scope="module")
 def every_paper(shared):
-    """The five bundled decks' home sheets (cards, backs, rules and boards, box) on every paper
-    there is, in colour (low-ink pages are laid out alike), each deck once per paper."""
+    """The five bundled decks' home sheets (cards, backs, rules and boards, box, gutterfold) on
+    every paper there is, in colour (low-ink pages are laid out alike), each deck once per paper."""
 
     def make(out):
         for deck in BUNDLED:
-            build_deck(deck, out, list(PAPERS), ["color"])
+            build_deck(deck, out, list(PAPERS), ["color"], options=Options(formats=("pdf", "gutterfold")))
 
     out, _ = shared("every-paper", make)
     return out

@@ -251,7 +251,7 @@ def sheet_furniture(plan: PagePlan, marks: str, bleed: float, label_room: float,
     back to the printable part of the paper moved alike, so they print as an unmoved page's do."""
     items: list[Furniture] = list(cut_marks(plan, marks, printable_box(plan.paper, shift)))
     if plan.fold is not None:
-        items.append(fold_line(plan.fold, plan.trim_box))
+        items.append(fold_line(plan.fold, plan.trim_box, printable_box(plan.paper, shift)))
     if plan.tile is not None:
         items.append(tile_marks(plan.tile, plan.area, CUT_WORDS[marks], plan.paper[0] - PRINTABLE))
     ground = band_ground(plan, bleed) if marks != "cutter" else None
@@ -365,18 +365,26 @@ def cut_lines(trim: Box, cut_xs: tuple[float, ...], cut_ys: tuple[float, ...], p
     return printed(segments, printable)
 
 
-def fold_line(fold: Fold, trim: Box) -> FoldLine:
+def fold_line(fold: Fold, trim: Box, printable: Box | None = None) -> FoldLine:
     """The line to fold along: dashed down the middle of the gutter and as far past the cards as
     the crop marks reach, with "fold" written along its first stretch past the cards, in the
-    gutter's clear band (as near the paper's edge as the marks, so it prints wherever they do)."""
+    gutter's clear band (as near the paper's edge as the marks, so it prints wherever they do).
+    Both stop at the edge of the `printable` part of the paper; where the margin is too narrow
+    for the word, it is written just inside the gutter, past the cards' edge."""
     x0, y0, x1, y1 = trim
     reach = MARK_GAP + MARK_LENGTH
+    left, top, right, bottom = printable or (float("-inf"), float("-inf"), float("inf"), float("inf"))
+    word = text_width("fold", LABEL_SIZE)
     if fold.vertical:  # reads upwards from the cards, beside the line
-        return FoldLine((fold.at, y0 - reach), (fold.at, y1 + reach),
-                        Words("fold", fold.at - 0.8, y0 - MARK_GAP, LABEL_SIZE, turned=True))
+        start = y0 - MARK_GAP if y0 - MARK_GAP - word >= top else y0 + MARK_GAP + word
+        return FoldLine((fold.at, max(y0 - reach, top)), (fold.at, min(y1 + reach, bottom)),
+                        Words("fold", fold.at - 0.8, start, LABEL_SIZE, turned=True))
     # ends next to the cards, above the line
-    return FoldLine((x0 - reach, fold.at), (x1 + reach, fold.at),
-                    Words("fold", x0 - MARK_GAP, fold.at - 0.8, LABEL_SIZE, align="right"))
+    if x0 - MARK_GAP - word >= left:
+        words = Words("fold", x0 - MARK_GAP, fold.at - 0.8, LABEL_SIZE, align="right")
+    else:
+        words = Words("fold", x0 + MARK_GAP, fold.at - 0.8, LABEL_SIZE)
+    return FoldLine((max(x0 - reach, left), fold.at), (min(x1 + reach, right), fold.at), words)
 
 
 def tile_marks(tile: Tile, area: Box, cut: str, right: float | None = None) -> TileMarks:

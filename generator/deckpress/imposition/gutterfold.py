@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
-from ..units import paper_size
-from .sheets import (MIN_MARGIN, Fold, Grid, PagePlan, Size, T, bounding_box, cells, page_plan,
+from ..units import PRINTABLE, paper_size
+from .sheets import (MARK_GAP, MIN_GUIDE, MIN_MARGIN, Fold, Grid, PagePlan, Size, T, bounding_box, cells, page_plan,
                      plan_pages, runs)
 
 FOLD_CLEAR = 5.0  #: the fold keeps this far from each side's bleed, so a fold a little off stays off the cards
@@ -45,10 +45,14 @@ def fit_fold(paper: str, card_w: float, card_h: float, bleed: float, margin: flo
         for rotated in (False, True):
             cw, ch = (card_h, card_w) if rotated else (card_w, card_h)
             room_w, room_h = W - 2 * margin, H - 2 * margin
+            # the margins along the fold hold the only marks of the cut lines across it: as far
+            # in from the edge as lets them print MIN_GUIDE long (the others have the gutter's)
+            marked = W - 2 * max(margin, PRINTABLE + MARK_GAP + MIN_GUIDE), \
+                H - 2 * max(margin, PRINTABLE + MARK_GAP + MIN_GUIDE)
             if vertical:
-                room_w = (room_w - gutter) / 2
+                room_w, room_h = (room_w - gutter) / 2, marked[1]
             else:
-                room_h = (room_h - gutter) / 2
+                room_w, room_h = marked[0], (room_h - gutter) / 2
             cols, rows = cells(room_w, room_h, cw, ch)
             if cols * rows > 0 and (best is None or cols * rows > best.per_page):
                 # the fronts' grid, moved off the centre line so its inner edge is half a gutter from the fold
