@@ -206,3 +206,32 @@ def test_a_length_read_again_is_equal_and_a_mistake_is_said_every_time():
             parse_length("3mmm")
     with pytest.raises(ValueError, match="no unit"):
         parse_length(5)  # a number is not text: never confused with '5'
+
+
+@pytest.mark.parametrize("spec, name, size", [
+    ("a4", "a4", (210.0, 297.0)), ("A4", "a4", (210.0, 297.0)), (" Letter ", "letter", (215.9, 279.4)),
+    ("universal", "universal", (210.0, 279.4)), ("ledger", "tabloid", (279.4, 431.8)), ("a5", "a5", (148.0, 210.0)),
+    ("210x297mm", "210x297mm", (210.0, 297.0)), ("210x297", "210x297mm", (210.0, 297.0)),
+    ("8.5x11in", "215.9x279.4mm", (215.9, 279.4)), ("21cm × 29.7cm", "210x297mm", (210.0, 297.0)),
+    ("100x150.004", "100x150mm", (100.0, 150.0)),
+])
+def test_a_paper_is_named_once_whatever_way_it_is_written(spec, name, size):
+    from deckpress.units import paper_name, paper_size
+
+    assert paper_name(spec) == name and paper_size(name) == pytest.approx(size)
+    assert paper_name(name) == name  # a name names itself
+
+
+@pytest.mark.parametrize("spec, message", [
+    ("letr", "unknown paper 'letr' — did you mean 'letter'? (papers are a4, letter, a3, a5, legal, tabloid, "
+             "universal, or WIDTHxHEIGHT like 210x297mm or 8.5x11in)"),
+    ("a6", "unknown paper 'a6' (papers are"),
+    ("40x300mm", "paper '40x300mm' is 40 × 300 mm: papers are 50 to 1500 mm a side"),
+    ("210x", "unknown paper '210x'"),
+])
+def test_an_unknown_paper_says_which_there_are(spec, message):
+    from deckpress.units import paper_name
+
+    with pytest.raises(ValueError) as caught:
+        paper_name(spec)
+    assert str(caught.value).startswith(message)
