@@ -24,6 +24,23 @@ def test_a_deck_loads_with_defaults_and_counts(make_deck):
     assert deck.names.palette["blue"].symbol == "square"
 
 
+@pytest.mark.parametrize("gap, expected", [(None, 0.0), ("1.5mm", 1.5), ("0.125in", 3.175), ("0", 0.0)])
+def test_gap_between_cards_is_a_length_that_defaults_to_none(make_deck, gap, expected):
+    deck = load(make_deck, SIMPLE_DECK.replace("layouts:", f"gap: {gap}\n    layouts:") if gap else SIMPLE_DECK)
+    assert deck.gap == pytest.approx(expected)
+
+
+@pytest.mark.parametrize("gap, message", [
+    ("25mm", "deck.yaml:6: gap 25mm is too wide: at most 20mm"),
+    ("-1mm", "deck.yaml:6: gap cannot be negative"),
+    ("50%", "deck.yaml:6: gap: a gap cannot use % or bleed"),
+])
+def test_a_bad_gap_names_its_line(make_deck, gap, message):
+    with pytest.raises(DeckError) as caught:
+        load(make_deck, SIMPLE_DECK.replace("layouts:", f"gap: {gap}\n    layouts:"))
+    assert message in str(caught.value)
+
+
 @pytest.mark.parametrize("preset, size", [("poker", (63.5, 88.9)), ("poker-metric", (63, 88)),
                                           ("bridge", (57.15, 88.9)), ("standard-euro", (59, 92)),
                                           ("tarot", (70, 120)), ("mini-euro", (44, 68)),
