@@ -21,6 +21,7 @@ from ..imposition.gutterfold import plan_gutterfold
 from ..imposition.marks import room_for
 from ..imposition.sheets import PagePlan, plan_piece, plan_sheets, plan_single
 from ..model import Deck
+from ..separation import FORMULA, Separation
 from .faces import Sides
 from .plan import Output, Variant, deck_folder, pdf_name, printed_title
 
@@ -121,13 +122,13 @@ def _interleave(fronts: list[PagePlan[Face]], backs: list[PagePlan[Face]]) -> Pa
 
 
 def write_jobs(jobs: Sequence[Job], bleed: float, progress: Callable[[int], None] | None = None,
-               on_plan: Callable[[int], None] | None = None) -> list[Output]:
-    """Write the PDFs one by one, each face drawn once for all of them; `on_plan` hears the number
-    of pages to come, `progress` each page."""
+               on_plan: Callable[[int], None] | None = None, separation: Separation = FORMULA) -> list[Output]:
+    """Write the PDFs one by one, each face drawn once for all of them, CMYK pictures separated by
+    `separation`; `on_plan` hears the number of pages to come, `progress` each page."""
     if on_plan:
         on_plan(sum(len(j.sheets) for j in jobs))
     outputs = []
-    forms = FaceForms()
+    forms = FaceForms(separation=separation)
     learn_characters(forms, (sheet for job in jobs for sheet in job.sheets))
     for job in jobs:
         write_document(job.path, furnish(job.sheets, job.info, bleed), job.info, progress, forms)
