@@ -172,6 +172,8 @@ ICON = Keys("icon", "What `:name:` draws inside a line of text.", (
     Key("image", "file", None, "a PNG, JPEG or SVG file (looked for in the deck folder, then beside this "
         "layout file), about as tall as the text"),
     Key("scale", "number", 1, "a factor on the icon's size"),
+    Key("bold", "number", 0, "makes a thin `glyph` bolder: its outline drawn as well, this share of the "
+        "size wide (`0.03`: each stroke 3 % of the em thicker)"),
     Key("color", "color", None, "the colour of a glyph or symbol; by default the colour of the text around it"),
 ))
 
