@@ -69,7 +69,7 @@ def box_art(deck: Deck, front: Face, back: Face | None) -> BoxArt:
     licence in the language printed, and the cover's faces as printed."""
     players, _, credit = BOX_WORDS.get(deck.lang, BOX_WORDS["en"])
     details = ((f"{deck.players} {players}",) if deck.players else ()) + (
-        box_label(deck), deck.name(deck.license), credit)
+        *box_label(deck).split(" · "), deck.name(deck.license), credit)  # a line for each kind of piece
     return BoxArt(printed_title(deck), deck.name(deck.designer), details, front, back, deck.names.fonts)
 
 
