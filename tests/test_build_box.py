@@ -90,7 +90,7 @@ def test_text_is_the_right_way_up_on_every_panel(metronome_build):
     lid = "".join(c for c, a, x, y in chars if back[0] < x < back[1] and ys[0] < y < panel_top)
     assert lid[::-1] == "metronome" or lid == "metronome"
     words = "".join(c for c, *_ in chars)
-    for text in ("metronome", "GuyT.Schafer", "81cards", "CC0-1.0", "2–11players", "wholenote"):
+    for text in ("metronome", "GuyT.Schafer", "63cards6staffcards12rulecards", "CC0-1.0", "2–11players", "wholenote"):
         assert text in words
 
 
@@ -185,7 +185,8 @@ def test_the_deck_names_its_cover_card(tmp_path):
     build_deck("circle-of-5", tmp_path, ["a4"], ["color"], players=3)
     words = "".join(c for c, *_ in char_angles(tmp_path / "circle-of-5" / "circle-of-5-box-a4.pdf"))
     assert "Happy" in words and "fast" in words and "Sad" not in words
-    assert "40cards" in words  # three players' sets of 10 and the 10 rule cards
+    # as the rules list the components: three players' sets of 10, the board and the rule cards
+    assert "30cards1colourboard10rulecards" in words
 
 
 def with_box(make_deck, box: str) -> str:
@@ -231,6 +232,6 @@ def test_the_box_is_drawn_once_for_every_paper_and_as_drawn_afresh():
     assert all(x is y for x, y in zip(on_a4, on_letter, strict=True)) and _nets.cache_info().hits >= 1
     count = box_contents(faces.deck)
     front, back = faces.cover()
-    art = box_art(faces.deck, count, inked(front), inked(back, back=True))
+    art = box_art(faces.deck, inked(front), inked(back, back=True))
     fresh = tuck_box(sized_box(faces.deck, count, Options()), art, len(on_a4))
     assert [net.face for net in fresh] == on_a4

@@ -27,11 +27,13 @@ def box_contents(deck: Deck) -> int:
 
 def box_label(deck: Deck) -> str:
     """What the box says it holds: the deck's own words (`box: {contents: …}`, translated when the
-    translation has them), else its cards, the pieces printed on the `cards` sheet: the rules count
+    translation has them, `{cards}` the number of cards), else its cards, the pieces printed on the
+    `cards` sheet: the rules count
     rule cards and board pieces apart from the deck, so the depth's count would disagree with them."""
+    cards = deck.card_count("cards")  # per-player sets included, as many as the build prints
     if deck.box_contents:
-        return deck.name(deck.box_contents)
-    return f"{deck.card_count('cards')} {BOX_WORDS.get(deck.lang, BOX_WORDS['en'])[1]}"
+        return deck.name(deck.box_contents).replace("{cards}", str(cards))
+    return f"{cards} {BOX_WORDS.get(deck.lang, BOX_WORDS['en'])[1]}"
 
 
 def box_job(faces: DeckFaces, out_dir: Path, paper: str, inked: Inked, options: Options,

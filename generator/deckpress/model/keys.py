@@ -123,10 +123,10 @@ BOX = Keys("box", "The deck's tuck box.", (
         "like `cue-cards 6` (the component's first card without a number); by default the first card "
         "of the first `cards` component"),
     Key("contents", "text", None, "what the box says it holds, like `63 cards · 6 staff cards · 12 rule "
-        "cards` (each part between ` · ` on a line of its own): say it when the rules count the pieces "
-        "otherwise. By default the cards printed on the "
-        "`cards` sheet (the deck itself), like `54 cards`. The box is as deep as every card-sized piece "
-        "needs either way"),
+        "cards` (each part between ` · ` on a line of its own; `{cards}` is the number of cards printed "
+        "on the `cards` sheet, per-player sets included): say it when the rules count the pieces "
+        "otherwise. By default those cards, like `54 cards`. The box is as deep as every card-sized "
+        "piece needs either way"),
 ))
 
 # Counts no real deck reaches (the bundled ones print fewer than 100 pieces) and a hostile one cannot
