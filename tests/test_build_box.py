@@ -14,7 +14,9 @@ from deckpress import cli
 from deckpress.builder.box import box_contents
 from deckpress.builder.deckbuild import build_deck
 from deckpress.compose.tuckbox import CARD_THICKNESS, CLEARANCE, GLUE_FLAP, SLEEVE_THICKNESS
+from deckpress.errors import DeckError
 from deckpress.model import load_deck
+from tests.conftest import SIMPLE_DECK, SIMPLE_LAYOUT
 from tests.pdfread import char_angles, fonts, page_boxes_mm, path_boxes
 
 CARD_W, CARD_H = 63.5, 88.9
@@ -235,3 +237,38 @@ def test_the_box_is_drawn_once_for_every_paper_and_as_drawn_afresh():
     art = box_art(faces.deck, inked(front), inked(back, back=True))
     fresh = tuck_box(sized_box(faces.deck, count, Options()), art, len(on_a4))
     assert [net.face for net in fresh] == on_a4
+
+
+@pytest.mark.parametrize("deck_id, says", [
+    ("metronome", "63cards6staffcards12rulecards"),  # the rules' 63-card deck, not 81 "cards"
+    ("steps", "54cards9rulecards"),  # the rules' 54 cards, not 63
+    ("circle-of-5", "70cards1colourboard10rulecards"),  # the board was left out
+    ("test-piece", "36cards2scoreboards8pawns10rulecards"),
+    ("kanon", "56Spielkarten7Kanon-Karten12Regelkarten"),
+])
+def test_the_box_says_what_the_rules_say_is_in_it(bundled_builds, deck_id, says):
+    folder, _ = bundled_builds(deck_id)
+    words = "".join(c for c, *_ in char_angles(folder / f"{deck_id}-box-a4.pdf"))
+    assert says in words
+
+
+SIMPLE_WITH_RULES = SIMPLE_DECK + """
+      - name: rules
+        front: front
+        sheet: rules-board
+        cards:
+          - {title: How to play}
+"""
+
+
+def test_a_deck_without_contents_counts_its_cards_sheet_and_the_depth_every_card_sized_piece(make_deck):
+    from deckpress.builder.box import box_label
+    deck = load_deck(make_deck(SIMPLE_WITH_RULES, {"simple": SIMPLE_LAYOUT}))
+    assert box_label(deck) == "3 cards"  # the rule card is not one of the deck's cards
+    assert box_contents(deck) == 4  # but it goes in the box, which is made deep enough for it
+
+
+def test_box_contents_must_be_a_line_of_text(make_deck):
+    with pytest.raises(DeckError, match=r"deck.yaml:\d+: box contents must be a line of text"):
+        load_deck(make_deck(SIMPLE_WITH_RULES.replace("components:", "box: {contents: [1, 2]}\n    components:"),
+                            {"simple": SIMPLE_LAYOUT}))
