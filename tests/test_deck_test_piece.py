@@ -276,3 +276,61 @@ def test_rule_cards_cover_the_rules_and_credit_the_designer(built):
     # the worked example: counts 2 2 3 5, errors −1 −1 0 +2, scores 1 1 0 2
     assert re.findall(r"count (\d) → error ([−+]?\d) → score (\d)", flat) == \
         [("2", "−1", "1"), ("2", "−1", "1"), ("3", "0", "0"), ("5", "+2", "2")]
+
+
+# -- names outside the card, and the ♭ in them (issue 20) ----------------------------------------
+
+def test_names_leave_the_card_as_plain_text(tmp_path):
+    """manifest.csv and the Tabletop Simulator nicknames say "E♭ Bass", the file names "e-flat-bass":
+    not the icon markup the card list writes (`E:flat-sign: Bass`)."""
+    import csv
+    import json
+    import deckpress
+    deckpress.build(DECK, tmp_path, papers="a4", formats=("png", "tts"), dpi=72)
+    with open(tmp_path / DECK / "png" / "manifest.csv", encoding="utf-8") as f:
+        rows = list(csv.DictReader(f))
+    names = {row["name"] for row in rows}
+    assert {"E♭ Bass", "B♭ Bass"} <= names and not any(":" in n or "*" in n for n in names)
+    files = {row["front"] for row in rows}
+    assert "silver-09-e-flat-bass-front.png" in files and "silver-10-b-flat-bass-front.png" in files
+    assert not any("sign" in f for f in files)
+    for f in files:
+        assert (tmp_path / DECK / "png" / f).is_file()
+    nicknames = set()
+    for path in (tmp_path / DECK / "tts").glob("*.json"):
+        def walk(node):
+            if isinstance(node, dict):
+                if "Nickname" in node:
+                    nicknames.add(node["Nickname"])
+                for v in node.values():
+                    walk(v)
+            elif isinstance(node, list):
+                for v in node:
+                    walk(v)
+        walk(json.loads(path.read_text(encoding="utf-8")))
+    assert {"E♭ Bass", "B♭ Bass"} <= nicknames and not any(":" in n for n in nicknames)
+
+
+def test_the_flat_in_a_title_is_as_tall_as_the_capitals_and_bolder_than_the_music_fonts():
+    from deckpress.builder.faces import compose_faces
+    from deckpress.errors import Warnings
+    from deckpress.face import Group, Text
+    from deckpress.fonts import open_font
+
+    def texts(items):
+        for item in items:
+            if isinstance(item, Group):
+                yield from texts(item.items)
+            elif isinstance(item, Text):
+                yield item
+
+    faces = compose_faces(load_deck(DECK), Warnings())
+    entry = next(e for e in faces.entries if e.name == "E♭ Bass")
+    title = [t for t in texts(entry.front.items) if t.y < 15.5]  # above the divider
+    flat = next(t for t in title if t.text == "♭")
+    e = next(t for t in title if t.text.startswith("E"))
+    fx0, fy0, fx1, fy1 = open_font(flat.font).bounds("♭")
+    cap = open_font(e.font).bounds("E")[3] * e.size
+    assert (fy1 - fy0) * flat.size + flat.stroke >= cap
+    # the music font's flat stem is 37 units of 1000 wide: with the outline, about a bold capital's
+    assert 0.037 * flat.size + flat.stroke >= 0.09 * e.size

@@ -81,10 +81,31 @@ def _convert(items: tuple[Item, ...], card_area: float, back: bool, matrix: Matr
             if ink == "drop":
                 continue
             converted, box = _shape_at(item, matrix, large_area, back)
+            if ink == "auto" and not back and _area(box) < large_area:
+                converted = _stand_out(item, converted, box, opacity, grounds)
             out.append(converted)
             if converted.paint.fill is not None:
                 grounds.append((box, _on_paper(item.paint.fill, opacity), _on_paper(converted.paint.fill, opacity)))
     return tuple(out)
+
+
+def _stand_out(item: Rect | Ellipse | Line | Path, converted: Rect | Ellipse | Line | Path,
+               box: tuple[float, float, float, float], opacity: float,
+               grounds: list[Ground]) -> Rect | Ellipse | Line | Path:
+    """A small filled shape without an outline (an arrow, a mark) that stood out from its ground in
+    colour but would not any more (cream on a wine band that low-ink made pale) is made dark, or
+    white, as text is: otherwise it prints grey on grey and is lost."""
+    paint = item.paint
+    if paint.fill is None or (paint.stroke is not None and paint.stroke_width > 0):
+        return converted
+    x, y = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+    before, after = next(((b, a) for (x0, y0, x1, y1), b, a in reversed(grounds)
+                          if x0 <= x <= x1 and y0 <= y <= y1), (1.0, 1.0))
+    mine, now = _on_paper(paint.fill, opacity), _on_paper(converted.paint.fill, opacity)
+    if abs(before - mine) < 0.4 or abs(after - now) >= 0.4:
+        return converted
+    fill = Gray(1.0 - SOLID) if after > 0.5 else Gray(1.0)
+    return evolve(converted, paint=evolve(converted.paint, fill=fill))
 
 
 def _on_paper(color: Color, opacity: float) -> float:

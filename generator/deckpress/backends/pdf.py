@@ -244,7 +244,17 @@ def _path(canvas: Canvas, item: PathItem) -> None:
 def _text(canvas: Canvas, t: Text) -> None:
     canvas.set_fill(t.color)
     canvas.setFont(t.font, t.size * MM)
-    canvas.drawString(t.x * MM, -t.y * MM, t.text)
+    if not t.stroke:
+        canvas.drawString(t.x * MM, -t.y * MM, t.text)
+        return
+    # filled and stroked (render mode 2) with round joins: the glyph grows by half the width all
+    # round, as the SVG backend's stroke does
+    canvas.saveState()
+    canvas.set_stroke(t.color)
+    canvas.setLineWidth(t.stroke * MM)
+    canvas.setLineJoin(1)
+    canvas.drawString(t.x * MM, -t.y * MM, t.text, mode=2)
+    canvas.restoreState()
 
 
 _DRAW: dict[type, Callable[[Canvas, Item], None]] = {

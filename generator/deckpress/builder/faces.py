@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 
 from ..compose import Composer
+from ..compose.text import plain
 from ..errors import Warnings
 from ..face import Face
 from ..ink import apply_ink
@@ -74,11 +75,13 @@ class DeckFaces:
 def compose_faces(deck: Deck, warn: Warnings) -> DeckFaces:
     """Compose each card-list entry once; a text without a translation is an error."""
     composer = Composer(deck, warn)
+    # names leave the card as plain text: markup in a name field (an icon for ♭) would show raw
+    glyphs = {icon.name: icon.glyph for icon in deck.layouts.icons.values() if icon.glyph}
     entries: list[Entry] = []
     for component in deck.components:
         width = max(2, len(str(len(component.cards))))  # digits every number of the component is padded to
         for card in component.cards:
-            name = deck.translate.optional(card.name) if deck.translate else card.name
+            name = plain(deck.translate.optional(card.name) if deck.translate else card.name, glyphs)
             entry = Entry(component.name, card.number, name, card.count * component.copies,
                           composer.face(card, component.front),
                           composer.face(card, component.back) if component.back else None, width)
