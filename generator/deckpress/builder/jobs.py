@@ -19,7 +19,7 @@ from ..imposition.calibration import calibration_info, calibration_pages
 from ..imposition.document import NO_SHIFT, DocInfo, Marking, Sheet, furnish
 from ..imposition.gutterfold import plan_gutterfold
 from ..imposition.marks import room_for
-from ..imposition.sheets import PagePlan, plan_piece, plan_sheets, plan_single
+from ..imposition.sheets import PagePlan, plan_piece, plan_sheets, plan_single, text_boxes
 from ..model import Deck
 from .faces import Sides
 from .plan import Output, Variant, deck_folder, pdf_name, printed_title
@@ -83,7 +83,7 @@ def sheet_files(sheet: str, sides: Sides, paper: str, bleed: float,
     with their backs if they have any."""
     if not sides:
         return []
-    fronts, backs = plan_sheets(sides, _size, paper, bleed, room_for(marks))
+    fronts, backs = plan_sheets(sides, _size, paper, bleed, room_for(marks), text_boxes)
     if sheet == "rules-board":
         return [("rules-board", _interleave(fronts, backs) if backs else [Page(p) for p in fronts], bool(backs))]
     files = [("cards", [Page(p) for p in fronts], False)]

@@ -347,17 +347,34 @@ def fold_line(fold: Fold, trim: Box) -> FoldLine:
 def tile_marks(tile: Tile, area: Box, cut: str) -> TileMarks:
     """What puts a tiled piece back together: the tile's name above it; on each strip another
     tile is glued over, light hatching, the neighbour's name and a dashed line where its edge
-    goes; and a triangle in the margin at every seam, matching the neighbour's."""
+    goes; and a triangle in the margin at every seam, matching the neighbour's (once where two
+    neighbours share a seam line)."""
     x0, y0, _, _ = area
     seams: list[GlueStrip | AlignmentMark] = []
     for seam in tile.seams:
         if seam.kind == "glue":
             seams.append(glue_strip(seam))
-        seams.append(alignment_mark(seam, area))
-    return TileMarks(Words(f"tile {tile.name}", x0 + 4, y0 - 6.0, 9),
-                     Words(f"of {len(tile.names)} ({', '.join(tile.names)}): {cut}, glue the "
-                           "tiles over the hatched strips, black triangles meeting", x0 + 18, y0 - 6.0, LABEL_SIZE),
+        mark = alignment_mark(seam, area)
+        if mark not in seams:
+            seams.append(mark)
+    stops = [s.at for s in tile.seams if s.vertical]  # their triangles stand on the instructions' line
+    return TileMarks(Words(f"tile {tile.name}", x0 + 4, y0 - 6.0, 9), instructions(tile, x0 + 18, stops, cut, y0 - 6.0),
                      tuple(seams))
+
+
+def instructions(tile: Tile, x: float, stops: Sequence[float], cut: str, baseline: float) -> Words:
+    """How to put the tiles together, on the tile name's line from `x`, ending before the first
+    alignment triangle (their tips at `stops`) that would stand on it: the whole of it, or less of
+    it where the tile is narrow."""
+    n, names = len(tile.names), ", ".join(tile.names)
+    texts = (f"of {n} ({names}): {cut}, glue the tiles over the hatched strips, black triangles meeting",
+             f"of {n}: {cut}, glue the tiles over the hatched strips, black triangles meeting",
+             f"of {n}: {cut}, glue over the hatched strips, triangles meeting",
+             f"of {n}: {cut}")
+    clear = TILE_MARK / 2 + 1.0
+    end = min([s - clear for s in stops if s + clear > x], default=float("inf"))
+    text = next((t for t in texts if x + text_width(t, LABEL_SIZE) <= end), texts[-1])
+    return Words(text, x, baseline, LABEL_SIZE)
 
 
 def glue_strip(seam: Seam) -> GlueStrip:
