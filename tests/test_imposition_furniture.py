@@ -215,6 +215,25 @@ def test_tiles_carry_their_name_glue_strips_and_alignment_marks():
         assert (tip[1] == pytest.approx(y0 - 6.0, abs=ABS)) if seam.vertical else (tip[0] == pytest.approx(x0 - 6.0))
 
 
+@pytest.mark.parametrize("size", [(284.0, 300.0), (280.0, 270.0), (600.0, 420.0), (150.0, 400.0)])
+@pytest.mark.parametrize("paper", list(PAPERS))
+def test_tile_instructions_stop_before_the_alignment_triangles(paper, size):
+    """The instructions share the tile name's line with the triangles of the seams that run down
+    the page: they end before the first one, shortened where the tile is narrow; each triangle is
+    drawn once, however many neighbours share its seam line."""
+    for tile in plan_tiles(FACE, *size, paper, BLEED):
+        (marks,) = of(furnished(tile).furniture, TileMarks)
+        words = marks.instructions
+        assert words.text.startswith(f"of {len(tile.tile.names)}") and "cut along the crop marks" in words.text
+        end = words.x + text_width(words.text, words.size)
+        triangles = of(marks.seams, AlignmentMark)
+        assert len(set(triangles)) == len(triangles)
+        for mark in triangles:
+            xs = [x for x, _ in mark.points]
+            if mark.points[0][1] < tile.area[1]:  # above the tile: on the instructions' line
+                assert max(xs) < words.x or min(xs) > end + 0.99, (tile.tile.name, words.text)
+
+
 def test_sheet_furniture_draws_marks_first_and_the_bar_last():
     plan = grid_page()
     items = sheet_furniture(plan, "corners", BLEED, 30.0)
