@@ -280,9 +280,19 @@ def cut_marks(plan: PagePlan, marks: str) -> list[CutMarks | RegistrationMarks]:
 def mark_groups(plan: PagePlan) -> list[tuple[Box, tuple[float, ...], tuple[float, ...]]]:
     """The trim and cut lines each set of crop marks goes round: the whole page's, or on a
     gutterfold sheet each half's, so the fronts' marks also stand in the gutter and the folded
-    card can be cut from marks on both of its edges."""
+    card can be cut from marks on both of its edges, or on a page of pieces of several sizes
+    each block's, cut along its own pieces' edges only."""
     if not plan.placements:
         return []
+    if plan.blocks:
+        groups = []
+        for block in plan.blocks:
+            trims = [p.trim for p in plan.placements if block[0] - 1e-6 <= p.trim[0] and p.trim[2] <= block[2] + 1e-6
+                     and block[1] - 1e-6 <= p.trim[1] and p.trim[3] <= block[3] + 1e-6]
+            if trims:
+                groups.append((bounding_box(trims), tuple(sorted({round(v, 6) for t in trims for v in (t[0], t[2])})),
+                               tuple(sorted({round(v, 6) for t in trims for v in (t[1], t[3])}))))
+        return groups
     if plan.fold is None:
         return [(plan.trim_box, plan.cut_xs, plan.cut_ys)]
     at, axis = plan.fold.at, 0 if plan.fold.vertical else 1

@@ -214,6 +214,10 @@ class PagePlan(Generic[T]):
     # the cut paths of pieces that are not rectangles (a tuck box's net), page mm; pieces whose
     # trim is their cut (cards, with their face's corner radius) need none
     outlines: tuple[tuple[PathOp, ...], ...] = ()
+    # on a page holding pieces of several sizes (packing.plan_packed), the trim box of each group of
+    # one size: each is marked for cutting on its own. Empty: the page is one group (or a fold
+    # sheet's two halves)
+    blocks: tuple[Box, ...] = ()
 
     @property
     def trim_box(self) -> Box:
@@ -312,12 +316,12 @@ def mirrored(page: PagePlan[T], card_w: float, page_mirror: Matrix | None = None
                        for p in page.placements)
     xs = tuple(sorted(round(apply(page_mirror, x, 0.0)[0], 6) for x in page.cut_xs))
     ys = tuple(sorted(round(apply(page_mirror, 0.0, y)[1], 6) for y in page.cut_ys))
-    return PagePlan(page.paper, flip(page.area), placements, xs, ys)
+    return PagePlan(page.paper, flip(page.area), placements, xs, ys, blocks=tuple(flip(b) for b in page.blocks))
 
 
 def moved(page: PagePlan[T], dx: float, dy: float) -> PagePlan[T]:
     """`page` with everything on it shifted by (dx, dy) mm on the paper: pieces, their trim and
-    bleed, cut lines, the area (so marks, scale bar and label follow), any fold or tile seams.
+    bleed, cut lines, the area (so marks, scale bar and label follow), any fold, tile seams or blocks.
 
     This is the back offset: a duplex printer that lands the back of a sheet (ex, ey) off the
     spot behind its front is corrected by shifting back pages by (-ex, -ey), in the back page's
@@ -338,7 +342,7 @@ def moved(page: PagePlan[T], dx: float, dy: float) -> PagePlan[T]:
     fold = replace(page.fold, at=page.fold.at + (dx if page.fold.vertical else dy)) if page.fold else None
     return PagePlan(page.paper, box(page.area), placements, tuple(round(x + dx, 6) for x in page.cut_xs),
                     tuple(round(y + dy, 6) for y in page.cut_ys), tile, fold,
-                    tuple(transform_path(o, shift) for o in page.outlines))
+                    tuple(transform_path(o, shift) for o in page.outlines), tuple(box(b) for b in page.blocks))
 
 
 def plan_tiles(face: T, card_w: float, card_h: float, paper: str, bleed: float,
@@ -622,7 +626,7 @@ def plan_sheets(pairs: Sequence[tuple[T, T | None]], size_of: Callable[[T], Size
             for front, back in run:
                 pages = plan_tiles(front, *size, paper, bleed, room, keep_clear(front) if keep_clear else ())
                 fronts += pages
-                backs += [_with_face(mirrored(p, size[0]), back) for p in pages]
+                backs += [with_back(mirrored(p, size[0]), back) for p in pages]
         else:
             fronts += plan_pages([f for f, _ in run], grid, bleed)
             backs += plan_pages([b for _, b in run], grid, bleed, backs=True)
@@ -643,7 +647,7 @@ def runs(pairs: Sequence[tuple[T, T | None]],
         start = end
 
 
-def _with_face(page: PagePlan[T], face: T | None) -> PagePlan[T]:
+def with_back(page: PagePlan[T], face: T | None) -> PagePlan[T]:
     """A tile's back page, showing `face` (or nothing when the piece has no back)."""
     if face is None:
         return replace(page, placements=(), cut_xs=(), cut_ys=())
