@@ -152,13 +152,15 @@ def test_board_is_tiled_at_real_size_on_four_pages_with_seams_off_its_words(seve
                 assert a * d - b * c == pytest.approx(1, abs=1e-6)  # not mirrored, not scaled …
                 assert sorted((abs(a), abs(b))) == pytest.approx([0, 1], abs=1e-9)  # … upright or a quarter turn
                 assert (p.bbox[2] - p.bbox[0]) / MM == pytest.approx(BOARD_W + 6, abs=0.01)  # + 3 mm bleed each side
-                trim = [float(v) for v in page.trimbox]  # the tile's part of the board, on the page
-                corners = [on_board(p, x, y, page_h) for x in (trim[0], trim[2]) for y in (trim[1], trim[3])]
-                windows[i] = (min(x for x, _ in corners), min(y for _, y in corners),
-                              max(x for x, _ in corners), max(y for _, y in corners))
+                clip = p.clip  # the tile's part of the board and its bleed, on the page
+                corners = [on_board(p, x, y, page_h) for x in (clip[0], clip[2]) for y in (clip[1], clip[3])]
+                windows[i] = (max(0.0, min(x for x, _ in corners)), max(0.0, min(y for _, y in corners)),
+                              min(BOARD_W, max(x for x, _ in corners)), min(BOARD_H, max(y for _, y in corners)))
             else:
                 rule_cards += 1
     assert len(windows) == 4 and rule_cards == 10
+    # five pages: the tenth rule card, alone after nine, goes below a tile with room for it
+    assert len(reader.pages) == 5
     labels = " ".join(page_text(path, i) for i in windows)
     for name in ("tile A1", "tile B1", "tile A2", "tile B2"):
         assert name in labels

@@ -97,7 +97,7 @@ def test_shared_pages_keep_inside_the_room(paper, mode):
         [("big", None)] + [(f"pawn-{i}", None) for i in range(3)]
     fronts, _ = plan_packed(pairs, size_of, paper, 3.0, room)
     W, H = PAPERS[paper]
-    placed = [p.face for page in fronts if page.tile is None for p in page.placements]
+    placed = [p.face for page in fronts for p in page.placements if p.face != "big"]
     assert sorted(placed) == sorted(f for f, _ in pairs if f != "big")  # every piece once, the board in tiles
     assert sum(page.tile is not None for page in fronts) == 4
     shared = [page for page in fronts if page.blocks]
@@ -114,3 +114,66 @@ def test_shared_pages_keep_inside_the_room(paper, mode):
         for i, a in enumerate(page.blocks):  # blocks BLOCK_GAP apart at least
             for b in page.blocks[i + 1:]:
                 assert max(b[0] - a[2], a[0] - b[2], b[1] - a[3], a[1] - b[3]) >= BLOCK_GAP - 1e-6
+
+
+def test_a_lone_card_goes_below_a_tile_with_room_for_it_each_marked_as_alone():
+    from deckpress.face import Face
+    from deckpress.imposition.cutpaths import cut_paths
+    from deckpress.imposition.furniture import TileMarks, sheet_furniture
+    from deckpress.imposition.sheets import TILE_MARGIN, plan_tiles
+
+    board, card = Face(284.0, 300.0, 3.0), Face(*CARD, 3.0, radius=3.0)
+    faces = {board: (284.0, 300.0), card: CARD}
+    pairs = [(board, None)] + [(card, None)] * 10
+    paper = "a4"
+    fronts, backs = plan_packed(pairs, faces.get, paper, 3.0)
+    assert backs is None and len(fronts) == 5
+    alone = plan_tiles(board, 284.0, 300.0, paper, 3.0)
+    shared = [page for page in fronts if page.tile is not None and len(page.placements) == 2]
+    assert len(shared) == 1
+    page = shared[0]
+    before = next(t for t in alone if t.tile.name == page.tile.name)  # the tile as it is alone on its page
+    tile, lone = page.placements
+    W, H = PAPERS[paper]
+    # the tile moved up (and the group centred), nothing else about it changed
+    dx, dy = tile.trim[0] - before.placements[0].trim[0], tile.trim[1] - before.placements[0].trim[1]
+    assert dx == pytest.approx(0.0, abs=1e-9) and dy < 0
+    assert page.tile.area == pytest.approx([v + d for v, d in zip(before.area, (dx, dy, dx, dy))])
+    assert [s.at for s in page.tile.seams] == pytest.approx([s.at + (dx if s.vertical else dy)
+                                                            for s in before.tile.seams])
+    x0, y0, x1, y1 = page.tile.area
+    assert min(x0, y0, W - x1, H - y1) >= TILE_MARGIN - 1e-9
+    # the card centred below it, BLOCK_GAP from the tile's bleed
+    assert lone.trim[1] - y1 == pytest.approx(BLOCK_GAP)
+    assert (lone.trim[0] + lone.trim[2]) / 2 == pytest.approx((x0 + x1) / 2)
+    assert y0 == pytest.approx(H - lone.trim[3])
+    # each marked on its own: the tile along its own cut lines, the card along its edges
+    groups = mark_groups(page)
+    assert [v - dx for v in groups[0][1]] == pytest.approx(before.cut_xs)
+    assert [v - dy for v in groups[0][2]] == pytest.approx(before.cut_ys)
+    assert flat(groups[1][:1]) + list(groups[1][1] + groups[1][2]) == \
+        pytest.approx([*lone.trim, lone.trim[0], lone.trim[2], lone.trim[1], lone.trim[3]])
+    # the tile's marks above the tile, not above the group; the tile cut straight, the card rounded
+    (marks,) = [f for f in sheet_furniture(page, "corners", 3.0, 30.0) if isinstance(f, TileMarks)]
+    assert (marks.name.x, marks.name.y) == pytest.approx((x0 + 4, y0 - 6.0))
+    straight, rounded = cut_paths(page)
+    assert [op for op, _ in straight] == ["M", "L", "L", "L", "Z"] and "C" in [op for op, _ in rounded]
+
+
+def test_a_shared_tile_page_has_both_backs_behind_their_fronts():
+    from deckpress.face import Face
+
+    board, card = Face(284.0, 300.0, 3.0), Face(*CARD, 3.0, radius=3.0)
+    board_back, card_back = Face(284.0, 300.0, 3.0, radius=1.0), Face(*CARD, 3.0, radius=2.0)
+    sizes = {board: (284.0, 300.0), card: CARD, board_back: (284.0, 300.0), card_back: CARD}
+    fronts, backs = plan_packed([(board, board_back)] + [(card, card_back)] * 10, sizes.get, "a4", 3.0)
+    W = PAPERS["a4"][0]
+    (i,) = [n for n, page in enumerate(fronts) if page.tile is not None and len(page.placements) == 2]
+    front, back = fronts[i], backs[i]
+    assert [p.face for p in back.placements] == [board_back, card_back] and back.tile is None
+    for f, b, size in zip(front.placements, back.placements, ((284.0, 300.0), CARD)):
+        assert b.trim == pytest.approx((W - f.trim[2], f.trim[1], W - f.trim[0], f.trim[3]))
+        assert centre(b.matrix, *size)[0] == pytest.approx(W - centre(f.matrix, *size)[0])
+        a, bb, c, d, _, _ = b.matrix
+        assert a * d - bb * c == pytest.approx(1)
+    assert flat(back.blocks) == pytest.approx(flat((W - x1, y0, W - x0, y1) for x0, y0, x1, y1 in front.blocks))

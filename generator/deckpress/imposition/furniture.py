@@ -253,7 +253,7 @@ def sheet_furniture(plan: PagePlan, marks: str, bleed: float, label_room: float)
     if plan.fold is not None:
         items.append(fold_line(plan.fold, plan.trim_box))
     if plan.tile is not None:
-        items.append(tile_marks(plan.tile, plan.area, CUT_WORDS[marks]))
+        items.append(tile_marks(plan.tile, plan.tile.area or plan.area, CUT_WORDS[marks]))
     items.append(scale_bar(plan, marks, bleed, label_room))
     return tuple(items)
 
@@ -289,9 +289,10 @@ def mark_groups(plan: PagePlan) -> list[tuple[Box, tuple[float, ...], tuple[floa
         for block in plan.blocks:
             trims = [p.trim for p in plan.placements if block[0] - 1e-6 <= p.trim[0] and p.trim[2] <= block[2] + 1e-6
                      and block[1] - 1e-6 <= p.trim[1] and p.trim[3] <= block[3] + 1e-6]
-            if trims:
-                groups.append((bounding_box(trims), tuple(sorted({round(v, 6) for t in trims for v in (t[0], t[2])})),
-                               tuple(sorted({round(v, 6) for t in trims for v in (t[1], t[3])}))))
+            if trims:  # cut along the page's cut lines that are edges of these pieces (a tile's glued edge is none)
+                groups.append((bounding_box(trims),
+                               tuple(sorted({round(v, 6) for t in trims for v in (t[0], t[2])} & set(plan.cut_xs))),
+                               tuple(sorted({round(v, 6) for t in trims for v in (t[1], t[3])} & set(plan.cut_ys)))))
         return groups
     if plan.fold is None:
         return [(plan.trim_box, plan.cut_xs, plan.cut_ys)]

@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Generic
 
-from .sheets import (PAPERS, Box, Grid, PagePlan, Placement, Room, Size, T, bounding_box, fit_grid, mirrored,
+from .sheets import (PAPERS, Box, Grid, PagePlan, Placement, Room, Size, T, bounding_box, fit_grid, mirrored, moved,
                      page_plan, plan_pages, plan_tiles, runs, slot_layout, with_back)
 
 BLOCK_GAP = 12.0  #: between two blocks on a page: each one's crop marks (5 mm out) and some paper between
@@ -50,20 +50,33 @@ class Block(Generic[T]):
     shapes: list[Shape]  #: the grids that could hold it beside another block, smallest first
 
 
+@dataclass(frozen=True)
+class TilePart(Generic[T]):
+    """One tile of a piece too big for the paper: its page as `plan_tiles` lays it out, the piece's
+    back (None: none) and its width (what a back page's mirror needs)."""
+
+    plan: PagePlan[T]
+    back: T | None
+    width: float
+
+
 @dataclass
 class Page(Generic[T]):
     """A page being filled: its blocks, each with its shape and its top-left corner in the group
-    (whose top-left is 0, 0), or the finished pages of one tile."""
+    (whose top-left is 0, 0), below a tile if it holds one (the tile's top-left at 0, 0 then)."""
 
     blocks: list[tuple[Block[T], Shape, float, float]] = field(default_factory=list)
-    tiles: tuple[list[PagePlan[T]], list[PagePlan[T]]] | None = None
+    tile: TilePart[T] | None = None
 
 
 def plan_packed(pairs: Sequence[tuple[T, T | None]], size_of: Callable[[T], Size], paper: str, bleed: float,
                 room: Room = Room(), keep_clear: Callable[[T], Sequence[Box]] | None = None
                 ) -> tuple[list[PagePlan[T]], list[PagePlan[T]] | None]:
     """Front pages and, if any piece has a back, the matching back pages, pieces of several sizes
-    sharing pages where they fit (see the module's docstring); `plan_sheets`' pages otherwise."""
+    sharing pages where they fit (see the module's docstring); `plan_sheets`' pages otherwise.
+
+    A block goes on the last page with room for it, so it moves as little ahead of its run as it
+    can: the page a run's last pieces would start, or one just before it."""
     bleed = room.bleed(bleed)
     W, H = PAPERS[paper]
     pages: list[Page[T]] = []
@@ -72,20 +85,20 @@ def plan_packed(pairs: Sequence[tuple[T, T | None]], size_of: Callable[[T], Size
             grid = fit_grid(paper, *size, room, bleed)
         except ValueError:
             for front, back in run:
-                tiles = plan_tiles(front, *size, paper, bleed, room, keep_clear(front) if keep_clear else ())
-                pages.append(Page(tiles=(tiles, [with_back(mirrored(p, size[0]), back) for p in tiles])))
+                for tile in plan_tiles(front, *size, paper, bleed, room, keep_clear(front) if keep_clear else ()):
+                    pages.append(Page(tile=TilePart(tile, back, size[0])))
             continue
         for start in range(0, len(run), grid.per_page):
             chunk = run[start:start + grid.per_page]
             block = Block(chunk, size, grid, shapes(len(chunk), size, grid, (W, H), room))
-            if not any(_add(page, block, (W, H), room, bleed) for page in pages if page.tiles is None):
+            if not any(_add(page, block, (W, H), room, bleed) for page in reversed(pages)):
                 pages.append(Page([(block, Shape(grid.cols, grid.rows, grid.rotated, *_extent(grid)), 0.0, 0.0)]))
     fronts: list[PagePlan[T]] = []
     backs: list[PagePlan[T]] = []
     for page in pages:
         front, back = _finished(page, (W, H), room, bleed)
-        fronts += front
-        backs += back
+        fronts.append(front)
+        backs.append(back)
     return fronts, (backs if any(b is not None for _, b in pairs) else None)
 
 
@@ -116,7 +129,24 @@ def _extent(grid: Grid) -> tuple[float, float]:
 def _add(page: Page[T], block: Block[T], paper: Size, room: Room, bleed: float) -> bool:
     """Put `block` on `page` if there is room: right of the group or below it, in the shape that
     keeps the group smallest for the page (its longest side for the page's). A block alone on its
-    page so far may take another shape too."""
+    page so far may take another shape too. A tile takes one block, below it, where neither its
+    name above it nor its triangles left of it and above it are in the way."""
+    if page.tile is not None:
+        if page.blocks:
+            return False
+        x0, y0, x1, y1 = page.tile.plan.area
+        tw, th = x1 - x0, y1 - y0
+        best = None
+        for shape in block.shapes:
+            w, h = max(tw, shape.w), th + BLOCK_GAP + shape.h
+            group = [(block, shape, (w - shape.w) / 2, th + BLOCK_GAP)]
+            key = (round(max(w / paper[0], h / paper[1]), 9), round(w * h, 6))
+            if _fits(group, w, h, paper, room, bleed, ((w - tw) / 2, 0.0, tw, th)) and (best is None or key < best[0]):
+                best = (key, group)
+        if best is None:
+            return False
+        page.blocks = best[1]
+        return True
     if len(page.blocks) == 1:
         alone = page.blocks[0][0]
         starts = [[(alone, shape, 0.0, 0.0)] for shape in alone.shapes]
@@ -143,46 +173,73 @@ def _add(page: Page[T], block: Block[T], paper: Size, room: Room, bleed: float) 
 
 
 def _fits(group: list[tuple[Block[T], Shape, float, float]], w: float, h: float, paper: Size, room: Room,
-          bleed: float) -> bool:
-    """Whether a group `w` × `h` fits the paper inside the room's margins with room for the scale
-    bar and label on the bottom or right, its blocks' bleed off the keep-out boxes."""
+          bleed: float, tile: Box | None = None) -> bool:
+    """Whether a group `w` × `h` fits the paper inside the room's margins (a tile in it, x, y, w, h
+    in the group, inside the margins for tiles) with room for the scale bar and label on the
+    bottom or right, its blocks' bleed off the keep-out boxes."""
     W, H = paper
     mx, my = (W - w) / 2, (H - h) / 2
     if min(mx, my) < room.margin - 1e-9 or max(mx, my) < room.furniture - 1e-9:
         return False
+    if tile is not None:
+        tx, ty, tw, th = tile
+        if min(mx + tx, my + ty, W - (mx + tx + tw), H - (my + ty + th)) < room.tile_margin - 1e-9:
+            return False
     return all(room.allows((mx + x - bleed, my + y - bleed, mx + x + s.w + bleed, my + y + s.h + bleed))
                for _, s, x, y in group)
 
 
-def _finished(page: Page[T], paper: Size, room: Room, bleed: float) -> tuple[list[PagePlan[T]], list[PagePlan[T]]]:
-    """A page's front and back plans (a tile's: one of each per tile)."""
-    if page.tiles is not None:
-        return page.tiles
-    if len(page.blocks) == 1:
+def _finished(page: Page[T], paper: Size, room: Room, bleed: float) -> tuple[PagePlan[T], PagePlan[T]]:
+    """A page's front and back plans."""
+    tile = page.tile
+    if tile is not None and not page.blocks:
+        return tile.plan, with_back(mirrored(tile.plan, tile.width), tile.back)
+    if tile is None and len(page.blocks) == 1:
         block = page.blocks[0][0]
-        return (plan_pages([f for f, _ in block.pairs], block.grid, bleed),
-                plan_pages([b for _, b in block.pairs], block.grid, bleed, backs=True))
+        (front,) = plan_pages([f for f, _ in block.pairs], block.grid, bleed)
+        (back,) = plan_pages([b for _, b in block.pairs], block.grid, bleed, backs=True)
+        return front, back
     W, H = paper
-    gw = max(x + s.w for _, s, x, _ in page.blocks)
-    gh = max(y + s.h for _, s, _, y in page.blocks)
+    if tile is not None:
+        x0, y0, x1, y1 = tile.plan.area
+        parts = [((x1 - x0), (y1 - y0), 0.0, 0.0)]
+    else:
+        parts = []
+    gw = max([x + s.w for _, s, x, _ in page.blocks] + [w for w, _, _, _ in parts])
+    gh = max([y + s.h for _, s, _, y in page.blocks] + [h for _, h, _, _ in parts])
     ox, oy = (W - gw) / 2, (H - gh) / 2
     fronts: list[Placement[T]] = []
     backs: list[Placement[T]] = []
+    front_cuts: tuple[list[float], list[float]] = ([], [])
+    back_cuts: tuple[list[float], list[float]] = ([], [])
     boxes = []
+    tile_plan = None
+    if tile is not None:  # the tile's page moved to the tile's place in the group, centred across
+        tw = parts[0][0]
+        tile_plan = moved(tile.plan, ox + (gw - tw) / 2 - tile.plan.area[0], oy - tile.plan.area[1])
+        tile_back = with_back(mirrored(tile_plan, tile.width), tile.back)
+        fronts += tile_plan.placements
+        backs += tile_back.placements
+        boxes.append(tile_plan.placements[0].trim)
+        for cuts, plan in ((front_cuts, tile_plan), (back_cuts, tile_back)):
+            cuts[0].extend(plan.cut_xs)
+            cuts[1].extend(plan.cut_ys)
     for block, shape, x, y in page.blocks:
         # a grid of the block's shape whose origin is the block's place on the page
         offset = (ox + x - (W - shape.w) / 2, oy + y - (H - shape.h) / 2)
         grid = Grid(W, H, *block.size, shape.cols, shape.rows, shape.rotated, offset, room)
         boxes.append(grid.box)
-        for sides, layout, out in (([f for f, _ in block.pairs], slot_layout([True] * len(block.pairs), grid, bleed),
-                                    fronts),
-                                   ([b for _, b in block.pairs],
-                                    slot_layout([b is not None for _, b in block.pairs], grid, bleed, backs=True),
-                                    backs)):
+        for sides, layout, out, cuts in (
+                ([f for f, _ in block.pairs], slot_layout([True] * len(block.pairs), grid, bleed), fronts, front_cuts),
+                ([b for _, b in block.pairs], slot_layout([b is not None for _, b in block.pairs], grid, bleed,
+                                                          backs=True), backs, back_cuts)):
             out += [Placement(sides[slot.face], slot.matrix, slot.trim, slot.clip) for slot in layout.placements]
-    front = replace(page_plan(paper, bounding_box(boxes), fronts), blocks=tuple(boxes))
-    back = mirrored(replace(front, placements=()), 0.0)
-    back = replace(page_plan(paper, back.area, backs), blocks=back.blocks) if backs else \
-        replace(back, cut_xs=(), cut_ys=())
-    return [front], [back]
-
+            cuts[0].extend(layout.cut_xs)
+            cuts[1].extend(layout.cut_ys)
+    area = bounding_box(([tile_plan.area] if tile_plan else []) + boxes[1 if tile_plan else 0:])
+    front = replace(page_plan(paper, area, fronts, cuts=front_cuts), blocks=tuple(boxes))
+    if tile_plan is not None:
+        front = replace(front, tile=replace(tile_plan.tile, area=tile_plan.area))
+    flipped = mirrored(replace(front, placements=(), tile=None), 0.0)
+    back = replace(page_plan(paper, flipped.area, backs, cuts=back_cuts), blocks=flipped.blocks)
+    return front, back

@@ -187,6 +187,7 @@ class Tile:
     name: str  # column letter and row number, like a map: A1, B1, A2 …
     names: tuple[str, ...]  # every tile of the piece, in order
     seams: tuple[Seam, ...]
+    area: Box | None = None  # the tile's part of the page, when it shares the page (packing); else the page's area
 
 
 @dataclass(frozen=True)
@@ -338,7 +339,8 @@ def moved(page: PagePlan[T], dx: float, dy: float) -> PagePlan[T]:
         return replace(s, at=s.at + across, span=(s.span[0] + along, s.span[1] + along))
 
     placements = tuple(Placement(p.face, multiply(shift, p.matrix), box(p.trim), box(p.clip)) for p in page.placements)
-    tile = replace(page.tile, seams=tuple(seam(s) for s in page.tile.seams)) if page.tile else None
+    tile = replace(page.tile, seams=tuple(seam(s) for s in page.tile.seams),
+                   area=box(page.tile.area) if page.tile.area else None) if page.tile else None
     fold = replace(page.fold, at=page.fold.at + (dx if page.fold.vertical else dy)) if page.fold else None
     return PagePlan(page.paper, box(page.area), placements, tuple(round(x + dx, 6) for x in page.cut_xs),
                     tuple(round(y + dy, 6) for y in page.cut_ys), tile, fold,
