@@ -88,7 +88,7 @@ def sheet_files(sheet: str, sides: Sides, paper: str, bleed: float,
     if sheet == "rules-board":  # pieces of several sizes: the last few of one share a page with others
         fronts, backs = plan_packed(sides, _size, paper, bleed, room_for(marks), text_boxes)
         return [("rules-board", _interleave(fronts, backs) if backs else [Page(p) for p in fronts], bool(backs))]
-    fronts, backs = plan_sheets(sides, _size, paper, bleed, room_for(marks))
+    fronts, backs = plan_sheets(sides, _size, paper, bleed, room_for(marks), text_boxes)
     files = [("cards", [Page(p) for p in fronts], False)]
     if backs:
         files.append(("backs", [Page(p, f"backs of page {i}", True) for i, p in enumerate(backs, start=1)], False))
