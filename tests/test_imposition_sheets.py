@@ -236,7 +236,8 @@ def test_staggered_rows_split_the_glue_strip_between_the_neighbours_below():
     assert below[1].span[1] == pytest.approx(a1.placements[0].trim[2])
     top = [s.at for s in pages[1].tile.seams if s.kind == "cut" and s.vertical]
     bottom = [s.at for s in pages[3].tile.seams if s.kind == "cut" and s.vertical]
-    top_x, bottom_x = _face_box(pages[1], (top[0], 0, top[0], 0))[0], _face_box(pages[3], (bottom[0], 0, bottom[0], 0))[0]
+    top_x = _face_box(pages[1], (top[0], 0, top[0], 0))[0]
+    bottom_x = _face_box(pages[3], (bottom[0], 0, bottom[0], 0))[0]
     assert abs(top_x - bottom_x) >= STAGGER - 1e-6
 
 

@@ -19,7 +19,8 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import Generic, TypeVar
 
-from ..face import IDENTITY, Face, Group, Item, Matrix, PathOp, Text, apply, multiply, rotation, transform_path, translation
+from ..face import (IDENTITY, Face, Group, Item, Matrix, PathOp, Text, apply, multiply, rotation, transform_path,
+                    translation)
 from ..fonts import open_font
 from ..units import MIN_MARGIN, PAPERS  # kept with the lengths: the model checks card sizes against them too
 TILE_MARGIN = 12.0  #: around a tile: its crop marks, alignment marks, name and page label
@@ -427,9 +428,9 @@ def tile_layout(width: float, height: float, room: tuple[float, float], bleed: f
     The piece may be turned a quarter turn; it is cut into rows, each cut into tiles, or into
     columns, each cut into tiles; a row's seams may leave the next row's behind (staggered, like
     bricks) where that keeps them off more boxes. Ties go to seams in line, then to the piece
-    upright, then to tiles nearest equal lengths. Every tile is one page: fewer tiles by cutting
-    otherwise (not rows or columns) are not sought; four tiles for a piece that spans both ways
-    of the paper's room are the fewest anyway, since three tiles would hold two of its corners in one.
+    upright, then to tiles nearest equal lengths. Every tile is one page. Cuts other than rows or
+    columns are not tried; for a piece longer both ways than the room's longer side none could do
+    with fewer than four, since of three tiles one would hold two of its corners, a whole side.
     """
     best: tuple[tuple[float, ...], TileLayout] | None = None
     for turned in (False, True):
@@ -442,7 +443,8 @@ def tile_layout(width: float, height: float, room: tuple[float, float], bleed: f
             if found is None:
                 continue
             crossings, staggered, imbalance, grid = found
-            key = (len([t for strip in grid for t in strip]), crossings, staggered, turned, round(imbalance, 6), not rows)
+            tiles = sum(len(strip) for strip in grid)
+            key = (tiles, crossings, staggered, turned, round(imbalance, 6), not rows)
             if best is None or key < best[0]:
                 best = (key, TileLayout(turned, _named(grid, rows), crossings, staggered))
     if best is None:
@@ -498,7 +500,8 @@ def _bounds(lo: float, hi: float, seams: Sequence[float]) -> list[tuple[float, f
 
 
 def _lines(lo: float, hi: float, n: int, longest: float, boxes: Sequence[Box], axis: int,
-           span: tuple[float, float], in_line: Sequence[float] = (), keep: int = 1) -> list[tuple[int, float, list[float]]]:
+           span: tuple[float, float], in_line: Sequence[float] = (),
+           keep: int = 1) -> list[tuple[int, float, list[float]]]:
     """Where `n` tiles at most `longest` long, overlapping by OVERLAP, cover lo…hi along `axis` (0:
     x, 1: y), each seam's strip (from a tile's start to OVERLAP past it) across `span` on the other
     axis: the `keep` best ways, best first, each as (crossings, imbalance, the n - 1 tile starts
