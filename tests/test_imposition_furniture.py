@@ -294,3 +294,12 @@ def test_pages_laid_out_alike_are_furnished_as_each_alone(mode, offset):
         boxes = (on_paper(plan.trim_box, plan.paper), on_paper(plan.bleed_box, plan.paper)) \
             if plan.placements else (None, None)
         assert page == FurnishedPage(plan, furniture, label, *boxes, shifted=plan is not sheet.plan)
+
+
+def test_a_glue_strip_too_short_for_its_words_says_whose_it_is():
+    from deckpress.imposition.furniture import glue_strip
+    from deckpress.imposition.sheets import Seam
+
+    long, short = (glue_strip(Seam(100.0, True, "glue", "B2", (20.0, span))) for span in (120.0, 50.0))
+    assert long.words.text == "glue — B2 goes over this strip"
+    assert short.words.text == "glue — B2" and text_width(short.words.text, 7) < 30.0

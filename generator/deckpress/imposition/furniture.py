@@ -389,7 +389,8 @@ def instructions(tile: Tile, x: float, stops: Sequence[float], cut: str, baselin
 
 
 def glue_strip(seam: Seam) -> GlueStrip:
-    """The strip a glue seam's neighbour is laid over, hatched every 4 mm at 45°."""
+    """The strip a glue seam's neighbour is laid over, hatched every 4 mm at 45°, saying so (the
+    neighbour's name alone where the words would overrun the strip)."""
     a, b = seam.span
     box = (seam.at, a, seam.at + seam.strip, b) if seam.vertical else (a, seam.at, b, seam.at + seam.strip)
     bx0, by0, bx1, by1 = box
@@ -400,6 +401,8 @@ def glue_strip(seam: Seam) -> GlueStrip:
         start = bx0 - (by1 - by0) + i * step
         hatch.append((start, by1, start + (by1 - by0), by0))
     text = f"glue — {seam.neighbour} goes over this strip"
+    if text_width(text, 7) > b - a - 4:  # a short stretch of a strip two neighbours share
+        text = f"glue — {seam.neighbour}"
     if seam.vertical:
         words = Words(text, seam.at + seam.strip / 2 + 1.2, (a + b) / 2, 7, align="centre", turned=True)
         edge = (seam.at, a, seam.at, b)
