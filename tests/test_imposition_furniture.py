@@ -303,3 +303,43 @@ def test_a_glue_strip_too_short_for_its_words_says_whose_it_is():
     long, short = (glue_strip(Seam(100.0, True, "glue", "B2", (20.0, span))) for span in (120.0, 50.0))
     assert long.words.text == "glue — B2 goes over this strip"
     assert short.words.text == "glue — B2" and text_width(short.words.text, 7) < 30.0
+
+
+@pytest.mark.parametrize("size", [(284.0, 300.0), (200.0, 300.0), (600.0, 420.0), "circle-of-5"])
+def test_alignment_marks_of_a_seam_meet_on_the_piece_turned_or_not(size):
+    """Seen on the piece (through each tile's placement), the triangles two tiles carry for their
+    seam have their tips on the same line, and lie off the same end of the two tiles' edges."""
+
+    def on_piece(page, point):
+        a, b, c, d, e, f = page.placements[0].matrix
+        det = a * d - b * c
+        x, y = point[0] - e, point[1] - f
+        return ((d * x - c * y) / det, (a * y - b * x) / det)
+
+    if size == "circle-of-5":  # its board on A4: turned, the columns' seams staggered off its words
+        from deckpress.imposition.sheets import text_boxes
+        from tests.test_imposition_sheets import circle_of_5_board
+
+        face = circle_of_5_board()
+        tiles = plan_tiles(face, face.width, face.height, "a4", BLEED, keep_clear=text_boxes(face))
+        size, expected_turn = (face.width, face.height), True
+    else:
+        tiles = plan_tiles(FACE, *size, "a4", BLEED)
+        expected_turn = size == (200.0, 300.0)
+    assert (tiles[0].placements[0].matrix[0] == pytest.approx(0.0)) == expected_turn
+    tips = {}
+    for page in tiles:
+        (marks,) = of(furnished(page).furniture, TileMarks)
+        triangles = of(marks.seams, AlignmentMark)
+        corners = [on_piece(page, (x, y)) for x in page.area[0::2] for y in page.area[1::2]]
+        box = (min(x for x, _ in corners), min(y for _, y in corners), max(x for x, _ in corners),
+               max(y for _, y in corners))
+        for seam in page.tile.seams:
+            tip = on_piece(page, next(m.points[0] for m in triangles
+                                      if m.points[0][0 if seam.vertical else 1] == pytest.approx(seam.at)))
+            side = (tip[0] < box[0], tip[0] > box[2], tip[1] < box[1], tip[1] > box[3])
+            tips.setdefault(frozenset((page.tile.name, seam.neighbour)), []).append((tip, side))
+    assert tips and all(len(found) == 2 for found in tips.values())
+    for ((ax, ay), a_side), ((bx, by), b_side) in tips.values():
+        assert ax == pytest.approx(bx, abs=0.01) or ay == pytest.approx(by, abs=0.01)  # the same seam line …
+        assert a_side == b_side and sum(a_side) == 1  # … off the same end of both tiles' edges
