@@ -6,8 +6,9 @@ edges, where no neighbour is. The grid is centred, so it is symmetric about the 
 vertical axis and a back page mirrors its front page exactly under a long-edge flip.
 
 Pieces of one size share a grid; a run of another size starts a new page with a grid of its
-own. A piece too big for any page is tiled: cut into overlapping parts, one a page, which
-are glued back together along marked strips.
+own (`packing` lets such runs share pages). A piece too big for any page is tiled: cut into
+the fewest overlapping parts, one a page, which are glued back together along marked strips,
+their seams kept off the piece's words where the paper leaves a way round them.
 """
 
 from __future__ import annotations
@@ -383,7 +384,7 @@ def plan_tiles(face: T, card_w: float, card_h: float, paper: str, bleed: float,
 
 @functools.lru_cache(maxsize=16)
 def text_boxes(face: Face) -> tuple[Box, ...]:
-    """The box each word of a face's text takes (face mm): its advance along the baseline, from
+    """The box each run of a face's text takes (face mm): its advance along the baseline, from
     its font's ascent to its descent, as drawn through any groups. What a tile's seams keep off."""
     found: list[Box] = []
 
