@@ -208,7 +208,9 @@ def test_the_two_backs_differ_in_low_ink_too(built):
 # -- score boards and pawns ---------------------------------------------------------------------
 
 @pytest.mark.parametrize("paper", PAPER)
-def test_boards_and_pawns_print_on_pages_of_their_own_at_their_size(built, paper):
+def test_boards_and_pawns_print_at_their_size_the_pawns_beside_the_last_rule_card(built, paper):
+    """Four pages, none holding one small piece alone: nine rule cards, then the tenth with the
+    eight pawns below it (each group with its own crop marks, 12 mm apart), then a board a page."""
     folder, _ = built
     W, H = PAPER[paper]
     path = pdf(folder, "rules-board", paper)
@@ -218,30 +220,37 @@ def test_boards_and_pawns_print_on_pages_of_their_own_at_their_size(built, paper
         text = page_text(path, index)
         placed = placements(page)
         x0, y0, x1, y1 = (float(v) / MM for v in page.trimbox)
+        assert x0 >= 5 and y0 >= 5 and x1 <= W - 5 and y1 <= H - 5  # inside the printable area
         size = sorted((round(x1 - x0, 2), round(y1 - y0, 2)))
         if "PLAYER" in text:
-            # one board, whole (no tiles), turned or not; it fits the paper's printable area
+            # one board, whole (no tiles), turned or not
             assert len(placed) == 1 and size == sorted((BOARD_W, BOARD_H))
-            assert x0 >= 5 and y0 >= 5 and x1 <= W - 5 and y1 <= H - 5
             kinds.append("board " + ("A" if "PLAYER A" in text else "B"))
-        elif "SOPRANO" in text:
-            assert len(placed) == 8
-            # the pawns stand side by side: their left edges 15 mm apart, 72 mm tall
-            lefts = sorted(round(p.matrix[4] / MM, 2) for p in placed)
-            assert [round(b - a, 2) for a, b in zip(lefts, lefts[1:])] == [PAWN_W] * 7
-            assert size == sorted((8 * PAWN_W, PAWN_H))
-            kinds.append("pawns")
-        else:
-            assert all(trim_box_mm(p, CARD_W, CARD_H, H * MM) for p in placed)
-            assert round(x1 - x0, 2) in (CARD_W, 3 * CARD_W)
-            kinds.append(f"rules ×{len(placed)}")
-    assert kinds == ["rules ×9", "rules ×1", "board A", "board B", "pawns"]
+            continue
+        pawns = [p for p in placed if (p.bbox[2] - p.bbox[0]) / MM == pytest.approx(PAWN_W + 6, abs=0.01)]
+        cards = [p for p in placed if p not in pawns]
+        boxes = [trim_box_mm(p, CARD_W, CARD_H, H * MM) for p in cards]
+        assert all((round(b[2] - b[0], 2), round(b[3] - b[1], 2)) == (CARD_W, CARD_H) for b in boxes)
+        kinds.append(f"rules ×{len(cards)}" + (f" + pawns ×{len(pawns)}" if pawns else ""))
+        if pawns:
+            assert "SOPRANO" in text
+            # the pawns stand side by side: their left edges 15 mm apart, 72 mm tall, in one row
+            trims = sorted(trim_box_mm(p, PAWN_W, PAWN_H, H * MM) for p in pawns)
+            assert [round(b[0] - a[0], 2) for a, b in zip(trims, trims[1:])] == [PAWN_W] * 7
+            assert {(round(t[1], 2), round(t[3] - t[1], 2)) for t in trims} == {(round(trims[0][1], 2), PAWN_H)}
+            row = (trims[0][0], trims[0][1], trims[-1][2], trims[0][3])
+            for card in boxes:  # the card above the row, the gap room for both groups' crop marks
+                assert row[1] - card[3] == pytest.approx(12.0, abs=0.01)
+                # both centred across the page
+                assert (card[0] + card[2]) / 2 == pytest.approx(W / 2, abs=0.01)
+                assert (row[0] + row[2]) / 2 == pytest.approx(W / 2, abs=0.01)
+    assert kinds == ["rules ×9", "rules ×1 + pawns ×8", "board A", "board B"]
 
 
 def test_boards_have_four_voice_rows_of_positions_0_to_12(built):
     folder, _ = built
     path = pdf(folder, "rules-board", "a4", lowink=True)
-    for index, player, first in ((2, "A", "1 and 4"), (3, "B", "2 and 3")):
+    for index, player, first in ((2, "A", "1 and 4"), (3, "B", "2 and 3")):  # after the rules, and the pawns
         text = page_text(path, index)
         assert f"PLAYER {player}" in text and f"rounds {first}" in text
         for letter, name, clef in (("S", "Soprano", "\U0001D11E"), ("A", "Alto", "\U0001D121"),
@@ -253,8 +262,8 @@ def test_boards_have_four_voice_rows_of_positions_0_to_12(built):
 def test_pawns_show_their_letter_on_both_halves(built):
     folder, _ = built
     path = pdf(folder, "rules-board", "a4", lowink=True)
-    words = page_text(path, 4).split()
-    assert Counter(w for w in words if len(w) == 1 and w.isalpha()) == {"S": 4, "A": 4, "T": 4, "B": 4}
+    words = page_text(path, 1).split()  # beside the last rule card
+    assert Counter(w for w in words if len(w) == 1 and w.isupper()) == {"S": 4, "A": 4, "T": 4, "B": 4}
     assert Counter(w for w in words if w in ("SOPRANO", "ALTO", "TENOR", "BASS")) == \
         {"SOPRANO": 4, "ALTO": 4, "TENOR": 4, "BASS": 4}
     # the fold lines are dashed: each pawn has three, and a dash pattern is set

@@ -19,7 +19,8 @@ from ..imposition.calibration import calibration_info, calibration_pages
 from ..imposition.document import NO_SHIFT, DocInfo, Marking, Sheet, furnish
 from ..imposition.gutterfold import plan_gutterfold
 from ..imposition.marks import room_for
-from ..imposition.sheets import PagePlan, plan_piece, plan_sheets, plan_single
+from ..imposition.packing import plan_packed
+from ..imposition.sheets import PagePlan, plan_piece, plan_sheets, plan_single, text_boxes
 from ..model import Deck
 from ..separation import FORMULA, Separation
 from .faces import Sides
@@ -81,12 +82,14 @@ def sheet_files(sheet: str, sides: Sides, paper: str, bleed: float,
     """The files of one sheet kind: (kind, pages, duplex?), laid out for `marks`.
 
     Cards give fronts, backs and an interleaved duplex file; rules and boards one file, interleaved
-    with their backs if they have any."""
+    with their backs if they have any, their pieces of several sizes sharing pages where they fit
+    and a board too big for the paper tiled with its seams off its words."""
     if not sides:
         return []
-    fronts, backs = plan_sheets(sides, _size, paper, bleed, room_for(marks))
-    if sheet == "rules-board":
+    if sheet == "rules-board":  # pieces of several sizes: the last few of one share a page with others
+        fronts, backs = plan_packed(sides, _size, paper, bleed, room_for(marks), text_boxes)
         return [("rules-board", _interleave(fronts, backs) if backs else [Page(p) for p in fronts], bool(backs))]
+    fronts, backs = plan_sheets(sides, _size, paper, bleed, room_for(marks), text_boxes)
     files = [("cards", [Page(p) for p in fronts], False)]
     if backs:
         files.append(("backs", [Page(p, f"backs of page {i}", True) for i, p in enumerate(backs, start=1)], False))
