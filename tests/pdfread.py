@@ -34,6 +34,7 @@ class Placed:
     name: str
     matrix: tuple  # form space -> page space, points
     bbox: tuple  # the form's BBox
+    clip: tuple | None = None  # the rectangle it is clipped to (x0, y0, x1, y1, page points, y up), if any
 
     def point_mm(self, x_pt: float, y_pt: float, page_h_pt: float) -> tuple[float, float]:
         """A form-space point on the page, in mm from the top-left corner."""
@@ -59,20 +60,29 @@ def placements(page) -> list[Placed]:
     """Every card face drawn on a page (the Form XObjects named `face…`), with its full matrix."""
     xobjects = page["/Resources"].get("/XObject", {})
     ctm = (1, 0, 0, 1, 0, 0)
+    clip = rect = None
     stack = []
     out = []
     for operands, op in operations(page.get_contents().get_data(), page.pdf):
         if op == b"q":
-            stack.append(ctm)
+            stack.append((ctm, clip))
         elif op == b"Q":
-            ctm = stack.pop()
+            ctm, clip = stack.pop()
         elif op == b"cm":
             ctm = mul(tuple(float(v) for v in operands), ctm)
+        elif op == b"re":
+            x, y, w, h = (float(v) for v in operands)
+            corners = [apply(ctm, px, py) for px in (x, x + w) for py in (y, y + h)]
+            rect = (min(c[0] for c in corners), min(c[1] for c in corners),
+                    max(c[0] for c in corners), max(c[1] for c in corners))
+        elif op in (b"W", b"W*") and rect is not None:
+            clip = rect if clip is None else (max(clip[0], rect[0]), max(clip[1], rect[1]),
+                                               min(clip[2], rect[2]), min(clip[3], rect[3]))
         elif op == b"Do":
             name = operands[0]
             xobj = xobjects[name].get_object()
             if xobj.get("/Subtype") == "/Form" and str(name).startswith("/face"):
-                out.append(Placed(str(name), ctm, tuple(float(v) for v in xobj["/BBox"])))
+                out.append(Placed(str(name), ctm, tuple(float(v) for v in xobj["/BBox"]), clip))
     return out
 
 

@@ -36,7 +36,7 @@ def test_the_documented_example_runs(tmp_path, monkeypatch):
             exec(compile(code, "docs/API.md", "exec"), {})
     text = printed.getvalue()
     assert "circle-of-5/circle-of-5-cards-a4.pdf" in text and "circle-of-5-preview.png" in text
-    assert re.search(r"^circle-of-5: 81 cards, 22 distinct faces, 39 pages in 6 files$", text, flags=re.M)
+    assert re.search(r"^circle-of-5: 81 cards, 22 distinct faces, 38 pages in 6 files$", text, flags=re.M)
     assert "kanon: 75 cards" in text and "in de, en" in text
     assert "error: no deck 'metronom'" in text and "did you mean 'metronome'" in text
     assert "2 cards on mine-cards-a4.pdf, mine-backs-a4.pdf, mine-duplex-a4.pdf" in text

@@ -17,7 +17,6 @@ from reportlab.lib.colors import CMYKColor, Color as RLColor
 from deckpress.backends.pdf import FaceForms, place
 from deckpress.backends.pdfcanvas import Canvas, cmyk_only, k_only
 from deckpress.backends.pdffonts import _to_unicode
-from deckpress.backends.pdfimages import _separate
 from deckpress.backends.pdfpages import PageWriter
 from deckpress.colors import RGB, Gray, to_cmyk
 from deckpress.face import Face, Group, Image, Paint, Path, Rect, Text
@@ -154,20 +153,6 @@ def test_a_transparent_png_in_a_cmyk_document_is_cmyk_and_stays_transparent(tmp_
     assert r > 150 and g < 100 and b < 100
     r, g, b = pixel(path, 22, 30)  # the transparent half: the card's blue shows through
     assert b > 150 and r < 120
-
-
-def test_pictures_are_separated_by_the_same_formula_as_every_colour():
-    pixels = [(r, g, b) for r in range(0, 256, 15) for g in range(0, 256, 15) for b in range(0, 256, 15)]
-    pixels += [(v, v, v) for v in range(256)]
-    image = PILImage.new("RGB", (len(pixels), 1))
-    image.putdata(pixels)
-    separated = _separate(image).tobytes()
-    for i, rgb in enumerate(pixels):
-        ink = to_cmyk(RGB(*(v / 255 for v in rgb)))
-        assert tuple(separated[4 * i:4 * i + 4]) == pytest.approx(
-            tuple(round(v * 255) for v in (ink.c, ink.m, ink.y, ink.k)), abs=1), rgb
-        if len(set(rgb)) == 1:
-            assert separated[4 * i:4 * i + 3] == bytes(3), rgb  # greys in black ink only
 
 
 SVG = b"""<svg xmlns="http://www.w3.org/2000/svg" width="20" height="20" viewBox="0 0 20 20">

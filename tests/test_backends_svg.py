@@ -363,3 +363,16 @@ def test_a_translucent_group_is_an_svg_group_with_that_opacity(tmp_path):
     half_blue_on_yellow = ((255 + 26) / 2, (230 + 51) / 2, (51 + 230) / 2)
     assert pdf.getpixel(overlap) == pytest.approx(half_blue_on_yellow, abs=2)
     assert svg.getpixel(overlap) == pytest.approx(half_blue_on_yellow, abs=2)
+
+
+def test_a_bold_glyph_is_drawn_with_its_outline_as_in_the_pdf(tmp_path, monkeypatch):
+    """`Text.stroke` (a glyph's `bold`): the outline in the text's colour, round-joined, in both
+    backends, and the glyph darker for it."""
+    plain = Face(30, 30, 0, (Text(8, 24, "♭", MUSIC, 25, RGB(0, 0, 0)),))
+    bold = Face(30, 30, 0, (Text(8, 24, "♭", MUSIC, 25, RGB(0, 0, 0), stroke=1.2),))
+    svg = face_svg(bold).decode()
+    assert 'stroke="#000000"' in svg and 'stroke-width="1.2"' in svg and 'stroke-linejoin="round"' in svg
+    pdf_bold, pdf_plain = via_pdf_backend(bold, tmp_path), via_pdf_backend(plain, tmp_path)
+    assert difference(pdf_bold, via_svglib(face_svg(bold, outline_text=True), monkeypatch)) < SAME
+    ink = lambda image: 255 - ImageStat.Stat(image.convert("L")).mean[0]  # noqa: E731
+    assert ink(pdf_bold) > 1.5 * ink(pdf_plain)

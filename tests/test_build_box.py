@@ -14,7 +14,9 @@ from deckpress import cli
 from deckpress.builder.box import box_contents
 from deckpress.builder.deckbuild import build_deck
 from deckpress.compose.tuckbox import CARD_THICKNESS, CLEARANCE, GLUE_FLAP, SLEEVE_THICKNESS
+from deckpress.errors import DeckError
 from deckpress.model import load_deck
+from tests.conftest import SIMPLE_DECK, SIMPLE_LAYOUT
 from tests.pdfread import char_angles, fonts, page_boxes_mm, path_boxes
 
 CARD_W, CARD_H = 63.5, 88.9
@@ -90,7 +92,7 @@ def test_text_is_the_right_way_up_on_every_panel(metronome_build):
     lid = "".join(c for c, a, x, y in chars if back[0] < x < back[1] and ys[0] < y < panel_top)
     assert lid[::-1] == "metronome" or lid == "metronome"
     words = "".join(c for c, *_ in chars)
-    for text in ("metronome", "GuyT.Schafer", "81cards", "CC0-1.0", "2–11players", "wholenote"):
+    for text in ("metronome", "GuyT.Schafer", "63cards6staffcards12rulecards", "CC0-1.0", "2–11players", "wholenote"):
         assert text in words
 
 
@@ -185,7 +187,8 @@ def test_the_deck_names_its_cover_card(tmp_path):
     build_deck("circle-of-5", tmp_path, ["a4"], ["color"], players=3)
     words = "".join(c for c, *_ in char_angles(tmp_path / "circle-of-5" / "circle-of-5-box-a4.pdf"))
     assert "Happy" in words and "fast" in words and "Sad" not in words
-    assert "40cards" in words  # three players' sets of 10 and the 10 rule cards
+    # as the rules list the components: three players' sets of 10, the board and the rule cards
+    assert "30cards1colourboard10rulecards" in words
 
 
 def with_box(make_deck, box: str) -> str:
@@ -231,6 +234,41 @@ def test_the_box_is_drawn_once_for_every_paper_and_as_drawn_afresh():
     assert all(x is y for x, y in zip(on_a4, on_letter, strict=True)) and _nets.cache_info().hits >= 1
     count = box_contents(faces.deck)
     front, back = faces.cover()
-    art = box_art(faces.deck, count, inked(front), inked(back, back=True))
+    art = box_art(faces.deck, inked(front), inked(back, back=True))
     fresh = tuck_box(sized_box(faces.deck, count, Options()), art, len(on_a4))
     assert [net.face for net in fresh] == on_a4
+
+
+@pytest.mark.parametrize("deck_id, says", [
+    ("metronome", "63cards6staffcards12rulecards"),  # the rules' 63-card deck, not 81 "cards"
+    ("steps", "54cards9rulecards"),  # the rules' 54 cards, not 63
+    ("circle-of-5", "70cards1colourboard10rulecards"),  # the board was left out
+    ("test-piece", "36cards2scoreboards8pawns10rulecards"),
+    ("kanon", "56Spielkarten7Kanon-Karten12Regelkarten"),
+])
+def test_the_box_says_what_the_rules_say_is_in_it(bundled_builds, deck_id, says):
+    folder, _ = bundled_builds(deck_id)
+    words = "".join(c for c, *_ in char_angles(folder / f"{deck_id}-box-a4.pdf"))
+    assert says in words
+
+
+SIMPLE_WITH_RULES = SIMPLE_DECK + """
+      - name: rules
+        front: front
+        sheet: rules-board
+        cards:
+          - {title: How to play}
+"""
+
+
+def test_a_deck_without_contents_counts_its_cards_sheet_and_the_depth_every_card_sized_piece(make_deck):
+    from deckpress.builder.box import box_label
+    deck = load_deck(make_deck(SIMPLE_WITH_RULES, {"simple": SIMPLE_LAYOUT}))
+    assert box_label(deck) == "3 cards"  # the rule card is not one of the deck's cards
+    assert box_contents(deck) == 4  # but it goes in the box, which is made deep enough for it
+
+
+def test_box_contents_must_be_a_line_of_text(make_deck):
+    with pytest.raises(DeckError, match=r"deck.yaml:\d+: box contents must be a line of text"):
+        load_deck(make_deck(SIMPLE_WITH_RULES.replace("components:", "box: {contents: [1, 2]}\n    components:"),
+                            {"simple": SIMPLE_LAYOUT}))

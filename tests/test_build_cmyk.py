@@ -74,3 +74,93 @@ def test_a_cmyk_page_looks_like_the_rgb_page(builds, deck):
     assert ImageStat.Stat(coloured).mean[0] > 255 * 0.05  # a page with colour on it
     difference = ImageStat.Stat(ImageChops.difference(rgb, cmyk), coloured).mean
     assert sum(difference) / 3 / 255 <= 0.10, difference
+
+
+# --- --icc: a print shop's own profile ------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def press_profile(tmp_path_factory):
+    from tests.iccprofile import write_profile
+
+    return write_profile(tmp_path_factory.mktemp("icc") / "press.icc")
+
+
+@pytest.fixture
+def pictured_deck(make_deck):
+    """The simple deck with a black picture on every front, its back a dark blue-grey."""
+    import io
+
+    from tests.conftest import SIMPLE_DECK, SIMPLE_LAYOUT
+
+    buffer = io.BytesIO()
+    Image.new("RGB", (40, 20), (0, 0, 0)).save(buffer, format="PNG")
+    layout = SIMPLE_LAYOUT.replace('          - text: {text: "{title}"',
+                                   '          - image: {src: black.png, x: 5mm, y: 30mm, w: 40mm, h: 20mm}\n'
+                                   '          - text: {text: "{title}"')
+    return make_deck(SIMPLE_DECK, {"simple": layout}, {"black.png": buffer.getvalue()})
+
+
+def pictures(path) -> list[Image.Image]:
+    import pikepdf
+    from pikepdf import PdfImage
+
+    with pikepdf.open(path) as pdf:
+        return [PdfImage(o).as_pil_image() for o in pdf.objects
+                if isinstance(o, pikepdf.Stream) and o.get("/Subtype") == "/Image"]
+
+
+def test_an_icc_profile_separates_colours_and_pictures_and_keeps_text_black_ink(pictured_deck, press_profile,
+                                                                                  tmp_path):
+    """The test profile has no black generation: its dark colours and black pictures are C, M and Y,
+    where the formula puts black ink; text stays black ink only either way."""
+    built = {}
+    for how, icc in (("formula", None), ("icc", press_profile)):
+        deckpress.build(pictured_deck, tmp_path / how, papers="a4", inks="color", color="cmyk", icc=icc)
+        built[how] = tmp_path / how / "simple" / "simple-duplex-cmyk-a4.pdf"
+    from deckpress.colors import parse_hex
+    from deckpress.separation import FORMULA, load_profile
+
+    back = parse_hex("#223344")
+    for how, path in built.items():
+        assert rgb_left(path) == []
+        reader = PdfReader(path)
+        separation = FORMULA if how == "formula" else load_profile(press_profile)
+        ink = separation.color(back)
+        # the back's ground, as that separation makes it
+        assert (ink.c, ink.m, ink.y, ink.k) in colour_operators(reader)[1]
+        picture, = pictures(path)
+        assert picture.mode == "CMYK"
+        black = picture.getpixel((0, 0))
+        if how == "formula":
+            assert ink.k > 0.7 and black == (0, 0, 0, 255)
+        else:
+            assert ink.k == 0 and min(ink.c, ink.m, ink.y) > 0.5
+            assert black[3] == 0 and min(black[:3]) > 240
+        assert (0.0, 0.0, 0.0, 1.0) in text_colours(reader)
+    again = tmp_path / "again"
+    deckpress.build(pictured_deck, again, papers="a4", inks="color", color="cmyk", icc=press_profile)
+    assert (again / "simple" / "simple-duplex-cmyk-a4.pdf").read_bytes() == built["icc"].read_bytes()
+
+
+def test_a_drivethru_file_separated_by_a_profile_embeds_it_as_its_output_intent(pictured_deck, press_profile,
+                                                                                 tmp_path):
+    from tests.test_build_drivethru import assert_pdf_x1a
+
+    deckpress.build(pictured_deck, tmp_path, preset="drivethru", icc=press_profile)
+    assert_pdf_x1a(tmp_path / "simple" / "simple-drivethru.pdf", press_profile.read_bytes())
+
+
+@pytest.mark.parametrize("args, said", [
+    (["--ink", "color"], "an ICC profile separates CMYK files: give it with --color cmyk or --preset drivethru"),
+    (["--color", "cmyk", "--icc", "missing.icc"], "missing.icc: cannot read the ICC profile"),
+])
+def test_icc_mistakes_are_one_line_and_status_2(pictured_deck, press_profile, tmp_path, args, said):
+    from click.testing import CliRunner
+
+    from deckpress.cli import main
+
+    args = [*args, "--icc", str(press_profile)] if "--icc" not in args else args
+    result = CliRunner().invoke(main, ["build", str(pictured_deck), "--out", str(tmp_path / "out"), *args])
+    assert result.exit_code == 2, result.output
+    assert said in result.output and result.output.count("\n") == 1 and "Traceback" not in result.output
+    assert not (tmp_path / "out").exists()

@@ -63,10 +63,11 @@ def test_boards_and_pawns_are_left_out_with_a_word(tmp_path):
 
 # --- PDF/X-1a:2003 ---------------------------------------------------------------------------------
 
-def assert_pdf_x1a(path) -> None:
+def assert_pdf_x1a(path, profile: bytes | None = None) -> None:
     """What can be checked of PDF/X-1a:2003 without Acrobat's preflight (print-specs.md §5, §7): the
-    markers, the output intent, boxes on every page, nothing but CMYK and grey, every font
-    embedded, no transparency of any kind, and a file libqpdf reads without a complaint."""
+    markers, the output intent (SWOP's registered name, or the embedded `profile` the file was
+    separated with), boxes on every page, nothing but CMYK and grey, every font embedded, no
+    transparency of any kind, and a file libqpdf reads without a complaint."""
     import re
 
     import pikepdf
@@ -77,8 +78,14 @@ def assert_pdf_x1a(path) -> None:
     assert info["/GTS_PDFXVersion"] == "PDF/X-1a:2003" and info["/Trapped"] == "/False"
     assert info["/Title"] and info["/CreationDate"].startswith("D:") and info["/ModDate"].startswith("D:")
     intent, = reader.trailer["/Root"]["/OutputIntents"]
-    assert intent["/S"] == "/GTS_PDFX" and intent["/OutputConditionIdentifier"] == "CGATS TR 001"
-    assert intent["/RegistryName"] == "http://www.color.org"  # a registered characterisation: no profile needed
+    assert intent["/S"] == "/GTS_PDFX"
+    if profile is None:
+        assert intent["/OutputConditionIdentifier"] == "CGATS TR 001" and "/DestOutputProfile" not in intent
+        assert intent["/RegistryName"] == "http://www.color.org"  # a registered characterisation: no profile needed
+    else:
+        embedded = intent["/DestOutputProfile"].get_object()
+        assert embedded["/N"] == 4 and embedded.get_data() == profile
+        assert intent["/OutputConditionIdentifier"] == "Custom" and intent["/Info"]
     assert len(reader.trailer["/ID"]) == 2
     for page in reader.pages:
         boxes = page_boxes_mm(page)

@@ -223,3 +223,13 @@ def test_runs_are_measured_as_character_by_character(text, style):
     the font of each character. Widths are summed left to right either way: the same floats."""
     text_module.cache_clear()
     assert text_module._runs(text, SANS, style, FONTS) == _runs_char_by_char(text, SANS, style, FONTS)
+
+
+def test_plain_is_markup_as_a_player_reads_it():
+    """Names leave the card as plain text (file names, manifest.csv, Tabletop Simulator)."""
+    from deckpress.compose.text import plain
+    glyphs = {"flat-sign": "♭", "sharp": "♯"}
+    assert plain("E:flat-sign: Bass", glyphs) == "E♭ Bass"
+    assert plain("**C**:sharp:/*D*:flat-sign:", glyphs) == "C♯/D♭"
+    assert plain(r"3 \* 4 \: x", glyphs) == "3 * 4 : x"
+    assert plain("Voices :s: :a:  here", glyphs) == "Voices here"  # pictures read as nothing

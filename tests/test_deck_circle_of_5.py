@@ -135,28 +135,87 @@ def test_cards_show_cue_mood_and_colour_words(seven):
 
 # --- the board and the rules -----------------------------------------------------------------
 
-def test_board_is_tiled_at_real_size_in_the_rules_board(seven):
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_board_is_tiled_at_real_size_on_four_pages_with_seams_off_its_words(seven, paper):
+    from deckpress.imposition.sheets import OVERLAP, plan_tiles, text_boxes
+
     folder, _ = seven
-    path = pdf(folder, "rules-board")
+    path = folder / f"{DECK}-rules-board-{paper}.pdf"
     reader = PdfReader(path)
-    tiles, rule_cards = [], 0
+    face = board_face()
+    windows, rule_cards = {}, 0
     for i, page in enumerate(reader.pages):
+        page_h = float(page.mediabox.height)
         for p in placements(page):
-            x0, y0, x1, y1 = trim_box_mm(p, BOARD_W, BOARD_H, A4_H * MM)
             if p.bbox[2] - p.bbox[0] > 200 * MM:  # the board's form: placed whole, unscaled, clipped to a tile
-                assert (x1 - x0, y1 - y0) == pytest.approx((BOARD_W, BOARD_H), abs=0.01)
+                a, b, c, d = p.matrix[:4]
+                assert a * d - b * c == pytest.approx(1, abs=1e-6)  # not mirrored, not scaled …
+                assert sorted((abs(a), abs(b))) == pytest.approx([0, 1], abs=1e-9)  # … upright or a quarter turn
                 assert (p.bbox[2] - p.bbox[0]) / MM == pytest.approx(BOARD_W + 6, abs=0.01)  # + 3 mm bleed each side
-                tiles.append((i, (round(x0), round(y0))))
+                clip = p.clip  # the tile's part of the board and its bleed, on the page
+                corners = [on_board(p, x, y, page_h) for x in (clip[0], clip[2]) for y in (clip[1], clip[3])]
+                windows[i] = (max(0.0, min(x for x, _ in corners)), max(0.0, min(y for _, y in corners)),
+                              min(BOARD_W, max(x for x, _ in corners)), min(BOARD_H, max(y for _, y in corners)))
             else:
                 rule_cards += 1
-    assert len(tiles) == 4 and len({page for page, _ in tiles}) == 4
-    # four different windows onto the board: two columns by two rows
-    offsets = [offset for _, offset in tiles]
-    assert len({x for x, _ in offsets}) == 2 and len({y for _, y in offsets}) == 2
-    labels = " ".join(page_text(path, i) for i, _ in tiles)
+    assert len(windows) == 4 and rule_cards == 10
+    # five pages: the tenth rule card, alone after nine, goes below a tile with room for it
+    assert len(reader.pages) == 5
+    labels = " ".join(page_text(path, i) for i in windows)
     for name in ("tile A1", "tile B1", "tile A2", "tile B2"):
         assert name in labels
-    assert rule_cards == 10
+    # as the plan has them, to the hundredth of a millimetre
+    planned = plan_tiles(face, BOARD_W, BOARD_H, paper, 3.0, keep_clear=text_boxes(face))
+    read = [v for window in sorted(windows.values()) for v in window]
+    assert read == pytest.approx([v for window in sorted(board_window(t) for t in planned) for v in window], abs=0.01)
+    # together the whole board; where two meet, an OVERLAP-deep strip that no word crosses
+    boxes = list(windows.values())
+    for x in range(0, 285, 2):
+        for y in range(0, 301, 2):
+            assert any(b[0] - 0.01 <= x <= b[2] + 0.01 and b[1] - 0.01 <= y <= b[3] + 0.01 for b in boxes)
+    seams = 0
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1:]:
+            strip = (max(a[0], b[0]), max(a[1], b[1]), min(a[2], b[2]), min(a[3], b[3]))
+            w, h = strip[2] - strip[0], strip[3] - strip[1]
+            if min(w, h) > 0 and max(w, h) > 2 * OVERLAP:  # neighbours, not tiles sharing a corner
+                seams += 1
+                assert min(w, h) == pytest.approx(OVERLAP, abs=0.01)
+                for word in text_boxes(face):
+                    assert not (word[0] < strip[2] - 0.01 and strip[0] < word[2] - 0.01
+                                and word[1] < strip[3] - 0.01 and strip[1] < word[3] - 0.01), (paper, strip, word)
+    assert seams >= 4
+
+
+def board_face():
+    from deckpress.compose import Composer
+    from deckpress.errors import Warnings
+
+    deck = load_deck(DECK)
+    board = component(deck, "board")
+    return Composer(deck, Warnings()).face(board.cards[0], board.front)
+
+
+def on_board(placed, x_pt, y_pt, page_h_pt):
+    """A page point (PDF points, y up) on the board (mm from its trim's top-left, y down)."""
+    a, b, c, d, e, f = placed.matrix
+    det = a * d - b * c
+    u, v = x_pt - e, y_pt - f
+    fx, fy = (d * u - c * v) / det, (a * v - b * u) / det  # form space: points, y up
+    return fx / MM, -fy / MM
+
+
+def board_window(page):
+    """The part of the board a planned tile page shows, cut at its trim (mm on the board)."""
+    from deckpress.face import apply
+
+    (p,) = page.placements
+    a, b, c, d, e, f = p.matrix
+    det = a * d - b * c
+    inv = (d / det, -b / det, -c / det, a / det, (c * f - d * e) / det, (b * e - a * f) / det)
+    corners = [apply(inv, x, y) for x in (p.trim[0], p.trim[2]) for y in (p.trim[1], p.trim[3])]
+    return (min(x for x, _ in corners), min(y for _, y in corners), max(x for x, _ in corners),
+            max(y for _, y in corners))
 
 
 def test_board_fields_hold_a_poker_card_each():

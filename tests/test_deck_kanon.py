@@ -195,7 +195,7 @@ def test_german_names_umlauts_and_sharp_s_extract(kanon_de):
         assert word in cards, word
     assert "Kanon-Karte" in backs and "Ein Kartenspiel im Hexachord" in backs
     for word in ["Über dieses Spiel", "Intervalle zählen", "Töne", "außer", "Welche Note passt?",
-                 "Richtungswechsel · Aussetzen", "Karten tauschen", "Spielanleitung", "Lizenz"]:
+                 "Richtung · Aussetzen", "Karten tauschen", "Spielanleitung", "Lizenz"]:
         assert word in rules, word
     for ch in "äöüß":
         assert ch in cards and ch in rules, ch
@@ -307,7 +307,7 @@ def test_english_build_has_no_german_left(kanon_en, kind):
         assert german not in words, german
     assert not set("äöüßÄÖÜ") & set(texts)
     meta = PdfReader(pdf_en(folder, kind)).metadata
-    assert meta["/Author"] == "unknown" and "Canon by unknown" in meta["/Subject"]
+    assert meta["/Author"] == "Anonymous" and "Canon by Anonymous" in meta["/Subject"]
 
 
 def test_english_canon_cards_list_the_sheets_intervals_in_order(kanon_en):
@@ -330,8 +330,8 @@ def test_english_rule_cards_cover_every_section(kanon_en):
     folder, _ = kanon_en
     rules = normal(" ".join(page_text(pdf_en(folder, "rules-board"), i) for i in range(2)))
     for title in ("Setting up", "Playing", "Which note may follow?", "Counting intervals",
-                  "The edges of the hexachord", "Rest", "+1 and +2", "Reverse · Skip", "Swap hands",
-                  "Drawing · End of the game", "About this game"):
+                  "Only C to A", "Rest", "+1 and +2", "Reverse · Skip", "Swap hands",
+                  "Drawing · Game end", "About this game"):
         assert title in rules, title
     assert "C D E F G A" in rules and "CC BY 4.0" in rules and "Canon · rules 12/12" in rules
 
@@ -361,3 +361,67 @@ def test_a_missing_translation_fails_check_and_the_english_build(tmp_path):
     assert not (tmp_path / "out" / "kanon").exists() or not any((tmp_path / "out" / "kanon").iterdir())
     # the German build does not need the translation
     build_deck(folder, tmp_path / "de", papers=["a4"], inks=["color"])
+
+
+# -- low ink, the credit, the headings (issue 20) ------------------------------------------------
+
+def test_low_ink_canon_cards_keep_the_arrow_beside_the_interval_readable():
+    """The arrow beside the second voice's interval (↑ above, ↓ below) is cream on the wine band;
+    low-ink pales the band, and left the arrow grey 234 on 237. Measured on the rasterised card."""
+    from deckpress.backends.raster import RasterJob, pixels, render, trim_box
+    from deckpress.builder.faces import compose_faces
+    from deckpress.builder.plan import Variant
+    from deckpress.errors import Warnings
+
+    faces = compose_faces(load_deck("kanon"), Warnings())
+    inked = faces.inked(Variant.of("lowink"))
+    canons = [e for e in faces.entries if e.component == "kanons" and e.number > 1]  # 1: unison, no arrow
+    assert len(canons) == 6
+    dpi = 300
+    px = dpi / 25.4
+    jobs = [RasterJob(inked(e.front), trim_box(e.front), pixels(trim_box(e.front), dpi)) for e in canons]
+    for entry, image in zip(canons, render(jobs, workers=1)):
+        grey = image.convert("L")
+
+        def mean(x, y, r=0.3):  # the mean grey of a square 2r mm wide round (x, y) mm
+            box = tuple(round(v * px) for v in (x - r, y - r, x + r, y + r))
+            patch = grey.crop(box)
+            return sum(patch.histogram()[v] * v for v in range(256)) / (patch.width * patch.height)
+
+        arrow, band = mean(12.9, 11.3), mean(16.5, 4.5)  # the arrow's shaft; the band beside it
+        assert band - arrow >= 128, (entry.name, band, arrow)
+
+
+@pytest.mark.parametrize("lang, credit", [("de", "Anonym"), ("en", "Anonymous")])
+def test_the_box_credits_what_is_known_not_unknown(lang, credit, tmp_path):
+    from tests.pdfread import char_angles
+    build_deck("kanon", tmp_path, ["a4"], ["color"], lang=lang)
+    words = "".join(c for c, *_ in char_angles(tmp_path / "kanon" / f"kanon{'-en' if lang == 'en' else ''}-box-a4.pdf"))
+    assert credit in words and "unbekannt" not in words and "unknown" not in words
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_every_heading_has_one_size(lang):
+    """The rule cards' titles, and the canon cards', each at the size their template gives: none
+    shrinks to fit ("Die Grenzen des Hexachords" and "Richtungswechsel · Aussetzen" did)."""
+    from deckpress.builder.faces import compose_faces
+    from deckpress.errors import Warnings
+    from deckpress.face import Group, Text
+    from deckpress.units import PT
+
+    def texts(items):
+        for item in items:
+            if isinstance(item, Group):
+                yield from texts(item.items)
+            elif isinstance(item, Text):
+                yield item
+
+    faces = compose_faces(load_deck("kanon", lang=None if lang == "de" else lang), Warnings())
+    # the title boxes: a rule card's band ends at 14 mm; a canon card's title starts right of its mark
+    band = {"regeln": lambda t: t.y < 14.0, "kanons": lambda t: t.y < 19.0 and t.x >= 19.0}
+    sizes = {name: Counter() for name in band}
+    for e in faces.entries:
+        if e.component in band:
+            sizes[e.component].update(round(t.size / PT, 2) for t in texts(e.front.items) if band[e.component](t))
+    assert set(sizes["regeln"]) == {15.0} and sum(sizes["regeln"].values()) >= 12
+    assert set(sizes["kanons"]) == {15.0} and sum(sizes["kanons"].values()) >= 14  # two lines each

@@ -293,3 +293,39 @@ def test_low_ink_rule_cards_show_each_suit_symbol_and_name(steps_build):
     text = " ".join(page_text(pdf(folder, "rules-board-lowink", "a4"), 0).split())
     for color, symbol, _ in SUITS.values():
         assert f"{color} {symbol}" in text
+
+
+# -- the turned index and the small print (issue 20) ---------------------------------------------
+
+def test_no_turned_flat_in_a_corner_and_the_turned_index_of_a_black_key_names_its_sharp(steps_build):
+    """Turned, "D♭" read as "qD" beside "♯C": the bottom index of a black key shows its sharp
+    spelling alone (a ♯ reads the same either way round); the top index keeps both names."""
+    from tests.pdfread import char_angles
+    folder, _ = steps_build
+    path = pdf(folder, "cards", "a4")
+    turned = Counter()
+    upright = Counter()
+    for page in range(len(PdfReader(path).pages)):
+        for c, angle, *_ in char_angles(path, page):
+            (turned if angle == 180 else upright)[c] += angle in (0, 180)
+    assert turned["♭"] == 0
+    assert turned["♯"] == 5 * 4  # five black keys in each of four suits, their sharp in the turned index
+    assert upright["♭"] >= 5 * 4 * 2  # the top index and the name, at least
+
+
+def test_octave_and_clef_line_is_at_least_7pt():
+    from deckpress.builder.faces import compose_faces
+    from deckpress.errors import Warnings
+    from deckpress.face import Group, Text
+    from deckpress.units import PT
+
+    def texts(items):
+        for item in items:
+            if isinstance(item, Group):
+                yield from texts(item.items)
+            elif isinstance(item, Text):
+                yield item
+
+    sizes = [t.size / PT for e in compose_faces(load_deck("steps"), Warnings()).entries
+             for t in texts(e.front.items) if t.text.startswith("octave ")]
+    assert len(sizes) >= 48 and min(sizes) >= 7.0

@@ -19,6 +19,7 @@ import pytest
 from pypdf import PdfReader
 
 from deckpress.model import load_deck
+from deckpress.units import PRINTABLE
 from tests.pdfread import MM, content_streams, page_text, placements, trim_box_mm
 
 DECK = "test-piece"
@@ -208,7 +209,9 @@ def test_the_two_backs_differ_in_low_ink_too(built):
 # -- score boards and pawns ---------------------------------------------------------------------
 
 @pytest.mark.parametrize("paper", PAPER)
-def test_boards_and_pawns_print_on_pages_of_their_own_at_their_size(built, paper):
+def test_boards_and_pawns_print_at_their_size_the_pawns_beside_the_last_rule_card(built, paper):
+    """Four pages, none holding one small piece alone: nine rule cards, then the tenth with the
+    eight pawns below it (each group with its own crop marks, 12 mm apart), then a board a page."""
     folder, _ = built
     W, H = PAPER[paper]
     path = pdf(folder, "rules-board", paper)
@@ -218,30 +221,38 @@ def test_boards_and_pawns_print_on_pages_of_their_own_at_their_size(built, paper
         text = page_text(path, index)
         placed = placements(page)
         x0, y0, x1, y1 = (float(v) / MM for v in page.trimbox)
+        # inside the printable area (nine poker cards on Letter sit 4.5 mm from its bottom edge)
+        assert x0 >= PRINTABLE and y0 >= PRINTABLE and x1 <= W - PRINTABLE and y1 <= H - PRINTABLE
         size = sorted((round(x1 - x0, 2), round(y1 - y0, 2)))
         if "PLAYER" in text:
-            # one board, whole (no tiles), turned or not; it fits the paper's printable area
+            # one board, whole (no tiles), turned or not
             assert len(placed) == 1 and size == sorted((BOARD_W, BOARD_H))
-            assert x0 >= 5 and y0 >= 5 and x1 <= W - 5 and y1 <= H - 5
             kinds.append("board " + ("A" if "PLAYER A" in text else "B"))
-        elif "SOPRANO" in text:
-            assert len(placed) == 8
-            # the pawns stand side by side: their left edges 15 mm apart, 72 mm tall
-            lefts = sorted(round(p.matrix[4] / MM, 2) for p in placed)
-            assert [round(b - a, 2) for a, b in zip(lefts, lefts[1:])] == [PAWN_W] * 7
-            assert size == sorted((8 * PAWN_W, PAWN_H))
-            kinds.append("pawns")
-        else:
-            assert all(trim_box_mm(p, CARD_W, CARD_H, H * MM) for p in placed)
-            assert round(x1 - x0, 2) in (CARD_W, 3 * CARD_W)
-            kinds.append(f"rules ×{len(placed)}")
-    assert kinds == ["rules ×9", "rules ×1", "board A", "board B", "pawns"]
+            continue
+        pawns = [p for p in placed if (p.bbox[2] - p.bbox[0]) / MM == pytest.approx(PAWN_W + 6, abs=0.01)]
+        cards = [p for p in placed if p not in pawns]
+        boxes = [trim_box_mm(p, CARD_W, CARD_H, H * MM) for p in cards]
+        assert all((round(b[2] - b[0], 2), round(b[3] - b[1], 2)) == (CARD_W, CARD_H) for b in boxes)
+        kinds.append(f"rules ×{len(cards)}" + (f" + pawns ×{len(pawns)}" if pawns else ""))
+        if pawns:
+            assert "SOPRANO" in text
+            # the pawns stand side by side: their left edges 15 mm apart, 72 mm tall, in one row
+            trims = sorted(trim_box_mm(p, PAWN_W, PAWN_H, H * MM) for p in pawns)
+            assert [round(b[0] - a[0], 2) for a, b in zip(trims, trims[1:])] == [PAWN_W] * 7
+            assert {(round(t[1], 2), round(t[3] - t[1], 2)) for t in trims} == {(round(trims[0][1], 2), PAWN_H)}
+            row = (trims[0][0], trims[0][1], trims[-1][2], trims[0][3])
+            for card in boxes:  # the card above the row, the gap room for both groups' crop marks
+                assert row[1] - card[3] == pytest.approx(12.0, abs=0.01)
+                # both centred across the page
+                assert (card[0] + card[2]) / 2 == pytest.approx(W / 2, abs=0.01)
+                assert (row[0] + row[2]) / 2 == pytest.approx(W / 2, abs=0.01)
+    assert kinds == ["rules ×9", "rules ×1 + pawns ×8", "board A", "board B"]
 
 
 def test_boards_have_four_voice_rows_of_positions_0_to_12(built):
     folder, _ = built
     path = pdf(folder, "rules-board", "a4", lowink=True)
-    for index, player, first in ((2, "A", "1 and 4"), (3, "B", "2 and 3")):
+    for index, player, first in ((2, "A", "1 and 4"), (3, "B", "2 and 3")):  # after the rules, and the pawns
         text = page_text(path, index)
         assert f"PLAYER {player}" in text and f"rounds {first}" in text
         for letter, name, clef in (("S", "Soprano", "\U0001D11E"), ("A", "Alto", "\U0001D121"),
@@ -253,8 +264,8 @@ def test_boards_have_four_voice_rows_of_positions_0_to_12(built):
 def test_pawns_show_their_letter_on_both_halves(built):
     folder, _ = built
     path = pdf(folder, "rules-board", "a4", lowink=True)
-    words = page_text(path, 4).split()
-    assert Counter(w for w in words if len(w) == 1 and w.isalpha()) == {"S": 4, "A": 4, "T": 4, "B": 4}
+    words = page_text(path, 1).split()  # beside the last rule card
+    assert Counter(w for w in words if len(w) == 1 and w.isupper()) == {"S": 4, "A": 4, "T": 4, "B": 4}
     assert Counter(w for w in words if w in ("SOPRANO", "ALTO", "TENOR", "BASS")) == \
         {"SOPRANO": 4, "ALTO": 4, "TENOR": 4, "BASS": 4}
     # the fold lines are dashed: each pawn has three, and a dash pattern is set
@@ -276,3 +287,61 @@ def test_rule_cards_cover_the_rules_and_credit_the_designer(built):
     # the worked example: counts 2 2 3 5, errors −1 −1 0 +2, scores 1 1 0 2
     assert re.findall(r"count (\d) → error ([−+]?\d) → score (\d)", flat) == \
         [("2", "−1", "1"), ("2", "−1", "1"), ("3", "0", "0"), ("5", "+2", "2")]
+
+
+# -- names outside the card, and the ♭ in them (issue 20) ----------------------------------------
+
+def test_names_leave_the_card_as_plain_text(tmp_path):
+    """manifest.csv and the Tabletop Simulator nicknames say "E♭ Bass", the file names "e-flat-bass":
+    not the icon markup the card list writes (`E:flat-sign: Bass`)."""
+    import csv
+    import json
+    import deckpress
+    deckpress.build(DECK, tmp_path, papers="a4", formats=("png", "tts"), dpi=72)
+    with open(tmp_path / DECK / "png" / "manifest.csv", encoding="utf-8") as f:
+        rows = list(csv.DictReader(f))
+    names = {row["name"] for row in rows}
+    assert {"E♭ Bass", "B♭ Bass"} <= names and not any(":" in n or "*" in n for n in names)
+    files = {row["front"] for row in rows}
+    assert "silver-09-e-flat-bass-front.png" in files and "silver-10-b-flat-bass-front.png" in files
+    assert not any("sign" in f for f in files)
+    for f in files:
+        assert (tmp_path / DECK / "png" / f).is_file()
+    nicknames = set()
+    for path in (tmp_path / DECK / "tts").glob("*.json"):
+        def walk(node):
+            if isinstance(node, dict):
+                if "Nickname" in node:
+                    nicknames.add(node["Nickname"])
+                for v in node.values():
+                    walk(v)
+            elif isinstance(node, list):
+                for v in node:
+                    walk(v)
+        walk(json.loads(path.read_text(encoding="utf-8")))
+    assert {"E♭ Bass", "B♭ Bass"} <= nicknames and not any(":" in n for n in nicknames)
+
+
+def test_the_flat_in_a_title_is_as_tall_as_the_capitals_and_bolder_than_the_music_fonts():
+    from deckpress.builder.faces import compose_faces
+    from deckpress.errors import Warnings
+    from deckpress.face import Group, Text
+    from deckpress.fonts import open_font
+
+    def texts(items):
+        for item in items:
+            if isinstance(item, Group):
+                yield from texts(item.items)
+            elif isinstance(item, Text):
+                yield item
+
+    faces = compose_faces(load_deck(DECK), Warnings())
+    entry = next(e for e in faces.entries if e.name == "E♭ Bass")
+    title = [t for t in texts(entry.front.items) if t.y < 15.5]  # above the divider
+    flat = next(t for t in title if t.text == "♭")
+    e = next(t for t in title if t.text.startswith("E"))
+    fx0, fy0, fx1, fy1 = open_font(flat.font).bounds("♭")
+    cap = open_font(e.font).bounds("E")[3] * e.size
+    assert (fy1 - fy0) * flat.size + flat.stroke >= cap
+    # the music font's flat stem is 37 units of 1000 wide: with the outline, about a bold capital's
+    assert 0.037 * flat.size + flat.stroke >= 0.09 * e.size

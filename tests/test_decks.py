@@ -72,7 +72,7 @@ DECKS = [
          smallest_pt=6.0),
     Deck("kanon", grid=(9,) * 7, fronts=6 + 5 + 1 + 7, backs=2,  # notes, specials, the rest, canons; canon cards have their own back
          rules=("Kanon", "Vorbereitung", "Ablauf", "Welche Note passt?", "Intervalle zählen",
-                "Die Grenzen des Hexachords", "Pause", "+1 und +2", "Richtungswechsel · Aussetzen", "Karten tauschen",
+                "Nur von c bis a", "Pause", "+1 und +2", "Richtung · Aussetzen", "Karten tauschen",
                 "Ziehen · Spielende", "Über dieses Spiel"),
          rules_grid=(9, 3), rules_text=4000, low_ink=0.45, rebuild=("a4", "color")),
     Deck("steps", grid=(9,) * 6, fronts=4 * 12 + 4 + 1, backs=1,  # four octaves of 12 pitches, four "?" wilds, the chromatic wild

@@ -130,6 +130,18 @@ def test_readme_commands_and_ci_agree():
     assert "docs/images/metronome-sheets.png" in readme
 
 
+def test_the_readme_pictures_of_metronome_are_the_deck_as_it_builds(tmp_path):
+    """The README's sheets and box are rendered from a build by docs/pictures.py; a change to the
+    deck, its layouts or the sheets must bring new pictures: `python docs/pictures.py`."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("pictures", DOCS / "pictures.py")
+    pictures = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(pictures)
+    for made in pictures.make(tmp_path):
+        assert made.read_bytes() == (DOCS / "images" / made.name).read_bytes(), made.name
+
+
 @pytest.mark.parametrize("deck_id", bundled_deck_ids())
 def test_the_readme_previews_are_the_decks_as_they_build(deck_id, tmp_path):
     """The project README shows each bundled deck's preview; a change to a deck or layout must

@@ -232,6 +232,25 @@ def test_tiles_carry_their_name_glue_strips_and_alignment_marks():
         assert (tip[1] == pytest.approx(y0 - 6.0, abs=ABS)) if seam.vertical else (tip[0] == pytest.approx(x0 - 6.0))
 
 
+@pytest.mark.parametrize("size", [(284.0, 300.0), (280.0, 270.0), (600.0, 420.0), (150.0, 400.0)])
+@pytest.mark.parametrize("paper", list(PAPERS))
+def test_tile_instructions_stop_before_the_alignment_triangles(paper, size):
+    """The instructions share the tile name's line with the triangles of the seams that run down
+    the page: they end before the first one, shortened where the tile is narrow; each triangle is
+    drawn once, however many neighbours share its seam line."""
+    for tile in plan_tiles(FACE, *size, paper, BLEED):
+        (marks,) = of(furnished(tile).furniture, TileMarks)
+        words = marks.instructions
+        assert words.text.startswith(f"of {len(tile.tile.names)}") and "cut along the crop marks" in words.text
+        end = words.x + text_width(words.text, words.size)
+        triangles = of(marks.seams, AlignmentMark)
+        assert len(set(triangles)) == len(triangles)
+        for mark in triangles:
+            xs = [x for x, _ in mark.points]
+            if mark.points[0][1] < tile.area[1]:  # above the tile: on the instructions' line
+                assert max(xs) < words.x or min(xs) > end + 0.99, (tile.tile.name, words.text)
+
+
 def test_sheet_furniture_draws_marks_first_and_the_bar_last():
     plan = grid_page()
     items = sheet_furniture(plan, "corners", BLEED, 30.0)
@@ -293,3 +312,52 @@ def test_pages_laid_out_alike_are_furnished_as_each_alone(mode, offset):
         boxes = (on_paper(plan.trim_box, plan.paper), on_paper(plan.bleed_box, plan.paper)) \
             if plan.placements else (None, None)
         assert page == FurnishedPage(plan, furniture, label, *boxes, shifted=plan is not sheet.plan)
+
+
+def test_a_glue_strip_too_short_for_its_words_says_whose_it_is():
+    from deckpress.imposition.furniture import glue_strip
+    from deckpress.imposition.sheets import Seam
+
+    long, short = (glue_strip(Seam(100.0, True, "glue", "B2", (20.0, span))) for span in (120.0, 50.0))
+    assert long.words.text == "glue — B2 goes over this strip"
+    assert short.words.text == "glue — B2" and text_width(short.words.text, 7) < 30.0
+
+
+@pytest.mark.parametrize("size", [(284.0, 300.0), (200.0, 300.0), (600.0, 420.0), "circle-of-5"])
+def test_alignment_marks_of_a_seam_meet_on_the_piece_turned_or_not(size):
+    """Seen on the piece (through each tile's placement), the triangles two tiles carry for their
+    seam have their tips on the same line, and lie off the same end of the two tiles' edges."""
+
+    def on_piece(page, point):
+        a, b, c, d, e, f = page.placements[0].matrix
+        det = a * d - b * c
+        x, y = point[0] - e, point[1] - f
+        return ((d * x - c * y) / det, (a * y - b * x) / det)
+
+    if size == "circle-of-5":  # its board on A4: turned, the columns' seams staggered off its words
+        from deckpress.imposition.sheets import text_boxes
+        from tests.test_imposition_sheets import circle_of_5_board
+
+        face = circle_of_5_board()
+        tiles = plan_tiles(face, face.width, face.height, "a4", BLEED, keep_clear=text_boxes(face))
+        size, expected_turn = (face.width, face.height), True
+    else:
+        tiles = plan_tiles(FACE, *size, "a4", BLEED)
+        expected_turn = size == (200.0, 300.0)
+    assert (tiles[0].placements[0].matrix[0] == pytest.approx(0.0)) == expected_turn
+    tips = {}
+    for page in tiles:
+        (marks,) = of(furnished(page).furniture, TileMarks)
+        triangles = of(marks.seams, AlignmentMark)
+        corners = [on_piece(page, (x, y)) for x in page.area[0::2] for y in page.area[1::2]]
+        box = (min(x for x, _ in corners), min(y for _, y in corners), max(x for x, _ in corners),
+               max(y for _, y in corners))
+        for seam in page.tile.seams:
+            tip = on_piece(page, next(m.points[0] for m in triangles
+                                      if m.points[0][0 if seam.vertical else 1] == pytest.approx(seam.at)))
+            side = (tip[0] < box[0], tip[0] > box[2], tip[1] < box[1], tip[1] > box[3])
+            tips.setdefault(frozenset((page.tile.name, seam.neighbour)), []).append((tip, side))
+    assert tips and all(len(found) == 2 for found in tips.values())
+    for ((ax, ay), a_side), ((bx, by), b_side) in tips.values():
+        assert ax == pytest.approx(bx, abs=0.01) or ay == pytest.approx(by, abs=0.01)  # the same seam line …
+        assert a_side == b_side and sum(a_side) == 1  # … off the same end of both tiles' edges

@@ -7,9 +7,9 @@ from dataclasses import replace
 import pytest
 
 from deckpress.face import apply
-from deckpress.imposition.sheets import (OVERLAP, PAPERS, TILE_MARGIN, Fold, centre, fit_grid, moved, plan_pages,
-                                     plan_sheets, plan_tiles)
-from deckpress.imposition.sheets import MARK_GAP, MIN_GUIDE
+from deckpress.imposition.sheets import (MARK_GAP, MIN_GUIDE, MIN_TILE, OVERLAP, PAPERS, STAGGER, TILE_MARGIN, Fold,
+                                         centre, fit_grid, moved, plan_pages, plan_sheets, plan_tiles, text_boxes,
+                                         tile_layout)
 from deckpress.units import HOME_PAPERS, PRINTABLE
 
 
@@ -182,6 +182,161 @@ def test_a_long_piece_turns_to_need_fewer_tiles():
     (p,) = pages[0].placements
     a, b, c, d, _, _ = p.matrix
     assert (a, b, c, d) == pytest.approx((0, 1, -1, 0))  # … a quarter turn clockwise
+
+
+def test_a_turned_tile_is_placed_to_the_hundredth_of_a_millimetre():
+    # 200 × 300 turned is 306 × 206 mm with its bleed: two tiles 158 mm long overlapping by 10,
+    # each centred on its page, the piece turned clockwise (its top edge down the right side)
+    a1, b1 = plan_tiles("board", 200.0, 300.0, "a4", 3.0)
+    W, H = PAPERS["a4"]
+    ox, oy = (W - 158.0) / 2 + 3.0, (H - 206.0) / 2 + 3.0  # piece frame -> page, for A1
+    assert a1.placements[0].matrix == pytest.approx((0, 1, -1, 0, 300.0 + ox, oy), abs=0.005)
+    assert b1.placements[0].matrix == pytest.approx((0, 1, -1, 0, 300.0 + ox - 148.0, oy), abs=0.005)
+    assert a1.area == pytest.approx((ox - 3.0, oy - 3.0, ox + 155.0, oy + 203.0), abs=0.005)
+    assert a1.placements[0].trim == pytest.approx((ox, oy, ox + 155.0, oy + 200.0), abs=0.005)
+    # face point (x, y) lands at (300 - y, x) in the turned piece: the piece's bottom-left corner
+    # (0, 300) is A1's top-left, its top-right corner (200, 0) B1's bottom-right
+    assert apply(a1.placements[0].matrix, 0, 300) == pytest.approx((ox, oy), abs=0.005)
+    bx, by = ox - 148.0, oy  # B1's frame -> page
+    assert apply(b1.placements[0].matrix, 200, 0) == pytest.approx((300.0 + bx, 200.0 + by), abs=0.005)
+    glue, cut = a1.tile.seams[0], b1.tile.seams[0]
+    assert (glue.kind, glue.vertical, glue.neighbour, glue.at) == ("glue", True, "B1", pytest.approx(145.0 + ox))
+    assert (cut.kind, cut.vertical, cut.neighbour, cut.at) == ("cut", True, "A1", pytest.approx(145.0 + bx))
+
+
+def _face_box(page, box):
+    """A page box seen on the piece (face mm), through the inverse of the page's one placement."""
+    inv = _invert(page.placements[0].matrix)
+    corners = [apply(inv, x, y) for x in (box[0], box[2]) for y in (box[1], box[3])]
+    return (min(c[0] for c in corners), min(c[1] for c in corners), max(c[0] for c in corners),
+            max(c[1] for c in corners))
+
+
+def _seam_strips(page):
+    """Each seam of a tile page as the strip it takes on the piece (face mm): from the line where the
+    neighbour's edge goes to OVERLAP past it, along the seam's span."""
+    strips = []
+    for seam in page.tile.seams:
+        a, b = seam.span
+        if seam.vertical:  # glued under: from the neighbour's edge to this tile's; cut: from this edge on
+            box = (seam.at, a, seam.at + OVERLAP, b)
+        else:
+            box = (a, seam.at, b, seam.at + OVERLAP)
+        strips.append((seam, _face_box(page, box)))
+    return strips
+
+
+def _crosses(a, b):
+    return a[0] < b[0 + 2] - 1e-6 and b[0] < a[2] - 1e-6 and a[1] < b[3] - 1e-6 and b[1] < a[3] - 1e-6
+
+
+def _check_tiles(pages, w, h, bleed, paper, keep_clear=()):
+    """What every tiling must be: each tile inside the paper's room for tiles, the tiles together
+    covering the piece and its bleed, every seam shared by two tiles overlapping by OVERLAP,
+    alignment marks of a seam on the same line of the piece in both tiles."""
+    W, H = PAPERS[paper]
+    boxes = {p.tile.name: _face_box(p, p.area) for p in pages}
+    for page in pages:
+        x0, y0, x1, y1 = page.area
+        assert x0 >= TILE_MARGIN - 1e-6 and y0 >= TILE_MARGIN - 1e-6
+        assert W - x1 >= TILE_MARGIN - 1e-6 and H - y1 >= TILE_MARGIN - 1e-6
+        assert min(x1 - x0, y1 - y0) >= MIN_TILE - 1e-6
+    # covered: every point of a fine grid over the piece and its bleed lies in a tile
+    for i in range(0, 101):
+        for j in range(0, 101):
+            x, y = -bleed + i * (w + 2 * bleed) / 100, -bleed + j * (h + 2 * bleed) / 100
+            assert any(b[0] - 1e-6 <= x <= b[2] + 1e-6 and b[1] - 1e-6 <= y <= b[3] + 1e-6 for b in boxes.values())
+    seams = {}
+    for page in pages:
+        for seam, strip in _seam_strips(page):
+            # the strip is the overlap of the two tiles, OVERLAP deep
+            other = boxes[seam.neighbour]
+            mine = boxes[page.tile.name]
+            across = (min(mine[2], other[2]) - max(mine[0], other[0]), min(mine[3], other[3]) - max(mine[1], other[1]))
+            assert min(across) == pytest.approx(OVERLAP)
+            seams.setdefault(frozenset((page.tile.name, seam.neighbour)), []).append((seam.kind, strip))
+            assert not any(_crosses(strip, k) for k in keep_clear), (page.tile.name, seam)
+    for pair, found in seams.items():  # each seam seen from both sides: glued under on one, cut on the other
+        assert sorted(kind for kind, _ in found) == ["cut", "glue"], pair
+    return boxes
+
+
+CIRCLE = None
+
+
+def circle_of_5_board():
+    """The bundled Circle of 5 colour board, composed."""
+    global CIRCLE
+    if CIRCLE is None:
+        from deckpress.compose import Composer
+        from deckpress.errors import Warnings
+        from deckpress.model import load_deck
+
+        deck = load_deck("circle-of-5")
+        board = next(c for c in deck.components if c.name == "board")
+        CIRCLE = Composer(deck, Warnings()).face(board.cards[0], board.front)
+    return CIRCLE
+
+
+@pytest.mark.parametrize("paper", HOME_PAPERS)
+def test_circle_of_5_board_is_four_tiles_with_every_seam_off_its_words(paper):
+    face = circle_of_5_board()
+    words = text_boxes(face)
+    assert len(words) > 100
+    pages = plan_tiles(face, 284.0, 300.0, paper, 3.0, keep_clear=words)
+    # four is the fewest: three tiles would put two of the board's corners in one tile, which
+    # would then be as long as one of its sides, longer than the room on the paper
+    W, H = PAPERS[paper]
+    assert max(W, H) - 2 * TILE_MARGIN < 284.0 and len(pages) == 4
+    assert [p.tile.name for p in pages] == ["A1", "B1", "A2", "B2"]
+    _check_tiles(pages, 284.0, 300.0, 3.0, paper, words)
+    # the even split of the old tiling cut through words: the seams moved off them
+    assert any(_crosses((137.0, -3.0, 147.0, 303.0), k) for k in words)
+
+
+def test_staggered_rows_split_the_glue_strip_between_the_neighbours_below():
+    pages = plan_tiles(circle_of_5_board(), 284.0, 300.0, "letter", 3.0, keep_clear=text_boxes(circle_of_5_board()))
+    a1 = pages[0]
+    below = [s for s in a1.tile.seams if s.kind == "glue" and not s.vertical]
+    assert [s.neighbour for s in below] == ["A2", "B2"]  # the rows' seams are not in line …
+    assert below[0].span[1] == pytest.approx(below[1].span[0])  # … so A1's lower strip is shared, end to end
+    assert below[0].span[0] == pytest.approx(a1.placements[0].trim[0])
+    assert below[1].span[1] == pytest.approx(a1.placements[0].trim[2])
+    top = [s.at for s in pages[1].tile.seams if s.kind == "cut" and s.vertical]
+    bottom = [s.at for s in pages[3].tile.seams if s.kind == "cut" and s.vertical]
+    top_x = _face_box(pages[1], (top[0], 0, top[0], 0))[0]
+    bottom_x = _face_box(pages[3], (bottom[0], 0, bottom[0], 0))[0]
+    assert abs(top_x - bottom_x) >= STAGGER - 1e-6
+
+
+def test_seams_keep_off_boxes_where_they_can_and_cross_the_fewest_where_they_cannot():
+    # a word right where the even split would cut a 280 × 270 board on A4
+    clear = plan_tiles("board", 280.0, 270.0, "a4", 3.0)
+    even = [s for s in clear[0].tile.seams if s.vertical][0]
+    x = _face_box(clear[0], (even.at, 100, even.at, 100))[0]
+    word = (x - 5.0, 100.0, x + 20.0, 105.0)
+    pages = plan_tiles("board", 280.0, 270.0, "a4", 3.0, keep_clear=(word,))
+    _check_tiles(pages, 280.0, 270.0, 3.0, "a4", (word,))
+    # a box no seam can miss: each of the two seam lines crosses it once, in line (staggered rows
+    # would cross it once a row); the word stays clear
+    block = (20.0, 20.0, 260.0, 250.0)
+    layout = tile_layout(280.0, 270.0, (210.0 - 2 * TILE_MARGIN, 297.0 - 2 * TILE_MARGIN), 3.0, (block, word))
+    assert (len(layout.tiles), layout.crossings, layout.staggered) == (4, 2, False)
+    pages = plan_tiles("board", 280.0, 270.0, "a4", 3.0, keep_clear=(block, word))
+    assert not any(_crosses(strip, word) for p in pages for _, strip in _seam_strips(p))
+
+
+@pytest.mark.parametrize("paper", HOME_PAPERS)
+@pytest.mark.parametrize("size", [(280.0, 270.0), (200.0, 300.0), (400.0, 300.0), (600.0, 420.0), (284.0, 300.0)])
+def test_every_tiling_covers_the_piece_with_tiles_that_fit(paper, size):
+    pages = plan_tiles("board", *size, paper, 3.0)
+    _check_tiles(pages, *size, 3.0, paper)
+    W, H = PAPERS[paper]
+    room = sorted((W - 2 * TILE_MARGIN, H - 2 * TILE_MARGIN))
+    # no fewer pages could do: tiles of a grid, upright or turned, are at least this many
+    fewest = min(-(-(size[0] + 6 - OVERLAP) // (a - OVERLAP)) * -(-(size[1] + 6 - OVERLAP) // (b - OVERLAP))
+                 for a, b in (room, room[::-1]))
+    assert len(pages) == fewest
 
 
 def test_runs_of_sizes_get_their_own_grids_and_backs_follow():

@@ -207,3 +207,23 @@ def test_a_box_on_the_face_is_the_same_with_or_without_a_move(matrix):
         assert _box(item, matrix) == pytest.approx(expected, abs=2e-9)
         if matrix == (1.0, 0.0, 0.0, 1.0, 0.0, 0.0):
             assert _box(item, matrix) == expected
+
+
+def test_a_small_mark_that_stood_out_from_a_band_low_ink_pales_is_made_dark():
+    """Kanon's canon cards: a cream arrow on the wine band; low-ink pales the band to a tint and
+    kept the arrow cream (grey 234 on 237). Like text, it is made dark; one off the band, and one
+    with an outline of its own, are left as they were."""
+    from deckpress.face import Path as PathItem
+    wine, cream = RGB(0.478, 0.122, 0.208), RGB(0.957, 0.914, 0.816)
+    arrow = (("M", (10.0, 8.0)), ("L", (12.0, 8.0)), ("L", (11.0, 5.0)), ("Z", ()))
+    below = tuple((op, tuple(v + 40 * (i % 2) for i, v in enumerate(p))) for op, p in arrow)
+    face = Face(63.5, 88.9, 3, (
+        Rect(-3, -3, 69.5, 25, paint=Paint(fill=wine)),
+        PathItem(arrow, Paint(fill=cream)),
+        PathItem(below, Paint(fill=cream)),
+        PathItem(arrow, Paint(fill=cream, stroke=RGB(0, 0, 0), stroke_width=0.3)),
+    ))
+    band, on_band, off_band, outlined = lowink(face).items
+    assert band.paint.fill.level > 0.9  # pale
+    assert on_band.paint.fill.level == pytest.approx(1 - SOLID)
+    assert off_band.paint.fill == grey(cream) and outlined.paint.fill == grey(cream, 0.6)

@@ -33,7 +33,7 @@ EVERY_KEY_DECK = """
       hand: {regular: fonts/r.ttf, bold: fonts/b.ttf, italic: fonts/i.ttf, bolditalic: fonts/bi.ttf}
     palette:
       red: {color: "#cc2233", symbol: circle}
-    box: {cover: things 2}
+    box: {cover: things 2, contents: "{cards} things · 1 rule sheet"}
     components:
       - name: things
         front: front
@@ -53,7 +53,7 @@ EVERY_KEY_DECK = """
 EVERY_KEY_LAYOUT = """
     colors: {ink: "#222222"}
     icons:
-      sharp: {glyph: "♯", font: music, scale: 1.2, color: ink}
+      sharp: {glyph: "♯", font: music, scale: 1.2, color: ink, bold: 0.04}
       hit: {symbol: star}
       sun: {image: sun.png}
     templates:
@@ -106,6 +106,7 @@ def test_the_loaders_accept_every_key_of_every_table_and_check_against_tables_on
     deck = load_deck(folder)
     assert [(c.fields["title"], c.count) for c in deck.components[1].cards] == [("Three", 3), ("Four", 1)]
     assert deck.box_cover == ("things", 2) and deck.components[0].copies == 4
+    assert deck.box_contents == "{cards} things · 1 rule sheet"
     # a card's keys are its templates' fields and the CARD table's, checked together by the deck loader
     assert deck.components[0].cards[0].count == 2 and CARD.key_names == ["count"]
     # the keys only a deck that builds on another has

@@ -135,8 +135,8 @@ def build(decks: str | Path | Sequence[str | Path] | None = None, out: str | Pat
           dpi: int = 300, preset: str | None = None, outline_text: bool = False, tts_base_url: str | None = None,
           sleeves: str | tuple[float, float] | None = None, sleeve_thickness: float | None = None,
           back_offset: Offset | Mapping[str | Path, Offset] = (0.0, 0.0), marks: str = "corners",
-          back_marks: bool = False, gap: float | None = None, progress: Progress | None = None,
-          on_plan: Progress | None = None) -> list[DeckBuild]:
+          back_marks: bool = False, gap: float | None = None, icc: str | Path | None = None,
+          progress: Progress | None = None, on_plan: Progress | None = None) -> list[DeckBuild]:
     """Build decks into `out/<deck id>/`; one result per deck and language, with the files written
     (`outputs`) and the warnings.
 
@@ -148,7 +148,9 @@ def build(decks: str | Path | Sequence[str | Path] | None = None, out: str | Pat
     lang: one of the decks' languages, to build that one alone (default, or "all": every
     language each deck has, its own and each of its translations).
     preset: "mpc" or "tgc" (PNGs on the service's canvas; implies "png") or "drivethru" (a CMYK
-    PDF/X-1a:2003 file). sleeves: "auto", a sleeve's name (SLEEVES) or its size in mm, to size the tuck box.
+    PDF/X-1a:2003 file). icc: a CMYK output ICC profile (a print shop's press profile) that
+    separates the CMYK files (color "cmyk", preset "drivethru") instead of deckpress's formula,
+    and that a PDF/X file names as its output intent. sleeves: "auto", a sleeve's name (SLEEVES) or its size in mm, to size the tuck box.
     marks: "corners", "lines", "none" or "cutter"; gap: mm between cards on the sheets, for every
     deck (None: each deck's own `gap:`); back_offset shifts every back page (mm), or
     maps each deck (as given in `decks`) to its own (decks it does not name: none).
@@ -163,6 +165,7 @@ def build(decks: str | Path | Sequence[str | Path] | None = None, out: str | Pat
     from .ink import INKS
     from .model import bundled_deck_ids
     from .outputs.presets import PRESETS
+    from .separation import FORMULA, load_profile
 
     asked_formats = choose(formats, FORMATS, "format", allow_all=False)
     if preset is not None:
@@ -170,7 +173,12 @@ def build(decks: str | Path | Sequence[str | Path] | None = None, out: str | Pat
     if preset in PRESETS and "png" not in asked_formats:
         asked_formats = (*asked_formats, "png")  # a print service's preset is a kind of PNG set
     pdf_inks = choose(inks if inks is not None else "all", INKS, "ink")
-    options = Options(asked_formats, dpi, preset, outline_text, tts_base_url, color,
+    separation = FORMULA
+    if icc is not None:
+        if color != "cmyk" and preset != DRIVETHRU:
+            raise DeckError("an ICC profile separates CMYK files: give it with --color cmyk or --preset drivethru")
+        separation = load_profile(Path(icc))
+    options = Options(asked_formats, dpi, preset, outline_text, tts_base_url, color, separation=separation,
                       image_inks=pdf_inks if inks is not None else ("color",), sleeves=sleeves,
                       sleeve_thickness=SLEEVE_THICKNESS if sleeve_thickness is None else sleeve_thickness,
                       gap=None if gap is None else checked_gap(gap))

@@ -279,6 +279,9 @@ def _build_params() -> list[click.Parameter]:
                           "Default: both for PDFs, colour for images."),
         click.Option(["--color"], type=click.Choice(api.COLORS), default="rgb", show_default=True,
                      help="Colour build in RGB (home printers) or CMYK (print shops: K-only black text, no RGB)."),
+        click.Option(["--icc"], type=click.Path(path_type=Path, dir_okay=False), default=None, metavar="FILE",
+                     help="Separate CMYK files (--color cmyk, --preset drivethru) with this CMYK output ICC "
+                          "profile, the print shop's press profile, instead of deckpress's formula."),
         _out_option("Folder to write into (one subfolder per deck)."),
         click.Option(["--players"], type=int, default=None,
                      help="Print per-player sets for this many players (default: the most the deck allows)."),
@@ -311,11 +314,12 @@ def _build_params() -> list[click.Parameter]:
 
 
 @main.command(cls=_Command, make_params=_build_params)
-def build(decks: tuple[str, ...], paper: tuple[str, ...], ink: str | None, color: str, out: Path, players: int | None,
+def build(decks: tuple[str, ...], paper: tuple[str, ...], ink: str | None, color: str, icc: Path | None, out: Path,
+          players: int | None,
           lang: str | None, formats: tuple[str, ...], dpi: int, preset: str | None, outline_text: bool,
           tts_base_url: str | None, sleeves: str | tuple[float, float] | None, sleeve_thickness: float,
-          back_offset: api.Offset | None, marks: str, back_marks: bool, gap: float | None, report_file: Path | None,
-          strict: bool) -> None:
+          back_offset: api.Offset | None, marks: str, back_marks: bool, gap: float | None,
+          report_file: Path | None, strict: bool) -> None:
     """Build DECKS (bundled ids or deck folders; none = every bundled deck), each in every language
     it has (--lang picks one): PDF sheets by default, card images, SVGs, Tabletop Simulator sheets
     and previews with --format. Ends with a line per deck and language built, and one for the
@@ -330,7 +334,7 @@ def build(decks: tuple[str, ...], paper: tuple[str, ...], ink: str | None, color
             click.echo(f"{ref}: " * (len(refs) > 1) + _shift_note(offset))
     # one call for every deck, which builds them at once (one bar for them all, fed as each moves)
     results = _write(refs[0] if len(refs) == 1 else api.counted(len(refs), "deck"), out, lambda bar: api.build(
-        refs, out, papers=paper, inks=ink, color=color, formats=formats, players=players, lang=lang,
+        refs, out, papers=paper, inks=ink, color=color, icc=icc, formats=formats, players=players, lang=lang,
         dpi=dpi, preset=preset, outline_text=outline_text, tts_base_url=tts_base_url, sleeves=sleeves,
         sleeve_thickness=sleeve_thickness, back_offset={ref: offset.value for ref, offset in offsets.items()},
         marks=marks, back_marks=back_marks, gap=gap, progress=bar.advance, on_plan=bar.start))

@@ -115,6 +115,7 @@ class Text:
     size: float  # em size in mm
     color: Color
     ink: str = "auto"
+    stroke: float = 0.0  # mm: the outline drawn too, in the text's colour; makes a thin glyph bolder
 
 
 @dataclass(frozen=True)

@@ -6,9 +6,10 @@ it carries information: large fills and backgrounds become light tints (or vanis
 become pale, pictures turn grey and pale, while text, lines and the palette symbols that say
 what a colour means stay strong. Text that would end up light on a light ground is made dark.
 
-CMYK (for print shops) converts every colour to process colours (`to_cmyk`) and prints text
-that is grey or black in black ink alone, so small letters are never built from four inks that
-can miss each other on the press.
+CMYK (for print shops) converts every colour to process colours (by deckpress's formula
+`to_cmyk`, or a print shop's ICC profile: separation.py) and prints text that is grey or black in
+black ink alone, so small letters are never built from four inks that can miss each other on the
+press.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import functools
 from .colors import CMYK, Color, Gray, to_cmyk
 from .face import (IDENTITY, Ellipse, Face, Group, Image, Item, Line, Matrix, Paint, Path, Rect, Text,
                    apply, bounds, evolve, multiply)
+from .separation import FORMULA, Separation
 
 INKS = ("color", "lowink")
 COLORS = ("rgb", "cmyk")  # colour spaces of the colour build
@@ -79,10 +81,31 @@ def _convert(items: tuple[Item, ...], card_area: float, back: bool, matrix: Matr
             if ink == "drop":
                 continue
             converted, box = _shape_at(item, matrix, large_area, back)
+            if ink == "auto" and not back and _area(box) < large_area:
+                converted = _stand_out(item, converted, box, opacity, grounds)
             out.append(converted)
             if converted.paint.fill is not None:
                 grounds.append((box, _on_paper(item.paint.fill, opacity), _on_paper(converted.paint.fill, opacity)))
     return tuple(out)
+
+
+def _stand_out(item: Rect | Ellipse | Line | Path, converted: Rect | Ellipse | Line | Path,
+               box: tuple[float, float, float, float], opacity: float,
+               grounds: list[Ground]) -> Rect | Ellipse | Line | Path:
+    """A small filled shape without an outline (an arrow, a mark) that stood out from its ground in
+    colour but would not any more (cream on a wine band that low-ink made pale) is made dark, or
+    white, as text is: otherwise it prints grey on grey and is lost."""
+    paint = item.paint
+    if paint.fill is None or (paint.stroke is not None and paint.stroke_width > 0):
+        return converted
+    x, y = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+    before, after = next(((b, a) for (x0, y0, x1, y1), b, a in reversed(grounds)
+                          if x0 <= x <= x1 and y0 <= y <= y1), (1.0, 1.0))
+    mine, now = _on_paper(paint.fill, opacity), _on_paper(converted.paint.fill, opacity)
+    if abs(before - mine) < 0.4 or abs(after - now) >= 0.4:
+        return converted
+    fill = Gray(1.0 - SOLID) if after > 0.5 else Gray(1.0)
+    return evolve(converted, paint=evolve(converted.paint, fill=fill))
 
 
 def _on_paper(color: Color, opacity: float) -> float:
@@ -156,39 +179,42 @@ NEUTRAL = 0.06  # text whose channels differ by no more than this is grey, print
 SOLID_TEXT = 0.8  # grey text at least this dark is printed solid black, not as a 90 % screen
 
 
-def cmyk(face: Face) -> Face:
-    """The face in process colours: every colour through `to_cmyk`, grey and black text in black
-    ink only, pictures marked for conversion by the backend."""
-    return face.with_items(_process(face.items))
+def cmyk(face: Face, separation: Separation = FORMULA) -> Face:
+    """The face in process colours: every colour through `separation` (deckpress's formula or an
+    ICC profile), grey and black text in black ink only, pictures marked for separation by the
+    backend (with the same `separation`, which it is given for the whole build)."""
+    return face.with_items(_process(face.items, separation))
 
 
-def _process(items: tuple[Item, ...]) -> tuple[Item, ...]:
+def _process(items: tuple[Item, ...], separation: Separation) -> tuple[Item, ...]:
     out: list[Item] = []
     for item in items:
         if isinstance(item, Group):
-            out.append(evolve(item, items=_process(item.items)))
+            out.append(evolve(item, items=_process(item.items, separation)))
         elif isinstance(item, Text):
-            out.append(evolve(item, color=text_ink(item.color)))
+            out.append(evolve(item, color=text_ink(item.color, separation)))
         elif isinstance(item, Image):
             out.append(evolve(item, cmyk=True))
         else:
-            fill, stroke = (None if c is None else to_cmyk(c) for c in (item.paint.fill, item.paint.stroke))
+            fill, stroke = (None if c is None else separation.color(c) for c in (item.paint.fill, item.paint.stroke))
             out.append(evolve(item, paint=evolve(item.paint, fill=fill, stroke=stroke)))
     return tuple(out)
 
 
-def text_ink(color: Color) -> CMYK:
-    """The process colour of text: a (near) grey in black ink only, dark ones solid black."""
+def text_ink(color: Color, separation: Separation = FORMULA) -> CMYK:
+    """The process colour of text: a (near) grey in black ink only, dark ones solid black; a
+    colour as `separation` makes it."""
     ink = to_cmyk(color)
     if max(ink.c, ink.m, ink.y) * (1 - ink.k) > NEUTRAL:  # that product is max - min of r, g, b
-        return ink
+        return ink if separation is FORMULA else separation.color(color)
     k = 1 - color.luma
     return CMYK(0.0, 0.0, 0.0, 1.0 if k >= SOLID_TEXT else round(k, 4))
 
 
-def apply_ink(face: Face, ink: str, back: bool = False, color: str = "rgb") -> Face:
-    """The face as printed in an ink mode; the colour build in `color` ("rgb" or "cmyk").
-    Low-ink faces are black ink only already, so `color` does not change them."""
+def apply_ink(face: Face, ink: str, back: bool = False, color: str = "rgb",
+              separation: Separation = FORMULA) -> Face:
+    """The face as printed in an ink mode; the colour build in `color` ("rgb" or "cmyk", made by
+    `separation`). Low-ink faces are black ink only already, so `color` does not change them."""
     if ink == "lowink":
         return lowink(face, back)
-    return cmyk(face) if color == "cmyk" else face
+    return cmyk(face, separation) if color == "cmyk" else face

@@ -20,6 +20,7 @@ from reportlab.lib.rl_accel import fp_str
 from ..face import Ellipse, Face, Group, Image, Item, Line, Matrix, Path as PathItem, Rect, Text, multiply
 from ..fonts import FontSet
 from ..imagefile import is_svg, load_svg, stamp
+from ..separation import FORMULA, Separation
 from ..units import POINTS_PER_MM
 from .pdfcanvas import FILL_EVEN_ODD, FILL_NON_ZERO, Canvas, Form, Resources
 from .pdffonts import Fonts
@@ -32,10 +33,12 @@ BODY_FONT = FontSet().families["sans"].files["regular"]  #: what SVG art's text 
 class FaceForms:
     """The forms of a build's faces, each drawn once per colour space, and the fonts whose codes
     every document of the build shares (`fonts`: learn the build's text before writing, see
-    pdffonts). Holds what the build's faces hold, so it lives as long as one build."""
+    pdffonts). Holds what the build's faces hold, so it lives as long as one build. CMYK is made
+    by the build's `separation` (the formula, or a print shop's ICC profile)."""
 
-    def __init__(self, fonts: Fonts | None = None) -> None:
+    def __init__(self, fonts: Fonts | None = None, separation: Separation = FORMULA) -> None:
         self.fonts = fonts or Fonts()
+        self.separation = separation
         self._forms: dict[tuple[Face, str], Form] = {}
         self._art: dict[tuple, tuple[list[str], Resources]] = {}
         self._items: dict[tuple[Item, str], tuple[list[str], list]] = {}
@@ -50,7 +53,7 @@ class FaceForms:
         if form is None:
             b = face.bleed * MM
             box = (-b, -(face.height * MM + b), face.width * MM + b, b)
-            canvas = Canvas(self.fonts, colors, BODY_FONT, 8, box)
+            canvas = Canvas(self.fonts, colors, BODY_FONT, 8, box, self.separation)
             self.draw_items(canvas, face.items)
             content = canvas.content()
             name = "face" + hashlib.blake2b(content + repr((box, sorted(canvas.resources.xobjects))).encode(),
@@ -112,7 +115,8 @@ class FaceForms:
     def _image(self, canvas: Canvas, im: Image) -> None:
         x, y, w, h = im.x * MM, -(im.y + im.h) * MM, im.w * MM, im.h * MM
         if not is_svg(im.source):
-            canvas.drawImage(RasterPicture(im.source, im.grey, im.lighten, im.cmyk, (im.w, im.h), stamp(im.source)),
+            canvas.drawImage(RasterPicture(im.source, im.grey, im.lighten, im.cmyk, (im.w, im.h), stamp(im.source),
+                                           self.separation),
                              x, y, w, h)
             return
         drawing = load_svg(im.source)
@@ -132,7 +136,8 @@ class FaceForms:
                (canvas._matrix, canvas.box) if translucent(drawing) else None)
         known = self._art.get(key)
         if known is None:
-            scratch = Canvas(self.fonts, canvas.colors, canvas._fontname, canvas._fontsize, canvas.box)
+            scratch = Canvas(self.fonts, canvas.colors, canvas._fontname, canvas._fontsize, canvas.box,
+                             self.separation)
             scratch._leading, scratch._fillMode, scratch._matrix = canvas._leading, canvas._fillMode, canvas._matrix
             draw_art(drawing, scratch)
             known = self._art[key] = (scratch.code, scratch.resources)
@@ -239,7 +244,17 @@ def _path(canvas: Canvas, item: PathItem) -> None:
 def _text(canvas: Canvas, t: Text) -> None:
     canvas.set_fill(t.color)
     canvas.setFont(t.font, t.size * MM)
-    canvas.drawString(t.x * MM, -t.y * MM, t.text)
+    if not t.stroke:
+        canvas.drawString(t.x * MM, -t.y * MM, t.text)
+        return
+    # filled and stroked (render mode 2) with round joins: the glyph grows by half the width all
+    # round, as the SVG backend's stroke does
+    canvas.saveState()
+    canvas.set_stroke(t.color)
+    canvas.setLineWidth(t.stroke * MM)
+    canvas.setLineJoin(1)
+    canvas.drawString(t.x * MM, -t.y * MM, t.text, mode=2)
+    canvas.restoreState()
 
 
 _DRAW: dict[type, Callable[[Canvas, Item], None]] = {

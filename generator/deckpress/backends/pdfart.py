@@ -108,7 +108,8 @@ class _ArtRenderer(Renderer):
             with PILImage.open(picture) as opened:
                 picture = opened.copy()
         canvas = self._canvas
-        canvas.drawImage(ArtPicture(picture, canvas.colors), image.x, image.y, image.width, image.height)
+        canvas.drawImage(ArtPicture(picture, canvas.colors, canvas.separation), image.x, image.y, image.width,
+                         image.height)
 
     def drawLine(self, line) -> None:
         if self._stroke:

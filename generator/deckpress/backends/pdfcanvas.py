@@ -14,6 +14,7 @@ CMYK document every colour, SVG art's and gradients' included, becomes one of th
 
 from __future__ import annotations
 
+import functools
 import hashlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -24,7 +25,8 @@ from reportlab.lib.colors import CMYKColor, Color as RLColor
 from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfgen.pathobject import PDFPathObject
 
-from ..colors import CMYK, RGB, Color, Gray, to_cmyk
+from ..colors import CMYK, RGB, Color, Gray
+from ..separation import FORMULA, Separation
 from ..fonts import open_font
 from .pdffile import Name, PdfFile, Ref, deflate, dumps
 from .pdffonts import FontCodes, Fonts, write_subset
@@ -58,13 +60,13 @@ def k_only(color: RLColor | tuple[float, ...]) -> CMYKColor:
     return CMYKColor(0, 0, 0, round(1 - (0.299 * r + 0.587 * g + 0.114 * b), 4), alpha=color.alpha)
 
 
-def cmyk_only(color: RLColor | tuple[float, ...]) -> CMYKColor:
+def cmyk_only(color: RLColor | tuple[float, ...], separation: Separation = FORMULA) -> CMYKColor:
     """CMYK documents: an RGB colour that slips through (SVG art) becomes the process colour
-    `to_cmyk` makes of it, so black art is black ink only."""
+    `separation` makes of it, so black art is black ink only."""
     color = _reportlab_color(color)
     if isinstance(color, CMYKColor):
         return color
-    ink = to_cmyk(RGB(color.red, color.green, color.blue))
+    ink = separation.color(RGB(color.red, color.green, color.blue))
     return CMYKColor(ink.c, ink.m, ink.y, ink.k, alpha=color.alpha)
 
 
@@ -186,14 +188,17 @@ def _state_name(key: str, value: object) -> str:
 class Canvas:
     """A content stream being drawn: reportlab's Canvas calls (points, y up), written as reportlab
     writes them, with the resources they name in `resources`. `fonts` are the build's; `colors`
-    the document's colour space (COLOR_SPACES); `font` (a TrueType file) and `size` the font text
-    starts in (SVG art's text that names none); `box` the visible area, for transparency groups."""
+    the document's colour space (COLOR_SPACES), CMYK made by `separation`; `font` (a TrueType file)
+    and `size` the font text starts in (SVG art's text that names none); `box` the visible area,
+    for transparency groups."""
 
     def __init__(self, fonts: Fonts, colors: str = "rgb", font: str | None = None, size: float = 8,
-                 box: Box = (0.0, 0.0, 0.0, 0.0)) -> None:
+                 box: Box = (0.0, 0.0, 0.0, 0.0), separation: Separation = FORMULA) -> None:
         self.fonts = fonts
-        self.colors = colors
+        self.colors, self.separation = colors, separation
         self.enforce = COLOR_SPACES[colors]
+        if self.enforce is cmyk_only and separation is not FORMULA:
+            self.enforce = functools.partial(cmyk_only, separation=separation)
         self.code: list[str] = []
         self.resources = Resources()
         self.box = box
@@ -482,7 +487,7 @@ class Canvas:
         box = self._visible_box()
         if box is None:  # the current transform flattens everything: nothing would show
             return
-        inner = Canvas(self.fonts, self.colors, self._fontname, self._fontsize, box)
+        inner = Canvas(self.fonts, self.colors, self._fontname, self._fontsize, box, self.separation)
         inner._leading, inner._fillMode = self._leading, self._fillMode
         draw(inner)
         group = inner.form("", box, group=True)

@@ -18,10 +18,10 @@ import hashlib
 import zlib
 from dataclasses import dataclass, field
 
-from PIL import Image as PILImage, ImageChops, ImageMath
+from PIL import Image as PILImage
 
-from ..colors import INK_LIMIT
 from ..errors import DeckError
+from ..separation import FORMULA, Separation
 from ..imagefile import decoded, embedded_pixels, greyed, open_raster, raster_pixels
 from .pdfcanvas import ResourceWriter
 from .pdffile import Name, Ref, Remembered
@@ -92,7 +92,8 @@ def _content(path: str, _stamp: tuple[int, int]) -> str:
 @dataclass(frozen=True)
 class RasterPicture:
     """A face's raster picture: the file, printed at `printed` mm, greyed (and `lighten`ed toward
-    white) or separated into CMYK as the face asks; `stamp` tells versions of the file apart."""
+    white) or separated into CMYK (by `separation`) as the face asks; `stamp` tells versions of
+    the file apart."""
 
     source: str
     grey: bool
@@ -100,11 +101,14 @@ class RasterPicture:
     cmyk: bool
     printed: tuple[float, float]
     stamp: tuple[int, int]
+    separation: Separation = FORMULA
     name: str = field(init=False, compare=False)
 
     def __post_init__(self) -> None:  # named by what it shows, never by where its file lies
-        object.__setattr__(self, "name", "Im" + _digest(_content(self.source, self.stamp), self.grey,
-                                                        self.lighten, self.cmyk, self.printed))
+        parts = (_content(self.source, self.stamp), self.grey, self.lighten, self.cmyk, self.printed)
+        if self.cmyk and self.separation is not FORMULA:
+            parts += (self.separation.name,)
+        object.__setattr__(self, "name", "Im" + _digest(*parts))
 
     def write(self, writer: ResourceWriter) -> Ref:
         try:
@@ -122,7 +126,7 @@ class RasterPicture:
                     if self.grey or self.lighten:
                         encoded = encode(greyed(picture, self.lighten))
                     elif self.cmyk:
-                        encoded = encode(*separated(picture))
+                        encoded = encode(*separated(picture, self.separation))
                     else:
                         encoded = encode(picture)
                     found = _ENCODED.put(self.name, encoded)
@@ -156,46 +160,36 @@ def _jpeg_entries(path: str, _stamp: tuple[int, int]) -> dict | None:
 @dataclass(frozen=True, eq=False)
 class ArtPicture:
     """A raster picture inside SVG art, in the document's colour space as the art's own colours
-    are: greys (black ink only) for "k", separated for "cmyk"."""
+    are: greys (black ink only) for "k", separated (by `separation`) for "cmyk"."""
 
     image: PILImage.Image
     colors: str
+    separation: Separation = FORMULA
     name: str = field(init=False)
 
     def __post_init__(self) -> None:
         im = self.image
         digest = hashlib.blake2b(im.tobytes(), digest_size=8).hexdigest()
-        object.__setattr__(self, "name", "Im" + _digest(digest, im.mode, im.size, self.colors))
+        parts: tuple[object, ...] = (digest, im.mode, im.size, self.colors)
+        if self.colors == "cmyk" and self.separation is not FORMULA:
+            parts += (self.separation.name,)
+        object.__setattr__(self, "name", "Im" + _digest(*parts))
 
     def write(self, writer: ResourceWriter) -> Ref:
         found = _ENCODED.get(self.name)
         if found is None:
             picture = self.image
             encoded = encode(greyed(picture)) if self.colors == "k" else \
-                encode(*separated(picture)) if self.colors == "cmyk" else encode(picture)
+                encode(*separated(picture, self.separation)) if self.colors == "cmyk" else encode(picture)
             found = _ENCODED.put(self.name, encoded)
         return write_encoded(writer, found)
 
 
-def separated(picture: PILImage.Image) -> tuple[PILImage.Image, PILImage.Image | None]:
-    """A picture in process inks (`colors.to_cmyk` on every pixel) and its alpha apart, since a
+def separated(picture: PILImage.Image, separation: Separation = FORMULA
+              ) -> tuple[PILImage.Image, PILImage.Image | None]:
+    """A picture in process inks (`separation`'s, on every pixel) and its alpha apart, since a
     CMYK picture cannot hold one."""
     if "transparency" in picture.info:  # a palette or colour key: as an alpha channel
         picture = picture.convert("RGBA")
     alpha = picture.getchannel("A") if "A" in picture.getbands() else None
-    return (picture.copy() if picture.mode == "CMYK" else _separate(picture.convert("RGB"))), alpha
-
-
-def _separate(image: PILImage.Image) -> PILImage.Image:
-    """`to_cmyk` on every pixel of an RGB picture, in Pillow's image arithmetic. (A 3-D lookup table
-    would be shorter, but interpolating it gives greys a few per cent of C, M and Y.)"""
-    r, g, b = image.split()
-    top = ImageChops.lighter(ImageChops.lighter(r, g), b).convert("F")
-    calc = ImageMath.lambda_eval
-    # C = (1 - r - K) / (1 - K) = (max - r) / max; a black pixel divides by zero, which Pillow makes 0
-    cmy = [calc(lambda a: (a["top"] - a["v"]) * 255 / a["top"], top=top, v=v.convert("F")) for v in (r, g, b)]
-    k = calc(lambda a: 255 - a["top"], top=top)
-    scale = calc(lambda a: a["min"]((INK_LIMIT * 255 - a["k"]) / (a["c"] + a["m"] + a["y"]), 1.0),
-                 k=k, c=cmy[0], m=cmy[1], y=cmy[2])
-    inks = [calc(lambda a: a["v"] * a["s"], v=v, s=scale) for v in cmy] + [k]
-    return PILImage.merge("CMYK", [calc(lambda a: a["v"] + 0.5, v=v).convert("L") for v in inks])  # convert truncates
+    return (picture.copy() if picture.mode == "CMYK" else separation.picture(picture.convert("RGB"))), alpha

@@ -24,6 +24,7 @@ from ..imposition.document import DocInfo, FurnishedPage, Sheet
 from ..imposition.furniture import (BLACK, LABEL_FONT, WHITE, AlignmentMark, Band, Block, CutMarks, FoldLine,
                                     Furniture, FurniturePage, GlueStrip, Label, RegistrationMarks, Ring, Rule,
                                     ScaleBar, TileMarks, Words)
+from ..separation import Separation
 from .pdf import MM, FaceForms, face_characters, place
 from .pdfcanvas import Canvas, Form, ResourceWriter
 from .pdffile import Name, PdfFile, Raw, Ref, dumps, stream_body
@@ -103,7 +104,7 @@ def write_pages(sink: BinaryIO, pages: Sequence[FurnishedPage | FurniturePage], 
     shared = _SharedFurniture(forms, info.colors)
     for page in pages:
         W, H = page.paper
-        canvas = Canvas(forms.fonts, info.colors, _font(BODY_FONT), 8, (0.0, 0.0, W * MM, H * MM))
+        canvas = Canvas(forms.fonts, info.colors, _font(BODY_FONT), 8, (0.0, 0.0, W * MM, H * MM), forms.separation)
         boxes = None
         if isinstance(page, FurniturePage):
             _furniture_page(canvas, page)
@@ -121,7 +122,7 @@ def write_pages(sink: BinaryIO, pages: Sequence[FurnishedPage | FurniturePage], 
     catalog: dict[str, object] = {}
     if info.standard == PDF_X1A:
         about |= {"CreationDate": _date(), "ModDate": _date(), "Trapped": Name("False"), "GTS_PDFXVersion": PDF_X1A}
-        catalog["OutputIntents"] = [SWOP]
+        catalog["OutputIntents"] = [_output_intent(writer, forms.separation)]
     elif info.standard:
         raise ValueError(f"no such PDF standard: {info.standard!r}")
     writer.close(about, preferences, catalog)
@@ -134,6 +135,18 @@ PDF_X1A = "PDF/X-1a:2003"  #: CMYK only, fonts embedded, no transparency: what D
 SWOP = {"Type": Name("OutputIntent"), "S": Name("GTS_PDFX"), "OutputConditionIdentifier": "CGATS TR 001",
         "RegistryName": "http://www.color.org", "OutputCondition": "SWOP (Publication) Grade 5 Paper",
         "Info": "U.S. Web Coated (SWOP) v2"}
+
+
+def _output_intent(writer: PageWriter, separation: Separation) -> dict[str, object]:
+    """The condition a PDF/X file was separated for: SWOP for deckpress's formula; the user's own
+    profile (theirs to give the print shop) embedded, when the build separated with it."""
+    given = separation.output_intent()
+    if given is None:
+        return SWOP
+    description, profile = given
+    stream = writer.pdf.write_stream({"N": 4}, profile)
+    return {"Type": Name("OutputIntent"), "S": Name("GTS_PDFX"), "OutputConditionIdentifier": "Custom",
+            "OutputCondition": description, "Info": description, "DestOutputProfile": stream}
 
 
 def _date() -> str:
@@ -188,7 +201,7 @@ class _SharedFurniture:
         key = (furniture, page_height)
         form = self.known.get(key)
         if form is None:
-            canvas = Canvas(self.forms.fonts, self.colors, _font(BODY_FONT), 8, box)
+            canvas = Canvas(self.forms.fonts, self.colors, _font(BODY_FONT), 8, box, self.forms.separation)
             for item in furniture:
                 draw_furniture(canvas, item, page_height)
             content = canvas.content()

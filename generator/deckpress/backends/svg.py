@@ -169,12 +169,13 @@ class _Document:
         if self.outline_text:
             d = _outline(t)
             # the words stay searchable and readable by screen readers
-            return self.dwg.path(d=d, fill=color(t.color), aria_label=t.text) if d else None
+            return self.dwg.path(d=d, fill=color(t.color), aria_label=t.text, **_text_stroke(t)) if d else None
         family = self.fonts.setdefault(t.font, f"f{len(self.fonts) + 1}-{_css_name(t.font)}")
         self.chars.setdefault(t.font, set()).update(t.text)
         # xml:space keeps runs of spaces, which compose measured and positioned
         return self.dwg.text(t.text, insert=(num(t.x), num(t.y)), font_family=family,
-                             font_size=num(t.size), fill=color(t.color), **{"xml:space": "preserve"})
+                             font_size=num(t.size), fill=color(t.color), **_text_stroke(t),
+                             **{"xml:space": "preserve"})
 
     def image(self, im: Image) -> BaseElement:
         attrs = dict(insert=(num(im.x), num(im.y)), size=(num(im.w), num(im.h)),
@@ -291,6 +292,13 @@ def _glyph(path: str, char: str) -> tuple[RecordingPen, int, int]:
     if name is not None:
         glyphs[name].draw(pen)
     return pen, font["hmtx"][name or font.getGlyphOrder()[0]][0], font["head"].unitsPerEm
+
+
+def _text_stroke(t: Text) -> dict[str, str]:
+    """The outline a bold glyph is drawn with as well (`Text.stroke`), as the PDF backend draws it."""
+    if not t.stroke:
+        return {}
+    return {"stroke": color(t.color), "stroke_width": num(t.stroke), "stroke_linejoin": "round"}
 
 
 def _outline(t: Text) -> str:

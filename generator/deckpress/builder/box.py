@@ -19,10 +19,21 @@ BOX_WORDS = {"en": ("players", "cards", "made with deckpress"),
 
 
 def box_contents(deck: Deck) -> int:
-    """How many pieces go in the box: every one of the deck's card size (cards, rule cards,
-    card-sized board pieces); boards and pawns of other sizes stay out."""
+    """How many pieces go in the box, which its depth is made for: every one of the deck's card
+    size (cards, rule cards, card-sized board pieces); boards and pawns of other sizes stay out."""
     card = (deck.size.width, deck.size.height)
     return sum(c.card_count for c in deck.components if (c.size.width, c.size.height) == card)
+
+
+def box_label(deck: Deck) -> str:
+    """What the box says it holds: the deck's own words (`box: {contents: …}`, translated when the
+    translation has them, `{cards}` the number of cards), else its cards, the pieces printed on the
+    `cards` sheet: the rules count
+    rule cards and board pieces apart from the deck, so the depth's count would disagree with them."""
+    cards = deck.card_count("cards")  # per-player sets included, as many as the build prints
+    if deck.box_contents:
+        return deck.name(deck.box_contents).replace("{cards}", str(cards))
+    return f"{cards} {BOX_WORDS.get(deck.lang, BOX_WORDS['en'])[1]}"
 
 
 def box_job(faces: DeckFaces, out_dir: Path, paper: str, inked: Inked, options: Options,
@@ -36,7 +47,7 @@ def box_job(faces: DeckFaces, out_dir: Path, paper: str, inked: Inked, options: 
     if not deck.box or cover is None or count == 0:
         return None
     size = sized_box(deck, count, options)
-    art = box_art(deck, count, inked(cover[0]), inked(cover[1], back=True))
+    art = box_art(deck, inked(cover[0]), inked(cover[1], back=True))
     for parts in (1, 2):
         nets = _nets(size, art, parts)
         plans = [piece_page(net.face, net.outline, paper, options.marking.marks) for net in nets]
@@ -55,12 +66,12 @@ def _nets(size: BoxSize, art: BoxArt, parts: int) -> tuple[Net, ...]:
     return tuple(tuck_box(size, art, parts))
 
 
-def box_art(deck: Deck, count: int, front: Face, back: Face | None) -> BoxArt:
-    """What the box shows: the deck's title, designer, player count, card count and licence in the
-    language printed, and the cover's faces as printed."""
-    players, cards, credit = BOX_WORDS.get(deck.lang, BOX_WORDS["en"])
+def box_art(deck: Deck, front: Face, back: Face | None) -> BoxArt:
+    """What the box shows: the deck's title, designer, player count, contents (`box_label`) and
+    licence in the language printed, and the cover's faces as printed."""
+    players, _, credit = BOX_WORDS.get(deck.lang, BOX_WORDS["en"])
     details = ((f"{deck.players} {players}",) if deck.players else ()) + (
-        f"{count} {cards}", deck.name(deck.license), credit)
+        *box_label(deck).split(" · "), deck.name(deck.license), credit)  # a line for each kind of piece
     return BoxArt(printed_title(deck), deck.name(deck.designer), details, front, back, deck.names.fonts)
 
 

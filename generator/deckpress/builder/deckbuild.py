@@ -22,6 +22,7 @@ from ..model import Deck, load_deck
 from ..model.deck import SHEETS, find_deck
 from ..outputs.presets import PRESETS, preset_bleed
 from ..outputs.sides import Entry, distinct_faces
+from ..separation import FORMULA, Separation
 from ..units import HOME_PAPERS
 from ..workers import in_order
 from .box import box_job
@@ -68,7 +69,7 @@ def deck_jobs(faces: DeckFaces, out_dir: Path, papers: Sequence[str], inks: Sequ
     jobs: list[Job] = []
     for paper in papers:
         for ink in inks:
-            inked = faces.inked(Variant.of(ink, options.color))
+            inked = faces.inked(Variant.of(ink, options.color), options.separation)
             if "pdf" in options.formats:
                 for sheet, sides in faces.sides.items():
                     for kind, pages, duplex in sheet_files(sheet, inked.sides(sides), paper, deck.bleed,
@@ -96,15 +97,17 @@ def gutterfold_jobs(faces: DeckFaces, out_dir: Path, paper: str, inked: Inked,
     return [deck_job(faces.deck, out_dir, paper, inked.variant, "gutterfold", pages, False, marking)] if pages else []
 
 
-def drivethru_job(faces: DeckFaces, out_dir: Path, warn: Warnings, scratch: Path) -> Job:
+def drivethru_job(faces: DeckFaces, out_dir: Path, warn: Warnings, scratch: Path,
+                  separation: Separation = FORMULA) -> Job:
     """A DriveThruCards card PDF from faces composed with its 1/8 in bleed, in PDF/X-1a:2003 as
     the service asks: one page per card side, each card's front then its back, every copy; the
     page is the trim plus the bleed, with TrimBox and BleedBox and no marks, in CMYK with black
     text in black ink only. Pieces of another size than the deck's cards (boards, pawns) are left
     out, a card without a back gets a blank one, and a face with transparency, which PDF/X-1a
-    forbids, is printed as a picture of itself (`flatten`, its pictures kept in `scratch`)."""
+    forbids, is printed as a picture of itself (`flatten`, its pictures kept in `scratch`). CMYK
+    is made by `separation`, which the file names as its output intent."""
     deck = faces.deck
-    inked, flat = faces.inked(Variant.CMYK), Flattener(scratch)
+    inked, flat = faces.inked(Variant.CMYK, separation), Flattener(scratch)
     w, h = deck.size.width, deck.size.height
     blank = Face(w, h, deck.bleed)
     sides: list[Face] = []
@@ -163,7 +166,7 @@ def _write_deck(deck: Deck, out_dir: Path, papers: Sequence[str], inks: Sequence
     scratch = contextlib.ExitStack()  # pictures of flattened faces, until the files that show them are written
     if options.preset == DRIVETHRU:
         folder = Path(scratch.enter_context(tempfile.TemporaryDirectory(prefix="deckpress-flattened-")))
-        jobs.append(drivethru_job(composed(DRIVETHRU_BLEED), out_dir, result.warnings, folder))
+        jobs.append(drivethru_job(composed(DRIVETHRU_BLEED), out_dir, result.warnings, folder, options.separation))
     images = _image_sets(deck, composed, options)
     screen = composed().entries if options.wants(SCREEN_FORMATS) else []
     distinct = len(distinct_faces(screen))
@@ -171,7 +174,7 @@ def _write_deck(deck: Deck, out_dir: Path, papers: Sequence[str], inks: Sequence
         on_plan(sum(len(j.sheets) for j in jobs) + sum(n for *_, n in images)
                 + distinct * sum(k in options.formats for k in SCREEN_FORMATS))
     with scratch:
-        result.outputs = write_jobs(jobs, deck.bleed, progress)
+        result.outputs = write_jobs(jobs, deck.bleed, progress, separation=options.separation)
     if images:
         # the raster outputs pull in pdfium and a process pool: imported only by builds that make images
         from ..outputs.cardimages import write_card_images

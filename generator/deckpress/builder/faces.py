@@ -14,11 +14,13 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 
 from ..compose import Composer
+from ..compose.text import plain
 from ..errors import Warnings
 from ..face import Face
 from ..ink import apply_ink
 from ..model import Deck
 from ..model.deck import SHEETS
+from ..separation import FORMULA, Separation
 from ..outputs.sides import Entry
 from .plan import Variant
 
@@ -60,22 +62,26 @@ class DeckFaces:
         return {face for e in self.entries for face in (e.front, e.back) if face is not None}
 
     @cached_property
-    def _inked(self) -> dict[Variant, Inked]:
+    def _inked(self) -> dict[tuple[Variant, Separation], Inked]:
         return {}
 
-    def inked(self, variant: Variant) -> Inked:
-        """These faces as printed in `variant`, each converted once for every paper and file."""
-        return self._inked.get(variant) or self._inked.setdefault(variant, Inked(variant))
+    def inked(self, variant: Variant, separation: Separation = FORMULA) -> Inked:
+        """These faces as printed in `variant` (its CMYK made by `separation`), each converted once
+        for every paper and file."""
+        key = (variant, separation)
+        return self._inked.get(key) or self._inked.setdefault(key, Inked(variant, separation))
 
 
 def compose_faces(deck: Deck, warn: Warnings) -> DeckFaces:
     """Compose each card-list entry once; a text without a translation is an error."""
     composer = Composer(deck, warn)
+    # names leave the card as plain text: markup in a name field (an icon for ♭) would show raw
+    glyphs = {icon.name: icon.glyph for icon in deck.layouts.icons.values() if icon.glyph}
     entries: list[Entry] = []
     for component in deck.components:
         width = max(2, len(str(len(component.cards))))  # digits every number of the component is padded to
         for card in component.cards:
-            name = deck.translate.optional(card.name) if deck.translate else card.name
+            name = plain(deck.translate.optional(card.name) if deck.translate else card.name, glyphs)
             entry = Entry(component.name, card.number, name, card.count * component.copies,
                           composer.face(card, component.front),
                           composer.face(card, component.back) if component.back else None, width)
@@ -88,8 +94,8 @@ def compose_faces(deck: Deck, warn: Warnings) -> DeckFaces:
 class Inked:
     """Faces as printed in one variant, each distinct face converted once."""
 
-    def __init__(self, variant: Variant) -> None:
-        self.variant = variant
+    def __init__(self, variant: Variant, separation: Separation = FORMULA) -> None:
+        self.variant, self.separation = variant, separation
         self.cache: dict[tuple[Face, bool], Face] = {}
 
     def __call__(self, face: Face | None, back: bool = False) -> Face | None:
@@ -97,7 +103,7 @@ class Inked:
             return face
         key = (face, back)
         if key not in self.cache:
-            self.cache[key] = apply_ink(face, self.variant.ink, back, self.variant.color)
+            self.cache[key] = apply_ink(face, self.variant.ink, back, self.variant.color, self.separation)
         return self.cache[key]
 
     def sides(self, sides: Sides) -> Sides:

@@ -19,8 +19,10 @@ from ..imposition.calibration import calibration_info, calibration_pages
 from ..imposition.document import NO_SHIFT, DocInfo, Marking, Sheet, furnish
 from ..imposition.gutterfold import plan_gutterfold
 from ..imposition.marks import room_for
-from ..imposition.sheets import PagePlan, plan_piece, plan_sheets, plan_single
+from ..imposition.packing import plan_packed
+from ..imposition.sheets import PagePlan, plan_piece, plan_sheets, plan_single, text_boxes
 from ..model import Deck
+from ..separation import FORMULA, Separation
 from .faces import Sides
 from .plan import Output, Variant, deck_folder, pdf_name, printed_title
 
@@ -77,15 +79,17 @@ def labelled(pages: Pages, title: str, file_name: str) -> list[Sheet]:
 
 def sheet_files(sheet: str, sides: Sides, paper: str, bleed: float,
                 marks: str = "corners", gap: float = 0.0) -> list[tuple[str, Pages, bool]]:
-    """The files of one sheet kind: (kind, pages, duplex?), laid out for `marks`, pieces `gap` mm apart.
+    """The files of one sheet kind: (kind, pages, duplex?), laid out for `marks`, cards `gap` mm apart.
 
     Cards give fronts, backs and an interleaved duplex file; rules and boards one file, interleaved
-    with their backs if they have any."""
+    with their backs if they have any, their pieces of several sizes sharing pages where they fit
+    and a board too big for the paper tiled with its seams off its words."""
     if not sides:
         return []
-    fronts, backs = plan_sheets(sides, _size, paper, bleed, room_for(marks), gap)
-    if sheet == "rules-board":
+    if sheet == "rules-board":  # pieces of several sizes: the last few of one share a page with others
+        fronts, backs = plan_packed(sides, _size, paper, bleed, room_for(marks), text_boxes)
         return [("rules-board", _interleave(fronts, backs) if backs else [Page(p) for p in fronts], bool(backs))]
+    fronts, backs = plan_sheets(sides, _size, paper, bleed, room_for(marks), text_boxes, gap)
     files = [("cards", [Page(p) for p in fronts], False)]
     if backs:
         files.append(("backs", [Page(p, f"backs of page {i}", True) for i, p in enumerate(backs, start=1)], False))
@@ -121,13 +125,13 @@ def _interleave(fronts: list[PagePlan[Face]], backs: list[PagePlan[Face]]) -> Pa
 
 
 def write_jobs(jobs: Sequence[Job], bleed: float, progress: Callable[[int], None] | None = None,
-               on_plan: Callable[[int], None] | None = None) -> list[Output]:
-    """Write the PDFs one by one, each face drawn once for all of them; `on_plan` hears the number
-    of pages to come, `progress` each page."""
+               on_plan: Callable[[int], None] | None = None, separation: Separation = FORMULA) -> list[Output]:
+    """Write the PDFs one by one, each face drawn once for all of them, CMYK pictures separated by
+    `separation`; `on_plan` hears the number of pages to come, `progress` each page."""
     if on_plan:
         on_plan(sum(len(j.sheets) for j in jobs))
     outputs = []
-    forms = FaceForms()
+    forms = FaceForms(separation=separation)
     learn_characters(forms, (sheet for job in jobs for sheet in job.sheets))
     for job in jobs:
         write_document(job.path, furnish(job.sheets, job.info, bleed), job.info, progress, forms)

@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING
 from ..compose.tuckbox import SLEEVE_THICKNESS
 from ..errors import Warnings
 from ..imposition.document import Marking
+from ..separation import FORMULA, Separation
 
 if TYPE_CHECKING:
     from ..model import Deck
@@ -78,6 +79,7 @@ class Options:
     outline_text: bool = False  # SVG text as paths
     tts_base_url: str | None = None  # where the TTS images will be hosted
     color: str = "rgb"  # the colour build's colour space: rgb, or cmyk for print shops
+    separation: Separation = FORMULA  # how a cmyk build makes its inks: the formula or an ICC profile
     image_inks: tuple[str, ...] = ("color",)  # PNG/SVG sets: screens and print services want colour
     sleeves: str | tuple[float, float] | None = None  # the box holds sleeved cards: "auto" or the sleeve's size
     sleeve_thickness: float = SLEEVE_THICKNESS  # what a sleeve adds to a card's thickness

@@ -69,7 +69,8 @@ def _icon_draws(icons: Mapping[str, Icon], names: Names) -> dict[str, IconDraw]:
     for icon in icons.values():
         if icon.glyph is not None:
             family, style = icon.font  # the layout loader made sure the font has the glyph
-            draws[icon.name] = glyph_icon(icon.name, family.file(style), icon.glyph, icon.scale, icon.color)
+            draws[icon.name] = glyph_icon(icon.name, family.file(style), icon.glyph, icon.scale, icon.color,
+                                          bold=icon.bold)
         elif icon.symbol is not None:
             draws[icon.name] = shape_icon(icon.name, icon.symbol, icon.color, icon.scale)
         else:

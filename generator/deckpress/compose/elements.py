@@ -240,7 +240,8 @@ def glyph(ctx: Context, e: Element, values: Values) -> list[Item]:
     ax = {"left": x0, "right": x1}.get(anchor, (x0 + x1) / 2)
     ay = {"top": y1, "bottom": y0, "baseline": 0.0}.get(anchor, (y0 + y1) / 2)
     color = ctx.value(e, "color", values) or BLACK
-    return [Text(x - ax * size, y + ay * size, char, font.path, size, color, ctx.value(e, "ink", values))]
+    return [Text(x - ax * size, y + ay * size, char, font.path, size, color, ctx.value(e, "ink", values),
+                 ctx.value(e, "bold", values) * size)]
 
 
 @draws("image", centre=box_centre)

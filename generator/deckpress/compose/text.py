@@ -185,6 +185,20 @@ class _MarkupReader:
         self._current = list(self.runs(last)) if last else []
 
 
+def plain(text: str, glyphs: Mapping[str, str]) -> str:
+    """Markup as a player reads it, for names outside the card (file names, manifests, Tabletop
+    Simulator): `**`/`*` dropped, escapes undone, a glyph icon replaced by its character
+    (`glyphs`, by icon name: `E:flat-sign: Bass` → "E♭ Bass"), a picture or symbol left out, and
+    runs of spaces made one."""
+    def replace(m: re.Match[str]) -> str:
+        if m.group(1):
+            return m.group(1)
+        if m.group(4):
+            return glyphs.get(m.group(4), "")
+        return ""
+    return " ".join(_INLINE.sub(replace, text).split())
+
+
 @functools.lru_cache(maxsize=RUNS_CACHE)
 def _runs(text: str, family: Family, style: str, fonts: FontSet) -> tuple[tuple[Run, ...], frozenset[str]]:
     """Split text into runs by the font that has each character (primary font first); and the
@@ -455,18 +469,19 @@ ICON_MIDDLE = 0.36  # icons are centred this far above the baseline, in em (half
 
 
 def glyph_icon(name: str, font: FontFile, char: str, scale: float, color: Color | None,
-               ink: str = "auto") -> IconDraw:
-    """A character from a (music) font, scaled so its ink is about a cap height and a half tall."""
+               ink: str = "auto", bold: float = 0.0) -> IconDraw:
+    """A character from a (music) font, scaled so its ink is about a cap height and a half tall;
+    `bold` draws its outline as well, that share of the glyph's size wide."""
     x0, y0, x1, y1 = font.bounds(char)
     ink_h = max(y1 - y0, 1e-6)
     k = scale * min(1.0, 1.1 / ink_h)
-    pad = 0.08
+    pad = 0.08 + bold * k / 2  # the outline's half width outside the ink
 
     def draw(x: float, baseline: float, size: float, text_color: Color) -> list[Item]:
         s = size * k
         gx = x + pad * size - x0 * s
         gy = baseline - ICON_MIDDLE * size + (y0 + y1) / 2 * s
-        return [Text(gx, gy, char, font.path, s, color or text_color, ink)]
+        return [Text(gx, gy, char, font.path, s, color or text_color, ink, bold * s)]
 
     return IconDraw(name, (x1 - x0) * k + 2 * pad, draw)
 

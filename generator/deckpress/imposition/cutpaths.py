@@ -18,7 +18,8 @@ def cut_paths(plan: PagePlan[Face]) -> list[tuple[PathOp, ...]]:
     if plan.outlines:
         return list(plan.outlines)
     if plan.tile is not None:  # a part of a bigger piece: cut straight, its corners are not the piece's
-        return [rounded(p.trim, 0.0) for p in plan.placements]
+        tile = plan.tile.area or plan.area  # (pieces below it on its page keep their own corners)
+        return [rounded(p.trim, 0.0 if p.clip == tile else p.face.radius) for p in plan.placements]
     return [rounded(p.trim, p.face.radius) for p in plan.placements]
 
 

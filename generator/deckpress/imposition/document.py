@@ -95,7 +95,7 @@ def furnish(sheets: Sequence[Sheet], info: DocInfo, bleed: float) -> list[Furnis
             plan = PagePlan(look.moved.paper, look.moved.area,
                             tuple(Placement(faces[p.face], p.matrix, p.trim, p.clip) for p in look.moved.placements),
                             look.moved.cut_xs, look.moved.cut_ys, look.moved.tile, look.moved.fold,
-                            look.moved.outlines)
+                            look.moved.outlines, look.moved.blocks)
         label = label_at(look.spot, sheet.label, width) if look.spot is not None else None
         pages.append(FurnishedPage(plan, look.furniture, label, look.trim_box, look.bleed_box,
                                    shifted=look.moved is not None))
@@ -106,7 +106,7 @@ def layout_of(plan: PagePlan[Face]) -> tuple[object, ...]:
     """Everything about a page but the faces on it: pages with equal layouts are marked, moved and
     boxed alike."""
     return (plan.paper, plan.area, tuple([(p.matrix, p.trim, p.clip) for p in plan.placements]), plan.cut_xs,
-            plan.cut_ys, plan.tile, plan.fold, plan.outlines)
+            plan.cut_ys, plan.tile, plan.fold, plan.outlines, plan.blocks)
 
 
 class _Look:
@@ -120,7 +120,7 @@ class _Look:
         if sheet.back:
             numbered = PagePlan(plan.paper, plan.area, tuple(Placement(i, p.matrix, p.trim, p.clip)
                                                              for i, p in enumerate(plan.placements)),
-                                plan.cut_xs, plan.cut_ys, plan.tile, plan.fold, plan.outlines)
+                                plan.cut_xs, plan.cut_ys, plan.tile, plan.fold, plan.outlines, plan.blocks)
             shifted = moved(numbered, *info.marking.back_offset)
             if shifted is not numbered:
                 self.moved = shifted

@@ -253,7 +253,8 @@ def sheet_furniture(plan: PagePlan, marks: str, bleed: float, label_room: float,
     if plan.fold is not None:
         items.append(fold_line(plan.fold, plan.trim_box, printable_box(plan.paper, shift)))
     if plan.tile is not None:
-        items.append(tile_marks(plan.tile, plan.area, CUT_WORDS[marks], plan.paper[0] - PRINTABLE))
+        items.append(tile_marks(plan.tile, plan.tile.area or plan.area, CUT_WORDS[marks],
+                                printable_box(plan.paper, shift)[2]))
     ground = band_ground(plan, bleed) if marks != "cutter" else None
     if ground is not None:  # under the marks, so they still show on it
         items.insert(0, ground)
@@ -291,9 +292,20 @@ def cut_marks(plan: PagePlan, marks: str, printable: Box | None = None) -> list[
 def mark_groups(plan: PagePlan) -> list[tuple[Box, tuple[float, ...], tuple[float, ...]]]:
     """The trim and cut lines each set of crop marks goes round: the whole page's, or on a
     gutterfold sheet each half's, so the fronts' marks also stand in the gutter and the folded
-    card can be cut from marks on both of its edges."""
+    card can be cut from marks on both of its edges, or on a page of pieces of several sizes
+    each block's, cut along its own pieces' edges only."""
     if not plan.placements:
         return []
+    if plan.blocks:
+        groups = []
+        for block in plan.blocks:
+            trims = [p.trim for p in plan.placements if block[0] - 1e-6 <= p.trim[0] and p.trim[2] <= block[2] + 1e-6
+                     and block[1] - 1e-6 <= p.trim[1] and p.trim[3] <= block[3] + 1e-6]
+            if trims:  # cut along the page's cut lines that are edges of these pieces (a tile's glued edge is none)
+                groups.append((bounding_box(trims),
+                               tuple(sorted({round(v, 6) for t in trims for v in (t[0], t[2])} & set(plan.cut_xs))),
+                               tuple(sorted({round(v, 6) for t in trims for v in (t[1], t[3])} & set(plan.cut_ys)))))
+        return groups
     if plan.fold is None:
         return [(plan.trim_box, plan.cut_xs, plan.cut_ys)]
     at, axis = plan.fold.at, 0 if plan.fold.vertical else 1
@@ -390,25 +402,40 @@ def fold_line(fold: Fold, trim: Box, printable: Box | None = None) -> FoldLine:
 def tile_marks(tile: Tile, area: Box, cut: str, right: float | None = None) -> TileMarks:
     """What puts a tiled piece back together: the tile's name above it; on each strip another
     tile is glued over, light hatching, the neighbour's name and a dashed line where its edge
-    goes; and a triangle in the margin at every seam, matching the neighbour's. The instructions
-    end before `right` (the printable edge), said shorter on narrow paper."""
+    goes; and a triangle in the margin at every seam, matching the neighbour's (once where two
+    neighbours share a seam line). The instructions end before `right` (the printable edge)."""
     x0, y0, _, _ = area
     seams: list[GlueStrip | AlignmentMark] = []
     for seam in tile.seams:
         if seam.kind == "glue":
             seams.append(glue_strip(seam))
-        seams.append(alignment_mark(seam, area))
-    x = x0 + 18
-    sayings = [f"of {len(tile.names)} ({', '.join(tile.names)}): {cut}, glue the tiles over the hatched strips, "
-               "black triangles meeting", f"of {len(tile.names)}: {cut}, glue the tiles over the hatched strips, "
-               "black triangles meeting", f"of {len(tile.names)}: {cut}, glue over the hatched strips"]
-    said = next((s for s in sayings if right is None or x + text_width(s, LABEL_SIZE) <= right), sayings[-1])
-    return TileMarks(Words(f"tile {tile.name}", x0 + 4, y0 - 6.0, 9), Words(said, x, y0 - 6.0, LABEL_SIZE),
-                     tuple(seams))
+        mark = alignment_mark(seam, area)
+        if mark not in seams:
+            seams.append(mark)
+    stops = [s.at for s in tile.seams if s.vertical]  # their triangles stand on the instructions' line
+    return TileMarks(Words(f"tile {tile.name}", x0 + 4, y0 - 6.0, 9),
+                     instructions(tile, x0 + 18, stops, cut, y0 - 6.0, right), tuple(seams))
+
+
+def instructions(tile: Tile, x: float, stops: Sequence[float], cut: str, baseline: float,
+                 right: float | None = None) -> Words:
+    """How to put the tiles together, on the tile name's line from `x`, ending before the first
+    alignment triangle (their tips at `stops`) that would stand on it and before `right` (the
+    printable edge of the paper): the whole of it, or less of it where the tile is narrow."""
+    n, names = len(tile.names), ", ".join(tile.names)
+    texts = (f"of {n} ({names}): {cut}, glue the tiles over the hatched strips, black triangles meeting",
+             f"of {n}: {cut}, glue the tiles over the hatched strips, black triangles meeting",
+             f"of {n}: {cut}, glue over the hatched strips, triangles meeting",
+             f"of {n}: {cut}")
+    clear = TILE_MARK / 2 + 1.0
+    end = min([s - clear for s in stops if s + clear > x] + [float("inf") if right is None else right])
+    text = next((t for t in texts if x + text_width(t, LABEL_SIZE) <= end), texts[-1])
+    return Words(text, x, baseline, LABEL_SIZE)
 
 
 def glue_strip(seam: Seam) -> GlueStrip:
-    """The strip a glue seam's neighbour is laid over, hatched every 4 mm at 45°."""
+    """The strip a glue seam's neighbour is laid over, hatched every 4 mm at 45°, saying so (the
+    neighbour's name alone where the words would overrun the strip)."""
     a, b = seam.span
     box = (seam.at, a, seam.at + seam.strip, b) if seam.vertical else (a, seam.at, b, seam.at + seam.strip)
     bx0, by0, bx1, by1 = box
@@ -419,6 +446,8 @@ def glue_strip(seam: Seam) -> GlueStrip:
         start = bx0 - (by1 - by0) + i * step
         hatch.append((start, by1, start + (by1 - by0), by0))
     text = f"glue — {seam.neighbour} goes over this strip"
+    if text_width(text, 7) > b - a - 4:  # a short stretch of a strip two neighbours share
+        text = f"glue — {seam.neighbour}"
     if seam.vertical:
         words = Words(text, seam.at + seam.strip / 2 + 1.2, (a + b) / 2, 7, align="centre", turned=True)
         edge = (seam.at, a, seam.at, b)

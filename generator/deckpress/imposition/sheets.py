@@ -13,18 +13,23 @@ and bottom), it is moved to the top (or left), whose margin then holds them, and
 keeps what bleed is left before the unprintable edge: every cut line keeps a guide on one end.
 
 Pieces of one size share a grid; a run of another size starts a new page with a grid of its
-own. A piece too big for any page is tiled: cut into overlapping parts, one a page, which
-are glued back together along marked strips.
+own (`packing` lets such runs share pages). A piece too big for any page is tiled: cut into
+the fewest overlapping parts, one a page, which are glued back together along marked strips,
+their seams kept off the piece's words where the paper leaves a way round them.
 """
 
 from __future__ import annotations
 
+import bisect
+import functools
 import math
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import Generic, TypeVar
 
-from ..face import Matrix, PathOp, apply, multiply, rotation, transform_path, translation
+from ..face import (IDENTITY, Face, Group, Item, Matrix, PathOp, Text, apply, multiply, rotation, transform_path,
+                    translation)
+from ..fonts import open_font
 # kept with the lengths: the model checks card sizes against the papers too
 from ..units import MIN_MARGIN, PAPERS, PRINTABLE, paper_size
 
@@ -263,6 +268,7 @@ class Tile:
     name: str  # column letter and row number, like a map: A1, B1, A2 …
     names: tuple[str, ...]  # every tile of the piece, in order
     seams: tuple[Seam, ...]
+    area: Box | None = None  # the tile's part of the page, when it shares the page (packing); else the page's area
 
 
 @dataclass(frozen=True)
@@ -290,6 +296,10 @@ class PagePlan(Generic[T]):
     # the cut paths of pieces that are not rectangles (a tuck box's net), page mm; pieces whose
     # trim is their cut (cards, with their face's corner radius) need none
     outlines: tuple[tuple[PathOp, ...], ...] = ()
+    # on a page holding pieces of several sizes (packing.plan_packed), the trim box of each group of
+    # one size: each is marked for cutting on its own. Empty: the page is one group (or a fold
+    # sheet's two halves)
+    blocks: tuple[Box, ...] = ()
 
     @property
     def trim_box(self) -> Box:
@@ -397,12 +407,12 @@ def mirrored(page: PagePlan[T], card_w: float, page_mirror: Matrix | None = None
                        for p in page.placements)
     xs = tuple(sorted(round(apply(page_mirror, x, 0.0)[0], 6) for x in page.cut_xs))
     ys = tuple(sorted(round(apply(page_mirror, 0.0, y)[1], 6) for y in page.cut_ys))
-    return PagePlan(page.paper, flip(page.area), placements, xs, ys)
+    return PagePlan(page.paper, flip(page.area), placements, xs, ys, blocks=tuple(flip(b) for b in page.blocks))
 
 
 def moved(page: PagePlan[T], dx: float, dy: float) -> PagePlan[T]:
     """`page` with everything on it shifted by (dx, dy) mm on the paper: pieces, their trim and
-    bleed, cut lines, the area (so marks, scale bar and label follow), any fold or tile seams.
+    bleed, cut lines, the area (so marks, scale bar and label follow), any fold, tile seams or blocks.
 
     This is the back offset: a duplex printer that lands the back of a sheet (ex, ey) off the
     spot behind its front is corrected by shifting back pages by (-ex, -ey), in the back page's
@@ -419,83 +429,287 @@ def moved(page: PagePlan[T], dx: float, dy: float) -> PagePlan[T]:
         return replace(s, at=s.at + across, span=(s.span[0] + along, s.span[1] + along))
 
     placements = tuple(Placement(p.face, multiply(shift, p.matrix), box(p.trim), box(p.clip)) for p in page.placements)
-    tile = replace(page.tile, seams=tuple(seam(s) for s in page.tile.seams)) if page.tile else None
+    tile = replace(page.tile, seams=tuple(seam(s) for s in page.tile.seams),
+                   area=box(page.tile.area) if page.tile.area else None) if page.tile else None
     fold = replace(page.fold, at=page.fold.at + (dx if page.fold.vertical else dy)) if page.fold else None
     return PagePlan(page.paper, box(page.area), placements, tuple(round(x + dx, 6) for x in page.cut_xs),
                     tuple(round(y + dy, 6) for y in page.cut_ys), tile, fold,
-                    tuple(transform_path(o, shift) for o in page.outlines))
+                    tuple(transform_path(o, shift) for o in page.outlines), tuple(box(b) for b in page.blocks))
 
 
 def plan_tiles(face: T, card_w: float, card_h: float, paper: str, bleed: float,
-               room: Room = Room()) -> list[PagePlan[T]]:
+               room: Room = Room(), keep_clear: Sequence[Box] = ()) -> list[PagePlan[T]]:
     """A piece too big for the paper, cut into overlapping tiles, one a page.
 
     Tiles are named like map squares (columns A, B, …; rows 1, 2, …). Each tile overlaps its
     right and lower neighbours by OVERLAP: that strip on the left/upper tile takes the glue,
     and the neighbour, cut along its marked edge, is laid over it up to a dashed line.
-    The piece is turned a quarter turn if that needs fewer pages.
+    `tile_layout` chooses how: the fewest tiles, the piece turned a quarter turn if that needs
+    fewer or keeps the seams off more of the `keep_clear` boxes (its words, in face mm).
     """
     W, H = paper_size(paper)
-    room_w, room_h = W - 2 * room.tile_margin, H - 2 * room.tile_margin
-    options = []
-    for rotated in (False, True):
-        pw, ph = (card_h, card_w) if rotated else (card_w, card_h)
-        cols, rows = _tile_count(pw + 2 * bleed, room_w), _tile_count(ph + 2 * bleed, room_h)
-        options.append((cols * rows, rotated, pw, ph, cols, rows))
-    _, rotated, pw, ph, cols, rows = min(options, key=lambda o: (o[0], o[1]))
-    to_board = quarter_turn(card_h) if rotated else translation(0.0, 0.0)
-    xs, ys = _spans(pw, bleed, cols), _spans(ph, bleed, rows)
-    names = tuple(f"{chr(65 + c)}{r + 1}" for r in range(rows) for c in range(cols))
+    layout = tile_layout(card_w, card_h, (W - 2 * room.tile_margin, H - 2 * room.tile_margin), bleed,
+                         tuple(keep_clear))
+    pw, ph = (card_h, card_w) if layout.turned else (card_w, card_h)
+    to_board = quarter_turn(card_h) if layout.turned else translation(0.0, 0.0)
+    names = tuple(name for name, _ in layout.tiles)
     pages = []
-    for r, (y0, y1) in enumerate(ys):
-        for c, (x0, x1) in enumerate(xs):
-            ox, oy = (W - (x1 - x0)) / 2 - x0, (H - (y1 - y0)) / 2 - y0  # board -> page
-            seen = (x0 + ox, y0 + oy, x1 + ox, y1 + oy)
-            trim = (max(ox, seen[0]), max(oy, seen[1]), min(ox + pw, seen[2]), min(oy + ph, seen[3]))
-            seams = []
-            if c + 1 < cols:
-                seams.append(Seam(xs[c + 1][0] + ox, True, "glue", names[r * cols + c + 1], (trim[1], trim[3])))
-            if r + 1 < rows:
-                seams.append(Seam(ys[r + 1][0] + oy, False, "glue", names[(r + 1) * cols + c], (trim[0], trim[2])))
-            if c > 0:
-                seams.append(Seam(seen[0], True, "cut", names[r * cols + c - 1], (trim[1], trim[3])))
-            if r > 0:
-                seams.append(Seam(seen[1], False, "cut", names[(r - 1) * cols + c], (trim[0], trim[2])))
-            cut_xs = [v for v in (ox, ox + pw) if seen[0] - 1e-6 <= v <= seen[2] + 1e-6]
-            cut_ys = [v for v in (oy, oy + ph) if seen[1] - 1e-6 <= v <= seen[3] + 1e-6]
-            cut_xs += [s.at for s in seams if s.kind == "cut" and s.vertical]
-            cut_ys += [s.at for s in seams if s.kind == "cut" and not s.vertical]
-            placement = Placement(face, multiply(translation(ox, oy), to_board), trim, seen)
-            tile = Tile(names[r * cols + c], names, tuple(seams))
-            pages.append(page_plan((W, H), seen, [placement], tile, (cut_xs, cut_ys)))
+    for name, (x0, y0, x1, y1) in layout.tiles:
+        ox, oy = (W - (x1 - x0)) / 2 - x0, (H - (y1 - y0)) / 2 - y0  # board -> page: the tile centred
+        seen = (x0 + ox, y0 + oy, x1 + ox, y1 + oy)
+        trim = (max(ox, seen[0]), max(oy, seen[1]), min(ox + pw, seen[2]), min(oy + ph, seen[3]))
+        seams = [replace(seam, at=seam.at + (ox if seam.vertical else oy),
+                         span=tuple(v + (oy if seam.vertical else ox) for v in seam.span))
+                 for seam in _tile_seams((x0, y0, x1, y1), layout.tiles, (pw, ph))]
+        cut_xs = [v for v in (ox, ox + pw) if seen[0] - 1e-6 <= v <= seen[2] + 1e-6]
+        cut_ys = [v for v in (oy, oy + ph) if seen[1] - 1e-6 <= v <= seen[3] + 1e-6]
+        cut_xs += [s.at for s in seams if s.kind == "cut" and s.vertical]
+        cut_ys += [s.at for s in seams if s.kind == "cut" and not s.vertical]
+        placement = Placement(face, multiply(translation(ox, oy), to_board), trim, seen)
+        pages.append(page_plan((W, H), seen, [placement], Tile(name, names, tuple(seams)), (cut_xs, cut_ys)))
     return pages
+
+
+@functools.lru_cache(maxsize=16)
+def text_boxes(face: Face) -> tuple[Box, ...]:
+    """The box each run of a face's text takes (face mm): its advance along the baseline, from
+    its font's ascent to its descent, as drawn through any groups. What a tile's seams keep off."""
+    found: list[Box] = []
+
+    def walk(items: Sequence[Item], matrix: Matrix) -> None:
+        for item in items:
+            if isinstance(item, Group):
+                walk(item.items, multiply(matrix, item.transform))
+            elif isinstance(item, Text) and item.text.strip():
+                font = open_font(item.font)
+                corners = [apply(matrix, x, y) for x in (item.x, item.x + font.string_width(item.text, item.size))
+                           for y in (item.y - font.ascent * item.size, item.y + font.descent * item.size)]
+                found.append((min(c[0] for c in corners), min(c[1] for c in corners),
+                              max(c[0] for c in corners), max(c[1] for c in corners)))
+
+    walk(face.items, IDENTITY)
+    return tuple(found)
+
+
+@dataclass(frozen=True)
+class TileLayout:
+    """How a piece is cut into tiles, in the piece's own mm (trim from 0, bleed below 0 and past
+    its size), turned a quarter turn clockwise first if `turned`."""
+
+    turned: bool
+    tiles: tuple[tuple[str, Box], ...]  #: each tile's name and the part of the piece it shows, in page order
+    crossings: int  #: how many keep-clear boxes a seam's strip crosses (a box counts once a seam)
+    staggered: bool  #: seams of neighbouring rows (or columns) not in line, like bricks
+
+
+MIN_TILE = 3 * OVERLAP  #: the shortest tile: room for a glue strip at each end and some of the piece between
+STAGGER = 4 * OVERLAP  #: seams of neighbouring rows are in line or this far apart: no sliver of a glue strip
+_CANDIDATES = 40  #: seam positions tried for each seam, the best first
+
+
+@functools.lru_cache(maxsize=64)
+def tile_layout(width: float, height: float, room: tuple[float, float], bleed: float,
+                keep_clear: tuple[Box, ...] = ()) -> TileLayout:
+    """The fewest tiles, each at most `room` (w, h) with its bleed, that cover a `width`×`height`
+    piece and its bleed, neighbours overlapping by OVERLAP; then the seams' strips off as many of
+    the `keep_clear` boxes (face mm) as can be.
+
+    The piece may be turned a quarter turn; it is cut into rows, each cut into tiles, or into
+    columns, each cut into tiles; a row's seams may leave the next row's behind (staggered, like
+    bricks) where that keeps them off more boxes. Ties go to seams in line, then to the piece
+    upright, then to tiles nearest equal lengths. Every tile is one page. Cuts other than rows or
+    columns are not tried; for a piece longer both ways than the room's longer side none could do
+    with fewer than four, since of three tiles one would hold two of its corners, a whole side.
+    """
+    best: tuple[tuple[float, ...], TileLayout] | None = None
+    for turned in (False, True):
+        pw, ph = (height, width) if turned else (width, height)
+        boxes = [_turned_box(b, height) for b in keep_clear] if turned else list(keep_clear)
+        extent = (-bleed, -bleed, pw + bleed, ph + bleed)
+        for rows in (True, False):
+            found = _strips(extent, room, boxes) if rows else _swapped(_strips(_swap(extent), room[::-1],
+                                                                               [_swap(b) for b in boxes]))
+            if found is None:
+                continue
+            crossings, staggered, imbalance, grid = found
+            tiles = sum(len(strip) for strip in grid)
+            key = (tiles, crossings, staggered, turned, round(imbalance, 6), not rows)
+            if best is None or key < best[0]:
+                best = (key, TileLayout(turned, _named(grid, rows), crossings, staggered))
+    if best is None:
+        raise ValueError(f"a {width:g}×{height:g} mm piece cannot be tiled on {room[0]:g}×{room[1]:g} mm")
+    return best[1]
+
+
+Strips = list[list[Box]]  # tiles strip by strip, each strip's tiles in order
+
+
+def _strips(extent: Box, room: tuple[float, float], boxes: list[Box]) -> tuple[int, bool, float, Strips] | None:
+    """The best cut of `extent` into rows (stacked downwards), each cut into tiles across, every
+    tile within `room`: (crossings, staggered, imbalance, tiles row by row), None if none fits.
+
+    The seams between rows cross the whole piece; the seams in a row cross only that row, so where
+    the rows are cut decides which boxes those may meet: with two rows, the best few places for the
+    seam between them are each tried with the best seams in each row."""
+    x0, y0, x1, y1 = extent
+    rows, cols = _tile_count(y1 - y0, room[1]), _tile_count(x1 - x0, room[0])
+    if min(rows, cols) < 1:
+        return None
+    aligned = _lines(x0, x1, cols, room[0], boxes, 0, (y0, y1))  # seams in line: each crosses every row
+    options = []
+    for cost, imbalance, between in _lines(y0, y1, rows, room[1], boxes, 1, (x0, x1), keep=12 if rows == 2 else 1):
+        ys = _bounds(y0, y1, between)
+        if aligned:
+            options.append((cost + aligned[0][0], False, imbalance + aligned[0][1] * rows, [aligned[0][2]] * rows, ys))
+        # each row its own seams, in line with its neighbour's or STAGGER away from them: rows
+        # settled one after another, from the top down and from the bottom up
+        for order in (ys, ys[::-1]):
+            total, spread, seams = cost, imbalance, []
+            for a, b in order:
+                found = _lines(x0, x1, cols, room[0], boxes, 0, (a, b), seams[-1] if seams else ())
+                if not found:
+                    break
+                total, spread = total + found[0][0], spread + found[0][1]
+                seams.append(found[0][2])
+            else:
+                seams = seams if order is ys else seams[::-1]
+                options.append((total, any(s != seams[0] for s in seams), spread, seams, ys))
+    if not options:
+        return None
+    cost, staggered, imbalance, by_row, ys = min(options, key=lambda o: (o[0], o[1], o[2]))
+    grid = [[(a, ya, b, yb) for a, b in _bounds(x0, x1, row)] for row, (ya, yb) in zip(by_row, ys)]
+    return cost, staggered, imbalance, grid
+
+
+def _bounds(lo: float, hi: float, seams: Sequence[float]) -> list[tuple[float, float]]:
+    """The stretches between `lo` and `hi` that tiles starting at `lo` and at each seam cover:
+    each reaches OVERLAP past the next one's start."""
+    starts = [lo, *seams]
+    return [(s, e + OVERLAP) for s, e in zip(starts, seams)] + [(starts[-1], hi)]
+
+
+def _lines(lo: float, hi: float, n: int, longest: float, boxes: Sequence[Box], axis: int,
+           span: tuple[float, float], in_line: Sequence[float] = (),
+           keep: int = 1) -> list[tuple[int, float, list[float]]]:
+    """Where `n` tiles at most `longest` long, overlapping by OVERLAP, cover lo…hi along `axis` (0:
+    x, 1: y), each seam's strip (from a tile's start to OVERLAP past it) across `span` on the other
+    axis: the `keep` best ways, best first, each as (crossings, imbalance, the n - 1 tile starts
+    after the first); none if they cannot.
+
+    Seams cross as few `boxes` as can be, then lie nearest an even split (the imbalance is the sum
+    of their squared distances from it). With `in_line` (the seams of the row before), each seam
+    is at one of them or at least STAGGER from all of them. A seam's crossings change only where its
+    strip starts or stops touching a box, so those places, the ends of its range and the even
+    split are the candidates; the best `_CANDIDATES` of each seam are tried together."""
+    if n == 1:
+        return [(0, 0.0, [])] if hi - lo <= longest + 1e-9 else []
+    a, b = span
+    near = [bx for bx in boxes if bx[1 - axis] < b and a < bx[3 - axis]]
+    starts = sorted(bx[axis] - OVERLAP for bx in near)  # a strip at s crosses a box for start < s < end
+    ends = sorted(bx[axis + 2] for bx in near)
+
+    def crossings(s: float) -> int:
+        return bisect.bisect_left(starts, s) - bisect.bisect_right(ends, s)
+
+    size = (hi - lo + (n - 1) * OVERLAP) / n
+    even = [lo + i * (size - OVERLAP) for i in range(1, n)]
+    choices = []
+    for i in range(1, n):
+        low = max(lo + i * (MIN_TILE - OVERLAP), hi - longest - (n - 1 - i) * (longest - OVERLAP))
+        high = min(lo + i * (longest - OVERLAP), hi - MIN_TILE - (n - 1 - i) * (MIN_TILE - OVERLAP))
+        if low > high + 1e-9:
+            return []
+        places = {low, high, min(max(even[i - 1], low), high), *in_line,
+                  *(v for v in (*starts, *ends) if low <= v <= high)}
+        places = [p for p in places if low - 1e-9 <= p <= high + 1e-9
+                  and all(abs(p - q) < 1e-9 or abs(p - q) >= STAGGER for q in in_line)]
+        ranked = sorted(places, key=lambda p: (crossings(p), (p - even[i - 1]) ** 2, p))[:_CANDIDATES]
+        if not ranked:
+            return []
+        choices.append([(crossings(p), (p - even[i - 1]) ** 2, p) for p in ranked])
+    # the tiles' lengths tie each seam to the one before: the best path through the choices
+    paths: dict[float, tuple[int, float, list[float]]] = {lo: (0, 0.0, [])}
+    for options in choices:
+        step: dict[float, tuple[int, float, list[float]]] = {}
+        for cost, off, p in options:
+            reach = [(c + cost, o + off, [*seams, p]) for prev, (c, o, seams) in paths.items()
+                     if MIN_TILE - 1e-9 <= p + OVERLAP - prev <= longest + 1e-9]
+            if reach:
+                step[p] = min(reach, key=lambda r: (r[0], r[1]))
+        paths = step
+    ends_ok = [path for last, path in paths.items() if MIN_TILE - 1e-9 <= hi - last <= longest + 1e-9]
+    return sorted(ends_ok, key=lambda r: (r[0], r[1], r[2]))[:keep]
+
+
+def _swap(box: Box) -> Box:
+    return (box[1], box[0], box[3], box[2])
+
+
+def _swapped(found: tuple[int, bool, float, Strips] | None) -> tuple[int, bool, float, Strips] | None:
+    """`_strips` of the mirrored piece (x and y swapped) read back: its rows are the piece's columns."""
+    if found is None:
+        return None
+    crossings, staggered, imbalance, grid = found
+    return crossings, staggered, imbalance, [[_swap(t) for t in strip] for strip in grid]
+
+
+def _turned_box(box: Box, height: float) -> Box:
+    """A box of a `height` tall piece, once the piece is turned a quarter turn clockwise."""
+    (ax, ay), (bx, by) = apply(quarter_turn(height), box[0], box[1]), apply(quarter_turn(height), box[2], box[3])
+    return (min(ax, bx), min(ay, by), max(ax, bx), max(ay, by))
+
+
+def _named(grid: Strips, rows: bool) -> tuple[tuple[str, Box], ...]:
+    """Tiles named like map squares, a letter for the column and a number for the row, in reading
+    order: `grid` is rows of tiles, or (not `rows`) columns of them."""
+    named = [((i, j) if rows else (j, i), tile) for i, strip in enumerate(grid) for j, tile in enumerate(strip)]
+    return tuple((f"{chr(65 + col)}{row + 1}", tile) for (row, col), tile in sorted(named, key=lambda n: n[0]))
+
+
+def _tile_seams(tile: Box, tiles: Sequence[tuple[str, Box]], size: tuple[float, float]) -> list[Seam]:
+    """Where `tile` meets its neighbours (in the piece's mm; `size` is its trim): glue strips along
+    its right and lower edges, which the tiles there are laid over, then cut edges along its left
+    and upper edges. A neighbour overlaps it by OVERLAP across the seam and by more than 2 × OVERLAP
+    along it (a tile that only shares a corner is no neighbour); where two neighbours share an edge,
+    each has the stretch of it the one before does not."""
+    x0, y0, x1, y1 = tile
+    trim = (max(0.0, x0), max(0.0, y0), min(size[0], x1), min(size[1], y1))
+    seams = []
+    for vertical, kind, mine in ((True, "glue", x1 - OVERLAP), (False, "glue", y1 - OVERLAP),
+                                 (True, "cut", x0 + OVERLAP), (False, "cut", y0 + OVERLAP)):
+        across, along = (0, 1) if vertical else (1, 0)
+        side = across if kind == "glue" else across + 2  # the neighbour's edge that lies on `mine`
+        found = sorted((box[along], name, box) for name, box in tiles
+                       if abs(box[side] - mine) < 1e-6 and min(box[along + 2], tile[along + 2])
+                       - max(box[along], tile[along]) > 2 * OVERLAP)
+        taken = -math.inf
+        for _, name, box in found:
+            span = (max(trim[along], box[along], taken), min(trim[along + 2], box[along + 2]))
+            if span[1] - span[0] > 1e-6:
+                at = box[across] if kind == "glue" else tile[across]
+                seams.append(Seam(at, vertical, kind, name, span))
+                taken = span[1]
+    return seams
 
 
 def _tile_count(extent: float, room: float) -> int:
     """How many tiles, overlapping by OVERLAP, it takes to cover `extent` with tiles at most `room` long."""
+    if room <= OVERLAP:
+        return 0
     return max(1, math.ceil((extent - OVERLAP) / (room - OVERLAP) - 1e-9))
-
-
-def _spans(length: float, bleed: float, n: int) -> list[tuple[float, float]]:
-    """The stretch of a piece (trim from 0 to `length`, bleed beyond) each of `n` tiles shows:
-    all equally long, neighbours overlapping by OVERLAP."""
-    if n == 1:
-        return [(-bleed, length + bleed)]
-    size = (length + 2 * bleed + (n - 1) * OVERLAP) / n
-    starts = [-bleed + i * (size - OVERLAP) for i in range(n)]
-    return [(s, s + size) for s in starts[:-1]] + [(starts[-1], length + bleed)]
 
 
 Size = tuple[float, float]
 
 
 def plan_sheets(pairs: Sequence[tuple[T, T | None]], size_of: Callable[[T], Size], paper: str,
-                bleed: float, room: Room = Room(), gap: float = 0.0
-                ) -> tuple[list[PagePlan[T]], list[PagePlan[T]] | None]:
+                bleed: float, room: Room = Room(), keep_clear: Callable[[T], Sequence[Box]] | None = None,
+                gap: float = 0.0) -> tuple[list[PagePlan[T]], list[PagePlan[T]] | None]:
     """Front pages and, if any piece has a back, the matching back pages (one for each front page).
 
     Consecutive pieces of one size share a grid, `gap` mm between them; a piece that fits no page
-    is tiled.
+    is tiled, its seams kept off what `keep_clear` says of its front (its words: `text_boxes`)
+    where they can be.
     """
     bleed = room.bleed(bleed)
     fronts: list[PagePlan[T]] = []
@@ -505,9 +719,9 @@ def plan_sheets(pairs: Sequence[tuple[T, T | None]], size_of: Callable[[T], Size
             grid = snug(fit_grid(paper, *size, room, bleed, gap), len(run), bleed)
         except ValueError:
             for front, back in run:
-                pages = plan_tiles(front, *size, paper, bleed, room)
+                pages = plan_tiles(front, *size, paper, bleed, room, keep_clear(front) if keep_clear else ())
                 fronts += pages
-                backs += [_with_face(mirrored(p, size[0]), back) for p in pages]
+                backs += [with_back(mirrored(p, size[0]), back) for p in pages]
         else:
             fronts += plan_pages([f for f, _ in run], grid, bleed)
             backs += plan_pages([b for _, b in run], grid, bleed, backs=True)
@@ -528,7 +742,7 @@ def runs(pairs: Sequence[tuple[T, T | None]],
         start = end
 
 
-def _with_face(page: PagePlan[T], face: T | None) -> PagePlan[T]:
+def with_back(page: PagePlan[T], face: T | None) -> PagePlan[T]:
     """A tile's back page, showing `face` (or nothing when the piece has no back)."""
     if face is None:
         return replace(page, placements=(), cut_xs=(), cut_ys=())

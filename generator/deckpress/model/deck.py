@@ -147,6 +147,7 @@ class Deck:
     translate: Translator | None = None  # set when printing in another language
     box: bool = True  # print a tuck box for it (`box: none` in the deck file says no)
     box_cover: tuple[str, int] | None = None  # component and card number whose front is on the box
+    box_contents: str | None = None  # what the box says it holds (`box: {contents: …}`), if the deck says
     folders: tuple[Path, ...] = ()  # its folder, then those of the decks it extends: where its files are found
     gap: float = 0.0  # mm between neighbouring cards on home sheets (0: butted, sharing cut lines)
 
@@ -274,7 +275,7 @@ def load_deck(ref: str | Path, players: int | None = None, lang: str | None = No
             raise spec.error("copies" if component.copies > 1 else "cards",
                              f"the deck prints {deck.card_count():,} pieces with component '{component.name}': "
                              f"a deck prints at most {MAX_CARDS:,}")
-    deck.box, deck.box_cover = _box(doc, deck.components)
+    deck.box, deck.box_cover, deck.box_contents = _box(doc, deck.components)
     return deck
 
 
@@ -415,19 +416,25 @@ class _FileFinder:
         return resolve_inside(written, base, folders, kinds)
 
 
-def _box(doc: Map, components: list[Component]) -> tuple[bool, tuple[str, int] | None]:
-    """`box: none` (no tuck box), or `box: {cover: <component> [<number>]}` (the card whose front
-    goes on the box; the component's first card without a number)."""
+def _box(doc: Map, components: list[Component]) -> tuple[bool, tuple[str, int] | None, str | None]:
+    """`box: none` (no tuck box), or `box: {cover: <component> [<number>], contents: <text>}` (the
+    card whose front goes on the box, the component's first card without a number; and what the
+    box says it holds)."""
     spec = doc.get("box")
     if spec is None:
-        return True, None
+        return True, None, None
     if spec in ("none", False):
-        return False, None
+        return False, None, None
     if not isinstance(spec, Map):
         raise doc.error("box", "'box' must be none or a mapping like {cover: cards 3}")
     check_keys(spec, BOX)
+    contents = None
+    if "contents" in spec:
+        contents = " ".join(str(spec["contents"]).split())
+        if not contents or isinstance(spec["contents"], (Map, list)):
+            raise spec.error("contents", "box contents must be a line of text, like '63 cards · 12 rule cards'")
     if "cover" not in spec:
-        return True, None
+        return True, None, contents
     written = str(spec["cover"]).strip()
     name, _, number = written.rpartition(" ")
     if not number.isdigit():
@@ -438,7 +445,7 @@ def _box(doc: Map, components: list[Component]) -> tuple[bool, tuple[str, int] |
     count = len(by_name[name].cards)
     if not 1 <= int(number) <= count:
         raise spec.error("cover", f"box cover '{written}': '{name}' has cards 1 to {count}")
-    return True, (name, int(number))
+    return True, (name, int(number)), contents
 
 
 MAX_NAME, MAX_PATH = 255, 1024  #: what file systems allow: a longer name could not be a file

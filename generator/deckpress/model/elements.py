@@ -128,7 +128,9 @@ KINDS: dict[str, Kind] = {k.name: k for k in (
         _x("x", "50%", "Centre, from the left."), _y("y", "50%", "Centre, from the top."),
         Key("color", "color", "black", "Colour."),
         Key("anchor", "choice", "center", "Which point of the glyph's ink box sits at (x, y).",
-            choices=("center", "top", "bottom", "left", "right", "baseline"))),
+            choices=("center", "top", "bottom", "left", "right", "baseline")),
+        Key("bold", "number", 0, "Makes a thin glyph bolder: its outline is drawn as well, this share of "
+            "the size wide (`0.03`: 3 % of the em, each stroke 0.03 em thicker).")),
         "- glyph: {char: U+1D15F, size: 60pt, x: 50%, y: 45%}"),
     Kind("image", "A PNG, JPEG or SVG picture (SVG stays vector, JPEG is embedded untouched). A path "
          "is relative to the deck folder; one written in a layout is looked for there first, then beside "

@@ -125,6 +125,11 @@ BOX = Keys("box", "The deck's tuck box.", (
     Key("cover", "text", None, "the card whose front is on the box: a component and a card number, "
         "like `cue-cards 6` (the component's first card without a number); by default the first card "
         "of the first `cards` component"),
+    Key("contents", "text", None, "what the box says it holds, like `63 cards · 6 staff cards · 12 rule "
+        "cards` (each part between ` · ` on a line of its own; `{cards}` is the number of cards printed "
+        "on the `cards` sheet, per-player sets included): say it when the rules count the pieces "
+        "otherwise. By default those cards, like `54 cards`. The box is as deep as every card-sized "
+        "piece needs either way"),
 ))
 
 # Counts no real deck reaches (the bundled ones print fewer than 100 pieces) and a hostile one cannot
@@ -175,6 +180,8 @@ ICON = Keys("icon", "What `:name:` draws inside a line of text.", (
     Key("image", "file", None, "a PNG, JPEG or SVG file (looked for in the deck folder, then beside this "
         "layout file), about as tall as the text"),
     Key("scale", "number", 1, "a factor on the icon's size"),
+    Key("bold", "number", 0, "makes a thin `glyph` bolder: its outline drawn as well, this share of the "
+        "size wide (`0.03`: each stroke 3 % of the em thicker)"),
     Key("color", "color", None, "the colour of a glyph or symbol; by default the colour of the text around it"),
 ))
 

@@ -109,6 +109,7 @@ class Icon:
     symbol: str | None = None  # a shape name
     scale: float = 1.0
     color: Color | None = None  # None: the colour of the surrounding text
+    bold: float = 0.0  # a glyph's outline width, in em
 
 
 @dataclass
