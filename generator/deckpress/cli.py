@@ -148,7 +148,7 @@ def _paper(ctx: click.Context, param: click.Parameter, value: str) -> str:
 
 def _gap_option() -> click.Option:
     return click.Option(["--gap"], default=None, callback=_gap, metavar="LENGTH",
-                        help="Space between cards on the sheets, like 3mm: each card gets its own bleed (half the "
+                        help="Space between cards on the card sheets, like 3mm: each card gets its own bleed (half the "
                              "gap at most) and its own cut lines, so a slightly off cut shows no neighbour's "
                              "colour. 0 butts them. Default: the deck's `gap:` (0 for images).")
 

@@ -92,8 +92,8 @@ DECK = Keys("deck", "The keys of a deck file.", (
     Key("card", "card size", "poker", "card size: a preset, `WIDTHxHEIGHT` like `63x88` (mm) or "
         "`2.5inx3.5in`, or a mapping", see="#card"),
     Key("bleed", "width", "3mm", "how far the artwork runs past the cut line", see="#bleed"),
-    Key("gap", "width", "0mm", "space between neighbouring cards on home sheets, each card with its own bleed "
-        "(half the gap at most) and its own cut lines; 0 butts them, sharing cut lines (`--gap` overrides it)",
+    Key("gap", "width", "0mm", "space between neighbouring cards on the cards sheets, each card with its own "
+        "bleed (half the gap at most) and its own cut lines; 0 butts them, sharing cut lines (`--gap` overrides it)",
         see="#gap"),
     Key("layouts", "list", None, "the layout files that hold the templates", required=True, see="#layouts"),
     Key("fonts", "mapping", None, "extra TrueType fonts inside the deck folder", see="#fonts"),
