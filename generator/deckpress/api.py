@@ -112,6 +112,7 @@ def _subfolders(folder: Path) -> list[Path]:
 def check(deck: str | Path, *, players: int | None = None) -> CheckResult:
     """Check a deck without writing anything: load it, compose every card in its own language and
     in each translation. Raises DeckError on the first mistake (file and line in the message)."""
+    from .builder.box import box_label
     from .builder.faces import compose_faces
     from .model import load_deck as load
     from .results import CheckResult
@@ -122,6 +123,7 @@ def check(deck: str | Path, *, players: int | None = None) -> CheckResult:
     for language in loaded.languages[1:]:
         translated = load(deck, players, language)
         compose_faces(translated, warnings)
+        box_label(translated)  # the box's words are the deck's to translate too
         for text, file, line in translated.translate.unused():
             if Path(file).resolve().is_relative_to(translated.folder):  # not what a deck it extends no longer uses
                 warnings(f"'{text[:40]}' is not on any card (translated to {language})", file, line,
