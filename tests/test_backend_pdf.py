@@ -339,9 +339,18 @@ def test_a_face_drawn_once_per_build_prints_alike_in_every_file(make_deck, tmp_p
     cards = next(o.path for o in result.outputs if o.path.name == "simple-cards-a4.pdf")
     duplex = next(o.path for o in result.outputs if o.path.name == "simple-duplex-a4.pdf")
 
-    def cards_area(path):  # the page without its label, which names the file
-        image = pdfium.PdfDocument(str(path))[0].render(scale=1).to_pil().convert("RGB")
-        return image.crop((0, 0, image.width, image.height * 9 // 10))
+    def cards_area(path):  # the page with its label, which names the file, painted out
+        from PIL import ImageDraw
+
+        page = pdfium.PdfDocument(str(path))[0]
+        image = page.render(scale=1).to_pil().convert("RGB")
+        text = page.get_textpage()
+        start = text.get_text_range().index("Simple ·")  # the label: title · file · page
+        boxes = [text.get_charbox(i) for i in range(start, text.count_chars())]
+        x0, y0 = min(b[0] for b in boxes), min(b[1] for b in boxes)
+        x1, y1 = max(b[2] for b in boxes), max(b[3] for b in boxes)
+        ImageDraw.Draw(image).rectangle((x0 - 2, image.height - y1 - 2, x1 + 2, image.height - y0 + 2), fill="white")
+        return image
 
     fronts, in_duplex = cards_area(cards), cards_area(duplex)
     assert fronts.getextrema() != ((255, 255),) * 3  # the cards are there
