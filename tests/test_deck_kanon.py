@@ -24,6 +24,7 @@ from deckpress.builder.deckbuild import build_deck
 from deckpress.cli import main as cli
 from deckpress.errors import DeckError
 from deckpress.model import load_deck
+from tests.faceread import text_items
 from tests.pdfread import MM, backs_behind_fronts, page_text, placements, text_sizes, trim_box_mm
 
 CARD_W, CARD_H = 63.5, 88.9
@@ -63,7 +64,7 @@ def pdf(folder, kind, paper="a4"):
     return folder / f"kanon-{kind}-{paper}.pdf"
 
 
-def card_texts(path, paper="a4"):
+def card_text_items(path, paper="a4"):
     """The text inside each card's trim on each page, page by page, in placement order."""
     reader = PdfReader(path)
     H = PAPER[paper][1]
@@ -85,8 +86,8 @@ def normal(text):
     return " ".join(text.replace("\u00a0", " ").split())
 
 
-def all_card_texts(path, paper="a4"):
-    return [text for page in card_texts(path, paper) for text in page]
+def all_card_text_items(path, paper="a4"):
+    return [text for page in card_text_items(path, paper) for text in page]
 
 
 # --- the inventory -------------------------------------------------------------------------------
@@ -119,7 +120,7 @@ def test_canon_cards_are_the_rule_sheets_table():
 
 def test_card_faces_show_their_counts(kanon_de):
     folder, _ = kanon_de
-    texts = [normal(t) for t in all_card_texts(pdf(folder, "cards"))]
+    texts = [normal(t) for t in all_card_text_items(pdf(folder, "cards"))]
     assert len(texts) == 63
     kinds = Counter()
     for text in texts:
@@ -140,7 +141,7 @@ def test_card_faces_show_their_counts(kanon_de):
 def test_each_printed_canon_card_lists_its_intervals_in_the_sheets_order(kanon_de):
     folder, _ = kanon_de
     found = {}
-    for text in all_card_texts(pdf(folder, "cards")):
+    for text in all_card_text_items(pdf(folder, "cards")):
         title = next((t for t in SEED_CANONS if " ".join(t.split()) in " ".join(text.split())), None)
         if title:
             found[title] = text
@@ -168,7 +169,7 @@ def test_backs_land_behind_their_fronts_and_canon_cards_have_their_own(kanon_de,
     canon_back = {b.name for b in last_back[2:]}
     assert len(deck_back) == 1 and len(canon_back) == 1 and deck_back != canon_back
     assert last_back[0].name in deck_back and last_back[1].name in deck_back
-    texts = card_texts(backs, paper)[-1]
+    texts = card_text_items(backs, paper)[-1]
     assert all("Kanon-Karte" in t for t in texts[2:]) and all("Hexachord" in t for t in texts[:2])
 
 
@@ -188,8 +189,8 @@ def chars_by_font(path):
 
 def test_german_names_umlauts_and_sharp_s_extract(kanon_de):
     folder, _ = kanon_de
-    cards = " ".join(all_card_texts(pdf(folder, "cards")))
-    backs = " ".join(all_card_texts(pdf(folder, "backs")))
+    cards = " ".join(all_card_text_items(pdf(folder, "cards")))
+    backs = " ".join(all_card_text_items(pdf(folder, "backs")))
     rules = " ".join(page_text(pdf(folder, "rules-board"), i) for i in range(2))
     for word in SPECIALS_DE + ["Pause", "aufwärts", "abwärts", "höher", "außer"]:
         assert word in cards, word
@@ -234,7 +235,7 @@ def test_each_note_colour_keeps_its_letter_on_the_low_ink_pages(kanon_de):
     folder, _ = kanon_de
     solm = dict(zip(PITCHES, ["ut", "re", "mi", "fa", "sol", "la"]))
     seen = Counter()
-    for text in all_card_texts(pdf(folder, "cards-lowink")):
+    for text in all_card_text_items(pdf(folder, "cards-lowink")):
         words = text.split()
         if words and words[0] in solm and solm[words[0]] in words:
             assert words.count(words[0]) == 3, text  # top corner, centre, bottom corner
@@ -279,7 +280,7 @@ def test_english_build_writes_every_file_without_warnings(kanon_en):
 
 def test_english_cards_have_the_same_counts_and_english_names(kanon_en):
     folder, _ = kanon_en
-    texts = [normal(t) for t in all_card_texts(pdf_en(folder, "cards"))]
+    texts = [normal(t) for t in all_card_text_items(pdf_en(folder, "cards"))]
     assert len(texts) == 63
     kinds = Counter()
     for text in texts:
@@ -300,7 +301,7 @@ def test_english_cards_have_the_same_counts_and_english_names(kanon_en):
 @pytest.mark.parametrize("kind", ["cards", "backs", "rules-board", "cards-lowink", "rules-board-lowink"])
 def test_english_build_has_no_german_left(kanon_en, kind):
     folder, _ = kanon_en
-    texts = " ".join(normal(t) for t in all_card_texts(pdf_en(folder, kind)))
+    texts = " ".join(normal(t) for t in all_card_text_items(pdf_en(folder, kind)))
     assert texts
     words = set(texts.replace(":", " ").replace(".", " ").replace(",", " ").split())
     for german in GERMAN_WORDS:
@@ -313,7 +314,7 @@ def test_english_build_has_no_german_left(kanon_en, kind):
 def test_english_canon_cards_list_the_sheets_intervals_in_order(kanon_en):
     folder, _ = kanon_en
     found = {}
-    for text in all_card_texts(pdf_en(folder, "cards")):
+    for text in all_card_text_items(pdf_en(folder, "cards")):
         text = normal(text)
         title = next((t for t in SEED_CANONS_EN if t in text), None)
         if title:
@@ -406,15 +407,7 @@ def test_every_heading_has_one_size(lang):
     shrinks to fit ("Die Grenzen des Hexachords" and "Richtungswechsel · Aussetzen" did)."""
     from deckpress.builder.faces import compose_faces
     from deckpress.errors import Warnings
-    from deckpress.face import Group, Text
     from deckpress.units import PT
-
-    def texts(items):
-        for item in items:
-            if isinstance(item, Group):
-                yield from texts(item.items)
-            elif isinstance(item, Text):
-                yield item
 
     faces = compose_faces(load_deck("kanon", lang=None if lang == "de" else lang), Warnings())
     # the title boxes: a rule card's band ends at 14 mm; a canon card's title starts right of its mark
@@ -422,6 +415,6 @@ def test_every_heading_has_one_size(lang):
     sizes = {name: Counter() for name in band}
     for e in faces.entries:
         if e.component in band:
-            sizes[e.component].update(round(t.size / PT, 2) for t in texts(e.front.items) if band[e.component](t))
+            sizes[e.component].update(round(t.size / PT, 2) for t in text_items(e.front.items) if band[e.component](t))
     assert set(sizes["regeln"]) == {15.0} and sum(sizes["regeln"].values()) >= 12
     assert set(sizes["kanons"]) == {15.0} and sum(sizes["kanons"].values()) >= 14  # two lines each

@@ -13,6 +13,7 @@ import pytest
 from pypdf import PdfReader
 
 from deckpress.model import load_deck
+from tests.faceread import text_items
 from tests.pdfread import MM, page_text, placements, trim_box_mm
 
 CARD_W, CARD_H = 63.5, 88.9
@@ -56,7 +57,7 @@ def card_regions(path):
     return regions
 
 
-def card_texts(path):
+def card_text_items(path):
     """The text inside each card's trim, in print order."""
     doc = pdfium.PdfDocument(str(path))
     texts = []
@@ -148,7 +149,7 @@ def test_suit_colours_step_apart_in_grey_and_have_their_own_shapes():
 @pytest.mark.parametrize("paper", PAPER)
 def test_every_card_shows_its_pitch_names_number_and_octave(steps_build, paper):
     folder, _ = steps_build
-    texts = card_texts(pdf(folder, "cards", paper))
+    texts = card_text_items(pdf(folder, "cards", paper))
     faces = expected_faces()
     assert len(texts) == len(faces) == 54
     for text, face in zip(texts, faces):
@@ -264,7 +265,7 @@ def test_low_ink_cards_still_show_their_suit_symbol(steps_build, paper):
     still there and still the shape of that card's suit (read from the card's own text)."""
     folder, _ = steps_build
     path = pdf(folder, "cards-lowink", paper)
-    texts = card_texts(path)
+    texts = card_text_items(path)
     regions = card_regions(path)
     dpi = 200
     doc = pdfium.PdfDocument(str(path))
@@ -316,16 +317,8 @@ def test_no_turned_flat_in_a_corner_and_the_turned_index_of_a_black_key_names_it
 def test_octave_and_clef_line_is_at_least_7pt():
     from deckpress.builder.faces import compose_faces
     from deckpress.errors import Warnings
-    from deckpress.face import Group, Text
     from deckpress.units import PT
 
-    def texts(items):
-        for item in items:
-            if isinstance(item, Group):
-                yield from texts(item.items)
-            elif isinstance(item, Text):
-                yield item
-
     sizes = [t.size / PT for e in compose_faces(load_deck("steps"), Warnings()).entries
-             for t in texts(e.front.items) if t.text.startswith("octave ")]
+             for t in text_items(e.front.items) if t.text.startswith("octave ")]
     assert len(sizes) >= 48 and min(sizes) >= 7.0

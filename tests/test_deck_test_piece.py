@@ -20,6 +20,7 @@ from pypdf import PdfReader
 
 from deckpress.model import load_deck
 from deckpress.units import PRINTABLE
+from tests.faceread import text_items
 from tests.pdfread import MM, content_streams, page_text, placements, trim_box_mm
 
 DECK = "test-piece"
@@ -325,19 +326,11 @@ def test_names_leave_the_card_as_plain_text(tmp_path):
 def test_the_flat_in_a_title_is_as_tall_as_the_capitals_and_bolder_than_the_music_fonts():
     from deckpress.builder.faces import compose_faces
     from deckpress.errors import Warnings
-    from deckpress.face import Group, Text
     from deckpress.fonts import open_font
-
-    def texts(items):
-        for item in items:
-            if isinstance(item, Group):
-                yield from texts(item.items)
-            elif isinstance(item, Text):
-                yield item
 
     faces = compose_faces(load_deck(DECK), Warnings())
     entry = next(e for e in faces.entries if e.name == "E♭ Bass")
-    title = [t for t in texts(entry.front.items) if t.y < 15.5]  # above the divider
+    title = [t for t in text_items(entry.front.items) if t.y < 15.5]  # above the divider
     flat = next(t for t in title if t.text == "♭")
     e = next(t for t in title if t.text.startswith("E"))
     fx0, fy0, fx1, fy1 = open_font(flat.font).bounds("♭")

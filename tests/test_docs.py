@@ -12,10 +12,11 @@ import yaml
 import deckpress
 from deckpress.backends.raster import RasterJob, pixels, render, trim_box
 from deckpress.compose import Composer
-from deckpress.face import Group, Image
+from deckpress.face import Image
 from deckpress.model import bundled_deck_ids, load_deck
 from deckpress.model import reference
 from deckpress.model.keys import TABLES
+from tests.faceread import leaves
 
 ROOT = Path(__file__).resolve().parent.parent  # the repository: README, docs, .ci
 
@@ -98,10 +99,6 @@ def test_the_replaced_back_parts_of_layouts_md_print_as_it_says(tmp_path):
     card = deck.components[0].cards[0]
     composer = Composer(deck)
     plum, plain = (composer.face(card, deck.layouts.templates[name]) for name in ("plum-back", "plain-back"))
-
-    def leaves(items):
-        for item in items:
-            yield from leaves(item.items) if isinstance(item, Group) else (item,)
 
     assert [Path(i.source).name for i in leaves(plum.items) if isinstance(i, Image)] == ["back.svg"]
     dpi = 100
