@@ -47,7 +47,7 @@ def test_build_on_papers_named_or_measured_names_each_file_by_its_paper(simple_d
 @pytest.mark.parametrize("paper, said", [
     ("letr", "error: --paper: unknown paper 'letr' — did you mean 'letter'?"),
     ("a4,tabliod", "error: --paper: unknown paper 'tabliod' — did you mean 'tabloid'?"),
-    ("10x10mm", "error: --paper: paper '10x10mm' is 10 × 10 mm: papers are 50 to 1500 mm a side"),
+    ("10x10mm", "error: --paper: paper '10x10mm' is 10 × 10 mm: papers are 100 to 1500 mm a side"),
 ])
 def test_an_unknown_paper_is_one_line_and_exit_2(simple_deck, tmp_path, paper, said):
     result = run("build", str(simple_deck), "--paper", paper, "--out", str(tmp_path))
@@ -324,6 +324,11 @@ def test_calibrate_writes_a_two_page_sheet(tmp_path, monkeypatch):
     assert (tmp_path / "sheets" / "calibrate-215.9x279.4mm.pdf").exists()
     bad = run("calibrate", "--paper", "a6")
     assert bad.exit_code == 2 and bad.output.count("\n") == 1 and "error: --paper: unknown paper 'a6'" in bad.output
+    small = run("calibrate", "--paper", "105x148mm", "--out", "small")  # A6: targets and words would meet
+    assert small.exit_code == 2 and small.output == ("error: the calibration sheet needs A5 paper or bigger, not "
+                                                     "105x148mm: measure the printer's back offset on A5, A4 or "
+                                                     "Letter\n")
+    assert not (tmp_path / "small").exists()
 
 
 def back_corners(path) -> list[tuple[float, float]]:

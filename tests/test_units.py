@@ -226,7 +226,7 @@ def test_a_paper_is_named_once_whatever_way_it_is_written(spec, name, size):
     ("letr", "unknown paper 'letr' — did you mean 'letter'? (papers are a4, letter, a3, a5, legal, tabloid, "
              "universal, or WIDTHxHEIGHT like 210x297mm or 8.5x11in)"),
     ("a6", "unknown paper 'a6' (papers are"),
-    ("40x300mm", "paper '40x300mm' is 40 × 300 mm: papers are 50 to 1500 mm a side"),
+    ("40x300mm", "paper '40x300mm' is 40 × 300 mm: papers are 100 to 1500 mm a side"),
     ("210x", "unknown paper '210x'"),
 ])
 def test_an_unknown_paper_says_which_there_are(spec, message):

@@ -243,9 +243,13 @@ def calibrate(out: str | Path = "output", *, paper: str = "a4", back_offset: Off
     Printed double-sided, it shows the back offset to give (see `deckpress calibrate --help`);
     with `back_offset` its back page is printed shifted by it, to check one."""
     from .builder.jobs import write_calibration_sheet
-    from .units import paper_name
+    from .imposition.calibration import fits
+    from .units import paper_name, paper_title
 
     paper = paper_name(paper)
+    if not fits(paper):
+        raise DeckError(f"the calibration sheet needs A5 paper or bigger, not {paper_title(paper)}: measure "
+                        "the printer's back offset on A5, A4 or Letter")
     return write_calibration_sheet(Path(out) / f"calibrate-{paper}.pdf", paper, back_offset)
 
 

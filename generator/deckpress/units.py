@@ -31,7 +31,7 @@ MIN_MARGIN = 5.0  #: a card's trim stays this far inside the paper's edges
 #: blank, inkjets 3 mm; what is printed there is lost, crop marks with it
 PRINTABLE = 4.2
 MAX_GAP = 20.0  #: mm between cards on a sheet (a deck's `gap:`, `--gap`): more only costs cards a page
-PAPER_MIN, PAPER_MAX = 50.0, 1500.0  #: mm a side of a paper given as WxH
+PAPER_MIN, PAPER_MAX = 100.0, 1500.0  #: mm a side of a paper given as WxH (A6 is the smallest in use, 105 mm)
 PAPER_EXAMPLES = "WIDTHxHEIGHT like 210x297mm or 8.5x11in"
 
 

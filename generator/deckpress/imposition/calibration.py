@@ -41,6 +41,7 @@ BARS = (("mm", 50.0, 1.0, "must measure exactly 50 mm"), ("in", 50.8, 25.4 / 8, 
 GRID_MM = Gray(0.55)  # the millimetre lines of the back squares
 GRID_HALF = Gray(0.8)  # the half-millimetre lines: fainter, so the numbered lines stand out
 EXAMPLE = "0.5,-1.2"
+SMALLEST = (148.0, 210.0)  #: A5: the least paper whose targets, scales and instructions keep apart (mm, either way up)
 
 
 def targets(paper: Point) -> tuple[Point, ...]:
@@ -83,6 +84,12 @@ def scale_position(value: float, offset: float) -> float:
     page is shifted by o and the numbers by -o, so each value stays over the same spot of the
     paper, and the number at the hole is the whole offset to give, not a correction to add."""
     return value - offset
+
+
+def fits(paper: str) -> bool:
+    """Whether the calibration sheet can be laid out on `paper`: A5 or bigger, either way up."""
+    short, long = sorted(paper_size(paper))
+    return short >= SMALLEST[0] - 0.5 and long >= SMALLEST[1] - 0.5
 
 
 def calibration_pages(paper: str = "a4", back_offset: Offset = (0.0, 0.0)) -> tuple[FurniturePage, FurniturePage]:
