@@ -83,11 +83,12 @@ def test_an_error_that_cannot_cross_is_said_in_a_runtime_error():
 
 def plans_until_stopped(item: tuple[int, Path], progress, on_plan) -> int:
     """Keeps saying its plan, deaf to Ctrl-C (as a worker is between the parent's closing its end
-    and the parent's Ctrl-C arriving), and notes that its clean-up ran."""
+    and the parent's Ctrl-C arriving), and notes that it began and that its clean-up ran."""
     import signal
 
     number, folder = item
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    (folder / f"{number}.began").write_text("")
     try:
         for _ in range(2000):
             on_plan(1)
@@ -100,7 +101,8 @@ def plans_until_stopped(item: tuple[int, Path], progress, on_plan) -> int:
 @forking
 def test_a_worker_whose_parent_has_gone_cleans_up_and_leaves_quietly(tmp_path, capfd):
     """The parent interrupted (here its plan callback) closes its pipes: a worker still sending
-    meets a broken pipe, which is not the work's failure to report; it stops without a word."""
+    meets a broken pipe, which is not the work's failure to report; it stops without a word. (A
+    worker the parent's Ctrl-C reaches before its work begins does not begin it.)"""
 
     def interrupted(n: int) -> None:
         raise KeyboardInterrupt
@@ -108,5 +110,6 @@ def test_a_worker_whose_parent_has_gone_cleans_up_and_leaves_quietly(tmp_path, c
     with pytest.raises(KeyboardInterrupt):
         in_order(plans_until_stopped, [(n, tmp_path) for n in range(2)], on_plan=interrupted, workers=2)
     assert multiprocessing.active_children() == []
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["0.cleaned", "1.cleaned"]
+    began = sorted(p.stem for p in tmp_path.glob("*.began"))
+    assert began and sorted(p.stem for p in tmp_path.glob("*.cleaned")) == began
     assert capfd.readouterr().err == ""
