@@ -206,7 +206,7 @@ def text_ink(color: Color, separation: Separation = FORMULA) -> CMYK:
     colour as `separation` makes it."""
     ink = to_cmyk(color)
     if max(ink.c, ink.m, ink.y) * (1 - ink.k) > NEUTRAL:  # that product is max - min of r, g, b
-        return ink if separation is FORMULA else separation.color(color)
+        return separation.color(color)
     k = 1 - color.luma
     return CMYK(0.0, 0.0, 0.0, 1.0 if k >= SOLID_TEXT else round(k, 4))
 
