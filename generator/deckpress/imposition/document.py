@@ -9,7 +9,7 @@ its furniture, label and page boxes worked out in millimetres. The PDF backend
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..face import Face
 from .furniture import (LABEL_FONT, LABEL_SIZE, Furniture, Label, LabelSpot, label_at, label_spot, sheet_furniture,
@@ -92,10 +92,8 @@ def furnish(sheets: Sequence[Sheet], info: DocInfo, bleed: float) -> list[Furnis
         plan = sheet.plan
         if look.moved is not None:  # the moved layout, with this page's faces
             faces = [p.face for p in plan.placements]
-            plan = PagePlan(look.moved.paper, look.moved.area,
-                            tuple(Placement(faces[p.face], p.matrix, p.trim, p.clip) for p in look.moved.placements),
-                            look.moved.cut_xs, look.moved.cut_ys, look.moved.tile, look.moved.fold,
-                            look.moved.outlines, look.moved.blocks)
+            plan = replace(look.moved, placements=tuple(Placement(faces[p.face], p.matrix, p.trim, p.clip)
+                                                        for p in look.moved.placements))
         label = label_at(look.spot, sheet.label, width) if look.spot is not None else None
         pages.append(FurnishedPage(plan, look.furniture, label, look.trim_box, look.bleed_box,
                                    shifted=look.moved is not None))
@@ -118,9 +116,8 @@ class _Look:
         plan = sheet.plan
         self.moved: PagePlan[int] | None = None
         if sheet.back:
-            numbered = PagePlan(plan.paper, plan.area, tuple(Placement(i, p.matrix, p.trim, p.clip)
-                                                             for i, p in enumerate(plan.placements)),
-                                plan.cut_xs, plan.cut_ys, plan.tile, plan.fold, plan.outlines, plan.blocks)
+            numbered = replace(plan, placements=tuple(Placement(i, p.matrix, p.trim, p.clip)
+                                                      for i, p in enumerate(plan.placements)))
             shifted = moved(numbered, *info.marking.back_offset)
             if shifted is not numbered:
                 self.moved = shifted
