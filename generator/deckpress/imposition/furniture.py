@@ -22,7 +22,7 @@ from ..colors import Gray
 from ..fonts import FontSet
 from ..units import POINTS_PER_MM, PRINTABLE
 from .marks import cutter_band, registration_marks
-from .sheets import MARK_GAP, MARK_LENGTH, Box, Fold, PagePlan, Seam, Tile, bounding_box
+from .sheets import MARK_GAP, MARK_LENGTH, Box, Fold, PagePlan, Seam, Tile, bounding_box, printable_box
 MARK_WIDTH = 0.2
 SCALE_BAR = 50.0
 BAR_STEP = 10.0  #: the bar's blocks, alternately filled and open, like a map scale
@@ -249,23 +249,17 @@ def sheet_furniture(plan: PagePlan, marks: str, bleed: float, label_room: float,
     the last `label_room` mm of its band, where the label goes. A page moved by a back offset
     (`shift`) is printed that much off by the printer, which the offset cancels: its marks are cut
     back to the printable part of the paper moved alike, so they print as an unmoved page's do."""
-    items: list[Furniture] = list(cut_marks(plan, marks, printable_box(plan.paper, shift)))
+    printable = printable_box(plan.paper, shift)
+    items: list[Furniture] = list(cut_marks(plan, marks, printable))
     if plan.fold is not None:
-        items.append(fold_line(plan.fold, plan.trim_box, printable_box(plan.paper, shift)))
+        items.append(fold_line(plan.fold, plan.trim_box, printable))
     if plan.tile is not None:
-        items.append(tile_marks(plan.tile, plan.tile.area or plan.area, CUT_WORDS[marks],
-                                printable_box(plan.paper, shift)[2]))
+        items.append(tile_marks(plan.tile, plan.tile.area or plan.area, CUT_WORDS[marks], printable[2]))
     ground = band_ground(plan, bleed) if marks != "cutter" else None
     if ground is not None:  # under the marks, so they still show on it
         items.insert(0, ground)
     items.append(scale_bar(plan, marks, bleed, label_room))
     return tuple(items)
-
-
-def printable_box(paper: tuple[float, float], shift: Point = (0.0, 0.0)) -> Box:
-    """Where ink prints on `paper` (PRINTABLE in from its edges), moved by `shift`."""
-    (W, H), (dx, dy) = paper, shift
-    return (PRINTABLE + dx, PRINTABLE + dy, W - PRINTABLE + dx, H - PRINTABLE + dy)
 
 
 def cut_marks(plan: PagePlan, marks: str, printable: Box | None = None) -> list[CutMarks | RegistrationMarks]:

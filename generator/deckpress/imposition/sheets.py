@@ -43,6 +43,14 @@ Box = tuple[float, float, float, float]  # x0, y0, x1, y1
 T = TypeVar("T")
 
 
+def printable_box(paper: tuple[float, float], shift: tuple[float, float] = (0.0, 0.0),
+                  inset: float = PRINTABLE) -> Box:
+    """Where ink prints on `paper`: `inset` in from its edges, moved by `shift` (a back page the
+    printer puts that much off, which the back offset cancels)."""
+    (W, H), (dx, dy) = paper, shift
+    return (inset + dx, inset + dy, W - inset + dx, H - inset + dy)
+
+
 @dataclass(frozen=True)
 class Room:
     """Where pieces may go on a page. The defaults suit a home printer and a paper trimmer; a
@@ -60,8 +68,7 @@ class Room:
 
     def printable_box(self, paper: tuple[float, float]) -> Box:
         """Where ink may go on `paper`."""
-        p = self.printable
-        return (p, p, paper[0] - p, paper[1] - p)
+        return printable_box(paper, inset=self.printable)
 
     def bleed(self, bleed: float) -> float:
         """How much of a piece's `bleed` is printed in this room."""
