@@ -16,7 +16,7 @@ RANK = {  # lower number = lower layer (docs/ARCHITECTURE.md)
     "face": 1, "shapes": 1, "svgpath": 1,
     "model": 2, "compose": 3, "ink": 4,
     "imposition": 5,  # geometry only: pages, placements and furniture as values, drawn by the backends
-    "backends": 6, "outputs": 7, "builder": 8, "api": 9, "results": 9, "cli": 10,
+    "backends": 6, "outputs": 7, "builder": 8, "api": 9, "results": 9, "live": 9, "cli": 10,
     "__main__": 10,  # the console script: the cli, with Ctrl-C handled before anything is imported
 }
 PACKAGE = "deckpress"

@@ -59,7 +59,8 @@ _LAZY = {
     "Report": "deckpress.results", "counted": "deckpress.results",
 }
 
-__all__ = ["build", "check", "impose", "calibrate", "load_deck", "list_decks", "new_deck", "languages", "choose",
+__all__ = ["build", "check", "impose", "calibrate", "load_deck", "list_decks", "new_deck", "serve", "languages",
+           "choose",
            "back_offset_for", "DeckError", "DeckWarning", "Warnings", "display_path", "folder_ref", "suggest",
            "Offset", "Progress", *sorted(_LAZY)]
 
@@ -262,6 +263,25 @@ def new_deck(folder: str | Path, *, base: str | Path | None = None) -> Path:
     from .builder.scaffold import new_deck as write
 
     return write(folder, None if base is None else str(base))
+
+
+def serve(deck: str | Path = ".", *, port: int | None = None, host: str = "127.0.0.1", open_browser: bool = True,
+          players: int | None = None, lang: str | None = None, say: Callable[[str], None] = print,
+          started: Callable[[str], None] | None = None, stop: Any = None) -> None:
+    """Show a deck in the browser and keep it up to date: build it, serve the page on `host`
+    (127.0.0.1: this machine alone) and `port` (None: 8765, or any free port if that is taken; 0:
+    any), open it unless `open_browser` is False, and rebuild the deck whenever a file it reads
+    is saved. Returns on Ctrl-C or SIGTERM (or when the `threading.Event` `stop` is set), with the
+    built files removed. `say` hears the lines for the user; `started` the page's address.
+
+    A deck that cannot be found raises DeckError at once; one with a mistake is served with its
+    error shown, until it is fixed. A port asked for that is taken raises ValueError."""
+    from .live import run
+    from .model.deck import find_deck
+
+    find_deck(str(deck))  # a deck that is not there is the caller's mistake, not a page to show
+    run(deck, host=host, port=port, open_browser=open_browser, players=players, lang=lang, say=say,
+        started=started, stop=stop)
 
 
 def back_offset_for(given: Offset | None, deck: str | Path | None = None) -> BackOffset:

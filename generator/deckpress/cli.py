@@ -506,5 +506,37 @@ def new(name: str, base: str | None) -> None:
     click.echo(f"wrote {made} in {ref}/: read its README.md, then `deckpress build {ref}`")
 
 
+def _serve_params() -> list[click.Parameter]:
+    return [click.Argument(["deck"], required=False, default="."),
+            click.Option(["--port"], type=click.IntRange(0, 65535), default=None,
+                         help="Port to serve on (default: 8765, or any free one if it is taken; 0: any free one)."),
+            click.Option(["--host"], default="127.0.0.1", show_default=True,
+                         help="Address to listen on. Any other than 127.0.0.1 lets other machines see the deck."),
+            click.Option(["--no-open"], is_flag=True, help="Do not open the page in the browser."),
+            click.Option(["--players"], type=int, default=None,
+                         help="Show per-player sets for this many players (default: the most the deck allows)."),
+            click.Option(["--lang"], default=None, metavar="CODE",
+                         help="Show the deck in one of its translations (default: its own language).")]
+
+
+@main.command(cls=_Command, make_params=_serve_params)
+def serve(deck: str, port: int | None, host: str, no_open: bool, players: int | None, lang: str | None) -> None:
+    """Show DECK (a bundled id or a deck folder; default: this folder) in the browser: every card
+    face with its copies and the line it comes from, the print sheets, the files to download. The
+    page follows every saved change to the deck, its layouts, card tables, art and fonts, and
+    shows a mistake as one line over the last good cards. Ctrl-C stops."""
+    if host not in ("127.0.0.1", "localhost", "::1"):
+        click.echo(f"warning: listening on {host}: anyone who can reach this machine can see the deck "
+                   "and download its files", err=True)
+    try:
+        api.serve(deck, port=port, host=host, open_browser=not no_open, players=players, lang=lang, say=click.echo)
+    except api.DeckError as exc:
+        _fail(exc)
+    except ValueError as exc:
+        raise _OptionError(str(exc)) from None
+    except OSError as exc:
+        raise _OptionError(f"cannot listen on {host}:{port or ''}: {exc.strerror or exc}") from None
+
+
 if __name__ == "__main__":
     main()

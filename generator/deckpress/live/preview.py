@@ -1,0 +1,353 @@
+"""One deck kept built for the live preview: what the page shows, made again when the deck changes.
+
+A `Preview` loads and composes the deck (the builder's one composition pass), gives each distinct
+face an id that lasts as long as the face looks the same, and draws only the faces it has not
+drawn before: an edit to one card redraws that card. Then it writes the print sheets (A4 and
+Letter, colour and low-ink) and a report into a folder of its own. Each finished step is a new
+`version` of `state()`, which the page is told of and fetches.
+
+A deck that fails to load or compose leaves the last good cards in place, with the error's one
+line beside them; so does any other failure of a rebuild (a bug is a banner, not a dead server).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import secrets
+import shutil
+import sys
+import tempfile
+import threading
+import time
+import traceback
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..backends.raster import RasterJob, png_bytes, render, trim_box
+from ..builder.deckbuild import deck_jobs
+from ..builder.faces import DeckFaces, compose_faces
+from ..builder.jobs import write_jobs
+from ..builder.plan import DeckBuild, Options, Variant, lang_suffix, printed_title
+from ..errors import DeckError, DeckWarning, Warnings, display_path
+from ..face import Face
+from ..model import Deck, load_deck
+from ..model.deck import find_deck, readable_roots
+from ..results import Report
+from ..units import paper_title
+
+#: how sharp the faces are drawn: twice what a 96 dpi screen shows at 100 %, for sharp HiDPI screens
+FACE_DPI = 200
+#: the longest side of a face picture, in pixels: a 300 mm board at 200 dpi would be 2,400
+MAX_FACE_PX = 1600
+SHEET_DPI = 72  # the Sheets tab shows pages at well under their size
+PAPERS = ("a4", "letter")
+INKS = ("color", "lowink")
+INK_NAMES = {"color": "colour", "lowink": "low-ink"}
+SIDES = ("front", "back")
+
+
+@dataclass
+class Shown:
+    """One distinct face as the page shows it: each card-list entry that prints it, with its card."""
+
+    id: str  # `<run>-<n>`: the same while the face looks the same; a face that changes gets a new one
+    key: str  # the same across rebuilds: the side and the first card that shows it
+    side: str
+    face: Face
+    cards: list[dict[str, Any]] = field(default_factory=list)
+    copies: int = 0
+    components: list[str] = field(default_factory=list)
+    warnings: list[int] = field(default_factory=list)
+
+
+@dataclass
+class SheetFile:
+    """A print file written by the last build, and what it is."""
+
+    path: Path
+    paper: str
+    ink: str
+    kind: str
+    pages: list[tuple[float, float]]  # each page's size, mm
+    digest: str  # of its bytes: names its page pictures, so a changed file's pages are drawn anew
+
+
+@dataclass
+class Snapshot:
+    """What one successful rebuild gave."""
+
+    deck: Deck
+    faces: list[Shown]
+    warnings: list[DeckWarning]
+    seconds: float
+    drawn: int  # faces drawn for this rebuild (the others were drawn before)
+    finished: str  # local time, hh:mm:ss
+    sheets: list[SheetFile] = field(default_factory=list)
+    files: dict[str, Path] = field(default_factory=dict)  # what may be downloaded, by name
+
+
+class Preview:
+    """A deck (a bundled id or a folder) kept built: `rebuild()` after every change, `state()` for the page."""
+
+    def __init__(self, ref: str | Path, players: int | None = None, lang: str | None = None) -> None:
+        self.ref, self.players, self.lang = ref, players, lang
+        self.snapshot: Snapshot | None = None
+        self.error: str | None = None
+        self.building = False
+        self.version = 0
+        self.changed = threading.Condition()  # notified with each new version
+        self.folder = Path(tempfile.mkdtemp(prefix="deckpress-serve-"))
+        self._rebuilding = threading.Lock()  # one rebuild at a time
+        self._drawing = threading.Lock()  # pdfium is not thread-safe: one drawing at a time
+        self._ids: dict[tuple[str, Face], str] = {}
+        self._made = 0  # ids and build folders handed out
+        # face ids are new in every run: a browser keeps face pictures as long as it likes
+        self._run = secrets.token_hex(3)
+        self._pngs: dict[tuple[str, str], bytes] = {}  # (face id, ink) → PNG
+        self._pages: dict[tuple[str, int], bytes] = {}  # (sheet digest, page) → PNG
+        self._faces: DeckFaces | None = None
+
+    # -- building ------------------------------------------------------------------------------
+
+    def rebuild(self) -> None:
+        """Load and compose the deck, draw the faces that changed, publish; then write the print
+        files and publish again. A failure publishes its one line and keeps the last good state."""
+        with self._rebuilding:
+            start = time.perf_counter()
+            try:
+                self._publish(building=True)
+                warnings = Warnings()
+                deck = load_deck(self.ref, self.players, self.lang)
+                faces = compose_faces(deck, warnings)
+                shown = self._shown(faces, warnings)
+                drawn = self._draw_new(shown, faces)
+                old = self.snapshot
+                self.snapshot = Snapshot(deck, shown, list(warnings), time.perf_counter() - start, drawn,
+                                         time.strftime("%H:%M:%S"),
+                                         old.sheets if old else [], old.files if old else {})
+                self._faces, self.error = faces, None
+                self._forget_unshown()
+                self._publish(building=True)
+                self._write_files(faces, warnings)
+                self.snapshot.warnings = list(warnings)  # the box's, too
+            except DeckError as exc:
+                self.error = str(exc)
+            except Exception as exc:  # noqa: BLE001  a bug must not stop the preview: say it, keep serving
+                traceback.print_exc(file=sys.stderr)
+                self.error = f"deckpress failed: {type(exc).__name__}: {exc}"
+            self._publish(building=False)
+
+    def _shown(self, faces: DeckFaces, warnings: Warnings) -> list[Shown]:
+        """The distinct faces, fronts in inventory order then backs (as the image sets name them),
+        each with the cards that show it and the warnings said at those cards' lines."""
+        cards = {(c.component, c.number): c for component in faces.deck.components for c in component.cards}
+        by_place: dict[tuple[str | None, int | None], list[int]] = {}
+        for index, warning in enumerate(warnings):
+            by_place.setdefault((warning.file, warning.line), []).append(index)
+        shown: dict[tuple[str, Face], Shown] = {}
+        for side in SIDES:
+            for entry in faces.entries:
+                face = entry.face(side)
+                if face is None:
+                    continue
+                item = shown.get((side, face))
+                if item is None:
+                    item = shown[side, face] = Shown(self._id(side, face), f"{side}:{entry.component}:{entry.number}",
+                                                     side, face)
+                card = cards[entry.component, entry.number]
+                source = display_path(card.file)
+                item.cards.append({"component": entry.component, "number": entry.number, "name": entry.name,
+                                   "copies": entry.copies, "source": f"{source}:{card.line}",
+                                   "fields": _plain(card.fields)})
+                item.copies += entry.copies
+                if entry.component not in item.components:
+                    item.components.append(entry.component)
+                for index in by_place.get((source, card.line), []):
+                    if index not in item.warnings:
+                        item.warnings.append(index)
+        return list(shown.values())
+
+    def _id(self, side: str, face: Face) -> str:
+        key = (side, face)
+        if key not in self._ids:
+            self._made += 1
+            self._ids[key] = f"{self._run}-{self._made}"
+        return self._ids[key]
+
+    def _draw_new(self, shown: list[Shown], faces: DeckFaces) -> int:
+        """Draw, in colour, the faces not drawn before; low-ink ones are drawn when first asked for."""
+        new = [item for item in shown if (item.id, "color") not in self._pngs]
+        self._draw(new, "color", faces)
+        return len(new)
+
+    def _draw(self, items: list[Shown], ink: str, faces: DeckFaces) -> None:
+        if not items:
+            return
+        inked = faces.inked(Variant.of(ink))
+        converted = [inked(item.face, back=item.side == "back") for item in items]
+        jobs = [RasterJob(face, trim_box(face), _face_pixels(face)) for face in converted]  # type: ignore[arg-type]
+        with self._drawing:
+            pictures = render(jobs, workers=1)  # in this process: forking a threaded server is unsafe
+        for item, picture in zip(items, pictures):
+            assert picture is not None
+            self._pngs[item.id, ink] = png_bytes(picture.tobytes(), picture.size, 3 * picture.width, FACE_DPI)
+
+    def _forget_unshown(self) -> None:
+        """Let go of faces no card shows any more, so a long session's memory stays the deck's size."""
+        assert self.snapshot is not None
+        current = {item.id for item in self.snapshot.faces}
+        self._ids = {key: face_id for key, face_id in self._ids.items() if face_id in current}
+        self._pngs = {key: png for key, png in self._pngs.items() if key[0] in current}
+
+    def _write_files(self, faces: DeckFaces, warnings: Warnings) -> None:
+        """The print files for both papers and inks, and the report, in a new folder of their own;
+        the previous build's folder goes once this one is published."""
+        assert self.snapshot is not None
+        deck = faces.deck
+        self._made += 1
+        out = self.folder / f"build-{self._made}"
+        jobs, kinds = [], []
+        for paper in PAPERS:
+            for ink in INKS:
+                for job in deck_jobs(faces, out, [paper], [ink], warnings, Options()):
+                    jobs.append(job)
+                    kinds.append((paper, ink, _kind(job.path.name, deck, paper, Variant.of(ink))))
+        outputs = write_jobs(jobs, deck.bleed)
+        result = DeckBuild(deck, outputs, warnings, len(faces.distinct()))
+        report = out / deck.id / f"{deck.id}{lang_suffix(deck)}-report.json"
+        report.write_text(json.dumps(Report.of([result]).to_json(), ensure_ascii=False, indent=2) + "\n",
+                          encoding="utf-8")
+        sheets = []
+        for job, (paper, ink, kind) in zip(jobs, kinds):
+            sizes = [sheet.plan.paper for sheet in job.sheets]
+            sheets.append(SheetFile(job.path, paper, ink, kind, sizes,
+                                    hashlib.sha256(job.path.read_bytes()).hexdigest()[:16]))
+        old = self.snapshot.files
+        self.snapshot.sheets = sheets
+        self.snapshot.files = {path.name: path for path in [*(s.path for s in sheets), report]}
+        self._pages = {key: png for key, png in self._pages.items() if any(s.digest == key[0] for s in sheets)}
+        for path in {p.parent.parent for p in old.values()}:  # build-N/<deck id>/file
+            shutil.rmtree(path, ignore_errors=True)
+
+    def close(self) -> None:
+        """Remove the built files."""
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+    # -- what the page asks for -----------------------------------------------------------------
+
+    def _publish(self, building: bool) -> None:
+        with self.changed:
+            self.building = building
+            self.version += 1
+            self.changed.notify_all()
+
+    def wait(self, after: int, timeout: float) -> int:
+        """The version, once it is newer than `after` or `timeout` seconds have gone."""
+        with self.changed:
+            self.changed.wait_for(lambda: self.version > after, timeout)
+            return self.version
+
+    def face_png(self, face_id: str, ink: str) -> bytes | None:
+        """A shown face's picture in `ink`; every low-ink face is drawn at once when the first is asked for."""
+        if ink not in INKS:
+            return None
+        png = self._pngs.get((face_id, ink))
+        if png is None and ink != "color":
+            snapshot, faces = self.snapshot, self._faces
+            if snapshot is not None and faces is not None and any(item.id == face_id for item in snapshot.faces):
+                with self._rebuilding:  # not while the faces are being replaced
+                    self._draw([item for item in snapshot.faces if (item.id, ink) not in self._pngs], ink, faces)
+                png = self._pngs.get((face_id, ink))
+        return png
+
+    def page_png(self, digest: str, page: int) -> bytes | None:
+        """Page `page` (from 1) of the print file whose bytes have `digest`, as a picture."""
+        key = (digest, page)
+        if key in self._pages:
+            return self._pages[key]
+        snapshot = self.snapshot
+        sheet = next((s for s in snapshot.sheets if s.digest == digest), None) if snapshot else None
+        if sheet is None or not 1 <= page <= len(sheet.pages):
+            return None
+        import pypdfium2 as pdfium
+
+        with self._drawing:
+            document = pdfium.PdfDocument(sheet.path.read_bytes())
+            try:
+                bitmap = document[page - 1].render(scale=SHEET_DPI / 72, rev_byteorder=True)
+                picture = bitmap.to_pil()
+            finally:
+                document.close()
+        png = png_bytes(picture.convert("RGB").tobytes(), picture.size, 3 * picture.width, SHEET_DPI)
+        self._pages[key] = png
+        return png
+
+    def file(self, name: str) -> Path | None:
+        """A print file or the report of the last build, by its name alone: nothing else is served."""
+        snapshot = self.snapshot
+        return snapshot.files.get(name) if snapshot else None
+
+    def watched(self) -> list[Path]:
+        """The folders whose files the deck may read: its own and those of the decks it extends,
+        and the bundled layouts and fonts; its own folder alone while it has never loaded."""
+        if self.snapshot is not None:
+            return list(readable_roots(self.snapshot.deck.folders))
+        try:
+            folder = find_deck(str(self.ref)).parent
+        except DeckError:
+            folder = Path(self.ref)
+        return [folder.resolve(), *readable_roots(())] if folder.is_dir() else list(readable_roots(()))
+
+    def state(self) -> dict[str, Any]:
+        """What the page shows, as JSON-ready data (see the page's app.js)."""
+        snapshot = self.snapshot
+        state: dict[str, Any] = {"version": self.version, "error": self.error, "building": self.building}
+        if snapshot is None:
+            return {**state, "deck": None, "stats": None, "components": [], "faces": [], "warnings": [],
+                    "sheets": [], "downloads": []}
+        deck = snapshot.deck
+        state["deck"] = {"id": deck.id, "title": printed_title(deck), "designer": deck.designer,
+                         "license": deck.license, "players": deck.players, "language": deck.lang,
+                         "file": display_path(deck.file)}
+        state["stats"] = {"seconds": round(snapshot.seconds, 3), "faces_drawn": snapshot.drawn,
+                          "cards": deck.card_count(), "faces": len(snapshot.faces), "finished": snapshot.finished}
+        state["components"] = [{"name": c.name, "cards": c.card_count} for c in deck.components]
+        state["faces"] = [{"id": item.id, "key": item.key, "side": item.side, "width": item.face.width,
+                           "height": item.face.height, "radius": item.face.radius,
+                           "src": {ink: f"/face/{item.id}{'' if ink == 'color' else '-' + ink}.png" for ink in INKS},
+                           "copies": item.copies, "components": item.components, "cards": item.cards,
+                           "warnings": item.warnings} for item in snapshot.faces]
+        state["warnings"] = [{**w.to_json(), "text": str(w)} for w in snapshot.warnings]
+        state["sheets"] = [{"name": s.path.name, "paper": s.paper, "ink": s.ink, "kind": s.kind,
+                            "pages": [{"src": f"/sheet/{s.digest}/{n}.png", "width": w, "height": h}
+                                      for n, (w, h) in enumerate(s.pages, start=1)]} for s in snapshot.sheets]
+        labels = {s.path.name: f"{s.kind} · {paper_title(s.paper)} · {INK_NAMES[s.ink]}" for s in snapshot.sheets}
+        state["downloads"] = [{"name": name, "url": f"/files/{name}", "bytes": path.stat().st_size,
+                               "label": labels.get(name, "report")} for name, path in snapshot.files.items()
+                              if path.is_file()]
+        return state
+
+
+def _face_pixels(face: Face) -> tuple[int, int]:
+    """A face's picture size: FACE_DPI, the longest side held to MAX_FACE_PX."""
+    dpi = min(FACE_DPI, MAX_FACE_PX / max(face.width, face.height) * 25.4)
+    return (max(1, round(face.width / 25.4 * dpi)), max(1, round(face.height / 25.4 * dpi)))
+
+
+def _kind(name: str, deck: Deck, paper: str, variant: Variant) -> str:
+    """The kind of a print file from its name (`<id>[-<lang>]-<kind>[<variant>]-<paper>.pdf`)."""
+    return name.removeprefix(f"{deck.id}{lang_suffix(deck)}-").removesuffix(f"{variant.suffix}-{paper}.pdf")
+
+
+def _plain(value: Any) -> Any:
+    """A card's fields as JSON: text, numbers, true/false, lists and maps; anything else as text."""
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    if value is None or isinstance(value, (str, int, float, bool)):
+        return value
+    return str(value)
+

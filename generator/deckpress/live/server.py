@@ -1,0 +1,163 @@
+"""The preview's HTTP server: the page, its state, the face and page pictures, the print files.
+
+The standard library's threading HTTP server, bound to 127.0.0.1 unless asked otherwise. It
+serves a fixed set of routes and nothing from the file system by path: the page's own assets
+(read from the package once), pictures by the ids the state gives, and the last build's files by
+their names. A request for anything else is 404, so there is no path to traverse and no folder to
+list. A browser page from another site cannot read it either: the Host header must name this
+server (what defeats DNS rebinding), and answers carry no CORS headers.
+
+`/api/events` is a Server-Sent Events stream: each new version of the preview is one message,
+and the page then fetches `/api/state`. It needs no library in the browser, reconnects by itself
+when the server comes back, and works through the plain HTTP/1.0 this server speaks.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import socket
+import threading
+from http import HTTPStatus
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from importlib import resources
+from typing import Any
+from urllib.parse import urlsplit
+
+from .preview import Preview
+
+LOOPBACK = "127.0.0.1"
+#: seconds between keep-alive comments on an idle event stream (a proxy or a sleeping laptop may
+#: close a silent connection; the comment also tells the server the page has gone)
+KEEP_ALIVE = 15.0
+
+ASSET_TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",
+               ".css": "text/css; charset=utf-8", ".svg": "image/svg+xml"}
+SECURITY_HEADERS = {
+    "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'; "
+                               "base-uri 'none'; form-action 'none'",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "Cross-Origin-Resource-Policy": "same-origin",
+}
+FILE_TYPES = {".pdf": "application/pdf", ".json": "application/json"}
+
+_FACE = re.compile(r"/face/([0-9a-f]{6}-[0-9]+)(?:-(lowink))?\.png")
+_PAGE = re.compile(r"/sheet/([0-9a-f]{16})/([0-9]{1,4})\.png")
+_FILE = re.compile(r"/files/([A-Za-z0-9._-]{1,200})")
+
+
+def assets() -> dict[str, tuple[bytes, str]]:
+    """The page's files, by the path they are served at: read from the package, once."""
+    folder = resources.files(__package__) / "assets"
+    found = {}
+    for item in folder.iterdir():
+        suffix = "." + item.name.rsplit(".", 1)[-1]
+        if item.is_file() and suffix in ASSET_TYPES:
+            found[f"/assets/{item.name}"] = (item.read_bytes(), ASSET_TYPES[suffix])
+    found["/"] = found["/assets/index.html"]
+    return found
+
+
+class PreviewServer(ThreadingHTTPServer):
+    """An HTTP server for one `Preview`."""
+
+    daemon_threads = True  # an open event stream does not keep the process alive
+
+    def __init__(self, preview: Preview, host: str, port: int) -> None:
+        self.preview = preview
+        self.pages = assets()
+        self.closing = threading.Event()
+        if ":" in host:
+            self.address_family = socket.AF_INET6
+        super().__init__((host, port), Handler)
+        self.port = self.server_address[1]
+        names = ("127.0.0.1", "localhost", "[::1]") if host in (LOOPBACK, "localhost", "::1") else None
+        #: the Host headers answered (None: any, once the server is opened to the network on purpose)
+        self.hosts = None if names is None else {f"{name}:{self.port}" for name in names}
+
+    def close(self) -> None:
+        """Stop serving: end the event streams, then the server."""
+        self.closing.set()
+        with self.preview.changed:
+            self.preview.changed.notify_all()
+        self.shutdown()
+        self.server_close()
+
+
+class Handler(BaseHTTPRequestHandler):
+    server: PreviewServer
+
+    def version_string(self) -> str:
+        return "deckpress"
+
+    def do_GET(self) -> None:  # noqa: N802  (the name http.server calls)
+        self._answer(body=True)
+
+    def do_HEAD(self) -> None:  # noqa: N802
+        self._answer(body=False)
+
+    def _answer(self, body: bool) -> None:
+        if self.server.hosts is not None and self.headers.get("Host", "") not in self.server.hosts:
+            return self._send(HTTPStatus.FORBIDDEN, b"this server answers only to its own address\n",
+                              "text/plain; charset=utf-8", body=body)
+        path = urlsplit(self.path).path
+        preview = self.server.preview
+        if path in self.server.pages:
+            content, kind = self.server.pages[path]
+            return self._send(HTTPStatus.OK, content, kind, body=body, cache="no-cache")
+        if path == "/api/state":
+            state = json.dumps(preview.state(), ensure_ascii=False).encode()
+            return self._send(HTTPStatus.OK, state, "application/json", body=body, cache="no-store")
+        if path == "/api/events" and body:
+            return self._events()
+        if match := _FACE.fullmatch(path):
+            png = preview.face_png(match[1], match[2] or "color")
+            if png is not None:  # a face's picture never changes: a changed face has a new id
+                return self._send(HTTPStatus.OK, png, "image/png", body=body, cache="max-age=86400, immutable")
+        elif match := _PAGE.fullmatch(path):
+            png = preview.page_png(match[1], int(match[2]))
+            if png is not None:  # named by the file's digest: the same name is the same page
+                return self._send(HTTPStatus.OK, png, "image/png", body=body, cache="max-age=86400, immutable")
+        elif match := _FILE.fullmatch(path):
+            found = preview.file(match[1])
+            if found is not None and found.is_file():
+                return self._send(HTTPStatus.OK, found.read_bytes(), FILE_TYPES.get(found.suffix, "application/octet-stream"),
+                                  body=body, cache="no-store",
+                                  extra={"Content-Disposition": f'attachment; filename="{found.name}"'})
+        self._send(HTTPStatus.NOT_FOUND, b"not found\n", "text/plain; charset=utf-8", body=body)
+
+    def _send(self, status: HTTPStatus, content: bytes, kind: str, *, body: bool, cache: str = "no-store",
+              extra: dict[str, str] | None = None) -> None:
+        self.send_response(status)
+        for name, value in {**SECURITY_HEADERS, "Content-Type": kind, "Content-Length": str(len(content)),
+                            "Cache-Control": cache, **(extra or {})}.items():
+            self.send_header(name, value)
+        self.end_headers()
+        if body:
+            self.wfile.write(content)
+
+    def _events(self) -> None:
+        """The event stream: the current version at once, then each new one, until the page goes
+        or the server closes."""
+        self.send_response(HTTPStatus.OK)
+        for name, value in {**SECURITY_HEADERS, "Content-Type": "text/event-stream", "Cache-Control": "no-store"
+                            }.items():
+            self.send_header(name, value)
+        self.end_headers()
+        preview, closing = self.server.preview, self.server.closing
+        sent = -1
+        try:
+            self.wfile.write(b"retry: 500\n\n")  # come back quickly when the server restarts
+            while not closing.is_set():
+                version = preview.wait(sent, KEEP_ALIVE)
+                if closing.is_set():
+                    break
+                self.wfile.write(f"data: {version}\n\n".encode() if version != sent else b": still here\n\n")
+                self.wfile.flush()
+                sent = version
+        except (BrokenPipeError, ConnectionResetError):
+            pass  # the page was closed or reloaded
+
+    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002  (http.server's name)
+        pass  # a request log would bury the rebuild messages
