@@ -276,7 +276,9 @@ class Preview:
         with self._drawing:
             document = pdfium.PdfDocument(sheet.path.read_bytes())
             try:
-                bitmap = document[page - 1].render(scale=SHEET_DPI / 72, rev_byteorder=True)
+                width = round(sheet.pages[page - 1][0] / 25.4 * SHEET_DPI)
+                drawn = document[page - 1]  # a hair under the exact scale: pdfium rounds the bitmap size up
+                bitmap = drawn.render(scale=width / drawn.get_width() * (1 - 1e-7), rev_byteorder=True)
                 picture = bitmap.to_pil()
             finally:
                 document.close()

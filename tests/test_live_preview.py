@@ -1,0 +1,239 @@
+"""The live preview's deck (`live.preview.Preview`): the faces it shows and where they come from,
+only changed faces drawn again, the last good cards kept under an error, the print files."""
+
+from __future__ import annotations
+
+import io
+import shutil
+from pathlib import Path
+
+import pytest
+from PIL import Image as PILImage
+from pypdf import PdfReader
+
+import deckpress
+from deckpress.live.preview import FACE_DPI, Preview
+from deckpress.model.deck import find_deck
+
+
+@pytest.fixture
+def preview():
+    made: list[Preview] = []
+
+    def make(ref, **kwargs) -> Preview:
+        made.append(Preview(ref, **kwargs))
+        made[-1].rebuild()
+        return made[-1]
+
+    yield make
+    for p in made:
+        p.close()
+
+
+def copy_bundled(deck_id: str, tmp_path: Path) -> Path:
+    folder = tmp_path / deck_id
+    shutil.copytree(find_deck(deck_id).parent, folder)
+    return folder
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+@pytest.mark.parametrize("deck_id", ["metronome", "steps", "test-piece", "kanon", "circle-of-5"])
+def test_every_distinct_face_is_shown_once_with_the_cards_and_lines_it_comes_from(preview, deck_id):
+    p = preview(deck_id)
+    state = p.state()
+    checked = deckpress.check(deck_id)
+    assert state["error"] is None and state["deck"]["id"] == deck_id
+    assert state["stats"]["faces"] == len(state["faces"]) == checked.faces
+    fronts = [face for face in state["faces"] if face["side"] == "front"]
+    # each printed card is a copy of one front: the copies add up to the deck's card count
+    assert sum(face["copies"] for face in fronts) == checked.cards == state["stats"]["cards"]
+    assert len({face["id"] for face in state["faces"]}) == len(state["faces"])
+    assert len({face["key"] for face in state["faces"]}) == len(state["faces"])
+    for face in fronts:
+        for card in face["cards"]:
+            file, line = card["source"].rsplit(":", 1)
+            text = (find_deck(deck_id).parent / Path(file).name).read_text(encoding="utf-8").splitlines()[int(line) - 1]
+            if Path(file).name == "deck.yaml":
+                assert text.lstrip().startswith("-")  # the card's own line of the list
+            else:  # a card table's row (Test Piece keeps its instruments in a CSV)
+                assert Path(file).suffix == ".csv" and card["name"].split()[-1] in text
+    assert {c["name"] for c in state["components"]} == {c for face in state["faces"] for c in face["components"]}
+
+
+def test_a_card_kept_in_a_spreadsheet_names_its_file_and_row(preview, tmp_path):
+    folder = tmp_path / "orchard"
+    deckpress.new_deck(folder)
+    state = preview(folder).state()
+    sources = [card["source"] for face in state["faces"] for card in face["cards"] if face["side"] == "front"]
+    table = [s for s in sources if ".csv:" in s]
+    assert table, sources
+    rows = (folder / "cards.csv").read_text(encoding="utf-8").splitlines()
+    for source in table:
+        row = int(source.rsplit(":", 1)[1])
+        face = next(f for f in state["faces"] for c in f["cards"] if c["source"] == source)
+        name = next(c["name"] for c in face["cards"] if c["source"] == source)
+        assert name in rows[row - 1]  # that row of the file is that card
+
+
+def test_face_pictures_are_the_trim_at_200_dpi_in_colour_and_in_grey_for_low_ink(preview):
+    p = preview("metronome")
+    face = p.state()["faces"][0]
+    color = PILImage.open(io.BytesIO(p.face_png(face["id"], "color")))
+    lowink = PILImage.open(io.BytesIO(p.face_png(face["id"], "lowink")))
+    size = (round(face["width"] / 25.4 * FACE_DPI), round(face["height"] / 25.4 * FACE_DPI))
+    assert color.size == lowink.size == size
+    assert any(abs(r - g) > 40 for r, g, _ in color.convert("RGB").get_flattened_data())  # the red card is red
+    # and grey in low-ink: black ink only, which pdfium shows a hair cool (K 70 % as 75, 76, 77)
+    assert max(max(pixel) - min(pixel) for pixel in lowink.convert("RGB").get_flattened_data()) <= 6
+    assert p.face_png(face["id"], "cmyk") is None and p.face_png("000000-99", "color") is None
+
+
+def test_an_edit_draws_only_the_faces_it_changed(preview, tmp_path):
+    folder = copy_bundled("metronome", tmp_path)
+    p = preview(folder)
+    before = {f["key"]: f["id"] for f in p.state()["faces"]}
+    assert p.state()["stats"]["faces_drawn"] == len(before)
+    edit(folder / "deck.yaml", "value: whole", "value: half")  # the first note card, and nothing else
+    p.rebuild()
+    state = p.state()
+    after = {f["key"]: f["id"] for f in state["faces"]}
+    changed = {key for key in after if after[key] != before.get(key)}
+    assert changed == {"front:notes:1"}
+    assert state["stats"]["faces_drawn"] == 1
+    card = next(f for f in state["faces"] if f["key"] == "front:notes:1")["cards"][0]
+    assert card["fields"]["value"] == "half"
+
+
+def test_a_mistake_keeps_the_last_good_cards_and_says_where_it_is(preview, tmp_path):
+    folder = copy_bundled("metronome", tmp_path)
+    p = preview(folder)
+    good = p.state()
+    edit(folder / "deck.yaml", "value: whole", "valeu: whole")
+    p.rebuild()
+    broken = p.state()
+    assert broken["version"] > good["version"]
+    line = next(n for n, text in enumerate((folder / "deck.yaml").read_text().splitlines(), 1) if "valeu" in text)
+    assert broken["error"].startswith(f"{Path(broken['deck']['file'])}:{line}: ")
+    assert "'valeu'" in broken["error"] and "did you mean 'value'" in broken["error"]
+    assert [f["id"] for f in broken["faces"]] == [f["id"] for f in good["faces"]]  # the last good cards
+    assert p.face_png(good["faces"][0]["id"], "color") is not None
+    edit(folder / "deck.yaml", "valeu: whole", "value: whole")
+    p.rebuild()
+    fixed = p.state()
+    assert fixed["error"] is None and fixed["stats"]["faces_drawn"] == 0
+
+
+def test_a_deck_broken_from_the_start_is_served_with_its_error_and_no_cards(preview, tmp_path):
+    folder = copy_bundled("kanon", tmp_path)
+    (folder / "deck.yaml").write_text("id: [kanon\n", encoding="utf-8")
+    state = preview(folder).state()
+    assert state["deck"] is None and state["faces"] == []
+    assert "deck.yaml:1" in state["error"] or "deck.yaml:2" in state["error"]
+
+
+def test_a_bug_in_a_rebuild_is_a_message_not_a_dead_preview(preview, monkeypatch, capsys):
+    p = preview("kanon")
+    monkeypatch.setattr("deckpress.live.preview.compose_faces", lambda *a: 1 / 0)
+    p.rebuild()
+    assert p.state()["error"] == "deckpress failed: ZeroDivisionError: division by zero"
+    assert p.state()["faces"]  # still the last good ones
+    assert "ZeroDivisionError" in capsys.readouterr().err  # the traceback, for the bug report
+
+
+def test_warnings_mark_the_faces_of_the_cards_they_are_about(preview, make_deck):
+    folder = make_deck("""
+        id: wordy
+        title: Wordy
+        designer: Test
+        license: CC0-1.0
+        layouts: [plain]
+        components:
+          - name: things
+            front: front
+            cards:
+              - {title: Short}
+              - {title: "far too many words to fit in a box this small, even in its smallest type, which is the point"}
+    """, {"plain": """
+        templates:
+          front:
+            fields: {title: ~}
+            elements:
+              - text: {text: "{title}", x: 5mm, y: 5mm, w: 20mm, h: 6mm, size: 12pt, min-size: 10pt}
+    """})
+    state = preview(folder).state()
+    assert [w["kind"] for w in state["warnings"]] == ["text-overflow"]
+    marked = [f["key"] for f in state["faces"] if f["warnings"] == [0]]
+    assert marked == ["front:things:2"]
+    assert state["warnings"][0]["text"].startswith(state["faces"][1]["cards"][0]["source"] + ": ")
+
+
+def test_the_print_files_are_both_papers_in_both_inks_with_their_pages_and_a_report(preview):
+    p = preview("test-piece")
+    state = p.state()
+    sheets = state["sheets"]
+    assert {(s["paper"], s["ink"]) for s in sheets} == {(paper, ink) for paper in ("a4", "letter")
+                                                        for ink in ("color", "lowink")}
+    assert {s["kind"] for s in sheets} >= {"cards", "backs", "rules-board", "box"}
+    for sheet in sheets:
+        path = p.file(sheet["name"])
+        pages = PdfReader(path).pages
+        assert len(pages) == len(sheet["pages"])
+        for page, shown in zip(pages, sheet["pages"]):
+            w, h = (float(v) / 72 * 25.4 for v in page.mediabox[2:])
+            assert (round(w, 2), round(h, 2)) == (round(shown["width"], 2), round(shown["height"], 2))
+    first = sheets[0]
+    digest, number = first["pages"][0]["src"].split("/")[2:4]
+    picture = PILImage.open(io.BytesIO(p.page_png(digest, int(number.removesuffix(".png")))))
+    assert picture.size == (round(first["pages"][0]["width"] / 25.4 * 72), round(first["pages"][0]["height"] / 25.4 * 72))
+    assert p.page_png(digest, len(first["pages"]) + 1) is None
+    names = {d["name"] for d in state["downloads"]}
+    assert names == {s["name"] for s in sheets} | {"test-piece-report.json"}
+    import json
+    report = json.loads(p.file("test-piece-report.json").read_text(encoding="utf-8"))
+    assert report["decks"][0]["id"] == "test-piece" and report["command"] == "build"
+
+
+def test_files_are_found_by_their_names_alone(preview):
+    p = preview("kanon")
+    name = p.state()["sheets"][0]["name"]
+    assert p.file(name) is not None
+    for bad in (f"../{name}", f"kanon/{name}", "", ".", "..", "/etc/passwd", name.upper()):
+        assert p.file(bad) is None
+
+
+def test_a_rebuild_replaces_the_files_and_removes_the_last_ones(preview, tmp_path):
+    folder = copy_bundled("kanon", tmp_path)
+    p = preview(folder)
+    first = p.file(p.state()["sheets"][0]["name"])
+    edit(folder / "deck.yaml", "title:", "title: Neu ·")
+    p.rebuild()
+    second = p.file(p.state()["sheets"][0]["name"])
+    assert second != first and second.is_file() and not first.exists()
+    p.close()
+    assert not second.exists() and not p.folder.exists()
+
+
+def test_memory_holds_the_faces_shown_not_every_face_ever_drawn(preview, tmp_path):
+    folder = copy_bundled("kanon", tmp_path)
+    p = preview(folder)
+    shown = len(p.state()["faces"])
+    p.face_png(p.state()["faces"][0]["id"], "lowink")
+    for n in range(4):
+        edit(folder / "deck.yaml", "title:", f"title: {n} ·")
+        p.rebuild()
+    assert len(p.state()["faces"]) == shown
+    assert len({key[0] for key in p._pngs}) <= shown  # noqa: SLF001  (what this test is about)
+
+
+def test_the_watched_folders_are_the_decks_and_the_bundled_data(preview, tmp_path):
+    folder = tmp_path / "mine"
+    deckpress.new_deck(folder, base="metronome")
+    watched = preview(folder).watched()
+    assert watched[0] == folder.resolve()
+    assert find_deck("metronome").parent.resolve() in watched  # the deck it extends
+    assert any(path.name == "layouts" for path in watched) and any(path.name == "fonts" for path in watched)
