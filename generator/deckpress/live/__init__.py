@@ -54,7 +54,8 @@ def run(ref: str | Path, *, host: str = LOOPBACK, port: int | None = None, open_
     try:
         preview.rebuild()
         server = open_server(preview, host, port)
-        shown = f"[{host}]" if ":" in host else host
+        # every address (0.0.0.0, ::) is opened on this machine by its loopback one
+        shown = LOOPBACK if host in ("0.0.0.0", "::", "") else f"[{host}]" if ":" in host else host
         url = f"http://{shown}:{server.port}/"
         threading.Thread(target=server.serve_forever, name="deckpress-http", daemon=True).start()
         watcher = Watcher(preview)

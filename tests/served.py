@@ -1,0 +1,59 @@
+"""`deckpress serve` run as a user runs it, in a process of its own, for the tests that talk to it."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import threading
+import urllib.request
+from pathlib import Path
+
+STARTED = 60.0  # seconds the first build may take on a slow machine (it takes about one)
+
+
+class Served:
+    """A running `deckpress serve REF --no-open --port 0`; `stop()` sends Ctrl-C and waits."""
+
+    def __init__(self, ref: str | Path, cwd: Path, *args: str) -> None:
+        self.tmp = cwd / ".tmp"  # its own temporary folder: the tests see what it leaves behind
+        self.tmp.mkdir(exist_ok=True)
+        env = {**os.environ, "TMPDIR": str(self.tmp), "PYTHONUNBUFFERED": "1"}
+        self.process = subprocess.Popen([sys.executable, "-m", "deckpress", "serve", str(ref), "--no-open",
+                                         "--port", "0", *args], cwd=cwd, env=env, text=True,
+                                        stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        self.lines: list[str] = []
+        found = threading.Event()
+
+        def read() -> None:
+            for line in self.process.stdout:  # type: ignore[union-attr]
+                self.lines.append(line)
+                found.set()
+
+        self.reader = threading.Thread(target=read, daemon=True)
+        self.reader.start()
+        if not found.wait(STARTED):
+            self.process.kill()
+            raise AssertionError(f"no first line from deckpress serve: {self.process.stderr.read()}")  # type: ignore[union-attr]
+        match = re.search(r"http://127\.0\.0\.1:\d+/", self.lines[0])
+        assert match, self.lines
+        self.url = match[0]
+
+    def state(self) -> dict:
+        with urllib.request.urlopen(self.url + "api/state", timeout=10) as response:
+            return json.load(response)
+
+    def stop(self) -> tuple[int, str, str]:
+        """Ctrl-C; the exit status, what it printed, and what it said on stderr."""
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGINT)
+        try:
+            self.process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            raise
+        self.reader.join(5)  # the last lines
+        return self.process.returncode, "".join(self.lines), self.process.stderr.read()  # type: ignore[union-attr]

@@ -1,0 +1,87 @@
+"""`deckpress serve` from the command line: it starts, says where, stops cleanly on Ctrl-C, and
+refuses what it cannot do in one line."""
+
+from __future__ import annotations
+
+import shutil
+import socket
+import subprocess
+import sys
+
+import pytest
+
+from deckpress.model.deck import find_deck
+
+from .served import Served
+
+
+def test_it_serves_a_bundled_deck_and_stops_on_ctrl_c_leaving_nothing_behind(tmp_path):
+    served = Served("kanon", tmp_path)
+    assert served.lines[0].startswith("serving Kanon")
+    assert "Ctrl-C stops" in served.lines[0]
+    state = served.state()
+    assert state["deck"]["id"] == "kanon" and state["faces"]
+    assert list(served.tmp.iterdir())  # its built files
+    status, out, err = served.stop()
+    assert (status, err) == (0, "")
+    assert out.splitlines()[-1] == "stopped"
+    assert list(served.tmp.iterdir()) == []  # removed
+
+
+def test_a_broken_deck_is_served_with_its_error_for_the_designer_to_fix(tmp_path):
+    folder = tmp_path / "kanon"
+    shutil.copytree(find_deck("kanon").parent, folder)
+    (folder / "deck.yaml").write_text("id: kanon\ntitle: [\n", encoding="utf-8")
+    served = Served(folder, tmp_path)
+    assert "cannot build yet (" in served.lines[0] and "deck.yaml:" in served.lines[0]
+    assert served.state()["error"]
+    assert served.stop()[0] == 0
+
+
+def serve(*args: str, cwd=None) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "deckpress", "serve", *args, "--no-open"], capture_output=True,
+                          text=True, timeout=60, cwd=cwd)
+
+
+def test_a_deck_that_is_not_there_is_one_line_and_status_2(tmp_path):
+    done = serve("metronom", cwd=tmp_path)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.startswith("error: ") and len(done.stderr.splitlines()) == 1
+    assert "metronome" in done.stderr  # the suggestion
+    done = serve(cwd=tmp_path)  # no deck named, and none here
+    assert done.returncode == 2 and len(done.stderr.splitlines()) == 1
+
+
+def test_a_taken_port_is_one_line_and_status_2(tmp_path):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = serve("kanon", "--port", str(port), cwd=tmp_path)
+    assert done.returncode == 2
+    assert done.stderr == f"error: port {port} is in use: give another with --port, or --port 0 for any free one\n"
+
+
+def test_listening_beyond_this_machine_is_said_before_it_starts(tmp_path):
+    served = Served("kanon", tmp_path, "--host", "0.0.0.0")
+    status, _, err = served.stop()
+    assert status == 0
+    assert err.startswith("warning: listening on 0.0.0.0: anyone who can reach this machine can see the deck")
+
+
+def test_help_says_what_it_does():
+    done = subprocess.run([sys.executable, "-m", "deckpress", "serve", "--help"], capture_output=True, text=True)
+    assert done.returncode == 0
+    for word in ("--port", "--host", "--no-open", "saved change", "Ctrl-C"):
+        assert word in done.stdout
+
+
+@pytest.mark.parametrize("signal_name", ["SIGTERM"])
+def test_sigterm_stops_it_as_ctrl_c_does(tmp_path, signal_name):
+    import signal
+
+    served = Served("kanon", tmp_path)
+    served.process.send_signal(getattr(signal, signal_name))
+    status, out, err = served.stop()
+    assert (status, err, out.splitlines()[-1]) == (0, "", "stopped")
+    assert list(served.tmp.iterdir()) == []
