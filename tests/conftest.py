@@ -243,3 +243,30 @@ def pytest_generate_tests(metafunc):
         cases = metafunc.config.getoption("--fuzz-cases")
         seed = metafunc.config.getoption("--fuzz-seed")
         metafunc.parametrize("fuzz_case", [(seed, n) for n in range(cases)], ids=lambda c: f"{c[0]}-{c[1]}")
+
+
+#: Chromium for the `deckpress serve` page's tests (tests/test_live_page.py): Debian's, driven by
+#: Playwright, whose own browser download this machine cannot make
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """A headless Chromium. Without one the page's tests are skipped, saying why; where
+    DECKPRESS_BROWSER_TESTS=required (.ci/run sets it) they fail instead."""
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        why = "Playwright is not installed: pip install -e '.[test]'"
+    else:
+        why = None if CHROMIUM else "no Chromium to drive: install it (Debian: apt-get install chromium; .ci/run does)"
+    if why:
+        if os.environ.get("DECKPRESS_BROWSER_TESTS") == "required":
+            pytest.fail(why)
+        pytest.skip(why)
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
