@@ -40,14 +40,14 @@ EDITS = {
 def shown_after_save(page, path: Path, old: str, new: str) -> float:
     """Seconds from saving the edit until every face picture on the page is the new state's, loaded."""
     before = page.evaluate("Number(document.body.dataset.version)")
-    ids = page.evaluate("[...document.querySelectorAll('#cards .face')].map(t => t.dataset.id).join()")
+    ids = page.evaluate("[...document.querySelectorAll('#cards .tile')].map(t => t.dataset.id).join()")
     text = path.read_text(encoding="utf-8")
     started = time.perf_counter()
     path.write_text(text.replace(old, new, 1), encoding="utf-8")
-    page.wait_for_function(f"Number(document.body.dataset.version) > {before} && "
-                           f"[...document.querySelectorAll('#cards .face')].map(t => t.dataset.id).join() !== {ids!r}"
-                           " && [...document.querySelectorAll('#cards .face img')]"
-                           ".every(i => i.complete && i.naturalWidth > 0 && i.src.includes(i.closest('.face').dataset.id))",
+    page.wait_for_function(f"() => Number(document.body.dataset.version) > {before} && "
+                           f"[...document.querySelectorAll('#cards .tile')].map(t => t.dataset.id).join() !== {ids!r}"
+                           " && [...document.querySelectorAll('#cards .tile img')]"
+                           ".every(i => i.complete && i.naturalWidth > 0 && i.src.includes(i.closest('.tile').dataset.id))",
                            timeout=30_000, polling=10)
     return time.perf_counter() - started
 
@@ -80,7 +80,7 @@ def main() -> None:
             served = Served(folder, Path(scratch))
             page = browser.new_page(viewport={"width": 1400, "height": 900})
             page.goto(served.url)
-            page.wait_for_function("Number(document.body.dataset.version) > 0")
+            page.wait_for_function("() => Number(document.body.dataset.version) > 0")
             shown = []
             for n in range(args.repeat):
                 a, b = (old, new) if n % 2 == 0 else (new, old)

@@ -20,8 +20,9 @@ UPDATE = 10_000  # ms a saved change may take to show here at worst; it takes we
 
 
 @pytest.fixture
-def page(browser):
-    """A page 1400 × 900, whose script errors fail the test."""
+def page(browser, serving):
+    """A page 1400 × 900, whose script errors fail the test. (Closed before the servers stop,
+    which the page would rightly complain of.)"""
     context = browser.new_context(viewport={"width": 1400, "height": 900})
     opened = context.new_page()
     errors: list[str] = []
@@ -63,18 +64,22 @@ def shown(page, served: Served) -> dict:
     """Open the page and wait until it shows the server's state, every picture loaded."""
     state = served.state()
     page.goto(served.url)
-    page.wait_for_function(f"Number(document.body.dataset.version) >= {state['version']}")
+    page.wait_for_function(f"() => Number(document.body.dataset.version) >= {state['version']}")
     pictures_loaded(page)
     return state
 
 
-def pictures_loaded(page, selector: str = "#cards .face:not([hidden]) img") -> None:
-    page.wait_for_function(f"[...document.querySelectorAll({selector!r})]"
+def pictures_loaded(page, selector: str = "#cards .tile:not([hidden]) img") -> None:
+    """Wait until every picture in view has loaded (those further down load as they come into
+    view: the page asks the browser to load them lazily)."""
+    page.wait_for_function(f"() => [...document.querySelectorAll({selector!r})]"
+                           ".filter(i => {{ const r = i.getBoundingClientRect();"
+                           " return r.width > 0 && r.bottom > 0 && r.top < innerHeight; }})"
                            ".every(i => i.complete && i.naturalWidth > 0)", timeout=UPDATE)
 
 
 def tile_ids(page) -> dict[str, str]:
-    return page.evaluate("Object.fromEntries([...document.querySelectorAll('#cards .face')]"
+    return page.evaluate("Object.fromEntries([...document.querySelectorAll('#cards .tile')]"
                          ".map(t => [t.dataset.key, t.dataset.id]))")
 
 
@@ -87,11 +92,11 @@ def test_the_page_shows_every_face_of_a_deck_at_true_relative_size(page, serving
     state = shown(page, served)
     assert page.locator("#title").inner_text() == state["deck"]["title"]
     assert list(tile_ids(page).items()) == [(face["key"], face["id"]) for face in state["faces"]]
-    widths = page.evaluate("[...document.querySelectorAll('#cards .face img')].map(i => i.getBoundingClientRect().width)")
+    widths = page.evaluate("[...document.querySelectorAll('#cards .tile img')].map(i => i.getBoundingClientRect().width)")
     per_mm = [w / face["width"] for w, face in zip(widths, state["faces"])]
     assert max(per_mm) / min(per_mm) < 1.01, per_mm  # a board is as much bigger than a card as on the table
     for face in state["faces"][:3]:  # each tile says how many are printed and where the card is written
-        tile = page.locator(f'#cards .face[data-key="{face["key"]}"]')
+        tile = page.locator(f'#cards .tile[data-key="{face["key"]}"]')
         text = tile.inner_text()
         assert f"×{face['copies']}" in text
         assert face["cards"][0]["source"].rsplit("/", 1)[-1] in text
@@ -105,10 +110,10 @@ def test_an_edit_shows_without_a_reload_and_keeps_the_scroll(page, serving, tmp_
     before = tile_ids(page)
     started = time.monotonic()
     edit(folder / "deck.yaml", "value: whole", "value: half")
-    page.wait_for_function(f"document.querySelector('.face[data-key=\"front:notes:1\"]').dataset.id !== "
+    page.wait_for_function(f"() => document.querySelector('.tile[data-key=\"front:notes:1\"]').dataset.id !== "
                            f"{before['front:notes:1']!r}", timeout=UPDATE)
     new_id = tile_ids(page)["front:notes:1"]
-    page.wait_for_function(f"document.querySelector('.face[data-key=\"front:notes:1\"] img').src"
+    page.wait_for_function(f"() => document.querySelector('.tile[data-key=\"front:notes:1\"] img').src"
                            f".includes('/face/{new_id}.png')", timeout=UPDATE)
     pictures_loaded(page)
     seconds = time.monotonic() - started
@@ -142,9 +147,9 @@ def test_low_ink_switches_every_face_to_its_grey_picture(page, serving):
     served = serving("circle-of-5")
     state = shown(page, served)
     page.click('button[data-ink="lowink"]')
-    page.wait_for_function("[...document.querySelectorAll('#cards .face img')].every(i => i.src.endsWith('-lowink.png'))")
+    page.wait_for_function("() => [...document.querySelectorAll('#cards .tile img')].every(i => i.src.endsWith('-lowink.png'))")
     pictures_loaded(page)
-    picture = page.locator("#cards .face img").first.screenshot()
+    picture = page.locator("#cards .tile img").first.screenshot()
     from io import BytesIO
 
     from PIL import Image as PILImage
@@ -152,20 +157,20 @@ def test_low_ink_switches_every_face_to_its_grey_picture(page, serving):
     assert max(max(p) - min(p) for p in pixels) <= 8  # grey: black ink only
     page.click('button[data-ink="color"]')
     first = state["faces"][0]["src"]["color"]
-    page.wait_for_function(f"document.querySelector('#cards .face img').src.endsWith({first!r})")
+    page.wait_for_function(f"() => document.querySelector('#cards .tile img').src.endsWith({first!r})")
 
 
 def test_a_click_shows_the_card_large_with_its_fields(page, serving):
     served = serving("metronome")
     state = shown(page, served)
     face = state["faces"][0]
-    page.click(f'#cards .face[data-key="{face["key"]}"]')
+    page.click(f'#cards .tile[data-key="{face["key"]}"]')
     detail = page.locator("#detail")
     detail.wait_for(state="visible")
     fields = face["cards"][0]["fields"]
     assert detail.locator("table.fields tr th").all_inner_texts() == list(fields)
     large = detail.locator("img").first.bounding_box()
-    small = page.locator(f'#cards .face[data-key="{face["key"]}"] img').bounding_box()
+    small = page.locator(f'#cards .tile[data-key="{face["key"]}"] img').bounding_box()
     assert large["width"] > 1.5 * small["width"]
     page.keyboard.press("Escape")
     detail.wait_for(state="hidden")
@@ -175,10 +180,10 @@ def test_the_filter_shows_one_components_faces(page, serving):
     served = serving("metronome")
     state = shown(page, served)
     page.select_option("#filter", "rests")
-    visible = page.evaluate("[...document.querySelectorAll('#cards .face:not([hidden])')].map(t => t.dataset.key)")
+    visible = page.evaluate("[...document.querySelectorAll('#cards .tile:not([hidden])')].map(t => t.dataset.key)")
     assert visible == [face["key"] for face in state["faces"] if "rests" in face["components"]]
     page.select_option("#filter", "")
-    assert page.locator("#cards .face:not([hidden])").count() == len(state["faces"])
+    assert page.locator("#cards .tile:not([hidden])").count() == len(state["faces"])
 
 
 def test_the_sheets_tab_shows_the_print_pages_of_each_paper(page, serving):
@@ -190,7 +195,7 @@ def test_the_sheets_tab_shows_the_print_pages_of_each_paper(page, serving):
     for paper in ("a4", "letter"):
         page.select_option("#paper", paper)
         expected = [p["src"] for s in state["sheets"] if (s["paper"], s["ink"]) == (paper, "color") for p in s["pages"]]
-        page.wait_for_function(f"document.querySelectorAll('section#sheets img.page').length === {len(expected)}")
+        page.wait_for_function(f"() => document.querySelectorAll('section#sheets img.page').length === {len(expected)}")
         sources = page.evaluate("[...document.querySelectorAll('section#sheets img.page')].map(i => new URL(i.src).pathname)")
         assert sorted(sources) == sorted(expected)
         pictures_loaded(page, "section#sheets img.page")
@@ -229,8 +234,8 @@ def test_warnings_are_listed_and_mark_their_cards(page, serving, make_deck):
     """})
     served = serving(folder)
     state = shown(page, served)
-    assert page.locator("#warnings li.warning").all_inner_texts() == [w["text"] for w in state["warnings"]]
-    marked = page.evaluate("[...document.querySelectorAll('#cards .face.has-warning')].map(t => t.dataset.key)")
+    assert [t.strip() for t in page.locator("#warnings li.warning").all_text_contents()] == [w["text"] for w in state["warnings"]]
+    marked = page.evaluate("[...document.querySelectorAll('#cards .tile.has-warning')].map(t => t.dataset.key)")
     assert marked == ["front:things:2"]
 
 
@@ -258,7 +263,7 @@ def test_a_cards_words_are_shown_as_words_never_run_as_markup(page, serving, mak
     served = serving(folder)
     shown(page, served)
     assert page.locator("#title").inner_text() == attack
-    page.click("#cards .face")
+    page.click("#cards .tile")
     page.locator("#detail").wait_for(state="visible")
     assert attack in page.locator("#detail").inner_text()
     assert page.evaluate("window.pwned") is None
@@ -267,6 +272,7 @@ def test_a_cards_words_are_shown_as_words_never_run_as_markup(page, serving, mak
 
 def test_urls_outside_the_page_are_refused(page, serving):
     served = serving("kanon")
-    for path in ("files/..%2f..%2fdeck.yaml", "assets/..%2f__init__.py", "decks/kanon/deck.yaml", "files/"):
-        response = page.goto(served.url + path)
+    for path in ("files/..%2f..%2fdeck.yaml", "assets/..%2f__init__.py", "decks/kanon/deck.yaml", "files/",
+                 "face/..%2f..%2fdeck.yaml"):
+        response = page.request.get(served.url + path)  # as the page's own script would ask
         assert response.status == 404, path

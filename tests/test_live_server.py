@@ -151,3 +151,19 @@ def test_a_taken_port_asked_for_is_an_error_the_default_moves_on():
     finally:
         first.server_close()
         preview.close()
+
+
+def test_a_page_that_goes_while_a_picture_is_on_its_way_is_no_error(server, capsys):
+    """The browser drops a picture's connection when the page is closed, reloaded or scrolled on:
+    the server says nothing of it; a bug in answering still has its traceback printed."""
+    for gone in (ConnectionResetError(104, "Connection reset by peer"), BrokenPipeError(32, "Broken pipe")):
+        try:
+            raise gone
+        except ConnectionError:
+            server.handle_error(None, ("127.0.0.1", 1))
+    assert capsys.readouterr().err == ""
+    try:
+        raise KeyError("a bug")
+    except KeyError:
+        server.handle_error(None, ("127.0.0.1", 1))
+    assert "KeyError: 'a bug'" in capsys.readouterr().err

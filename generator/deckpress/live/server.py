@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import re
 import socket
+import sys
 import threading
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -75,6 +76,12 @@ class PreviewServer(ThreadingHTTPServer):
         names = ("127.0.0.1", "localhost", "[::1]") if host in (LOOPBACK, "localhost", "::1") else None
         #: the Host headers answered (None: any, once the server is opened to the network on purpose)
         self.hosts = None if names is None else {f"{name}:{self.port}" for name in names}
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """A page closed or reloaded while a picture was on its way is no error; anything else is a
+        bug, whose traceback the standard library prints."""
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
 
     def close(self) -> None:
         """Stop serving: end the event streams, then the server."""
