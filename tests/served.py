@@ -12,6 +12,16 @@ import threading
 import urllib.request
 from pathlib import Path
 
+#: one card's edit in each bundled deck, and in a deck `deckpress new` wrote: (file, text before, after)
+EDITS = {
+    "metronome": ("deck.yaml", "value: whole", "value: half"),
+    "steps": ("deck.yaml", "{number: 1, name: C, notes: C2}", "{number: 1, name: B, notes: C2}"),
+    "test-piece": ("instruments.csv", "Soprano Cornet,", "Sopranino Cornet,"),
+    "kanon": ("deck.yaml", "solm: ut, note: C4,", "solm: ut, note: C5,"),
+    "circle-of-5": ("deck.yaml", "mood: Sad, cue: slow", "mood: Glum, cue: slow"),
+    "new": ("cards.csv", "Sunrise,sun,1,", "Sunset,sun,1,"),
+}
+
 STARTED = 60.0  # seconds the first build may take on a slow machine (it takes about one)
 
 

@@ -204,3 +204,22 @@ def test_new_writes_a_deck_that_builds_from_the_installed_package(installed, emp
     _run(["deckpress", "build", "./orchard", "./night", "--paper", "a4", "--ink", "color"], empty, env)
     assert "Sunrise" in PdfReader(empty / "output" / "orchard" / "orchard-cards-a4.pdf").pages[0].extract_text()
     assert len(PdfReader(empty / "output" / "night" / "night-cards-a4.pdf").pages) == 7
+
+
+def test_serve_shows_its_page_from_the_installed_package(installed, empty):
+    """The page's assets travel in the wheel: `deckpress serve` of the installed package answers
+    with its page, its script and the deck's state."""
+    env, _, _ = installed
+    code = textwrap.dedent("""
+        import threading, urllib.request, deckpress
+        stop, seen = threading.Event(), []
+        def started(url):
+            for path in ("", "assets/app.js", "assets/app.css", "api/state"):
+                with urllib.request.urlopen(url + path) as r:
+                    seen.append((path, r.status, len(r.read()) > 100))
+            stop.set()
+        deckpress.serve("kanon", port=0, open_browser=False, say=lambda line: None, started=started, stop=stop)
+        print(seen)
+    """)
+    printed = _run([str(env["PATH"].split(os.pathsep)[0] + "/python"), "-c", code], empty, env).stdout
+    assert printed.strip() == str([(p, 200, True) for p in ("", "assets/app.js", "assets/app.css", "api/state")])

@@ -13,7 +13,7 @@ import pytest
 import deckpress
 from deckpress.model.deck import find_deck
 
-from .served import Served
+from .served import EDITS, Served
 
 BUNDLED = ["metronome", "steps", "test-piece", "kanon", "circle-of-5"]
 UPDATE = 10_000  # ms a saved change may take to show here at worst; it takes well under a second
@@ -102,26 +102,39 @@ def test_the_page_shows_every_face_of_a_deck_at_true_relative_size(page, serving
         assert face["cards"][0]["source"].rsplit("/", 1)[-1] in text
 
 
-def test_an_edit_shows_without_a_reload_and_keeps_the_scroll(page, serving, tmp_path):
-    folder = copy_bundled("metronome", tmp_path)
+@pytest.mark.parametrize("deck", [*BUNDLED, "new"])
+def test_an_edit_shows_without_a_reload_and_keeps_the_scroll(page, serving, tmp_path, deck):
+    """For every bundled deck and a new one: one card changed in its file, that card's face alone
+    is drawn again and replaced on the page, which neither reloads nor moves."""
+    if deck == "new":
+        folder = tmp_path / "mygame"
+        deckpress.new_deck(folder)
+    else:
+        folder = copy_bundled(deck, tmp_path)
+    name, old, new = EDITS[deck]
+    line = next(n for n, text in enumerate((folder / name).read_text(encoding="utf-8").splitlines(), 1) if old in text)
     served = serving(folder)
     shown(page, served)
-    page.evaluate("window.scrollTo(0, 700); window.notReloaded = true")
+    page.evaluate("window.scrollTo(0, 300); window.notReloaded = true")
+    scrolled = page.evaluate("window.scrollY")  # 300, or as far as a short page goes
     before = tile_ids(page)
     started = time.monotonic()
-    edit(folder / "deck.yaml", "value: whole", "value: half")
-    page.wait_for_function(f"() => document.querySelector('.tile[data-key=\"front:notes:1\"]').dataset.id !== "
-                           f"{before['front:notes:1']!r}", timeout=UPDATE)
-    new_id = tile_ids(page)["front:notes:1"]
-    page.wait_for_function(f"() => document.querySelector('.tile[data-key=\"front:notes:1\"] img').src"
-                           f".includes('/face/{new_id}.png')", timeout=UPDATE)
-    pictures_loaded(page)
-    seconds = time.monotonic() - started
+    edit(folder / name, old, new)
+    page.wait_for_function(f"() => [...document.querySelectorAll('#cards .tile')].map(t => t.dataset.id).join() !== "
+                           f"{','.join(before.values())!r}", timeout=UPDATE)
     after = tile_ids(page)
-    assert {key for key in after if after[key] != before[key]} == {"front:notes:1"}
+    changed = [key for key in after if after[key] != before[key]]
+    assert len(changed) == 1, changed
+    state = served.state()
+    face = next(f for f in state["faces"] if f["key"] == changed[0])
+    assert {c["source"].rsplit("/", 1)[-1] for c in face["cards"]} == {f"{name}:{line}"}
+    assert state["stats"]["faces_drawn"] == 1
+    page.wait_for_function(f"() => document.querySelector('#cards .tile[data-key=\"{changed[0]}\"] img').src"
+                           f".includes('/face/{after[changed[0]]}.png')", timeout=UPDATE)
+    seconds = time.monotonic() - started
     assert page.evaluate("window.notReloaded") is True
-    assert page.evaluate("window.scrollY") == 700
-    print(f"saved → shown in {seconds:.2f} s")
+    assert page.evaluate("window.scrollY") == scrolled
+    print(f"{deck}: saved → shown in {seconds:.2f} s")
 
 
 def test_a_broken_file_shows_its_line_keeps_the_cards_and_the_fix_clears_it(page, serving, tmp_path):
@@ -276,3 +289,25 @@ def test_urls_outside_the_page_are_refused(page, serving):
                  "face/..%2f..%2fdeck.yaml"):
         response = page.request.get(served.url + path)  # as the page's own script would ask
         assert response.status == 404, path
+
+
+def test_the_page_asks_nothing_of_the_internet(page, serving):
+    """Everything the page needs ships in the package: no font, script or style from a CDN."""
+    served = serving("metronome")
+    asked: list[str] = []
+
+    def route(request_route) -> None:
+        url = request_route.request.url
+        asked.append(url)
+        if url.startswith(served.url):
+            request_route.continue_()
+        else:
+            request_route.abort()
+
+    page.route("**/*", route)
+    shown(page, served)
+    page.click('button[data-tab="sheets"]')
+    page.click('button[data-ink="lowink"]')
+    page.click('button[data-tab="cards"]')
+    pictures_loaded(page)
+    assert asked and all(url.startswith(served.url) for url in asked), [u for u in asked if not u.startswith(served.url)]

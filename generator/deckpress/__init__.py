@@ -10,6 +10,7 @@ The public Python API (see docs/API.md), read from `deckpress.api` when first us
     deckpress.new_deck(folder, base=…)   a deck to start from, or one that extends another
     deckpress.impose(images, out, ...)   ready-made card images on marked sheets
     deckpress.calibrate(out, ...)        the sheet that measures a printer's back offset
+    deckpress.serve(deck, port=…)        the deck in the browser, kept up to date as its files are saved
     deckpress.Report.of(results)         what a build or check did, per deck, as lines or JSON
     deckpress.DeckError                  every mistake in the input; deckpress.Warnings of DeckWarning
 
@@ -24,7 +25,7 @@ Layers, lowest first (a module imports only from layers below it; docs/ARCHITECT
     backends     draw faces and pages: PDF (reportlab), SVG (svgwrite), raster (pypdfium2)
     outputs      per-card files: PNG/SVG sets, TTS, preview
     builder      which files a deck produces, and writing them
-    api          the public functions
+    api          the public functions; live: `deckpress serve` (a deck kept built, watched, served)
     cli          the `deckpress` command
 """
 
@@ -34,11 +35,11 @@ from typing import TYPE_CHECKING, Any
 
 __version__ = "0.1.0"
 
-__all__ = ["build", "check", "impose", "calibrate", "load_deck", "list_decks", "new_deck", "DeckError", "Warnings",
-           "DeckWarning", "Report", "__version__"]
+__all__ = ["build", "check", "impose", "calibrate", "load_deck", "list_decks", "new_deck", "serve", "DeckError",
+           "Warnings", "DeckWarning", "Report", "__version__"]
 
 if TYPE_CHECKING:
-    from .api import Report, build, calibrate, check, impose, list_decks, load_deck, new_deck
+    from .api import Report, build, calibrate, check, impose, list_decks, load_deck, new_deck, serve
     from .errors import DeckError, DeckWarning, Warnings
 
 
