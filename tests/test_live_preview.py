@@ -12,7 +12,7 @@ from PIL import Image as PILImage
 from pypdf import PdfReader
 
 import deckpress
-from deckpress.live.preview import FACE_DPI, Preview
+from deckpress.live.preview import FACE_DPI, Pictures, Preview
 from deckpress.model.deck import find_deck
 
 
@@ -221,13 +221,45 @@ def test_a_rebuild_replaces_the_files_and_removes_the_last_ones(preview, tmp_pat
 def test_memory_holds_the_faces_shown_not_every_face_ever_drawn(preview, tmp_path):
     folder = copy_bundled("kanon", tmp_path)
     p = preview(folder)
-    shown = len(p.state()["faces"])
-    p.face_png(p.state()["faces"][0]["id"], "lowink")
+    for face in p.state()["faces"]:
+        p.face_png(face["id"], "lowink")
     for n in range(4):
         edit(folder / "deck.yaml", "title:", f"title: {n} ·")
         p.rebuild()
-    assert len(p.state()["faces"]) == shown
-    assert len({key[0] for key in p._pngs}) <= shown  # noqa: SLF001  (what this test is about)
+    shown = {face["id"] for face in p.state()["faces"]}
+    kept = {key[0] for key in p._pictures.items if key[1] in ("color", "lowink")}  # noqa: SLF001  (what this is about)
+    assert kept <= shown
+
+
+def test_pictures_are_drawn_when_asked_for_and_an_edit_draws_its_faces_at_once(preview, tmp_path):
+    """A first build draws nothing until the page asks (it asks for the faces in view); an edit
+    draws the faces it changed straight away, for the page to swap in."""
+    folder = copy_bundled("metronome", tmp_path)
+    p = preview(folder)
+    assert not p._pictures.items  # noqa: SLF001
+    first = p.state()["faces"][0]
+    p.face_png(first["id"], "color")
+    edit(folder / "deck.yaml", "value: whole", "value: half")
+    p.rebuild()
+    changed = next(f for f in p.state()["faces"] if f["key"] == first["key"])
+    assert list(p._pictures.items) == [(changed["id"], "color")]  # noqa: SLF001
+
+
+def test_the_pictures_kept_are_bounded_and_the_least_used_go_first():
+    pictures = Pictures(250)
+    for n in range(5):
+        pictures.put(("face", n), bytes(100))
+        pictures.get(("face", 0))  # kept in use
+    assert list(pictures.items) == [("face", 4), ("face", 0)] and pictures.size == 200
+
+
+def test_a_picture_let_go_is_drawn_again_when_asked_for(preview, monkeypatch):
+    monkeypatch.setattr("deckpress.live.preview.PICTURE_CACHE", 1)  # one picture at a time
+    p = preview("kanon")
+    faces = p.state()["faces"][:3]
+    first = [p.face_png(face["id"], "color") for face in faces]
+    assert [p.face_png(face["id"], "color") for face in faces] == first
+    assert len(p._pictures.items) == 1  # noqa: SLF001
 
 
 def test_the_watched_folders_are_the_decks_and_the_bundled_data(preview, tmp_path):

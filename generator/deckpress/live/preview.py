@@ -21,13 +21,15 @@ import tempfile
 import threading
 import time
 import traceback
+from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from ..backends.raster import RasterJob, png_bytes, render, trim_box
 from ..builder.deckbuild import deck_jobs
-from ..builder.faces import DeckFaces, compose_faces
+from ..builder.faces import DeckFaces, Inked, compose_faces
 from ..builder.jobs import write_jobs
 from ..builder.plan import DeckBuild, Options, Variant, lang_suffix, printed_title
 from ..errors import DeckError, DeckWarning, Warnings, display_path
@@ -42,6 +44,12 @@ FACE_DPI = 200
 #: the longest side of a face picture, in pixels: a 300 mm board at 200 dpi would be 2,400
 MAX_FACE_PX = 1600
 SHEET_DPI = 72  # the Sheets tab shows pages at well under their size
+#: faces a rebuild draws at once when they replace faces the page shows (an edit's): the page
+#: swaps them in without waiting. Others, and every face of a first build, are drawn when the
+#: browser asks for them, which it does for those in view: a deck of 10,000 faces opens at once.
+EAGER = 48
+#: the pictures kept, in bytes; the least recently asked for go first, and are drawn again if asked for
+PICTURE_CACHE = 256 * 2**20
 PAPERS = ("a4", "letter")
 INKS = ("color", "lowink")
 INK_NAMES = {"color": "colour", "lowink": "low-ink"}
@@ -100,14 +108,13 @@ class Preview:
         self.changed = threading.Condition()  # notified with each new version
         self.folder = Path(tempfile.mkdtemp(prefix="deckpress-serve-"))
         self._rebuilding = threading.Lock()  # one rebuild at a time
-        self._drawing = threading.Lock()  # pdfium is not thread-safe: one drawing at a time
+        self._drawing = threading.Lock()  # pdfium is not thread-safe: one drawing at a time, and the pictures'
         self._ids: dict[tuple[str, Face], str] = {}
         self._made = 0  # ids and build folders handed out
         # face ids are new in every run: a browser keeps face pictures as long as it likes
         self._run = secrets.token_hex(3)
-        self._pngs: dict[tuple[str, str], bytes] = {}  # (face id, ink) → PNG
-        self._pages: dict[tuple[str, int], bytes] = {}  # (sheet digest, page) → PNG
-        self._faces: DeckFaces | None = None
+        self._shown: dict[str, Shown] = {}  # the faces shown, by id
+        self._pictures = Pictures(PICTURE_CACHE)  # (face id, ink) and (sheet digest, page) → PNG
 
     # -- building ------------------------------------------------------------------------------
 
@@ -121,14 +128,14 @@ class Preview:
                 warnings = Warnings()
                 deck = load_deck(self.ref, self.players, self.lang)
                 faces = compose_faces(deck, warnings)
-                shown = self._shown(faces, warnings)
-                drawn = self._draw_new(shown, faces)
+                shown = self._faces_shown(faces, warnings)
                 old = self.snapshot
-                self.snapshot = Snapshot(deck, shown, list(warnings), time.perf_counter() - start, drawn,
+                new = [item for item in shown if item.id not in self._shown]
+                self._show(shown, [item for item in new if old and any(f.key == item.key for f in old.faces)])
+                self.snapshot = Snapshot(deck, shown, list(warnings), time.perf_counter() - start, len(new),
                                          time.strftime("%H:%M:%S"),
                                          old.sheets if old else [], old.files if old else {})
-                self._faces, self.error = faces, None
-                self._forget_unshown()
+                self.error = None
                 self._publish(building=True)
                 self._write_files(faces, warnings)
                 self.snapshot.warnings = list(warnings)  # the box's, too
@@ -139,7 +146,7 @@ class Preview:
                 self.error = f"deckpress failed: {type(exc).__name__}: {exc}"
             self._publish(building=False)
 
-    def _shown(self, faces: DeckFaces, warnings: Warnings) -> list[Shown]:
+    def _faces_shown(self, faces: DeckFaces, warnings: Warnings) -> list[Shown]:
         """The distinct faces, fronts in inventory order then backs (as the image sets name them),
         each with the cards that show it and the warnings said at those cards' lines."""
         cards = {(c.component, c.number): c for component in faces.deck.components for c in component.cards}
@@ -176,30 +183,23 @@ class Preview:
             self._ids[key] = f"{self._run}-{self._made}"
         return self._ids[key]
 
-    def _draw_new(self, shown: list[Shown], faces: DeckFaces) -> int:
-        """Draw, in colour, the faces not drawn before; low-ink ones are drawn when first asked for."""
-        new = [item for item in shown if (item.id, "color") not in self._pngs]
-        self._draw(new, "color", faces)
-        return len(new)
-
-    def _draw(self, items: list[Shown], ink: str, faces: DeckFaces) -> None:
-        if not items:
-            return
-        inked = faces.inked(Variant.of(ink))
-        converted = [inked(item.face, back=item.side == "back") for item in items]
-        jobs = [RasterJob(face, trim_box(face), _face_pixels(face)) for face in converted]  # type: ignore[arg-type]
+    def _show(self, shown: list[Shown], replacing: list[Shown]) -> None:
+        """Make `shown` the faces served, forgetting the pictures of those no card shows any more
+        (so a long session's memory stays the deck's size); draw, in colour, the first EAGER of
+        `replacing`, the faces an edit changed on the page."""
         with self._drawing:
-            pictures = render(jobs, workers=1)  # in this process: forking a threaded server is unsafe
-        for item, picture in zip(items, pictures):
-            assert picture is not None
-            self._pngs[item.id, ink] = png_bytes(picture.tobytes(), picture.size, 3 * picture.width, FACE_DPI)
+            self._shown = {item.id: item for item in shown}
+            self._pictures.keep_only(lambda key: key[0] in self._shown or key[1] not in INKS)
+            for item in replacing[:EAGER]:
+                self._pictures.put((item.id, "color"), self._draw(item, "color"))
 
-    def _forget_unshown(self) -> None:
-        """Let go of faces no card shows any more, so a long session's memory stays the deck's size."""
-        assert self.snapshot is not None
-        current = {item.id for item in self.snapshot.faces}
-        self._ids = {key: face_id for key, face_id in self._ids.items() if face_id in current}
-        self._pngs = {key: png for key, png in self._pngs.items() if key[0] in current}
+    def _draw(self, item: Shown, ink: str) -> bytes:
+        """One face as a PNG, in `ink` (the caller holds `_drawing`)."""
+        face = Inked(Variant.of(ink))(item.face, back=item.side == "back")
+        assert face is not None
+        picture = render([RasterJob(face, trim_box(face), _face_pixels(face))], workers=1)[0]  # here: no fork
+        assert picture is not None
+        return png_bytes(picture.tobytes(), picture.size, 3 * picture.width, FACE_DPI)
 
     def _write_files(self, faces: DeckFaces, warnings: Warnings) -> None:
         """The print files for both papers and inks, and the report, in a new folder of their own;
@@ -227,7 +227,9 @@ class Preview:
         old = self.snapshot.files
         self.snapshot.sheets = sheets
         self.snapshot.files = {path.name: path for path in [*(s.path for s in sheets), report]}
-        self._pages = {key: png for key, png in self._pages.items() if any(s.digest == key[0] for s in sheets)}
+        with self._drawing:
+            digests = {sheet.digest for sheet in sheets}
+            self._pictures.keep_only(lambda key: key[1] in INKS or key[0] in digests)
         for path in {p.parent.parent for p in old.values()}:  # build-N/<deck id>/file
             shutil.rmtree(path, ignore_errors=True)
 
@@ -250,23 +252,18 @@ class Preview:
             return self.version
 
     def face_png(self, face_id: str, ink: str) -> bytes | None:
-        """A shown face's picture in `ink`; every low-ink face is drawn at once when the first is asked for."""
+        """A shown face's picture in `ink`, drawn when first asked for."""
         if ink not in INKS:
             return None
-        png = self._pngs.get((face_id, ink))
-        if png is None and ink != "color":
-            snapshot, faces = self.snapshot, self._faces
-            if snapshot is not None and faces is not None and any(item.id == face_id for item in snapshot.faces):
-                with self._rebuilding:  # not while the faces are being replaced
-                    self._draw([item for item in snapshot.faces if (item.id, ink) not in self._pngs], ink, faces)
-                png = self._pngs.get((face_id, ink))
-        return png
+        with self._drawing:
+            png = self._pictures.get((face_id, ink))
+            item = self._shown.get(face_id)
+            if png is None and item is not None:
+                png = self._pictures.put((face_id, ink), self._draw(item, ink))
+            return png
 
     def page_png(self, digest: str, page: int) -> bytes | None:
         """Page `page` (from 1) of the print file whose bytes have `digest`, as a picture."""
-        key = (digest, page)
-        if key in self._pages:
-            return self._pages[key]
         snapshot = self.snapshot
         sheet = next((s for s in snapshot.sheets if s.digest == digest), None) if snapshot else None
         if sheet is None or not 1 <= page <= len(sheet.pages):
@@ -274,17 +271,19 @@ class Preview:
         import pypdfium2 as pdfium
 
         with self._drawing:
-            document = pdfium.PdfDocument(sheet.path.read_bytes())
-            try:
-                width = round(sheet.pages[page - 1][0] / 25.4 * SHEET_DPI)
-                drawn = document[page - 1]  # a hair under the exact scale: pdfium rounds the bitmap size up
-                bitmap = drawn.render(scale=width / drawn.get_width() * (1 - 1e-7), rev_byteorder=True)
-                picture = bitmap.to_pil()
-            finally:
-                document.close()
-        png = png_bytes(picture.convert("RGB").tobytes(), picture.size, 3 * picture.width, SHEET_DPI)
-        self._pages[key] = png
-        return png
+            png = self._pictures.get((digest, page))
+            if png is None:
+                document = pdfium.PdfDocument(sheet.path.read_bytes())
+                try:
+                    width = round(sheet.pages[page - 1][0] / 25.4 * SHEET_DPI)
+                    drawn = document[page - 1]  # a hair under the exact scale: pdfium rounds the bitmap size up
+                    bitmap = drawn.render(scale=width / drawn.get_width() * (1 - 1e-7), rev_byteorder=True)
+                    picture = bitmap.to_pil().convert("RGB")
+                finally:
+                    document.close()
+                png = self._pictures.put((digest, page), png_bytes(picture.tobytes(), picture.size, 3 * picture.width,
+                                                                   SHEET_DPI))
+            return png
 
     def file(self, name: str) -> Path | None:
         """A print file or the report of the last build, by its name alone: nothing else is served."""
@@ -330,6 +329,31 @@ class Preview:
                                "label": labels.get(name, "report")} for name, path in snapshot.files.items()
                               if path.is_file()]
         return state
+
+
+class Pictures:
+    """PNGs by key, at most `limit` bytes of them: the least recently used go first."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit, self.size = limit, 0
+        self.items: OrderedDict[tuple[str, Any], bytes] = OrderedDict()
+
+    def get(self, key: tuple[str, Any]) -> bytes | None:
+        png = self.items.get(key)
+        if png is not None:
+            self.items.move_to_end(key)
+        return png
+
+    def put(self, key: tuple[str, Any], png: bytes) -> bytes:
+        self.size += len(png) - len(self.items.pop(key, b""))
+        self.items[key] = png
+        while self.size > self.limit and len(self.items) > 1:
+            self.size -= len(self.items.popitem(last=False)[1])
+        return png
+
+    def keep_only(self, wanted: Callable[[tuple[str, Any]], bool]) -> None:
+        for key in [key for key in self.items if not wanted(key)]:
+            self.size -= len(self.items.pop(key))
 
 
 def _face_pixels(face: Face) -> tuple[int, int]:
