@@ -5,12 +5,15 @@ from __future__ import annotations
 import json
 import os
 import re
+import shutil
 import signal
 import subprocess
 import sys
 import threading
 import urllib.request
 from pathlib import Path
+
+from deckpress.model.deck import find_deck
 
 #: one card's edit in each bundled deck, and in a deck `deckpress new` wrote: (file, text before, after)
 EDITS = {
@@ -67,3 +70,40 @@ class Served:
             raise
         self.reader.join(5)  # the last lines
         return self.process.returncode, "".join(self.lines), self.process.stderr.read()  # type: ignore[union-attr]
+
+
+def copy_bundled(deck_id: str, folder: Path) -> Path:
+    """A copy of a bundled deck in `folder`, to edit."""
+    copy = folder / deck_id
+    shutil.copytree(find_deck(deck_id).parent, copy)
+    return copy
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    """Save `path` with `old` (which must be there) replaced by `new`, once."""
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+#: a deck whose second card's title cannot fit: one text-overflow warning, at that card's line
+WORDY_DECK = """
+    id: wordy
+    title: Wordy
+    designer: Test
+    license: CC0-1.0
+    layouts: [plain]
+    components:
+      - name: things
+        front: front
+        cards:
+          - {title: Short}
+          - {title: "far too many words to fit in a box this small, even in its smallest type, which is the point"}
+"""
+WORDY_LAYOUT = """
+    templates:
+      front:
+        fields: {title: ~}
+        elements:
+          - text: {text: "{title}", x: 5mm, y: 5mm, w: 20mm, h: 6mm, size: 12pt, min-size: 10pt}
+"""

@@ -4,16 +4,13 @@ and switches ink, component, tab and card. Skipped, saying why, where there is n
 
 from __future__ import annotations
 
-import shutil
 import time
-from pathlib import Path
 
 import pytest
 
 import deckpress
-from deckpress.model.deck import find_deck
 
-from .served import EDITS, Served
+from .served import EDITS, WORDY_DECK, WORDY_LAYOUT, Served, copy_bundled, edit
 
 BUNDLED = ["metronome", "steps", "test-piece", "kanon", "circle-of-5"]
 UPDATE = 10_000  # ms a saved change may take to show here at worst; it takes well under a second
@@ -46,18 +43,6 @@ def serving(tmp_path):
     for served in started:
         status, _, err = served.stop()
         assert (status, err) == (0, "")
-
-
-def copy_bundled(deck_id: str, tmp_path: Path) -> Path:
-    folder = tmp_path / deck_id
-    shutil.copytree(find_deck(deck_id).parent, folder)
-    return folder
-
-
-def edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text(encoding="utf-8")
-    assert old in text
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
 
 
 def shown(page, served: Served) -> dict:
@@ -226,25 +211,7 @@ def test_the_print_files_and_the_report_are_offered_for_download(page, serving):
 
 
 def test_warnings_are_listed_and_mark_their_cards(page, serving, make_deck):
-    folder = make_deck("""
-        id: wordy
-        title: Wordy
-        designer: Test
-        license: CC0-1.0
-        layouts: [plain]
-        components:
-          - name: things
-            front: front
-            cards:
-              - {title: Short}
-              - {title: "far too many words to fit in a box this small, even in its smallest type, which is the point"}
-    """, {"plain": """
-        templates:
-          front:
-            fields: {title: ~}
-            elements:
-              - text: {text: "{title}", x: 5mm, y: 5mm, w: 20mm, h: 6mm, size: 12pt, min-size: 10pt}
-    """})
+    folder = make_deck(WORDY_DECK, {"plain": WORDY_LAYOUT})
     served = serving(folder)
     state = shown(page, served)
     assert [t.strip() for t in page.locator("#warnings li.warning").all_text_contents()] == [w["text"] for w in state["warnings"]]

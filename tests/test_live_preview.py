@@ -4,7 +4,6 @@ only changed faces drawn again, the last good cards kept under an error, the pri
 from __future__ import annotations
 
 import io
-import shutil
 from pathlib import Path
 
 import pytest
@@ -14,6 +13,8 @@ from pypdf import PdfReader
 import deckpress
 from deckpress.live.preview import FACE_DPI, Pictures, Preview
 from deckpress.model.deck import find_deck
+
+from .served import WORDY_DECK, WORDY_LAYOUT, copy_bundled, edit
 
 
 @pytest.fixture
@@ -28,18 +29,6 @@ def preview():
     yield make
     for p in made:
         p.close()
-
-
-def copy_bundled(deck_id: str, tmp_path: Path) -> Path:
-    folder = tmp_path / deck_id
-    shutil.copytree(find_deck(deck_id).parent, folder)
-    return folder
-
-
-def edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text(encoding="utf-8")
-    assert old in text
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
 
 
 @pytest.mark.parametrize("deck_id", ["metronome", "steps", "test-piece", "kanon", "circle-of-5"])
@@ -146,25 +135,7 @@ def test_a_bug_in_a_rebuild_is_a_message_not_a_dead_preview(preview, monkeypatch
 
 
 def test_warnings_mark_the_faces_of_the_cards_they_are_about(preview, make_deck):
-    folder = make_deck("""
-        id: wordy
-        title: Wordy
-        designer: Test
-        license: CC0-1.0
-        layouts: [plain]
-        components:
-          - name: things
-            front: front
-            cards:
-              - {title: Short}
-              - {title: "far too many words to fit in a box this small, even in its smallest type, which is the point"}
-    """, {"plain": """
-        templates:
-          front:
-            fields: {title: ~}
-            elements:
-              - text: {text: "{title}", x: 5mm, y: 5mm, w: 20mm, h: 6mm, size: 12pt, min-size: 10pt}
-    """})
+    folder = make_deck(WORDY_DECK, {"plain": WORDY_LAYOUT})
     state = preview(folder).state()
     assert [w["kind"] for w in state["warnings"]] == ["text-overflow"]
     marked = [f["key"] for f in state["faces"] if f["warnings"] == [0]]
