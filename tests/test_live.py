@@ -49,7 +49,9 @@ def test_a_deck_that_is_not_there_is_one_line_and_status_2(tmp_path):
     assert done.stderr.startswith("error: ") and len(done.stderr.splitlines()) == 1
     assert "metronome" in done.stderr  # the suggestion
     done = serve(cwd=tmp_path)  # no deck named, and none here
-    assert done.returncode == 2 and len(done.stderr.splitlines()) == 1
+    assert done.returncode == 2
+    assert done.stderr == ("error: no deck.yaml in this folder: name the deck to serve, a bundled id like "
+                           "metronome or a deck folder like ./decks/mygame\n")
 
 
 def test_a_taken_port_is_one_line_and_status_2(tmp_path):

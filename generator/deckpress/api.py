@@ -279,6 +279,9 @@ def serve(deck: str | Path = ".", *, port: int | None = None, host: str = "127.0
     from .live import run
     from .model.deck import find_deck
 
+    if str(deck) == "." and not Path("deck.yaml").is_file():
+        raise DeckError("no deck.yaml in this folder: name the deck to serve, a bundled id like metronome "
+                        "or a deck folder like ./decks/mygame")
     find_deck(str(deck))  # a deck that is not there is the caller's mistake, not a page to show
     run(deck, host=host, port=port, open_browser=open_browser, players=players, lang=lang, say=say,
         started=started, stop=stop)
