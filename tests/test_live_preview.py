@@ -240,3 +240,14 @@ def test_the_watched_folders_are_the_decks_and_the_bundled_data(preview, tmp_pat
     assert watched[0] == folder.resolve()
     assert find_deck("metronome").parent.resolve() in watched  # the deck it extends
     assert any(path.name == "layouts" for path in watched) and any(path.name == "fonts" for path in watched)
+
+
+def test_a_translation_and_a_player_count_are_shown_as_asked(preview):
+    def names(state):
+        return {card["name"] for face in state["faces"] for card in face["cards"]}
+
+    english, german = preview("kanon", lang="en").state(), preview("kanon").state()
+    assert (english["deck"]["language"], german["deck"]["language"]) == ("en", "de")
+    assert "Aussetzen" in names(german) and "Aussetzen" not in names(english)
+    few, most = preview("circle-of-5", players=3).state(), preview("circle-of-5").state()
+    assert few["stats"]["cards"] < most["stats"]["cards"]
