@@ -532,11 +532,13 @@
     }
     for (const card of cards) {
       const fields = Object.entries(card.fields || {});
+      const pair = (label, value, cls) => el("span", { class: cls || null }, [
+        el("span", { class: "k", text: label }), " ", el("span", { class: "v", dir: "auto", text: value })]);
       const meta = el("p", { class: "card-meta" }, [
-        el("span", { text: String(card.component) }),
-        el("span", { text: `#${card.number}` }),
-        el("span", { text: `×${card.copies}` }),
-        el("code", { class: "source", text: String(card.source || "") }),
+        pair("component", String(card.component)),
+        pair("number", String(card.number)),
+        pair("copies", String(card.copies)),
+        pair("source", String(card.source || ""), "source"),
       ]);
       const section = el("section", { class: "card" }, [
         el("h3", { dir: "auto", text: String(card.name) }),
@@ -559,9 +561,9 @@
     const img = $("#detail .detail-face img");
     const pxPerMm = 96 / 25.4;
     const w = face.width * pxPerMm, h = face.height * pxPerMm;
-    const narrow = window.innerWidth < 760;
-    const availW = narrow ? window.innerWidth - 80 : Math.max(240, window.innerWidth * 0.55 - 80);
-    const availH = window.innerHeight - 180;
+    const narrow = window.innerWidth <= 760;   // the dialog stacks: leave room for the fields below
+    const availW = narrow ? window.innerWidth - 100 : Math.max(240, window.innerWidth * 0.55 - 80);
+    const availH = narrow ? window.innerHeight * 0.5 : window.innerHeight - 180;
     const scale = Math.max(0.1, Math.min(2, availW / w, availH / h));
     img.style.width = `${Math.round(w * scale)}px`;
     img.style.height = `${Math.round(h * scale)}px`;
@@ -663,8 +665,12 @@
     return swaps;
   }
 
+  const scrolls = { cards: 0, sheets: 0 };   // each tab keeps its own scroll position
   function setTab(tab) {
-    ui.tab = tab === "sheets" ? "sheets" : "cards";
+    const next = tab === "sheets" ? "sheets" : "cards";
+    const moving = next !== ui.tab;
+    if (moving) scrolls[ui.tab] = window.scrollY;
+    ui.tab = next;
     for (const b of $$("button[data-tab]")) {
       const on = b.dataset.tab === ui.tab;
       b.setAttribute("aria-selected", String(on));
@@ -674,6 +680,7 @@
     $("#sheets").hidden = ui.tab !== "sheets";
     $("#filter").closest(".field").classList.toggle("off", ui.tab !== "cards");
     document.body.dataset.tab = ui.tab;
+    if (moving) window.scrollTo(0, scrolls[ui.tab]);
   }
 
   function closeMenus(except) {
