@@ -94,6 +94,15 @@
     return img._swap;
   }
 
+  /* Show `url` at once: for a switch the designer asked for (the ink), where the picture was not
+   * redrawn, and offscreen (lazy) tiles should not all be fetched up front. */
+  function setImage(img, url) {
+    if (!url || img.getAttribute("src") === url) return;
+    img.dataset.want = url;
+    img._swap = null;
+    img.src = url;
+  }
+
   /* Restart a one-shot CSS animation class on an element. */
   function flash(node, cls) {
     node.classList.remove(cls);
@@ -296,6 +305,11 @@
     return { short, full: cards.map((c) => c.source).filter(Boolean).join("\n") };
   }
 
+  function faceCopies(face) {
+    if (typeof face.copies === "number") return face.copies;
+    return (face.cards || []).reduce((n, c) => n + (Number(c.copies) || 0), 0);
+  }
+
   function faceUrl(face) {
     const src = face.src || {};
     return src[ui.ink] || src.color || "";
@@ -338,8 +352,9 @@
     const src = faceSource(face);
     $(".name", tile).textContent = label;
     $(".name", tile).title = label;
-    $(".copies", tile).textContent = `×${face.copies}`;
-    $(".copies", tile).title = plural(face.copies, "printed copy", "printed copies");
+    const copies = faceCopies(face);
+    $(".copies", tile).textContent = `×${copies}`;
+    $(".copies", tile).title = plural(copies, "printed copy", "printed copies");
     const source = $(".source", tile);
     source.textContent = src.short;
     source.title = src.full;
@@ -349,7 +364,7 @@
     badge.hidden = warnings.length === 0;
     badge.title = warnings.join("\n");
     badge.setAttribute("aria-label", warnings.length ? `Warnings: ${warnings.join("; ")}` : "");
-    tile.setAttribute("aria-label", `${label}, ×${face.copies}${warnings.length ? ", has warnings" : ""}`);
+    tile.setAttribute("aria-label", `${label}, ×${copies}${warnings.length ? ", has warnings" : ""}`);
     tile.dataset.id = face.id;
     tile.dataset.side = face.side || "front";
     tile.dataset.components = JSON.stringify(face.components || []);
@@ -496,6 +511,8 @@
     const dialog = $("#detail");
     ui.detailKey = key;
     renderDetail();
+    const tile = ui.tiles.get(key);
+    if (tile) tile._detailSig = tile._sig;
     if (!dialog.open) dialog.showModal();
     $(".close", dialog).focus();
   }
@@ -516,7 +533,7 @@
     sizeDetailImage(face);
     swapImage(img, faceUrl(face));
     $(".detail-face figcaption", dialog).textContent =
-      `${face.side || "front"} · ${face.width} × ${face.height} mm · ×${face.copies} printed`;
+      `${face.side || "front"} · ${face.width} × ${face.height} mm · ×${faceCopies(face)} printed`;
 
     const box = $(".detail-cards", dialog);
     const parts = [];
@@ -658,11 +675,9 @@
     for (const b of $$("button[data-ink]")) b.setAttribute("aria-pressed", String(b.dataset.ink === ui.ink));
     document.body.dataset.ink = ui.ink;
     if (!ui.state) return;
-    const swaps = [];
-    for (const tile of ui.tiles.values()) swaps.push(swapImage($(".face img", tile), faceUrl(tile._face)));
-    swaps.push(...renderSheets(ui.state));
+    for (const tile of ui.tiles.values()) setImage($(".face img", tile), faceUrl(tile._face));
+    renderSheets(ui.state);
     if ($("#detail").open) renderDetail();
-    return swaps;
   }
 
   const scrolls = { cards: 0, sheets: 0 };   // each tab keeps its own scroll position
