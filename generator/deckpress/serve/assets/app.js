@@ -169,7 +169,7 @@
       text = "Connecting…";
       mode = "busy";
     } else if (state.error) {
-      text = "Build failed · showing the last good cards";
+      text = (state.faces || []).length ? "Build failed · showing the last good cards" : "Build failed";
       mode = "error";
     } else if (state.building) {
       text = "Rebuilding sheets…";
@@ -292,10 +292,19 @@
       return `back · ${comps.length && comps.length === all ? (all === 1 ? comps[0] : "every card") : comps.join(", ")}`;
     }
     const names = [];
-    for (const c of cards) if (!names.includes(String(c.name))) names.push(String(c.name));
+    for (const c of cards) {
+      const name = cardName(c);
+      if (!names.includes(name)) names.push(name);
+    }
     const base = names.length ? (names.length > 2 ? `${names.slice(0, 2).join(", ")} +${names.length - 2}` : names.join(", "))
       : (face.components || []).join(", ");
     return face.side === "back" ? `back · ${base}` : base;
+  }
+
+  /* A card without a name (a staff piece, a blank) is called by its component and number. */
+  function cardName(card) {
+    const name = card.name === undefined || card.name === null ? "" : String(card.name).trim();
+    return name || `${card.component} ${card.number}`;
   }
 
   function faceSource(face) {
@@ -558,7 +567,7 @@
         pair("source", String(card.source || ""), "source"),
       ]);
       const section = el("section", { class: "card" }, [
-        el("h3", { dir: "auto", text: String(card.name) }),
+        el("h3", { dir: "auto", text: cardName(card) }),
         meta,
       ]);
       if (fields.length) {
