@@ -332,7 +332,7 @@
   function makeTile(face) {
     const img = el("img", { alt: "", decoding: "async", loading: "lazy", draggable: "false" });
     const frame = el("div", { class: "face" }, [img]);
-    const badge = el("span", { class: "badge", "aria-hidden": "false", hidden: "" });
+    const badge = el("span", { class: "badge", hidden: "" });
     badge.textContent = "⚠";
     const caption = el("div", { class: "caption" }, [
       el("div", { class: "line" }, [
