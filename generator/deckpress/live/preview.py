@@ -124,7 +124,6 @@ class Preview:
         with self._rebuilding:
             start = time.perf_counter()
             try:
-                self._publish(building=True)
                 warnings = Warnings()
                 deck = load_deck(self.ref, self.players, self.lang)
                 faces = compose_faces(deck, warnings)

@@ -103,6 +103,22 @@
     img.src = url;
   }
 
+  /* Whether `img` is shown, in view or within a screen of it: such a picture is swapped without a
+   * blank frame. Any other is only given its new address, which the browser loads lazily when it
+   * comes into view; so an edit that changes a hundred faces, or a rebuild that changes every
+   * sheet page, costs the server the pictures someone is looking at, not all of them. */
+  function nearView(img) {
+    if (img.closest("[hidden]")) return false;
+    const r = img.getBoundingClientRect();
+    return r.width > 0 && r.bottom > -innerHeight && r.top < 2 * innerHeight;
+  }
+
+  function showImage(img, url) {
+    if (nearView(img) || !img.getAttribute("src")) return swapImage(img, url);
+    setImage(img, url);
+    return Promise.resolve();
+  }
+
   /* Restart a one-shot CSS animation class on an element. */
   function flash(node, cls) {
     node.classList.remove(cls);
@@ -379,7 +395,7 @@
     tile.dataset.components = JSON.stringify(face.components || []);
     tile._face = face;
     tile._sig = tileSignature(face, state);
-    const swap = swapImage(img, faceUrl(face));
+    const swap = showImage(img, faceUrl(face));
     if (changed) flash(tile, "changed");
     return swap;
   }
@@ -496,7 +512,7 @@
         img.style.setProperty("--w", page.width);
         img.style.setProperty("--h", page.height);
         img.alt = `${sheet.name}, page ${i + 1} of ${pages.length}`;
-        swaps.push(swapImage(img, page.src));
+        swaps.push(showImage(img, page.src));
       });
       for (const extra of imgs.slice(pages.length)) extra.remove();
       order.push(node);
