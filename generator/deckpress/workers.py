@@ -164,14 +164,15 @@ class _Crew:
         return results
 
     def _serve(self, pipe: Connection, parents: list[Connection]) -> None:
-        """A worker: items from the pipe until it closes."""
-        signal.signal(signal.SIGINT, _stop_once)
-        for parent in parents:  # inherited copies of the parent's ends: closed, so the parent's exit is seen
-            parent.close()
-        send = _to_parent(pipe)
-        progress = _Gathered(send) if self.progress else None
-        on_plan = (lambda n: send(("plan", n))) if self.plan else None
+        """A worker: items from the pipe until it closes. A Ctrl-C from the parent may come at any
+        moment, while the worker is still setting up too: everything is inside the `try`."""
         try:
+            signal.signal(signal.SIGINT, _stop_once)
+            for parent in parents:  # inherited copies of the parent's ends: closed, so the parent's exit is seen
+                parent.close()
+            send = _to_parent(pipe)
+            progress = _Gathered(send) if self.progress else None
+            on_plan = (lambda n: send(("plan", n))) if self.plan else None
             while True:
                 try:
                     index = pipe.recv()
@@ -189,7 +190,6 @@ class _Crew:
         except KeyboardInterrupt:  # the parent's or the terminal's Ctrl-C: cleaned up on the way out
             return
         except _ParentGone:  # it was interrupted and closed its end before our Ctrl-C arrived
-            signal.signal(signal.SIGINT, signal.SIG_IGN)  # the Ctrl-C still on its way changes nothing
             return
 
 
@@ -205,6 +205,9 @@ def _to_parent(pipe: Connection) -> Callable[[tuple[Any, ...]], None]:
         try:
             pipe.send(message)
         except (BrokenPipeError, ConnectionResetError):
+            # the parent was interrupted: its Ctrl-C, still on its way, must not interrupt the
+            # clean-up this starts (nor reach the worker's last lines, where nothing catches it)
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
             raise _ParentGone from None
 
     return send
