@@ -74,15 +74,17 @@ def main() -> None:
             shutil.copytree(find_deck(deck).parent, folder)
             name, old, new = EDITS[deck]
             served = Served(folder, Path(scratch))
-            page = browser.new_page(viewport={"width": 1400, "height": 900})
-            page.goto(served.url)
-            page.wait_for_function("() => Number(document.body.dataset.version) > 0")
-            shown = []
-            for n in range(args.repeat):
-                a, b = (old, new) if n % 2 == 0 else (new, old)
-                shown.append(shown_after_save(page, folder / name, a, b))
-            page.close()
-            served.stop()
+            try:
+                page = browser.new_page(viewport={"width": 1400, "height": 900})
+                page.goto(served.url)
+                page.wait_for_function("() => Number(document.body.dataset.version) > 0")
+                shown = []
+                for n in range(args.repeat):
+                    a, b = (old, new) if n % 2 == 0 else (new, old)
+                    shown.append(shown_after_save(page, folder / name, a, b))
+                page.close()
+            finally:
+                served.stop()
             built = [build_seconds(folder, Path(scratch) / "out") for _ in range(args.repeat)]
             live, build = statistics.median(shown), statistics.median(built)
             print(f"{deck:<12} {live:>19.2f} s {build:>14.2f} s {build / live:>6.1f}×", flush=True)

@@ -52,7 +52,9 @@ class Served:
             self.process.kill()
             raise AssertionError(f"no first line from deckpress serve: {self.process.stderr.read()}")  # type: ignore[union-attr]
         match = re.search(r"http://127\.0\.0\.1:\d+/", self.lines[0])
-        assert match, self.lines
+        if not match:
+            self.process.kill()  # never left running behind a failed test
+            raise AssertionError(f"no address in deckpress serve's first line: {self.lines}")
         self.url = match[0]
 
     def state(self) -> dict:
