@@ -1,0 +1,252 @@
+"""Shaping measured against an outside reference: headless Chromium (Debian's, which shapes with
+HarfBuzz after its own bidi, script and font segmentation) sets each string of `STRINGS` in the
+same font, and the shaper's widths and glyph ids must agree with it: widths within 0.5 %, the same
+glyph ids in the same visual order.
+
+Two shapers are compared, through the same `reference`:
+- "harfbuzz": uharfbuzz called directly, with its default features (kern, liga, …), the direction
+  and script from the text, the sample's language, and a minimal bidi (`bidi_runs`). It proves the
+  harness (tests/chromium_text.py): if it disagrees with Chromium, the measurement is wrong, not
+  deckpress.
+- "deckpress": `deckpress.shaping.shape`, the shaper compose and the backends use; skipped, saying
+  so, where that module is not there yet.
+
+Skipped, saying why, without Chromium (the `browser` fixture), like the other browser tests.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from fontTools.ttLib import TTFont
+
+from .chromium_text import Rendered, Sample, postscript_name, render
+
+uharfbuzz = pytest.importorskip("uharfbuzz", reason="uharfbuzz is not installed: pip install uharfbuzz")
+
+ROOT = Path(__file__).resolve().parent.parent
+LATIN = str(ROOT / "fonts" / "NotoSans-Regular.ttf")
+ARABIC = str(ROOT / "tests" / "fonts" / "NotoSansArabic-Regular.ttf")
+HEBREW = str(ROOT / "tests" / "fonts" / "NotoSansHebrew-Regular.ttf")
+DEVANAGARI = str(ROOT / "tests" / "fonts" / "NotoSansDevanagari-Regular.ttf")
+
+TOLERANCE = 0.005  # of the width: the issue's 0.5 %
+
+#: What is compared, and why each string is there. Noto Sans Hebrew has no digits: "מספר 2024"
+#: names the bundled Latin font as its fallback, as a deck would, and Chromium must take them from it.
+STRINGS: dict[str, Sample] = {
+    "AVATAR": Sample("AVATAR", LATIN, lang="en"),  # kerning pairs AV, VA, AT, TA
+    "Wave": Sample("Wave", LATIN, lang="en"),  # Wa
+    "To": Sample("To", LATIN, lang="en"),  # To
+    "office": Sample("office", LATIN, lang="en"),  # the ffi ligature
+    "fjord": Sample("fjord", LATIN, lang="en"),  # fj: no ligature in Noto Sans, kerned only
+    "efficient": Sample("efficient", LATIN, lang="en"),  # ffi inside a word
+    "small-caps": Sample("Kanon 1742", LATIN, lang="en", features=("smcp", "onum")),  # features asked for
+    "no-ligatures": Sample("office", LATIN, lang="en", features=("-liga",)),  # a default feature turned off
+    "Richtungswechsel": Sample("Richtungswechsel", LATIN, lang="de"),  # German compounds: the
+    "Hexachordgrenzen": Sample("Hexachordgrenzen", LATIN, lang="de"),  # headings Kanon shrinks today
+    "arabic": Sample("السلام عليكم", ARABIC, lang="ar"),  # right to left, two words
+    "arabic-joining": Sample("بيت", ARABIC, lang="ar"),  # initial, medial and final forms of one word
+    "urdu-digits": Sample("۴۶۷", ARABIC, lang="ur"),  # the language picks Urdu's digit forms (locl)
+    "hebrew": Sample("שלום עולם", HEBREW, lang="he"),  # right to left, no joining
+    "devanagari": Sample("नमस्ते", DEVANAGARI, lang="hi"),  # a conjunct (स्त) and a vowel sign
+    "devanagari-conjuncts": Sample("क्षत्रिय", DEVANAGARI, lang="hi"),  # क्ष, त्र; ि drawn before its consonant
+    "marathi": Sample("शिल्प", DEVANAGARI, lang="mr"),  # Marathi's own श (locl): the language reaches the shaper
+    "arabic-numbers": Sample("عدد 123 و 45", ARABIC, lang="ar"),  # numbers stay left to right in RTL
+    "hebrew-numbers": Sample("מספר 2024", HEBREW, fallbacks=(LATIN,), lang="he"),  # digits from the fallback
+}
+
+#: Plain ASCII, no ligatures possible: each code Chromium's PDF holds must be the glyph fontTools finds
+#: for the character, which is what makes the codes glyph ids
+ASCII = Sample("Hamburgevons 0123", LATIN, lang="en", features=("-liga",))
+
+
+@pytest.fixture(scope="module")
+def chromium(browser) -> dict[str, Rendered]:
+    """Every string set by Chromium: one page, one PDF, for the whole module."""
+    samples = [*STRINGS.values(), ASCII]
+    rendered = render(browser, samples)
+    return {**dict(zip(STRINGS, rendered)), "ascii": rendered[-1]}
+
+
+# -- the reference: a shaper behind a minimal bidi and font fallback --------------------------------
+
+@dataclass(frozen=True)
+class Shaped:
+    gids: tuple[int, ...]  # visual order
+    width: float  # em
+
+
+def harfbuzz_shape(text: str, font_path: str, *, features: tuple[str, ...] = (), language: str | None = None,
+                   direction: str = "auto", script: str | None = None) -> Shaped:
+    """uharfbuzz called directly on one run: its default features plus `features`; `direction`
+    `auto` means the script's own."""
+    face = uharfbuzz.Face(uharfbuzz.Blob.from_file_path(font_path))
+    buf = uharfbuzz.Buffer()
+    buf.add_str(text)
+    buf.guess_segment_properties()
+    if direction != "auto":
+        buf.direction = direction
+    if script:
+        buf.script = script
+    if language:
+        buf.language = language
+    uharfbuzz.shape(uharfbuzz.Font(face), buf, {f.lstrip("-"): not f.startswith("-") for f in features})
+    return Shaped(tuple(i.codepoint for i in buf.glyph_infos),
+                  sum(p.x_advance for p in buf.glyph_positions) / face.upem)
+
+
+def deckpress_shape(text: str, font_path: str, *, features: tuple[str, ...] = (), language: str | None = None,
+                    direction: str = "auto", script: str | None = None) -> Shaped:
+    from deckpress.shaping import shape
+
+    shaped = shape(text, font_path, features=features, language=language, direction=direction)
+    return Shaped(tuple(g.gid for g in shaped.glyphs), shaped.width)
+
+
+def bidi_runs(text: str) -> list[tuple[str, str]]:
+    """The text's directional runs in visual order, left to right, each with its direction: the
+    Unicode bidi algorithm for what `STRINGS` holds, and no more. A paragraph whose first strong
+    letter is left-to-right is one LTR run. In a right-to-left paragraph with no left-to-right
+    letters, digit runs (EN/AN, with a separator between digits) resolve to level 2 (W2, W4, I2:
+    left to right) and all else, spaces included (N1), to level 1; visual order reverses the runs."""
+    kinds = [unicodedata.bidirectional(c) for c in text]
+    first_strong = next((k for k in kinds if k in ("L", "R", "AL")), "L")
+    if first_strong == "L":
+        return [(text, "ltr")]
+    if "L" in kinds:
+        raise AssertionError(f"{text!r}: left-to-right letters in a right-to-left paragraph; bidi_runs is too small for it")
+    numeric = [k in ("EN", "AN") for k in kinds]
+    for i in range(1, len(text) - 1):  # W4: one separator between two digits joins them
+        if kinds[i] in ("CS", "ES") and numeric[i - 1] and kinds[i + 1] in ("EN", "AN"):
+            numeric[i] = True
+    runs: list[tuple[str, str]] = []
+    for c, n in zip(text, numeric):
+        direction = "ltr" if n else "rtl"
+        if runs and runs[-1][1] == direction:
+            runs[-1] = (runs[-1][0] + c, direction)
+        else:
+            runs.append((c, direction))
+    return runs[::-1]
+
+
+def font_runs(text: str, fonts: tuple[str, ...]) -> list[tuple[str, str]]:
+    """Split a run where the font changes: each character from the first font that has it, as
+    Chromium's font fallback does (so a space stays in the font of the letters)."""
+    cmaps = [TTFont(f, lazy=True).getBestCmap() for f in fonts]
+    runs: list[tuple[str, str]] = []
+    for c in text:
+        font = next((f for f, cmap in zip(fonts, cmaps) if ord(c) in cmap), fonts[0])
+        if runs and runs[-1][1] == font:
+            runs[-1] = (runs[-1][0] + c, font)
+        else:
+            runs.append((c, font))
+    return runs
+
+
+def reference(sample: Sample, shape) -> Shaped:
+    """The sample as `shape` sets it. One font: the whole text in one call, the shaper's own bidi
+    doing the ordering (for uharfbuzz, `bidi_runs` stands in). With fallback fonts: `bidi_runs`,
+    then each run split by font, each piece shaped on its own, as Chromium does."""
+    if not sample.fallbacks and shape is deckpress_shape:
+        return shape(sample.text, sample.font, features=sample.features, language=sample.lang,
+                     direction=sample.direction)
+    script = _script(sample.text)
+    gids: list[int] = []
+    width = 0.0
+    for run, direction in bidi_runs(sample.text):
+        pieces = font_runs(run, (sample.font, *sample.fallbacks))
+        for piece, font in (pieces[::-1] if direction == "rtl" else pieces):
+            # digits and spaces take the script of the text around them, as Chromium's itemiser does
+            shaped = shape(piece, font, features=sample.features, language=sample.lang, direction=direction,
+                           script=script)
+            gids += shaped.gids
+            width += shaped.width
+    return Shaped(tuple(gids), width)
+
+
+def _script(text: str) -> str | None:
+    buf = uharfbuzz.Buffer()
+    buf.add_str(text)
+    buf.guess_segment_properties()
+    return buf.script
+
+
+SHAPERS = {"harfbuzz": harfbuzz_shape, "deckpress": deckpress_shape}
+
+
+@pytest.fixture(params=SHAPERS)
+def shaper(request):
+    if request.param == "deckpress":
+        try:
+            import deckpress.shaping  # noqa: F401
+        except ImportError:
+            pytest.skip("deckpress.shaping is not on this branch yet: compared with uharfbuzz directly")
+    return SHAPERS[request.param]
+
+
+# -- the tests ------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("name", STRINGS)
+def test_chromium_and_the_shaper_agree(chromium, shaper, name):
+    """The same glyph ids in the same visual order, and widths within 0.5 %."""
+    sample = STRINGS[name]
+    seen = chromium[name]
+    ours = reference(sample, shaper)
+    assert seen.gids == ours.gids, f"{sample.text!r}: Chromium drew {seen.gids}, the shaper {ours.gids}"
+    assert seen.width == pytest.approx(ours.width, rel=TOLERANCE), sample.text
+
+
+@pytest.mark.parametrize("name", STRINGS)
+def test_chromium_used_only_the_fonts_given(chromium, name):
+    """No glyph comes from a system font Chromium fell back to: every font it used was one of the
+    sample's, loaded by @font-face (DevTools' account), and every glyph in the PDF is from one of
+    them (render refuses any other)."""
+    sample = STRINGS[name]
+    seen = chromium[name]
+    given = {postscript_name(f) for f in (sample.font, *sample.fallbacks)}
+    assert seen.custom and all(seen.custom), f"{sample.text!r}: Chromium used system fonts: {seen.fonts}"
+    assert set(seen.fonts) <= given
+    assert seen.glyphs, "Chromium drew nothing"
+    assert {g.font for g in seen.glyphs} <= {sample.font, *sample.fallbacks}
+
+
+def test_chromiums_pdf_codes_are_glyph_ids(chromium):
+    """For plain ASCII (no ligature, one glyph per character), each code in the PDF is the glyph id
+    the font's cmap gives the character: what lets the harness read glyph ids from the PDF."""
+    font = TTFont(ASCII.font, lazy=True)
+    cmap = font.getBestCmap()
+    expected = tuple(font.getGlyphID(cmap[ord(c)]) for c in ASCII.text)
+    assert chromium["ascii"].gids == expected
+    assert len(set(expected)) > 10  # distinct ids: a code that merely counted up would not pass
+
+
+def test_the_comparison_tells_a_wrong_shaping_from_a_right_one(chromium):
+    """The assertions can fail: unkerned AVATAR is more than 0.5 % wider than Chromium's, "office"
+    without its ligature has other glyphs, Arabic shaped left to right or unjoined has other glyphs
+    in another order, Marathi shaped as Hindi has another श, and Chromium itself sets "office"
+    with ligatures turned off differently from "office"."""
+    avatar = harfbuzz_shape("AVATAR", LATIN, features=("-kern",))
+    assert abs(avatar.width - chromium["AVATAR"].width) > TOLERANCE * chromium["AVATAR"].width
+    assert harfbuzz_shape("office", LATIN, features=("-liga",)).gids != chromium["office"].gids
+    assert chromium["no-ligatures"].gids != chromium["office"].gids
+    arabic = STRINGS["arabic-joining"]
+    assert harfbuzz_shape(arabic.text, ARABIC, direction="ltr").gids != chromium["arabic-joining"].gids
+    unjoined = tuple(harfbuzz_shape(c, ARABIC).gids[0] for c in reversed(arabic.text))
+    assert unjoined != chromium["arabic-joining"].gids
+    marathi = STRINGS["marathi"]
+    assert harfbuzz_shape(marathi.text, DEVANAGARI, language="hi").gids != chromium["marathi"].gids
+    numbers = STRINGS["arabic-numbers"]
+    assert harfbuzz_shape(numbers.text, ARABIC, language="ar").gids != chromium["arabic-numbers"].gids
+
+
+def test_right_to_left_text_sits_right_to_left(chromium):
+    """The glyph ids come in visual order: Chromium placed each one to the right of the one before
+    (its pen moves left to right through the line, whatever the direction), so the order read from
+    the PDF is the order on the page."""
+    for name in ("arabic", "hebrew", "hebrew-numbers", "AVATAR"):
+        xs = [g.x for g in chromium[name].glyphs]
+        assert xs == sorted(xs), name
