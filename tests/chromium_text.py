@@ -61,7 +61,8 @@ class Sample:
 class Glyph:
     gid: int
     font: str  # the path of the sample's font (or fallback) it was drawn from
-    x: float  # em from the left of the page: where Chromium placed it (pen position plus offset)
+    x: float  # em from the left edge of the sample's span: where Chromium placed it (pen plus offset)
+    y: float  # em up from where the sample's first glyph sits (a mark is raised or lowered from its base)
 
 
 @dataclass(frozen=True)
@@ -222,21 +223,23 @@ def render(browser, samples: Sequence[Sample]) -> list[Rendered]:
         page = context.new_page()
         page.set_content(source)
         page.evaluate("document.fonts.ready.then(() => true)")
-        widths = page.evaluate("[...document.querySelectorAll('body > div > span')]"
-                               ".map(s => s.getBoundingClientRect().width)")
+        boxes = page.evaluate("[...document.querySelectorAll('body > div > span')]"
+                              ".map(s => { const r = s.getBoundingClientRect(); return [r.left, r.width]; })")
         used = _platform_fonts(context, page, len(samples))
         pdf = page.pdf(prefer_css_page_size=True, print_background=False)
     finally:
         context.close()
     bands: list[list[Glyph]] = [[] for _ in samples]
+    baselines: dict[int, float] = {}
     for base, gid, x, y in drawn_glyphs(pdf):
         band = int(y // LINE)
         if base not in names:
             raise ValueError(f"Chromium drew {samples[band].text!r} partly in {base}, a font it was not given")
-        bands[band].append(Glyph(gid, names[base], x / SIZE))
-    return [Rendered(s, w / SIZE, _visual(g), tuple(f["postScriptName"] for f in u),
+        baseline = baselines.setdefault(band, y)
+        bands[band].append(Glyph(gid, names[base], (x - boxes[band][0]) / SIZE, (baseline - y) / SIZE))
+    return [Rendered(s, box[1] / SIZE, _visual(g), tuple(f["postScriptName"] for f in u),
                      tuple(f["isCustomFont"] for f in u))
-            for s, w, g, u in zip(samples, widths, bands, used)]
+            for s, box, g, u in zip(samples, boxes, bands, used)]
 
 
 def _visual(glyphs: list[Glyph]) -> tuple[Glyph, ...]:
