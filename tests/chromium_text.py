@@ -30,7 +30,7 @@ from __future__ import annotations
 import base64
 import html
 import io
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Sequence
 
@@ -41,6 +41,7 @@ from pypdf.generic import ContentStream, FloatObject, NumberObject, TextStringOb
 SIZE = 100  # px: the font size every sample is set at; widths are read to 1/64 px, 0.016 % of an em here
 LINE = 3 * SIZE  # px: each sample's own band on the page, tall enough for Devanagari's marks above and below
 PAGE_WIDTH = 4000  # px: wider than the longest sample, so nothing wraps
+MOST = 19200 // LINE  # samples on one page: PDF viewers take pages up to 200 in (19200 px) tall
 
 
 @dataclass(frozen=True)
@@ -70,8 +71,8 @@ class Rendered:
     sample: Sample
     width: float  # em: the span's advance width
     glyphs: tuple[Glyph, ...]  # in visual order, left to right, as Chromium drew them
-    fonts: tuple[str, ...] = field(default=())  # PostScript names of the fonts Chromium used, from DevTools
-    custom: tuple[bool, ...] = field(default=())  # for each of `fonts`: loaded by @font-face (not the system's)
+    fonts: tuple[str, ...]  # PostScript names of the fonts Chromium used, from DevTools
+    custom: tuple[bool, ...]  # for each of `fonts`: loaded by @font-face (not the system's)
 
     @property
     def gids(self) -> tuple[int, ...]:
@@ -141,7 +142,7 @@ def _widths(cid_font) -> tuple[dict[int, float], float]:
     items = list(w.get_object()) if w is not None else []
     i = 0
     while i < len(items):
-        first, nxt = int(items[i]), items[i + 1].get_object() if hasattr(items[i + 1], "get_object") else items[i + 1]
+        first, nxt = int(items[i]), items[i + 1].get_object()
         if isinstance(nxt, list):  # c [w1 w2 …]
             widths.update({first + k: float(v) for k, v in enumerate(nxt)})
             i += 2
@@ -216,6 +217,8 @@ def drawn_glyphs(pdf: bytes) -> list[tuple[str, int, float, float]]:
 
 def render(browser, samples: Sequence[Sample]) -> list[Rendered]:
     """Set every sample in Chromium on one page and read back widths, glyph ids and fonts."""
+    if not 0 < len(samples) <= MOST:
+        raise ValueError(f"{len(samples)} samples: one page holds 1 to {MOST}")
     source, files = page_html(samples)
     names = {postscript_name(p): p for p in files}
     context = browser.new_context(viewport={"width": PAGE_WIDTH, "height": 800})
@@ -237,16 +240,12 @@ def render(browser, samples: Sequence[Sample]) -> list[Rendered]:
             raise ValueError(f"Chromium drew {samples[band].text!r} partly in {base}, a font it was not given")
         baseline = baselines.setdefault(band, y)
         bands[band].append(Glyph(gid, names[base], (x - boxes[band][0]) / SIZE, (baseline - y) / SIZE))
-    return [Rendered(s, box[1] / SIZE, _visual(g), tuple(f["postScriptName"] for f in u),
+    # Chromium draws a line's runs in visual order, left to right, and each run's glyphs in the
+    # order HarfBuzz left them, visual too: drawing order is visual order (sorting by x would not
+    # be: a mark can sit left of the glyph before it)
+    return [Rendered(s, box[1] / SIZE, tuple(g), tuple(f["postScriptName"] for f in u),
                      tuple(f["isCustomFont"] for f in u))
             for s, box, g, u in zip(samples, boxes, bands, used)]
-
-
-def _visual(glyphs: list[Glyph]) -> tuple[Glyph, ...]:
-    """Chromium draws a line's runs in visual order, left to right, and each run's glyphs in the
-    order HarfBuzz left them (visual order too): drawing order is visual order. (Sorting by x would
-    not be: a mark can sit left of the glyph before it.)"""
-    return tuple(glyphs)
 
 
 def _platform_fonts(context, page, count: int) -> list[list[dict]]:
