@@ -135,7 +135,8 @@ def bidi_runs(text: str) -> list[tuple[str, str]]:
     if first_strong == "L":
         return [(text, "ltr")]
     if "L" in kinds:
-        raise AssertionError(f"{text!r}: left-to-right letters in a right-to-left paragraph; bidi_runs is too small for it")
+        raise AssertionError(f"{text!r}: left-to-right letters in a right-to-left paragraph, "
+                             "more than bidi_runs resolves")
     numeric = [k in ("EN", "AN") for k in kinds]
     for i in range(1, len(text) - 1):  # W4: one separator between two digits joins them
         if kinds[i] in ("CS", "ES") and numeric[i - 1] and kinds[i + 1] in ("EN", "AN"):
