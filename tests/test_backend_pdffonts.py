@@ -11,7 +11,7 @@ from pypdf import PdfReader
 from deckpress.backends.pdfcanvas import Canvas
 from deckpress.backends.pdffonts import FontCodes, Fonts
 from deckpress.backends.pdfpages import PageWriter
-from deckpress.fonts import FontSet
+from deckpress.fonts import FontSet, open_font
 
 SANS = FontSet().families["sans"].files["regular"]
 MANY = "".join(sorted(chr(c) for c in TTFont(SANS).getBestCmap() if 0xA0 < c < 0x2000))[:450]
@@ -88,3 +88,74 @@ def test_a_document_embeds_each_subset_it_uses_with_widths_and_text():
 @pytest.mark.parametrize("text", ["", " ", "\xa0\xa0"])
 def test_empty_and_blank_strings_are_one_run(text):
     assert len(FontCodes(SANS, "T1").runs(text)) <= 1
+
+
+# --- shaped text: composite fonts, glyph indexes as codes ---------------------------------------
+
+def shaped_page(text: str, size: float = 20.0, font: str = SANS) -> tuple[bytes, list]:
+    """A 200 × 60 pt page with `text` shaped and drawn at (10, 30); and its glyphs as drawn."""
+    from deckpress.shaping import shape
+
+    result = shape(text, font)
+    pen, glyphs = 0.0, []
+    clusters = sorted({g.cluster for g in result.glyphs}) + [len(text)]
+    for g in result.glyphs:
+        end = min(c for c in clusters if c > g.cluster)
+        glyphs.append((g.gid, pen + g.dx, g.dy, text[g.cluster:end]))
+        pen += g.advance
+    fonts = Fonts()
+    fonts.learn({}, {font: {(gid, chars) for gid, _, _, chars in glyphs}})
+    canvas = Canvas(fonts, font=font)
+    canvas.setFont(font, size)
+    canvas.drawGlyphs(10, 30, font, glyphs)
+    buffer = io.BytesIO()
+    writer = PageWriter(buffer)
+    writer.page(200, 60, canvas)
+    writer.close({})
+    return buffer.getvalue(), glyphs
+
+
+def test_shaped_text_is_a_composite_font_whose_codes_are_glyph_indexes():
+    pdf, glyphs = shaped_page("AVATAR office")
+    reader = PdfReader(io.BytesIO(pdf))
+    font = reader.pages[0]["/Resources"]["/Font"]["/G1"].get_object()
+    assert (font["/Subtype"], font["/Encoding"]) == ("/Type0", "/Identity-H")
+    cid = font["/DescendantFonts"][0].get_object()
+    assert (cid["/Subtype"], cid["/CIDToGIDMap"]) == ("/CIDFontType2", "/Identity")
+    assert reader.pages[0].extract_text().strip() == "AVATAR office"  # the ligature copies out as "ffi"
+    program = TTFont(io.BytesIO(cid["/FontDescriptor"].get_object()["/FontFile2"].get_object().get_data()))
+    drawn = {gid for gid, *_ in glyphs}
+    order = program.getGlyphOrder()
+    original = TTFont(SANS)
+    for gid in drawn:  # each glyph drawn keeps its outline at its own index
+        assert program["glyf"][order[gid]].getCoordinates(program["glyf"])[0] == \
+            original["glyf"][original.getGlyphOrder()[gid]].getCoordinates(original["glyf"])[0]
+    unused = next(gid for gid in range(40, 80) if gid not in drawn)
+    assert program["glyf"][order[unused]].numberOfContours == 0  # every other glyph is empty
+
+
+def test_each_glyph_lands_where_shaping_put_it():
+    """Kerned: the "V" of "AV" sits where HarfBuzz's advance of the "A" puts it, not its own width."""
+    import pypdfium2 as pdfium
+
+    pdf, glyphs = shaped_page("AVATAR")
+    page = pdfium.PdfDocument(pdf)[0]
+    text = page.get_textpage()
+    lefts = [text.get_charbox(i, loose=True)[0] for i in range(text.count_chars())]
+    origins = [10 + gx * 20 for _, gx, _, _ in glyphs]
+    # a loose char box starts at the glyph's origin: the pen position, to 0.01 mm (0.03 pt)
+    assert [round(left - origin, 2) for left, origin in zip(lefts, origins)] == [0.0] * len(glyphs)
+    assert glyphs[1][1] < open_font(SANS).advance("A") - 0.01  # the kerning is there to be drawn
+
+
+def test_a_composite_glyph_brings_its_parts():
+    from deckpress.backends.pdffonts import glyph_subset
+
+    original = TTFont(SANS)
+    order = original.getGlyphOrder()
+    composite = next(i for i, name in enumerate(order) if original["glyf"][name].isComposite())
+    parts = {order.index(c.glyphName) for c in original["glyf"][order[composite]].components}
+    subset = TTFont(io.BytesIO(glyph_subset(open(SANS, "rb").read(), [composite])))
+    names = subset.getGlyphOrder()  # the subset has no glyph names: by index
+    kept = {gid for gid, name in enumerate(names) if subset["glyf"][name].numberOfContours != 0}
+    assert kept == parts | {composite}

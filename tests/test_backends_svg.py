@@ -376,3 +376,52 @@ def test_a_bold_glyph_is_drawn_with_its_outline_as_in_the_pdf(tmp_path, monkeypa
     assert difference(pdf_bold, via_svglib(face_svg(bold, outline_text=True), monkeypatch)) < SAME
     ink = lambda image: 255 - ImageStat.Stat(image.convert("L")).mean[0]  # noqa: E731
     assert ink(pdf_bold) > 1.5 * ink(pdf_plain)
+
+
+# ---- shaped text ------------------------------------------------------------------------------
+
+def shaped(text: str, font: str, x: float, y: float, size: float) -> Text:
+    """`text` shaped (kerning, ligatures, joining) as a face's Text with its glyphs."""
+    from deckpress.shaping import shape
+
+    result = shape(text, font)
+    clusters = sorted({g.cluster for g in result.glyphs}) + [len(text)]
+    pen, glyphs = 0.0, []
+    for g in result.glyphs:
+        glyphs.append((g.gid, pen + g.dx, g.dy, text[g.cluster:min(c for c in clusters if c > g.cluster)]))
+        pen += g.advance
+    return Text(x, y, text, font, size, RGB(0, 0, 0), glyphs=tuple(glyphs))
+
+
+def test_kerned_text_is_text_with_each_character_where_shaping_put_it():
+    t = shaped("AVATAR Wave", SANS, 5, 10, 6)
+    element = only(parse(Face(80, 20, 0, (t,))), "text")
+    xs = [float(v) for v in element.get("x").split()]
+    assert xs == pytest.approx([5 + gx * 6 for _, gx, _, _ in t.glyphs], abs=1e-3)
+    assert xs[1] - xs[0] < open_font(SANS).advance("A") * 6 - 0.05  # "AV" kerned
+    assert element.text == "AVATAR Wave"
+
+
+def test_ligatures_and_joined_letters_are_their_glyphs_outlined_and_labelled():
+    arabic = Path(__file__).parent / "fonts" / "NotoSansArabic-Regular.ttf"
+    arabic = arabic if arabic.is_file() else Path("/usr/share/fonts/truetype/noto/NotoSansArabic-Regular.ttf")
+    items = [shaped("office", SANS, 5, 10, 6)]
+    if arabic.is_file():
+        items.append(shaped("السلام عليكم", str(arabic), 5, 25, 6))
+    root = parse(Face(80, 40, 0, tuple(items)))
+    assert root.find(f".//{NS}text") is None
+    assert [p.get("aria-label") for p in root.iter(f"{NS}path")] == [t.text for t in items]
+
+
+def test_shaped_text_looks_like_the_pdf(tmp_path, monkeypatch):
+    """A face that is nearly all letters differs more at their edges than a card does (2.7 for
+    unshaped text, which the tests above hold to the PDF): shaped text differs no more than that,
+    and a sixth of what drawing it unshaped (unkerned, without the ligature) would."""
+    lines = (("AVATAR office", 10), ("To Wave fjord", 22))
+    ground = Rect(0, 0, 80, 30, paint=Paint(fill=RGB(1, 1, 1)))
+    face = Face(80, 30, 0, (ground, *(shaped(text, SANS, 4, y, 7) for text, y in lines)))
+    plain = Face(80, 30, 0, (ground, *(Text(4, y, text, SANS, 7, RGB(0, 0, 0)) for text, y in lines)))
+    pdf = via_pdf_backend(face, tmp_path)
+    control = difference(via_pdf_backend(plain, tmp_path), via_svglib(face_svg(plain, outline_text=True), monkeypatch))
+    same = difference(pdf, via_svglib(face_svg(face, outline_text=True), monkeypatch))
+    assert same < control + 0.2 and same < difference(pdf, via_pdf_backend(plain, tmp_path)) / 6

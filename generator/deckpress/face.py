@@ -106,7 +106,13 @@ class Path:
 
 @dataclass(frozen=True)
 class Text:
-    """One run of text in one font, left end of its baseline at (x, y)."""
+    """One run of text in one font, left end of its baseline at (x, y).
+
+    Shaped text (`shaping`) carries its `glyphs`: each glyph's index in the font, where it goes
+    (em from (x, y): to the right, and up) and the characters it stands for (a ligature's "ffi",
+    "" for the second glyph of a character drawn in two). Backends draw those glyphs there; `text`
+    is what a reader copies out of the page. Without glyphs, `text` is drawn a character a glyph,
+    each as far on as its advance."""
 
     x: float
     y: float
@@ -116,6 +122,7 @@ class Text:
     color: Color
     ink: str = "auto"
     stroke: float = 0.0  # mm: the outline drawn too, in the text's colour; makes a thin glyph bolder
+    glyphs: tuple[tuple[int, float, float, str], ...] = ()  # (glyph index, x em, y em up, characters)
 
 
 @dataclass(frozen=True)

@@ -97,6 +97,10 @@ class FontFile:
         glyph = self._cmap.get(ord(char))
         return self._advance[glyph] / self.units_per_em if glyph else 0.0
 
+    def glyph_advance(self, gid: int) -> float:
+        """Advance width of a glyph, by its index, in em (0 for an index the font has not)."""
+        return self._advance[gid] / self.units_per_em if 0 <= gid < len(self._advance) else 0.0
+
     def width(self, text: str) -> float:
         """Width of `text` in em; multiply by the size to get a length."""
         return sum(self.advance(c) for c in text)

@@ -146,13 +146,18 @@ class FaceForms:
         canvas.resources.take(resources)
 
 
-def face_characters(face: Face, found: dict[str, set[str]]) -> None:
-    """Add the characters of `face`'s text, by font file, to `found`."""
+def face_characters(face: Face, found: dict[str, set[str]],
+                    glyphs: dict[str, set[tuple[int, str]]] | None = None) -> None:
+    """Add the characters of `face`'s text, by font file, to `found`; and those of its shaped text's
+    glyphs, each with what it stands for, to `glyphs`."""
     stack = [face.items]
     while stack:
         for item in stack.pop():
             if type(item) is Text:
-                found.setdefault(item.font, set()).update(item.text)
+                if item.glyphs and glyphs is not None:
+                    glyphs.setdefault(item.font, set()).update((gid, chars) for gid, _, _, chars in item.glyphs)
+                elif not item.glyphs:
+                    found.setdefault(item.font, set()).update(item.text)
             elif type(item) is Group:
                 stack.append(item.items)
 
@@ -245,7 +250,7 @@ def _text(canvas: Canvas, t: Text) -> None:
     canvas.set_fill(t.color)
     canvas.setFont(t.font, t.size * MM)
     if not t.stroke:
-        canvas.drawString(t.x * MM, -t.y * MM, t.text)
+        _show(canvas, t)
         return
     # filled and stroked (render mode 2) with round joins: the glyph grows by half the width all
     # round, as the SVG backend's stroke does
@@ -253,8 +258,16 @@ def _text(canvas: Canvas, t: Text) -> None:
     canvas.set_stroke(t.color)
     canvas.setLineWidth(t.stroke * MM)
     canvas.setLineJoin(1)
-    canvas.drawString(t.x * MM, -t.y * MM, t.text, mode=2)
+    _show(canvas, t, mode=2)
     canvas.restoreState()
+
+
+def _show(canvas: Canvas, t: Text, mode: int = 0) -> None:
+    """Shaped text by its glyphs, other text by its characters."""
+    if t.glyphs:
+        canvas.drawGlyphs(t.x * MM, -t.y * MM, t.font, t.glyphs, mode)
+    else:
+        canvas.drawString(t.x * MM, -t.y * MM, t.text, mode=mode or None)
 
 
 _DRAW: dict[type, Callable[[Canvas, Item], None]] = {

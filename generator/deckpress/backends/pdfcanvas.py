@@ -29,7 +29,7 @@ from ..colors import CMYK, RGB, Color, Gray
 from ..separation import FORMULA, Separation
 from ..fonts import open_font
 from .pdffile import Name, PdfFile, Ref, deflate, dumps
-from .pdffonts import FontCodes, Fonts, write_subset
+from .pdffonts import FontCodes, Fonts, GlyphFont, write_subset
 
 __all__ = ["Canvas", "Form", "Resources", "ResourceWriter", "XObject", "COLOR_SPACES", "FILL_EVEN_ODD",
            "FILL_NON_ZERO", "k_only", "cmyk_only"]
@@ -87,7 +87,7 @@ class XObject(Protocol):
 class Resources:
     """What a content stream names, by the names it uses."""
 
-    fonts: dict[str, tuple[FontCodes, int]] = field(default_factory=dict)
+    fonts: dict[str, tuple[FontCodes | GlyphFont, int]] = field(default_factory=dict)  # a glyph font's subset: -1
     xobjects: dict[str, XObject] = field(default_factory=dict)
     states: dict[str, dict[str, object]] = field(default_factory=dict)  # ExtGState
     shadings: dict[str, dict[str, object]] = field(default_factory=dict)
@@ -133,7 +133,7 @@ class ResourceWriter:
     def __init__(self, pdf: PdfFile) -> None:
         self.pdf = pdf
         self.written: dict[str, Ref] = {}  # xobject name -> ref
-        self.subsets: dict[str, tuple[FontCodes, int, Ref]] = {}
+        self.subsets: dict[str, tuple[FontCodes | GlyphFont, int, Ref]] = {}
 
     def xobject(self, xobject: XObject) -> Ref:
         ref = self.written.get(xobject.name)
@@ -168,7 +168,10 @@ class ResourceWriter:
     def finish(self) -> None:
         """Write the font subsets the document's content named."""
         for font, subset, ref in self.subsets.values():
-            write_subset(self.pdf, font, subset, ref)
+            if isinstance(font, GlyphFont):
+                font.write(self.pdf, ref)
+            else:
+                write_subset(self.pdf, font, subset, ref)
 
 
 class Path(PDFPathObject):
@@ -431,6 +434,45 @@ class Canvas:
                 fonts[name] = (font, subset)
             parts.append(f"{select} ({chars}) Tj")
         parts.append("T*")
+        if mode:
+            parts.append("0 Tr")
+        parts.append("ET")
+        self.code.append(" ".join(parts))
+
+    def drawGlyphs(self, x: float, y: float, font_path: str, glyphs: Iterable[tuple[int, float, float, str]],
+                   mode: int = 0) -> None:
+        """Shaped text: each glyph (its index, and its place in em from (x, y), to the right and
+        up) drawn at the current size in the font at `font_path`, by its index (a composite font,
+        `pdffonts.GlyphFont`). One `TJ` carries a line: a number between two glyphs moves the pen
+        from where the first glyph's advance leaves it to where the next glyph goes (kerning, a
+        mark's offset); a glyph off the baseline is drawn with a text rise (`Ts`)."""
+        font = self.fonts.glyph_font(font_path)
+        glyphs = tuple(glyphs)
+        if not font.used.issuperset(g[0] for g in glyphs):  # not learned with the build's text (a picture of a face)
+            font.learn((gid, chars) for gid, _, _, chars in glyphs)
+        if font.name not in self.resources.fonts:
+            self.resources.fonts[font.name] = (font, -1)
+        size = self._fontsize
+        parts = [f"BT 1 0 0 1 {fp_str(x, y)} Tm {font.select(size)}"]
+        if mode:
+            parts.append("%d Tr" % mode)
+        pen, rise, shown = 0.0, 0.0, []  # pen: where the last glyph's advance leaves it, em
+        for gid, gx, gy, _ in glyphs:
+            if gy != rise:
+                if shown:
+                    parts.append(f"[{''.join(shown)}] TJ")
+                    shown = []
+                parts.append(f"{fp_str(gy * size)} Ts")
+                rise = gy
+            move = round((pen - gx) * 1000, 3)  # TJ numbers are thousandths of an em, taken off x
+            if move:
+                shown.append(fp_str(move))
+            shown.append(f"<{gid:04X}>")
+            pen = gx + font.width(gid) / 1000
+        if shown:
+            parts.append(f"[{''.join(shown)}] TJ")
+        if rise:
+            parts.append("0 Ts")
         if mode:
             parts.append("0 Tr")
         parts.append("ET")

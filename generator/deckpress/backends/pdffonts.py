@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import struct
 from collections.abc import Iterable, Mapping
 from typing import NamedTuple
 
@@ -119,6 +120,7 @@ class Fonts:
 
     def __init__(self) -> None:
         self.by_path: dict[str, FontCodes] = {}
+        self.glyph_fonts: dict[str, GlyphFont] = {}
         self._references: dict[str, FontCodes] = {}
 
     def of(self, font: str) -> FontCodes:
@@ -134,12 +136,23 @@ class Fonts:
             codes = self.by_path[path] = FontCodes(path, f"T{len(self.by_path) + 1}")
         return codes
 
-    def learn(self, characters: Mapping[str, Iterable[str]]) -> None:
-        """Code the characters each font (by file) will show, before any document is written; the
-        fonts met first are numbered in the order of what they are (their names and contents),
-        never of where their files lie."""
+    def learn(self, characters: Mapping[str, Iterable[str]],
+              glyphs: Mapping[str, Iterable[tuple[int, str]]] | None = None) -> None:
+        """Code the characters each font (by file) will show, and learn the glyphs shaped text
+        will (with what they stand for), before any document is written; the fonts met first are
+        numbered in the order of what they are (their names and contents), never of where their
+        files lie."""
         for path in sorted(characters, key=_identity):
             self[path].learn(characters[path])
+        for path in sorted(glyphs or {}, key=_identity):
+            self.glyph_font(path).learn(glyphs[path])  # type: ignore[index]
+
+    def glyph_font(self, path: str) -> GlyphFont:
+        """The composite font shaped text in the font at `path` is drawn with."""
+        found = self.glyph_fonts.get(path)
+        if found is None:
+            found = self.glyph_fonts[path] = GlyphFont(path, f"G{len(self.glyph_fonts) + 1}")
+        return found
 
 
 @functools.lru_cache(maxsize=None)
@@ -233,3 +246,157 @@ def _to_unicode(name: str, codes: tuple[int, ...]) -> str:
     lines += [f"<{i:02X}> <{utf16(cp)}>" for i, cp in enumerate(codes)]
     lines += ["endbfchar", "endcmap", "CMapName currentdict /CMap defineresource pop", "end", "end"]
     return "\n".join(lines)
+
+
+# --- shaped text: glyph indexes as codes ----------------------------------------------------------
+
+class GlyphFont:
+    """A TrueType font as PDF's composite (Type0) font with the Identity-H encoding: each code is
+    two bytes, a glyph index. Shaped text is drawn this way, since a ligature or an Arabic letter's
+    joined form is a glyph no character names. What each glyph stands for (`learn`, the build's
+    text before any document is written) goes into the ToUnicode map, so the text copies out; a
+    glyph met with two readings keeps the first, in the order learned (sorted: the same every
+    build). The embedded program holds the glyphs the build uses, at their own indexes."""
+
+    def __init__(self, path: str, name: str) -> None:
+        self.path, self.name = path, name  #: the PDF resource name, `G1`, `G2`, …
+        self.font = open_font(path)
+        self.used: set[int] = {0}  # the glyphs embedded: every one drawn
+        self.readings: dict[int, str] = {}  # glyph index -> the characters it stands for
+
+    def learn(self, glyphs: Iterable[tuple[int, str]]) -> None:
+        for gid, chars in sorted(set(glyphs)):
+            self.used.add(gid)
+            if chars and gid not in self.readings:
+                self.readings[gid] = chars
+
+    def select(self, size: float) -> str:
+        return f"/{self.name} {fp_str(size)} Tf"
+
+    def width(self, gid: int) -> float:
+        """A glyph's advance in thousandths of an em, as the W array gives it (what Tj moves by)."""
+        return _thousandths(self.font.glyph_advance(gid))
+
+    def write(self, pdf: PdfFile, ref: Ref) -> None:
+        embedded = _composite(self.font.face, self.path, tuple(sorted(self.used)), tuple(sorted(self.readings.items())))
+        program = pdf.write_formatted(embedded.program)
+        descriptor = pdf.write_formatted(embedded.descriptor.fill(program))
+        cid_font = pdf.write_formatted(embedded.cid_font.fill(descriptor))
+        to_unicode = pdf.write_formatted(embedded.to_unicode)
+        pdf.write_formatted(embedded.font.fill(cid_font, to_unicode), ref)
+
+
+class _Composite(NamedTuple):
+    program: bytes
+    descriptor: Template  # refers to the program
+    cid_font: Template  # refers to the descriptor
+    to_unicode: bytes
+    font: Template  # refers to the CID font and the ToUnicode map
+
+
+@functools.lru_cache(maxsize=64)
+def _composite(face, path: str, gids: tuple[int, ...], readings: tuple[tuple[int, str], ...]) -> _Composite:
+    with open(path, "rb") as file:
+        program = glyph_subset(file.read(), gids)
+    base = f"{_tag(program)}+{face.name.decode('latin-1')}"
+    descriptor = Template({
+        "Type": Name("FontDescriptor"), "Ascent": face.ascent, "CapHeight": face.capHeight,
+        "Descent": face.descent, "Flags": _FF_SYMBOLIC, "FontBBox": face.bbox, "FontName": Name(base),
+        "ItalicAngle": face.italicAngle, "StemV": face.stemV, "FontFile2": Slot()})
+    font = open_font(path)
+    widths: list[object] = []
+    for gid in gids:  # `gid [w]` for each glyph: short, and as the glyphs are few, quick to read
+        widths += [gid, [_thousandths(font.glyph_advance(gid))]]
+    cid_font = Template({"Type": Name("Font"), "Subtype": Name("CIDFontType2"), "BaseFont": Name(base),
+                         "CIDSystemInfo": {"Registry": "Adobe", "Ordering": "Identity", "Supplement": 0},
+                         "FontDescriptor": Slot(), "DW": 0, "W": widths, "CIDToGIDMap": Name("Identity")})
+    font = Template({"Type": Name("Font"), "Subtype": Name("Type0"), "BaseFont": Name(base),
+                     "Encoding": Name("Identity-H"), "DescendantFonts": [Slot()], "ToUnicode": Slot()})
+    return _Composite(stream_body({"Length1": len(program)}, program), descriptor, cid_font,
+                      stream_body({}, _glyph_to_unicode(base, readings).encode("ascii")), font)
+
+
+def _thousandths(em: float) -> float:
+    """An advance in thousandths of an em, to three decimals: as the W array and TJ both say it."""
+    return round(em * 1000, 3)
+
+
+def _glyph_to_unicode(name: str, readings: tuple[tuple[int, str], ...]) -> str:
+    """A composite font's ToUnicode CMap: each glyph index to the characters it stands for."""
+    def utf16(text: str) -> str:
+        return text.encode("utf-16-be", "surrogatepass").hex().upper()
+
+    lines = ["/CIDInit /ProcSet findresource begin", "12 dict begin", "begincmap", "/CIDSystemInfo",
+             "<< /Registry (Adobe)", "/Ordering (UCS)", "/Supplement 0", ">> def",
+             f"/CMapName /{name}-UCS def", "/CMapType 2 def", "1 begincodespacerange", "<0000> <FFFF>",
+             "endcodespacerange"]
+    for start in range(0, len(readings), 100):  # at most 100 entries a block, as the CMap format says
+        block = readings[start:start + 100]
+        lines.append(f"{len(block)} beginbfchar")
+        lines += [f"<{gid:04X}> <{utf16(chars)}>" for gid, chars in block]
+        lines.append("endbfchar")
+    lines += ["endcmap", "CMapName currentdict /CMap defineresource pop", "end", "end"]
+    return "\n".join(lines)
+
+
+#: the tables a PDF's embedded TrueType program needs (ISO 32000-1, 9.9), those for hinting included
+_KEPT_TABLES = (b"cvt ", b"fpgm", b"glyf", b"head", b"hhea", b"hmtx", b"loca", b"maxp", b"prep")
+_ARGS_ARE_WORDS, _HAS_SCALE, _MORE, _XY_SCALE, _TWO_BY_TWO = 0x0001, 0x0008, 0x0020, 0x0040, 0x0080
+
+
+def glyph_subset(font: bytes, gids: Iterable[int]) -> bytes:
+    """A TrueType font program with only the outlines of `gids` (and of the glyphs their composite
+    glyphs are made of), every other glyph empty, each glyph at its own index: what a composite
+    font with CIDToGIDMap /Identity needs. Only the tables a PDF reader uses are kept. (fontTools'
+    subsetter does more, and takes a third of a second a font; this is a copy of two tables.)"""
+    tables = {}
+    count = struct.unpack(">H", font[4:6])[0]
+    for i in range(count):
+        tag, _, offset, length = struct.unpack(">4sIII", font[12 + 16 * i:28 + 16 * i])
+        tables[tag] = font[offset:offset + length]
+    head, glyf = bytearray(tables[b"head"]), tables[b"glyf"]
+    glyph_count = struct.unpack(">H", tables[b"maxp"][4:6])[0]
+    long_offsets = struct.unpack(">h", bytes(head[50:52]))[0] == 1
+    loca = tables[b"loca"]
+    offsets = (struct.unpack(f">{glyph_count + 1}I", loca[:4 * (glyph_count + 1)]) if long_offsets
+               else [2 * o for o in struct.unpack(f">{glyph_count + 1}H", loca[:2 * (glyph_count + 1)])])
+    wanted, todo = set(), [g for g in gids if 0 <= g < glyph_count]
+    while todo:  # the glyphs asked for, and the parts of composite glyphs
+        gid = todo.pop()
+        if gid in wanted:
+            continue
+        wanted.add(gid)
+        data = glyf[offsets[gid]:offsets[gid + 1]]
+        if len(data) >= 10 and struct.unpack(">h", data[:2])[0] < 0:
+            at = 10
+            while True:
+                flags, part = struct.unpack(">HH", data[at:at + 4])
+                todo.append(part)
+                at += 4 + (4 if flags & _ARGS_ARE_WORDS else 2)
+                at += 2 if flags & _HAS_SCALE else 4 if flags & _XY_SCALE else 8 if flags & _TWO_BY_TWO else 0
+                if not flags & _MORE:
+                    break
+    new_glyf, new_loca = bytearray(), [0]
+    for gid in range(glyph_count):
+        if gid in wanted:
+            data = glyf[offsets[gid]:offsets[gid + 1]]
+            new_glyf += data + b"\0" * (-len(data) % 4)
+        new_loca.append(len(new_glyf))
+    head[8:12] = b"\0\0\0\0"  # checkSumAdjustment: left out, as readers ignore it
+    head[50:52] = struct.pack(">h", 1)  # long offsets
+    tables.update({b"glyf": bytes(new_glyf), b"loca": struct.pack(f">{len(new_loca)}I", *new_loca),
+                   b"head": bytes(head)})
+    kept = [tag for tag in _KEPT_TABLES if tag in tables]
+    out = bytearray(struct.pack(">IHHHH", 0x00010000, len(kept), 0, 0, 0))  # search fields: unused by readers
+    offset = 12 + 16 * len(kept)
+    bodies = bytearray()
+    for tag in kept:
+        data = tables[tag]
+        out += struct.pack(">4sIII", tag, _checksum(data), offset + len(bodies), len(data))
+        bodies += data + b"\0" * (-len(data) % 4)
+    return bytes(out + bodies)
+
+
+def _checksum(data: bytes) -> int:
+    padded = data + b"\0" * (-len(data) % 4)
+    return sum(struct.unpack(f">{len(padded) // 4}I", padded)) & 0xFFFFFFFF

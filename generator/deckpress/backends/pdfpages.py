@@ -168,14 +168,15 @@ def learn_characters(forms: FaceForms, sheets: Iterable[Sheet]) -> None:
     """Code the characters of the sheets' faces and labels for every document of the build
     before any is written (see pdffonts)."""
     found: dict[str, set[str]] = {}
+    glyphs: dict[str, set[tuple[int, str]]] = {}
     seen: set[int] = set()
     for sheet in sheets:
         for placed in sheet.plan.placements:
             if id(placed.face) not in seen:
                 seen.add(id(placed.face))
-                face_characters(placed.face, found)
+                face_characters(placed.face, found, glyphs)
         found.setdefault(_font(LABEL_FONT), set()).update(sheet.label)
-    forms.fonts.learn(found)
+    forms.fonts.learn(found, glyphs)
 
 
 def _furniture_page(canvas: Canvas, page: FurniturePage) -> None:
