@@ -8,8 +8,7 @@ Two shapers are compared, through the same `reference`:
   and script from the text, the sample's language, and a minimal bidi (`bidi_runs`). It proves the
   harness (tests/chromium_text.py): if it disagrees with Chromium, the measurement is wrong, not
   deckpress.
-- "deckpress": `deckpress.shaping.shape`, the shaper compose and the backends use; skipped, saying
-  so, where that module is not there yet.
+- "deckpress": `deckpress.shaping.shape`, the shaper compose and the backends use.
 
 Skipped, saying why, without Chromium (the `browser` fixture), like the other browser tests.
 """
@@ -21,11 +20,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+import uharfbuzz
 from fontTools.ttLib import TTFont
+
+from deckpress.shaping import shape as deckpress_shaping
 
 from .chromium_text import Rendered, Sample, postscript_name, render
 
-uharfbuzz = pytest.importorskip("uharfbuzz", reason="uharfbuzz is not installed: pip install uharfbuzz")
 
 ROOT = Path(__file__).resolve().parent.parent
 LATIN = str(ROOT / "fonts" / "NotoSans-Regular.ttf")
@@ -117,9 +118,8 @@ def harfbuzz_shape(text: str, font_path: str, *, features: tuple[str, ...] = (),
 
 def deckpress_shape(text: str, font_path: str, *, features: tuple[str, ...] = (), language: str | None = None,
                     direction: str = "auto", script: str | None = None) -> Shaped:
-    from deckpress.shaping import shape
-
-    shaped = shape(text, font_path, features=features, language=language, direction=direction)
+    """deckpress's shaper (which takes each run's script from its characters: `script` unused)."""
+    shaped = deckpress_shaping(text, font_path, features=features, language=language, direction=direction)
     return Shaped(tuple(g.gid for g in shaped.glyphs), shaped.width,
                   _placed((g.advance, g.dx, g.dy) for g in shaped.glyphs))
 
@@ -200,11 +200,6 @@ SHAPERS = {"harfbuzz": harfbuzz_shape, "deckpress": deckpress_shape}
 
 @pytest.fixture(params=SHAPERS)
 def shaper(request):
-    if request.param == "deckpress":
-        try:
-            import deckpress.shaping  # noqa: F401
-        except ImportError:
-            pytest.skip("deckpress.shaping is not on this branch yet: compared with uharfbuzz directly")
     return SHAPERS[request.param]
 
 
