@@ -23,6 +23,7 @@ import pytest
 import uharfbuzz
 from fontTools.ttLib import TTFont
 
+from deckpress.shaping import bidi_levels, visual_runs
 from deckpress.shaping import shape as deckpress_shaping
 
 from .chromium_text import Rendered, Sample, postscript_name, render
@@ -59,6 +60,12 @@ STRINGS: dict[str, Sample] = {
     "marathi": Sample("शिल्प", DEVANAGARI, lang="mr"),  # Marathi's own श (locl): the language reaches the shaper
     "arabic-numbers": Sample("عدد 123 و 45", ARABIC, lang="ar"),  # numbers stay left to right in RTL
     "hebrew-numbers": Sample("מספר 2024", HEBREW, fallbacks=(LATIN,), lang="he"),  # digits from the fallback
+    "arabic-punctuation": Sample("مرحبا، كيف حالك؟", ARABIC, lang="ar"),  # Arabic comma and question mark
+    "arabic-percent": Sample("خصم 50٪", ARABIC, lang="ar"),  # a number and its sign, in RTL
+    "hebrew-punctuation": Sample("שלום, עולם!", HEBREW, fallbacks=(LATIN,), lang="he"),  # neutrals at the end
+    "hebrew-brackets": Sample("(שלום)", HEBREW, fallbacks=(LATIN,), lang="he"),  # mirrored in RTL
+    "hebrew-percent": Sample("50% הנחה", HEBREW, fallbacks=(LATIN,), lang="he"),  # a number first: still RTL
+    "latin-and-hebrew": Sample("Kanon: שלום עולם 3", LATIN, fallbacks=(HEBREW,), lang="en"),  # RTL inside LTR
 }
 
 #: Plain ASCII, no ligatures possible: each code Chromium's PDF holds must be the glyph fontTools finds
@@ -124,31 +131,83 @@ def deckpress_shape(text: str, font_path: str, *, features: tuple[str, ...] = ()
                   _placed((g.advance, g.dx, g.dy) for g in shaped.glyphs))
 
 
-def bidi_runs(text: str) -> list[tuple[str, str]]:
-    """The text's directional runs in visual order, left to right, each with its direction: the
-    Unicode bidi algorithm for what `STRINGS` holds, and no more. A paragraph whose first strong
-    letter is left-to-right is one LTR run. In a right-to-left paragraph with no left-to-right
-    letters, digit runs (EN/AN, with a separator between digits) resolve to level 2 (W2, W4, I2:
-    left to right) and all else, spaces included (N1), to level 1; visual order reverses the runs."""
+def bidi_runs(text: str) -> list[tuple[int, int, str]]:
+    """The text's directional runs (start, end, direction) in visual order, left to right: the
+    implicit rules of the Unicode bidi algorithm, as far as `STRINGS` needs them, written apart
+    from deckpress's so that the harness is proved by something else. The paragraph's direction
+    from its first strong letter (P2, P3); a mark is what it sits on (W1); digits after an Arabic
+    letter are Arabic numbers (W2); one separator between digits joins them (W4), terminators
+    beside European digits are digits (W5); other separators, terminators and spaces are
+    neutral (W6) and take the direction on both sides if it is the same, else the paragraph's
+    (N1, N2; numbers count as right to left); right-to-left letters go one level up from a
+    left-to-right paragraph, numbers one or two (I1, I2); runs reversed from the highest level
+    down (L2). Explicit embeddings and isolates: refused."""
     kinds = [unicodedata.bidirectional(c) for c in text]
-    first_strong = next((k for k in kinds if k in ("L", "R", "AL")), "L")
-    if first_strong == "L":
-        return [(text, "ltr")]
-    if "L" in kinds:
-        raise AssertionError(f"{text!r}: left-to-right letters in a right-to-left paragraph, "
-                             "more than bidi_runs resolves")
-    numeric = [k in ("EN", "AN") for k in kinds]
-    for i in range(1, len(text) - 1):  # W4: one separator between two digits joins them
-        if kinds[i] in ("CS", "ES") and numeric[i - 1] and kinds[i + 1] in ("EN", "AN"):
-            numeric[i] = True
-    runs: list[tuple[str, str]] = []
-    for c, n in zip(text, numeric):
-        direction = "ltr" if n else "rtl"
-        if runs and runs[-1][1] == direction:
-            runs[-1] = (runs[-1][0] + c, direction)
+    unhandled = {"LRE", "RLE", "LRO", "RLO", "PDF", "LRI", "RLI", "FSI", "PDI"} & set(kinds)
+    if unhandled:
+        raise AssertionError(f"{text!r}: {unhandled} is more than bidi_runs resolves")
+    base = "R" if next((k for k in kinds if k in ("L", "R", "AL")), "L") != "L" else "L"
+    for i, k in enumerate(kinds):  # W1: a mark is what it sits on
+        if k == "NSM":
+            kinds[i] = kinds[i - 1] if i else base
+    last = base
+    for i, k in enumerate(kinds):  # W2, W3
+        if k in ("L", "R", "AL"):
+            last = k
+        elif k == "EN" and last == "AL":
+            kinds[i] = "AN"
+    kinds = ["R" if k == "AL" else k for k in kinds]
+    for i in range(1, len(kinds) - 1):  # W4
+        if kinds[i] in ("CS", "ES") and kinds[i - 1] == kinds[i + 1] in ("EN", "AN"):
+            kinds[i] = kinds[i - 1]
+    i = 0
+    while i < len(kinds):  # W5: terminators beside a European number
+        j = i
+        while j < len(kinds) and kinds[j] == "ET":
+            j += 1
+        if j > i and ((i and kinds[i - 1] == "EN") or (j < len(kinds) and kinds[j] == "EN")):
+            kinds[i:j] = ["EN"] * (j - i)
+        i = max(j, i + 1)
+    last = base
+    for i, k in enumerate(kinds):  # W7: European numbers in left-to-right text are left to right
+        if k in ("L", "R"):
+            last = k
+        elif k == "EN" and last == "L":
+            kinds[i] = "L"
+    strong = [("L" if k == "L" else "R" if k in ("R", "EN", "AN") else None) for k in kinds]
+    for i, k in enumerate(strong):  # N1, N2
+        if k is None:
+            before = next((d for d in reversed(strong[:i]) if d), base)
+            after = next((d for d in strong[i + 1:] if d), base)
+            kinds[i] = before if before == after else base
+    if base == "R":  # I2
+        levels = [2 if k in ("L", "EN", "AN") else 1 for k in kinds]
+    else:  # I1
+        levels = [1 if k == "R" else 2 if k in ("EN", "AN") else 0 for k in kinds]
+    runs: list[list[int]] = []  # [start, end, level]
+    for i, level in enumerate(levels):
+        if runs and runs[-1][2] == level:
+            runs[-1][1] = i + 1
         else:
-            runs.append((c, direction))
-    return runs[::-1]
+            runs.append([i, i + 1, level])
+    for level in range(max(levels, default=0), 0, -1):  # L2
+        i = 0
+        while i < len(runs):
+            if runs[i][2] >= level:
+                j = i
+                while j < len(runs) and runs[j][2] >= level:
+                    j += 1
+                runs[i:j] = runs[i:j][::-1]
+                i = j
+            else:
+                i += 1
+    return [(a, b, "rtl" if level % 2 else "ltr") for a, b, level in runs]
+
+
+def deckpress_runs(text: str) -> list[tuple[int, int, str]]:
+    """The same, by deckpress's own bidi (what it would do with a text set in several fonts)."""
+    levels = bidi_levels(text)
+    return [(a, b, "rtl" if levels[a] % 2 else "ltr") for a, b in visual_runs(levels)]
 
 
 def font_runs(text: str, fonts: tuple[str, ...]) -> list[tuple[str, str]]:
@@ -172,14 +231,14 @@ def reference(sample: Sample, shape) -> Shaped:
     if not sample.fallbacks and shape is deckpress_shape:
         return shape(sample.text, sample.font, features=sample.features, language=sample.lang,
                      direction=sample.direction)
-    script = _script(sample.text)
+    runs = (deckpress_runs if shape is deckpress_shape else bidi_runs)(sample.text)
+    scripts = _scripts(sample.text, runs)
     gids: list[int] = []
     places: list[tuple[float, float]] = []
     width = 0.0
-    for run, direction in bidi_runs(sample.text):
-        pieces = font_runs(run, (sample.font, *sample.fallbacks))
+    for (start, end, direction), script in zip(runs, scripts):
+        pieces = font_runs(sample.text[start:end], (sample.font, *sample.fallbacks))
         for piece, font in (pieces[::-1] if direction == "rtl" else pieces):
-            # digits and spaces take the script of the text around them, as Chromium's itemiser does
             shaped = shape(piece, font, features=sample.features, language=sample.lang, direction=direction,
                            script=script)
             gids += shaped.gids
@@ -189,10 +248,17 @@ def reference(sample: Sample, shape) -> Shaped:
 
 
 def _script(text: str) -> str | None:
+    """The script of the text's first letter with one (None for digits, spaces, punctuation)."""
     buf = uharfbuzz.Buffer()
     buf.add_str(text)
     buf.guess_segment_properties()
     return buf.script
+
+
+def _scripts(text: str, runs: list[tuple[int, int, str]]) -> list[str | None]:
+    """Each run's script; a run of digits, spaces or punctuation takes the script of the nearest
+    letter before it in the text (after it, at the start), as Chromium's script itemiser does."""
+    return [_script(text[a:b]) or _script(text[:a][::-1]) or _script(text[b:]) for a, b, _ in runs]
 
 
 SHAPERS = {"harfbuzz": harfbuzz_shape, "deckpress": deckpress_shape}
@@ -293,3 +359,13 @@ def test_a_glyph_from_a_font_the_sample_did_not_name_is_refused(browser):
         assert "a font it was not given" in str(refused)
     else:
         assert seen.gids.count(0) == 4 and {g.font for g in seen.glyphs} == {HEBREW}
+
+
+def test_brackets_in_right_to_left_text_are_mirrored(chromium):
+    """"(שלום)" reads right to left: its last character, ")", is drawn leftmost and as the glyph
+    of "(", the way round a reader expects; both shapers agree with Chromium on it above."""
+    font = TTFont(LATIN, lazy=True)
+    cmap = font.getBestCmap()
+    opening, closing = (font.getGlyphID(cmap[ord(c)]) for c in "()")
+    gids = chromium["hebrew-brackets"].gids
+    assert (gids[0], gids[-1]) == (opening, closing)
