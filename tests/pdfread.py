@@ -129,7 +129,8 @@ def fonts(reader: PdfReader) -> dict[str, bool]:
     for res in resources:
         for _, f in (res.get_object().get("/Font") or {}).items():
             f = f.get_object()
-            fd = f.get("/FontDescriptor")
+            # a composite (Type0) font's descriptor is its descendant CID font's
+            fd = (f["/DescendantFonts"][0].get_object() if f.get("/Subtype") == "/Type0" else f).get("/FontDescriptor")
             embedded = fd is not None and any(k in fd.get_object() for k in ("/FontFile", "/FontFile2", "/FontFile3"))
             found[str(f["/BaseFont"])] = embedded
     return found

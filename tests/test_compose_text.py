@@ -199,28 +199,26 @@ def test_the_caches_are_bounded():
 
 
 def _runs_char_by_char(text, family, style, fonts):
-    """How runs were made before words in one font were measured in one go: a run a character."""
-    from deckpress.compose.text import Run
-
+    """Runs made the slow way: the font of each character in turn, then each run shaped."""
     primary = family.file(style)
-    missing, runs = set(), []
+    missing, split = set(), []
     for char in text:
         font = fonts.font_for(char, primary, style)
         if not font.has(char) and char not in " \u00a0":
             missing.add(char)
-        if runs and runs[-1].font is font:
-            runs[-1] = Run(font, runs[-1].text + char, runs[-1].width + font.advance(char))
+        if split and split[-1][0] is font:
+            split[-1][1] += char
         else:
-            runs.append(Run(font, char, font.advance(char)))
-    return tuple(runs), frozenset(missing)
+            split.append([font, char])
+    return tuple(text_module._shaped(font, chars) for font, chars in split), frozenset(missing)
 
 
 @pytest.mark.parametrize("text", ["", " ", "\u00a0", "word", "Wörter,", "a b", "C♯4", "♯♯x", "x♭", "\ue000",
                                   "a\ue000b", "→ ↻ ⇈", "Straße\u00a0", "🂡 card"])
 @pytest.mark.parametrize("style", ["regular", "bold", "bolditalic"])
-def test_runs_are_measured_as_character_by_character(text, style):
-    """A word the primary font draws all of is one run measured in one go; others are split by
-    the font of each character. Widths are summed left to right either way: the same floats."""
+def test_runs_are_split_by_the_font_of_each_character_and_shaped(text, style):
+    """A word the primary font draws all of is one run; others are split by the font of each
+    character. Each run is shaped: its width is HarfBuzz's, its glyphs placed one after another."""
     text_module.cache_clear()
     assert text_module._runs(text, SANS, style, FONTS) == _runs_char_by_char(text, SANS, style, FONTS)
 
@@ -233,3 +231,15 @@ def test_plain_is_markup_as_a_player_reads_it():
     assert plain("**C**:sharp:/*D*:flat-sign:", glyphs) == "C♯/D♭"
     assert plain(r"3 \* 4 \: x", glyphs) == "3 * 4 : x"
     assert plain("Voices :s: :a:  here", glyphs) == "Voices here"  # pictures read as nothing
+
+
+def test_a_run_is_as_wide_as_shaping_makes_it_kerned_and_with_its_ligatures():
+    from deckpress.shaping import shape
+
+    text_module.cache_clear()
+    (run,), _ = text_module._runs("AVATAR office", SANS, "regular", FONTS)
+    regular = SANS.file("regular")
+    assert run.width == shape("AVATAR office", regular.path).width < regular.width("AVATAR office") - 0.2
+    assert [chars for *_, chars in run.glyphs] == ["A", "V", "A", "T", "A", "R", " ", "o", "ffi", "c", "e"]
+    xs = [x for _, x, _, _ in run.glyphs]
+    assert xs == sorted(xs) and xs[0] == 0.0

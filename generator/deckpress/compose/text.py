@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import functools
 import re
+from bisect import bisect_right
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import NamedTuple, TypeVar
@@ -22,7 +23,8 @@ from typing import NamedTuple, TypeVar
 from ..colors import Color
 from ..face import Item, Paint, Text
 from ..fonts import Family, FontFile, FontSet
-from ..shapes import shape
+from ..shapes import shape as symbol
+from ..shaping import shape
 from ..units import PT
 
 ASCENT = 0.76  # cap height plus room for accents, in em: where the first baseline sits
@@ -51,11 +53,13 @@ class IconDraw:
 
 @dataclass(frozen=True)
 class Run:
-    """Text in one font (after fallback); width in em."""
+    """Text in one font (after fallback), shaped: its glyphs (index, x em from the run's start,
+    y em up, the characters each stands for) and its width in em."""
 
     font: FontFile
     text: str
     width: float
+    glyphs: tuple[tuple[int, float, float, str], ...] = ()
 
 
 Piece = Run | IconDraw
@@ -201,37 +205,50 @@ def plain(text: str, glyphs: Mapping[str, str]) -> str:
 
 @functools.lru_cache(maxsize=RUNS_CACHE)
 def _runs(text: str, family: Family, style: str, fonts: FontSet) -> tuple[tuple[Run, ...], frozenset[str]]:
-    """Split text into runs by the font that has each character (primary font first); and the
-    characters no font has. A run's width is its characters' advances summed left to right."""
+    """Split text into runs by the font that has each character (primary font first), each run
+    shaped (`_shaped`); and the characters no font has."""
     primary = family.file(style)
     has = primary.has
     if all([has(char) or char in " \u00a0" for char in text]):  # the primary font draws it all (most words)
-        if not text:
-            return (), frozenset()
-        advance = primary.advance
-        width = advance(text[0])
-        for char in text[1:]:
-            width += advance(char)
-        return (Run(primary, text, width),), frozenset()
+        return ((_shaped(primary, text),) if text else ()), frozenset()
     missing: set[str] = set()
     runs: list[Run] = []
     current: FontFile | None = None
     chars: list[str] = []
-    width = 0.0
     for char in text:
         font = fonts.font_for(char, primary, style)
         if not font.has(char) and char not in " \u00a0":
             missing.add(char)
         if font is current:
             chars.append(char)
-            width += font.advance(char)
         else:
             if current is not None:
-                runs.append(Run(current, "".join(chars), width))
-            current, chars, width = font, [char], font.advance(char)
+                runs.append(_shaped(current, "".join(chars)))
+            current, chars = font, [char]
     if current is not None:
-        runs.append(Run(current, "".join(chars), width))
+        runs.append(_shaped(current, "".join(chars)))
     return tuple(runs), frozenset(missing)
+
+
+def _shaped(font: FontFile, text: str) -> Run:
+    """`text` in `font` shaped by HarfBuzz: kerned, with the font's ligatures and, for scripts
+    that need it, joined and reordered; each glyph placed from the run's start."""
+    result = shape(text, font.path)
+    ends = sorted({g.cluster for g in result.glyphs} | {len(text)})
+    glyphs, pen = [], 0.0
+    for g in result.glyphs:
+        glyphs.append((g.gid, pen + g.dx, g.dy, text[g.cluster:ends[bisect_right(ends, g.cluster)]]))
+        pen += g.advance
+    return Run(font, text, result.width, tuple(glyphs))
+
+
+def _placed(pieces: list[Run], start: float = 0.0) -> tuple[tuple[int, float, float, str], ...]:
+    """The glyphs of runs set one after another, from `start` (em)."""
+    placed: list[tuple[int, float, float, str]] = []
+    for run in pieces:
+        placed += [(gid, start + x, y, chars) for gid, x, y, chars in run.glyphs]
+        start += run.width
+    return tuple(placed)
 
 
 @functools.lru_cache(maxsize=RUNS_CACHE)
@@ -428,7 +445,9 @@ def _draw(lines: list[SetLine], x: float, y: float, w: float, h: float, size: fl
             # one font throughout (most lines): the one text item _emit would make, without its walk
             text = "".join(word.text for word in line.words)
             if text.strip():
-                items.append(Text(cursor, baseline, text.rstrip(" "), font.path, size, color, ink))
+                runs = [run for i, word in enumerate(line.words) for run in
+                        (*word.pieces, *((word.space_after,) if word.space_after and i < len(line.words) - 1 else ()))]
+                items.append(_text(cursor, baseline, text.rstrip(" "), font, runs, size, color, ink))
             continue
         pieces: list[Piece] = []
         for i, word in enumerate(line.words):
@@ -442,25 +461,37 @@ def _draw(lines: list[SetLine], x: float, y: float, w: float, h: float, size: fl
 def _emit(items: list[Item], pieces: list[Piece], x: float, baseline: float, size: float,
           color: Color, ink: str) -> None:
     """Draw pieces left to right, merging neighbouring runs of one font into one text item."""
-    pending: list[str] = []  # the texts of the runs being merged, all in pending_font
+    pending: list[Run] = []  # the runs being merged, all in pending_font
     pending_font: FontFile | None = None
     pending_x = cursor = x
     for piece in pieces:
         if isinstance(piece, Run):
             if piece.font is not pending_font:
                 if pending:
-                    items.append(Text(pending_x, baseline, "".join(pending), pending_font.path, size, color, ink))
+                    items.append(_text(pending_x, baseline, "".join(r.text for r in pending), pending_font, pending,
+                                       size, color, ink))
                 pending, pending_font, pending_x = [], piece.font, cursor
-            pending.append(piece.text)
+            pending.append(piece)
         else:
             if pending:
-                items.append(Text(pending_x, baseline, "".join(pending), pending_font.path, size, color, ink))
+                items.append(_text(pending_x, baseline, "".join(r.text for r in pending), pending_font, pending,
+                                   size, color, ink))
             pending, pending_font = [], None
             items.extend(piece.draw(cursor, baseline, size, color))
         cursor += piece.width * size
-    text = "".join(pending)
+    text = "".join(r.text for r in pending)
     if text.strip():
-        items.append(Text(pending_x, baseline, text.rstrip(" "), pending_font.path, size, color, ink))
+        items.append(_text(pending_x, baseline, text.rstrip(" "), pending_font, pending, size, color, ink))
+
+
+def _text(x: float, baseline: float, text: str, font: FontFile, runs: list[Run], size: float, color: Color,
+          ink: str) -> Text:
+    """One text item of runs in one font, their glyphs placed one after another (a trailing
+    space, which `text` has lost, draws nothing)."""
+    glyphs = _placed(runs)
+    while glyphs and glyphs[-1][3].isspace():
+        glyphs = glyphs[:-1]
+    return Text(x, baseline, text, font.path, size, color, ink, glyphs=glyphs)
 
 
 # --- inline icons -----------------------------------------------------------------------------
@@ -499,6 +530,6 @@ def shape_icon(name: str, shape_name: str, fill: Color | None, scale: float = 1.
     def draw(x: float, baseline: float, size: float, text_color: Color) -> list[Item]:
         paint = Paint(fill=fill or text_color, stroke=text_color if outline else None,
                       stroke_width=OUTLINE * size if outline else 0.0, ink=ink)
-        return [shape(shape_name, x + (pad + k / 2) * size, baseline - ICON_MIDDLE * size, k * size, paint)]
+        return [symbol(shape_name, x + (pad + k / 2) * size, baseline - ICON_MIDDLE * size, k * size, paint)]
 
     return IconDraw(name, k + 2 * pad, draw)
