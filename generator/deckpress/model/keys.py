@@ -207,5 +207,6 @@ TEMPLATE = Keys("template", "A card template.", (
         "ones", see="#element-reference"),
 ))
 
-#: Every table of file keys (the element kinds' are in `elements.KINDS`).
-TABLES = (DECK, SIZE, FONT, PALETTE, BOX, COMPONENT, CARD, CARD_TABLE, LAYOUT, ICON, TEMPLATE)
+#: Every table of keys (the element kinds' are in `elements.KINDS`): the files' and, checked by
+#: compose/text.py rather than a loader, a text span's.
+TABLES = (DECK, SIZE, FONT, PALETTE, BOX, COMPONENT, CARD, CARD_TABLE, LAYOUT, ICON, SPAN, TEMPLATE)
