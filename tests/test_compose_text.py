@@ -233,3 +233,142 @@ def test_plain_is_markup_as_a_player_reads_it():
     assert plain("**C**:sharp:/*D*:flat-sign:", glyphs) == "C♯/D♭"
     assert plain(r"3 \* 4 \: x", glyphs) == "3 * 4 : x"
     assert plain("Voices :s: :a:  here", glyphs) == "Voices here"  # pictures read as nothing
+
+
+# ---- spans: [words]{key=value …} -------------------------------------------------------------
+
+FIRE = RGB(0.8, 0.1, 0.1)
+COLORS = {"fire": FIRE}
+
+
+def spans(text, box=(0, 0, 50, 30), size=10 * PT, min_size=5 * PT, shrink=True, align="left"):
+    return set_text(text, box, SANS, "regular", FONTS, ICONS, size, min_size, BLACK, align, "top", 1.2, shrink,
+                    True, colors=COLORS)
+
+
+def run(items, text):
+    found = [t for t in texts(items) if t.text == text]
+    assert len(found) == 1, [t.text for t in texts(items)]
+    return found[0]
+
+
+def test_a_colour_span_is_its_own_run_in_its_colour_on_the_same_baseline():
+    items = spans("Deal [2 damage]{color=fire} to [one]{color=#00f} foe").items
+    deal, damage, to, one, foe = texts(items)
+    assert [t.text for t in texts(items)] == ["Deal ", "2 damage", " to ", "one", " foe"]
+    assert (damage.color, one.color, deal.color, foe.color) == (FIRE, RGB(0, 0, 1), BLACK, BLACK)
+    assert {t.y for t in texts(items)} == {deal.y} and {t.size for t in texts(items)} == {10 * PT}
+    regular = SANS.file("regular")
+    for a, b in zip(texts(items), texts(items)[1:]):  # the runs follow each other without gaps
+        assert b.x == pytest.approx(a.x + regular.width(a.text) * a.size, abs=1e-9)
+    # a span told apart by its colour alone carries the length low-ink underlines: its letters
+    assert damage.cue == pytest.approx(regular.width("2 damage") * 10 * PT) and deal.cue == 0.0
+
+
+def test_a_palette_name_a_tint_and_the_texts_own_colour():
+    tinted = run(spans('[pale]{color="fire 50%"} x').items, "pale")
+    assert tinted.color == FIRE.tint(0.5)
+    same = run(set_text("[x]{color=ink} y", (0, 0, 50, 30), SANS, "regular", FONTS, ICONS, 10 * PT, 5 * PT,
+                        BLACK, "left", "top", 1.2, True, True, colors={"ink": BLACK}).items, "x")
+    assert same.cue == 0.0  # the element's own colour sets nothing apart: nothing to underline
+
+
+def test_a_span_that_changes_more_than_its_colour_is_not_underlined():
+    items = spans("[a]{color=fire weight=bold} [b [c]{size=120%}]{color=fire} [d]{size=120%}").items
+    assert run(items, "a").cue == 0.0  # bold tells it apart
+    assert run(items, "b ").cue > 0 and run(items, "c").cue > 0  # inside a span told apart by colour
+    assert run(items, "d").cue == 0.0
+
+
+def test_a_larger_span_makes_its_line_taller_and_keeps_one_baseline():
+    size, lh = 10 * PT, 1.2
+    plain_lines = texts(spans("one\ntwo\nthree").items)
+    big = texts(spans("one\ntwo [3]{size=150%} x\nthree").items)
+    three = run(big, "3")
+    assert three.size == pytest.approx(15 * PT)
+    assert three.y == run(big, "two ").y == run(big, " x").y  # one baseline
+    # the line's ascent grows by half (the line above it gets further), and its descent (the line below)
+    assert run(big, "one").y == pytest.approx(plain_lines[0].y)
+    assert run(big, "two ").y - run(big, "one").y == pytest.approx(lh * size * (1 + 0.76 * 0.5))
+    assert run(big, "three").y - run(big, "two ").y == pytest.approx(lh * size * (1 + 0.24 * 0.5))
+    # a larger span on the first line moves the first baseline down by its extra ascent
+    assert run(texts(spans("[A]{size=200%} b").items), "A").y == pytest.approx(0.76 * 2 * size)
+    # smaller spans never make a line shorter than the text's own
+    assert run(texts(spans("one\n[two]{size=50%}\nthree").items), "three").y == pytest.approx(plain_lines[2].y)
+
+
+def test_spans_in_pt_and_percent_shrink_with_the_text_keeping_their_ratio():
+    long = " ".join(["word"] * 20)
+    fitted = spans(f"[Cost]{{size=8pt}} [big]{{size=150%}} {long}", box=(0, 0, 40, 16), size=12 * PT)
+    assert fitted.fits and fitted.size < 12 * PT
+    assert run(fitted.items, "Cost").size == pytest.approx(fitted.size * 8 / 12)
+    assert run(fitted.items, "big").size == pytest.approx(fitted.size * 1.5)
+    # and the block, its taller first line included, fits the box
+    bottom = max(t.y + 0.24 * t.size for t in texts(fitted.items))
+    assert bottom <= 16 + 1e-6
+
+
+def test_small_caps_set_lower_case_letters_as_smaller_capitals():
+    items = spans("[Rare élan]{caps=small}").items
+    assert [(t.text, round(t.size / PT, 3)) for t in texts(items)] == [
+        ("R", 10), ("ARE", 7), (" ", 10), ("ÉLAN", 7)]
+    assert len({t.y for t in texts(items)}) == 1
+
+
+def test_font_weight_and_style_spans_and_markup_inside_them():
+    items = spans("[Fire]{font=condensed weight=bold} [calm]{style=italic} **[loud]{weight=regular} x**").items
+    assert run(items, "Fire").font.endswith("NotoSans-CondensedBlack.ttf")
+    assert run(items, "calm").font.endswith("NotoSans-Italic.ttf")
+    assert run(items, "loud").font.endswith("NotoSans-Regular.ttf") and run(items, " x").font.endswith("Bold.ttf")
+    # a bold switched on in a span ends with it; one around a span carries on after it
+    items = spans("[a **b]{color=fire} c").items
+    assert run(items, "b").font.endswith("NotoSans-Bold.ttf") and run(items, " c").font.endswith("Regular.ttf")
+
+
+def test_icons_in_a_span_take_its_size_and_colour():
+    plain_icon = [i for i in spans("a :red: b").items if isinstance(i, Ellipse)][0]
+    spanned = [i for i in spans("a [:red: b]{size=200%}").items if isinstance(i, Ellipse)][0]
+    assert spanned.rx == pytest.approx(2 * plain_icon.rx)
+    glyph = run(spans("[x :sharp:]{color=fire}").items, "♯")
+    assert glyph.color == FIRE  # a glyph icon without a colour of its own takes the text's
+
+
+def test_brackets_without_attributes_and_escaped_brackets_are_text():
+    assert [t.text for t in texts(spans("see [1] and [x] {y} \\[z]{color=fire} a]{color=fire}", box=(0, 0, 200, 30)).items)] == [
+        "see [1] and [x] {y} [z]{color=fire} a]{color=fire}"]
+    # brackets pair as they nest: the outer pair has no attributes and stays text
+    assert [t.text for t in texts(spans("[a [b]{color=fire}]").items)] == ["[a ", "b", "]"]
+
+
+@pytest.mark.parametrize("text, message, word, suggestion", [
+    ("[x]{colour=fire}", "unknown key 'colour' in span '[x]{colour=fire}'", "colour", "color"),
+    ("[x]{color=fier}", "unknown colour 'fier' in span '[x]{color=fier}'", "fier", "fire"),
+    ("[x]{font=condenced}", "unknown font family 'condenced'", "condenced", "condensed"),
+    ("[x]{weight=bolt}", "weight 'bolt' in span", "bolt", "bold"),
+    ("[x]{caps=smal}", "caps 'smal' in span", "smal", "small"),
+    ("[x]{size=0%}", "size '0%' in span '[x]{size=0%}'", "0%", None),
+    ("[x]{size=huge}", "size 'huge' in span", "huge", None),
+    ("[x]{size=12}", "size '12' in span", "12", None),
+    ("[x]{size=2000%}", "size '2000%' in span", "2000%", None),
+    ("[x]{bold}", "'bold' in span '[x]{bold}' is not key=value", "bold", None),
+])
+def test_a_mistake_in_a_span_names_the_span_and_the_closest_word(text, message, word, suggestion):
+    from deckpress.errors import suggest
+
+    with pytest.raises(text_module.MarkupError) as caught:
+        spans(f"a {text} b")
+    said, at, known = caught.value.args
+    assert message in said and at == word and suggest(at, known) == suggestion
+
+
+def test_plain_keeps_a_spans_words_and_drops_its_markup():
+    assert text_module.plain("[Fire]{color=red} deals [3]{size=140%} :sharp: [1] \\[x]{y}", {"sharp": "♯"}) == \
+        "Fire deals 3 ♯ [1] [x]{y}"
+    assert text_module.plain("[a **b**]{caps=small}\n[c]{color=red}", {}) == "a b c"
+
+
+def test_text_without_spans_is_set_as_before():
+    """Spans cost nothing where there are none: one text item per plain line, no look, no cue."""
+    items = texts(spans("plain words here\nand **more** words").items)
+    assert [t.text for t in items] == ["plain words here", "and ", "more", " words"]
+    assert all(t.cue == 0.0 and t.size == 10 * PT for t in items)
