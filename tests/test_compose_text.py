@@ -334,7 +334,8 @@ def test_icons_in_a_span_take_its_size_and_colour():
 
 
 def test_brackets_without_attributes_and_escaped_brackets_are_text():
-    assert [t.text for t in texts(spans("see [1] and [x] {y} \\[z]{color=fire} a]{color=fire}", box=(0, 0, 200, 30)).items)] == [
+    line = spans("see [1] and [x] {y} \\[z]{color=fire} a]{color=fire}", box=(0, 0, 200, 30)).items
+    assert [t.text for t in texts(line)] == [
         "see [1] and [x] {y} [z]{color=fire} a]{color=fire}"]
     # brackets pair as they nest: the outer pair has no attributes and stays text
     assert [t.text for t in texts(spans("[a [b]{color=fire}]").items)] == ["[a ", "b", "]"]

@@ -325,5 +325,6 @@ def test_a_coloured_keyword_prints_in_colour_and_underlined_in_low_ink(make_deck
     # the plain words next to it are not underlined in low-ink
     image, (left, top, right, bottom) = _word_box(files["spans-cards-lowink-a4.pdf"], "Deal")
     rule_y = bottom + CUE_OFFSET * size_px
-    band = [image.getpixel((x, y)) for x in range(int(left + 3), int(right - 3)) for y in range(int(rule_y - 1), int(rule_y + 2))]
+    band = [image.getpixel((x, y)) for x in range(int(left + 3), int(right - 3))
+            for y in range(int(rule_y - 1), int(rule_y + 2))]
     assert all(sum(p) > 600 for p in band)

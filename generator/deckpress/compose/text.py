@@ -605,7 +605,8 @@ def cache_clear() -> None:
 def _set_text(text: str, box: tuple[float, ...], family: Family, style: str, fonts: FontSet,
               named: tuple[tuple[str, IconDraw | None], ...], size: float, min_size: float, color: Color,
               align: str, valign: str, line_height: float, shrink: bool, wrap_lines: bool,
-              ink: str, colors: tuple[tuple[str, Color], ...] = ()) -> tuple[tuple[Item, ...], float, bool, frozenset[str]]:
+              ink: str, colors: tuple[tuple[str, Color], ...] = ()
+              ) -> tuple[tuple[Item, ...], float, bool, frozenset[str]]:
     x, y, w, h = box
     lines, missing = _parse(text, family, style, fonts, named, colors, size if "]{" in text else 0.0)
     set_lines, chosen_size, fits = fit_lines(lines, w, h, size, min_size, line_height, shrink, wrap_lines)

@@ -195,7 +195,8 @@ SPAN = Keys("span", "What a span `[words]{key=value …}` in text may change, fo
     Key("font", "text", None, "their font family (`condensed`, or one the deck brings)"),
     Key("weight", "choice", None, "their weight", choices=("regular", "bold")),
     Key("style", "choice", None, "their style", choices=("normal", "italic")),
-    Key("caps", "choice", None, "their lower-case letters: as smaller capitals, or as they are", choices=("small", "normal")),
+    Key("caps", "choice", None, "their lower-case letters: as smaller capitals, or as they are",
+        choices=("small", "normal")),
 ))
 
 TEMPLATE = Keys("template", "A card template.", (

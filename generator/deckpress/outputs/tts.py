@@ -95,7 +95,8 @@ def neutral_back(title: str, like: Face, fonts: FontSet | None = None, part: str
     ]
     box_w = w - 2 * inset - 6.0
     box_h = min(22.0, h * 0.25)
-    text = title.replace("\\", "\\\\").replace("*", "\\*").replace(":", "\\:").replace("[", "\\[")  # as it is, not markup
+    # the title as it is, not markup
+    text = title.replace("\\", "\\\\").replace("*", "\\*").replace(":", "\\:").replace("[", "\\[")
     fitted = set_text(text, ((w - box_w) / 2, (h - box_h) / 2, box_w, box_h), fonts.families["sans"], "bold",
                       fonts, {}, 15 * PT, 7 * PT, NEUTRAL_INK, "center", "middle", 1.15, True, True)
     items += fitted.items
