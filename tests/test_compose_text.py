@@ -373,3 +373,62 @@ def test_text_without_spans_is_set_as_before():
     items = texts(spans("plain words here\nand **more** words").items)
     assert [t.text for t in items] == ["plain words here", "and ", "more", " words"]
     assert all(t.cue == 0.0 and t.size == 10 * PT for t in items)
+
+
+def test_spans_read_back_from_the_pdf_at_their_sizes_on_one_baseline(make_deck, tmp_path):
+    """The printed file, read back by pdfium: each character's size, and its origin to 0.01 mm."""
+    import pypdfium2 as pdfium
+    import pypdfium2.raw as raw
+
+    import deckpress
+
+    layout = """
+    templates:
+      front:
+        fields: {text: ~}
+        elements:
+          - text: {text: "{text}", x: 5mm, y: 10mm, w: 100% - 10mm, h: 40mm, size: 14pt}
+    """
+    deck = """
+    id: spans
+    title: Spans
+    designer: Test
+    license: CC0-1.0
+    layouts: [spans]
+    components:
+      - name: things
+        front: front
+        cards:
+          - {text: "Deal [3]{size=150%} [Rare]{caps=small} [Fire]{font=condensed}"}
+    """
+    deckpress.build(make_deck(deck, {"spans": layout}), tmp_path / "out", papers="a4", inks="color")
+    pdf = pdfium.PdfDocument(str(next((tmp_path / "out").rglob("spans-cards-a4.pdf"))))
+    try:
+        textpage = pdf[0].get_textpage()
+        chars = []
+        for i in range(textpage.count_chars()):
+            x, y = ctypes_origin(raw, textpage, i)
+            chars.append((textpage.get_text_range(i, 1), round(raw.FPDFText_GetFontSize(textpage, i), 2),
+                          x / 72 * 25.4, y / 72 * 25.4))
+    finally:
+        pdf.close()
+    printed = [c for c in chars if c[0].strip()]
+    assert "".join(c[0] for c in printed).startswith("Deal3RAREFire")
+    assert [c[1] for c in printed[:13]] == [14] * 4 + [21] + [14, 9.8, 9.8, 9.8] + [14] * 4
+    assert max(c[3] for c in printed[:13]) - min(c[3] for c in printed[:13]) < 0.01  # one baseline
+    sans, condensed = SANS.file("regular"), FONTS.families["condensed"].file("regular")
+    d, three, r, f, i = printed[0], printed[4], printed[5], printed[9], printed[10]
+    assert three[2] - d[2] == pytest.approx(sans.width("Deal ") * 14 * PT, abs=0.01)
+    assert r[2] - three[2] == pytest.approx((sans.width("3") * 1.5 + sans.width(" ")) * 14 * PT, abs=0.01)
+    assert f[2] - r[2] == pytest.approx((sans.width("R") + sans.width("ARE") * 0.7 + sans.width(" ")) * 14 * PT,
+                                        abs=0.01)
+    assert i[2] - f[2] == pytest.approx(condensed.advance("F") * 14 * PT, abs=0.01)  # in the condensed face
+    assert abs(condensed.advance("F") - sans.advance("F")) * 14 * PT > 0.05  # which that tells apart
+
+
+def ctypes_origin(raw, textpage, index):
+    import ctypes
+
+    x, y = ctypes.c_double(), ctypes.c_double()
+    assert raw.FPDFText_GetCharOrigin(textpage, index, ctypes.byref(x), ctypes.byref(y))
+    return x.value, y.value
