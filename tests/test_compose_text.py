@@ -432,3 +432,23 @@ def ctypes_origin(raw, textpage, index):
     x, y = ctypes.c_double(), ctypes.c_double()
     assert raw.FPDFText_GetCharOrigin(textpage, index, ctypes.byref(x), ctypes.byref(y))
     return x.value, y.value
+
+
+def test_text_with_large_spans_gets_the_largest_size_that_fits_though_height_is_not_monotone():
+    """Large spans that share a line at one size and sit on two lines at a smaller one: the block
+    can be taller at the smaller size, and bisection missed every size that fits (this case was
+    found by a random search: the 22nd size fits, the 23rd and 24th do not, the 25th, the last,
+    does not either, and bisection, which looks at the 23rd, gave up at the last)."""
+    text = "[maca]{size=200%} [w]{size=200%} dabwbc c [wc]{size=500%} [dda]{size=500%}"
+    lines = parse(text, SANS, "regular", FONTS, ICONS, size=10 * PT)
+    sizes = text_module._sizes(10 * PT, 4 * PT, True)
+    box_w, box_h = 30.0, 13.5
+
+    def fits(s):
+        set_lines, width_ok = wrap_lines(lines, box_w / s, True)
+        return width_ok and block_height(set_lines, 1.2) * s <= box_h + 1e-9
+
+    first = next(i for i, s in enumerate(sizes) if fits(s))
+    assert first == 21 and not all(fits(s) for s in sizes[first:])
+    set_lines, size, fitted = fit_lines(lines, box_w, box_h, 10 * PT, 4 * PT, 1.2, True, True)
+    assert fitted and size == sizes[first]

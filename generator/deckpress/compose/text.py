@@ -506,7 +506,9 @@ def fit_lines(lines: tuple[HardLine, ...] | list[HardLine], w: float, h: float, 
     running sums of the same non-negative widths, taken left to right, keep their order in
     floating point too. So there are no more lines, no word overflows that did not (wrap judges a
     line by the very sum it keeps), and the block, a sum over lines (line height ≥ 0), is no
-    taller. Outside those conditions every size is tried in turn."""
+    taller. Outside those conditions every size is tried in turn; so too for text with spans larger
+    than itself, as a line is as tall as its largest span, and a wider measure can bring two large
+    spans onto two lines where they shared one, which makes the block taller."""
     sizes = _sizes(size, min_size, shrink)
     tried: dict[int, tuple[list[SetLine], bool]] = {}
 
@@ -519,7 +521,7 @@ def fit_lines(lines: tuple[HardLine, ...] | list[HardLine], w: float, h: float, 
     last = len(sizes) - 1
     if fits(0) or last == 0:
         chosen = 0
-    elif w < 0 or line_height < 0:
+    elif w < 0 or line_height < 0 or any(word.scale != 1.0 for hard in lines for word in hard.words):
         chosen = next((i for i in range(1, last + 1) if fits(i)), last)
     else:
         too_big, chosen, stride = 0, last, 1  # sizes[too_big] does not fit; sizes[chosen] does, or is the last
