@@ -102,10 +102,12 @@ class Word(NamedTuple):
     def of(cls, pieces: tuple[Piece, ...], space_after: Run | None = None) -> Word:
         runs = pieces + (space_after,) if space_after else pieces
         fonts = {p.font if isinstance(p, Run) and p.look is None else None for p in runs}
-        looks = [p.look.scale for p in pieces if p.look is not None]
+        scale = 1.0
+        if None in fonts:  # an icon, a span or several fonts: the look of each piece, for the line's height
+            scale = max([1.0] + [p.look.scale for p in pieces if p.look is not None])
         return cls(pieces, space_after, sum([p.width for p in pieces]), space_after.width if space_after else 0.0,
                    "".join(p.text for p in runs if isinstance(p, Run)), fonts.pop() if len(fonts) == 1 else None,
-                   max(1.0, *looks) if looks else 1.0)
+                   scale)
 
 
 class HardLine(NamedTuple):
