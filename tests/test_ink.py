@@ -328,3 +328,18 @@ def test_a_coloured_keyword_prints_in_colour_and_underlined_in_low_ink(make_deck
     band = [image.getpixel((x, y)) for x in range(int(left + 3), int(right - 3))
             for y in range(int(rule_y - 1), int(rule_y + 2))]
     assert all(sum(p) > 600 for p in band)
+
+
+def test_a_coloured_span_prints_in_process_colours_beside_black_only_text_in_cmyk(make_deck, tmp_path):
+    from pypdf import PdfReader
+
+    import deckpress
+    from tests.pdfread import text_colours
+
+    folder = make_deck(SPAN_DECK, {"spans": SPAN_LAYOUT})
+    deckpress.build(folder, tmp_path / "out", papers="a4", inks="color", color="cmyk")
+    cards = next((tmp_path / "out").rglob("spans-cards-cmyk-a4.pdf"))
+    colours = text_colours(PdfReader(cards))
+    red = to_cmyk(RGB(0xd0 / 255, 0x10 / 255, 0x10 / 255))
+    assert (0.0, 0.0, 0.0, 1.0) in colours  # the words round it: black ink only
+    assert any(c[:3] == pytest.approx((red.c, red.m, red.y), abs=0.01) and c[1] > 0.5 for c in colours if c)
