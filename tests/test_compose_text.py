@@ -452,3 +452,22 @@ def test_text_with_large_spans_gets_the_largest_size_that_fits_though_height_is_
     assert first == 21 and not all(fits(s) for s in sizes[first:])
     set_lines, size, fitted = fit_lines(lines, box_w, box_h, 10 * PT, 4 * PT, 1.2, True, True)
     assert fitted and size == sizes[first]
+
+
+def test_any_mix_of_brackets_braces_and_markup_sets_or_says_what_is_wrong():
+    """Random texts of the markup's characters: each is set, or refused with a MarkupError (never
+    another exception), and plain() reads every one."""
+    import random
+
+    rng = random.Random(21)
+    parts = ["[", "]", "{", "}", "]{color=fire}", "]{size=150%}", "]{caps=small}", "]{weight=bold}", "]{x=1}",
+             "**", "*", ":red:", "\\", "\\[", " ", "ab", "Cd", "\n", "\n\n", "- ", "=", '"']
+    refused = 0
+    for _ in range(400):
+        text = "".join(rng.choice(parts) for _ in range(rng.randint(1, 14)))
+        text_module.plain(text, {})
+        try:
+            spans(text)
+        except text_module.MarkupError:
+            refused += 1
+    assert 0 < refused < 400
