@@ -204,7 +204,7 @@ class _MarkupReader:
     def words(self, line: str) -> tuple[Word, ...]:
         self._words: list[Word] = []
         self._current: list[Piece] = []
-        spans, closes = span_marks(line) if "]{" in line else ({}, {})
+        spans, closes = _span_marks(line) if "]{" in line else ({}, {})
         pos = 0
         while (m := _INLINE.search(line, pos)) is not None:
             self._text(line[pos:m.start()])
@@ -289,7 +289,7 @@ class _MarkupReader:
         self._current = list(self.runs(last)) if last else []
 
 
-def span_marks(line: str) -> tuple[dict[int, tuple[str, str]], dict[int, int]]:
+def _span_marks(line: str) -> tuple[dict[int, tuple[str, str]], dict[int, int]]:
     """The spans of one line of markup: where each `[` that opens one is, with the span's
     attributes and its whole source (for messages); and where each `]` that closes one is, with
     where its `{…}` ends. Brackets pair as they nest; a pair without `{…}` right after it, a
@@ -358,7 +358,7 @@ def plain(text: str, glyphs: Mapping[str, str]) -> str:
     "E♭ Bass"), a picture or symbol left out, and runs of spaces made one."""
     parts: list[str] = []
     for line in text.split("\n"):
-        spans, closes = span_marks(line) if "]{" in line else ({}, {})
+        spans, closes = _span_marks(line) if "]{" in line else ({}, {})
         pos = 0
         while (m := _INLINE.search(line, pos)) is not None:
             parts.append(line[pos:m.start()])
