@@ -427,3 +427,22 @@ def test_shaped_text_looks_like_the_pdf(tmp_path, monkeypatch):
     control = difference(via_pdf_backend(plain, tmp_path), via_svglib(face_svg(plain, outline_text=True), monkeypatch))
     same = difference(pdf, via_svglib(face_svg(face, outline_text=True), monkeypatch))
     assert same < control + 0.2 and same < difference(pdf, via_pdf_backend(plain, tmp_path)) / 6
+
+
+@pytest.mark.parametrize("convert", ["color", "lowink"])
+def test_spans_look_like_the_pdf_in_colour_and_low_ink(convert, tmp_path, monkeypatch):
+    """Mixed sizes, fonts, small caps, a coloured icon and the low-ink underline of a coloured keyword."""
+    from deckpress.compose.text import set_text, shape_icon
+    from deckpress.ink import apply_ink
+    from deckpress.units import PT
+
+    fonts = FontSet()
+    items = set_text("Deal [harm]{color=#d01010} to [3]{size=160%} foes, [Rare]{caps=small} "
+                     "[Fire]{font=condensed weight=bold} [cost :star:]{color=#2040c0}", (4, 6, 55, 40),
+                     fonts.families["sans"], "regular", fonts, {"star": shape_icon("star", "circle", None)}, 12 * PT,
+                     6 * PT, RGB(0, 0, 0), "left", "top",
+                     1.2, True, True).items
+    face = apply_ink(Face(63.0, 88.0, 3.0, tuple(items)), convert)
+    if convert == "lowink":
+        assert any(isinstance(i, Line) for i in face.items)  # the underline is drawn in both
+    assert difference(via_pdf_backend(face, tmp_path), via_svglib(face_svg(face, outline_text=True), monkeypatch)) < SAME

@@ -297,3 +297,39 @@ def test_a_text_set_once_for_many_cards_still_warns_for_each(make_deck):
         composer.face(card, deck.components[0].front)
     said = [w.message for w in warn if w.kind == "text-overflow"]
     assert [m.split(":")[0] for m in said] == ["card things #1 (a)", "card things #2 (b)", "card things #3 (c)"]
+
+
+def test_a_mistake_in_a_span_names_the_cards_line_the_texts_line_the_span_and_the_closest_name(make_deck):
+    from deckpress.errors import DeckError
+    layout = """
+    templates:
+      front:
+        fields: {text: ~}
+        elements:
+          - text: {text: "{text}", x: 5mm, y: 10mm, w: 50mm, h: 40mm, size: 12pt}
+    """
+    deck = """
+    id: spans
+    title: Spans
+    designer: Test
+    license: CC0-1.0
+    layouts: [spans]
+    palette:
+      red: {color: "#d01010", symbol: circle}
+    components:
+      - name: things
+        front: front
+        cards:
+          - {text: "Deal [harm]{color=red} to one"}
+          - {text: "Deal [harm]{color=rde} to one"}
+    """
+    loaded = load_deck(make_deck(deck, {"spans": layout}))
+    composer = Composer(loaded, Warnings())
+    component = loaded.components[0]
+    first = composer.face(component.cards[0], component.front)
+    assert [t.color.hex for t in first.items if isinstance(t, Text) and t.text == "harm"] == ["#d01010"]
+    with pytest.raises(DeckError) as err:
+        composer.face(component.cards[1], component.front)
+    layout_file = err.value.file.replace("deck.yaml", "layouts/spans.yaml")
+    assert str(err.value) == (f"{err.value.file}:14: card things #2: unknown colour 'rde' in span "
+                              f"'[harm]{{color=rde}}' in text (template 'front', {layout_file}:6) — did you mean 'red'?")

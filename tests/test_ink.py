@@ -227,3 +227,119 @@ def test_a_small_mark_that_stood_out_from_a_band_low_ink_pales_is_made_dark():
     assert band.paint.fill.level > 0.9  # pale
     assert on_band.paint.fill.level == pytest.approx(1 - SOLID)
     assert off_band.paint.fill == grey(cream) and outlined.paint.fill == grey(cream, 0.6)
+
+
+# ---- the low-ink cue of a span told apart by its colour ---------------------------------------
+
+def test_low_ink_underlines_a_run_its_colour_set_apart_and_nothing_else_does():
+    from deckpress.face import Line
+    from deckpress.ink import CUE_OFFSET, CUE_WIDTH
+
+    red = Text(10, 20, "harm", "f.ttf", 4.0, RGB(0.8, 0.1, 0.1), cue=8.5)
+    plain_text = Text(30, 20, "plain", "f.ttf", 4.0, RGB(0.8, 0.1, 0.1))
+    converted = lowink(face(red, plain_text)).items
+    assert [type(i).__name__ for i in converted] == ["Text", "Line", "Text"]
+    text, rule = converted[0], converted[1]
+    assert (rule.x1, rule.x2) == (10, 18.5)  # as long as the run
+    assert rule.y1 == rule.y2 == pytest.approx(20 + CUE_OFFSET * 4.0)  # below its baseline
+    assert rule.paint.stroke == text.color and rule.paint.stroke_width == pytest.approx(CUE_WIDTH * 4.0)
+    # the colour file and the CMYK file have their colours to tell the run apart: no rule
+    assert apply_ink(face(red), "color").items == (red,)
+    assert [type(i).__name__ for i in cmyk(face(red)).items] == ["Text"]
+    # a back's text pales, and its rule with it; dropped text takes its rule along
+    back = lowink(face(red), back=True).items
+    assert back[1].paint.stroke == back[0].color
+    assert lowink(face(Text(10, 20, "x", "f.ttf", 4.0, RGB(1, 0, 0), ink="drop", cue=2.0))).items == ()
+
+
+SPAN_LAYOUT = """
+    templates:
+      front:
+        fields: {text: ~}
+        elements:
+          - text: {text: "{text}", x: 5mm, y: 10mm, w: 100% - 10mm, h: 40mm, size: 14pt, color: "#000000"}
+"""
+
+SPAN_DECK = """
+    id: spans
+    title: Spans
+    designer: Test
+    license: CC0-1.0
+    layouts: [spans]
+    palette:
+      red: {color: "#d01010", symbol: circle}
+    components:
+      - name: things
+        front: front
+        cards:
+          - {text: "Deal [harm]{color=red} to one"}
+"""
+
+
+def _word_box(pdf_path, word):
+    """The box of `word` on the first page, in pixels at 200 dpi (left, top, right, bottom)."""
+    import pypdfium2 as pdfium
+
+    pdf = pdfium.PdfDocument(str(pdf_path))
+    try:
+        page = pdf[0]
+        textpage = page.get_textpage()
+        found = textpage.search(word).get_next()
+        assert found, word
+        boxes = [textpage.get_charbox(i) for i in range(found[0], found[0] + found[1])]
+        height = page.get_height()
+        image = page.render(scale=200 / 72).to_pil().convert("RGB")
+    finally:
+        pdf.close()
+    k = 200 / 72
+    left, right = min(b[0] for b in boxes) * k, max(b[2] for b in boxes) * k
+    top, bottom = (height - max(b[3] for b in boxes)) * k, (height - min(b[1] for b in boxes)) * k
+    return image, (left, top, right, bottom)
+
+
+def test_a_coloured_keyword_prints_in_colour_and_underlined_in_low_ink(make_deck, tmp_path):
+    import deckpress
+    from deckpress.ink import CUE_OFFSET
+    from deckpress.units import PT
+
+    folder = make_deck(SPAN_DECK, {"spans": SPAN_LAYOUT})
+    deckpress.build(folder, tmp_path / "out", papers="a4", inks="all")
+    files = {p.name: p for p in (tmp_path / "out").rglob("*.pdf")}
+    size_px = 14 * PT * 200 / 25.4
+    for name, lowink_file in (("spans-cards-a4.pdf", False), ("spans-cards-lowink-a4.pdf", True)):
+        image, (left, top, right, bottom) = _word_box(files[name], "harm")
+        word = [image.getpixel((x, y)) for x in range(int(left), int(right)) for y in range(int(top), int(bottom))]
+        inked = [p for p in word if sum(p) < 600]
+        reddish = [p for p in inked if p[0] - p[2] > 80]
+        # the underline's band: under the word (no descenders), round CUE_OFFSET below the baseline
+        rule_y = bottom + CUE_OFFSET * size_px
+        band = [image.getpixel((x, y)) for x in range(int(left + 3), int(right - 3))
+                for y in range(int(rule_y - 1), int(rule_y + 2))]
+        dark = sum(1 for p in band if sum(p) < 450) / len(band)
+        if lowink_file:
+            assert not reddish and all(max(p) - min(p) <= 20 for p in word)  # greys (pdfium shows K through its profile)
+            assert dark > 0.3  # a rule runs under the word
+        else:
+            assert len(reddish) > 0.8 * len(inked) > 0  # the word prints red
+            assert dark == 0.0  # and is not underlined
+    # the plain words next to it are not underlined in low-ink
+    image, (left, top, right, bottom) = _word_box(files["spans-cards-lowink-a4.pdf"], "Deal")
+    rule_y = bottom + CUE_OFFSET * size_px
+    band = [image.getpixel((x, y)) for x in range(int(left + 3), int(right - 3))
+            for y in range(int(rule_y - 1), int(rule_y + 2))]
+    assert all(sum(p) > 600 for p in band)
+
+
+def test_a_coloured_span_prints_in_process_colours_beside_black_only_text_in_cmyk(make_deck, tmp_path):
+    from pypdf import PdfReader
+
+    import deckpress
+    from tests.pdfread import text_colours
+
+    folder = make_deck(SPAN_DECK, {"spans": SPAN_LAYOUT})
+    deckpress.build(folder, tmp_path / "out", papers="a4", inks="color", color="cmyk")
+    cards = next((tmp_path / "out").rglob("spans-cards-cmyk-a4.pdf"))
+    colours = text_colours(PdfReader(cards))
+    red = to_cmyk(RGB(0xd0 / 255, 0x10 / 255, 0x10 / 255))
+    assert (0.0, 0.0, 0.0, 1.0) in colours  # the words round it: black ink only
+    assert any(c[:3] == pytest.approx((red.c, red.m, red.y), abs=0.01) and c[1] > 0.5 for c in colours if c)

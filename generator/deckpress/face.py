@@ -122,6 +122,9 @@ class Text:
     color: Color
     ink: str = "auto"
     stroke: float = 0.0  # mm: the outline drawn too, in the text's colour; makes a thin glyph bolder
+    # mm: the length of a rule under the run that only low-ink draws (ink.lowink), for a run that its
+    # colour alone set apart from the text around it, which it would no longer be in greys; 0: none
+    cue: float = 0.0
     glyphs: tuple[tuple[int, float, float, str], ...] = ()  # (glyph index, x em, y em up, characters)
 
 

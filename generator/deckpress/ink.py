@@ -68,7 +68,10 @@ def _convert(items: tuple[Item, ...], card_area: float, back: bool, matrix: Matr
             continue
         if isinstance(item, Text):
             if item.ink != "drop":
-                out.append(_text(item, back, matrix, grounds))
+                text = _text(item, back, matrix, grounds)
+                out.append(text)
+                if item.cue > 0:
+                    out.append(underline(text))
         elif isinstance(item, Image):
             ink = item.ink
             if ink == "drop":
@@ -159,6 +162,20 @@ def _text(item: Text, back: bool, matrix: Matrix, grounds: list[Ground]) -> Text
         if abs(before - item.color.luma) >= 0.4 and abs(after - color.level) < 0.4 * keep:
             color = Gray(1.0 - keep * SOLID) if after > 0.5 else Gray(1.0)
     return evolve(item, color=color)
+
+
+CUE_OFFSET = 0.12  # the low-ink underline of a coloured run: this far below the baseline, in em …
+CUE_WIDTH = 0.06  # … and this thick: below the descent of most letters' bowls, and as bold as a stem
+
+
+def underline(text: Text) -> Line:
+    """The rule low-ink draws under a run whose colour set it apart (`Text.cue`): in the run's grey,
+    as long as its letters, so it still stands out when every colour is a grey. A rule rather than
+    a bolder font, since a transform cannot set the text again: bold letters are wider, and the
+    lines would run into each other or out of the box."""
+    y = text.y + CUE_OFFSET * text.size
+    return Line(text.x, y, text.x + text.cue, y, Paint(stroke=text.color, stroke_width=CUE_WIDTH * text.size,
+                                                      ink="keep"))
 
 
 def _box(item: Item, matrix: Matrix) -> tuple[float, float, float, float]:

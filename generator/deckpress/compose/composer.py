@@ -31,6 +31,7 @@ class Composer:
         self.deck = deck
         self.warn = warn if warn is not None else Warnings()
         self.names: Names = deck.names
+        self.color_names = deck.names.color_names()  # what a text span's `color` may name
         self.icons = _icon_draws(deck.layouts.icons, deck.names)
         self._cache: dict[tuple[str, CardSize, str], Face] = {}
         self._components = {c.name: c for c in deck.components}

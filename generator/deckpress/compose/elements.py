@@ -214,7 +214,7 @@ def _set(ctx: Context, e: Element, values: Values, written: str) -> _Setting:
         fitted = set_text(written, (L("x"), L("y"), L("w"), L("h")), family, style, ctx.c.names.fonts,
                           ctx.c.icons, size, min(size, min_size), get("color") or BLACK, get("align"),
                           get("valign"), get("line-height"), get("fit") == "shrink", get("wrap"),
-                          get("ink"))
+                          get("ink"), ctx.c.color_names)
     except MarkupError as exc:
         message, name, known = exc.args
         raise DeckError(f"card {ctx.card.label}: {message} in text (template '{ctx.template.name}', "

@@ -4,7 +4,9 @@ The result is plain face items (runs of text, glyphs and symbols at exact positi
 backend draws exactly what was measured here.
 
 Markup: ``**bold**``, ``*italic*``, a blank line between paragraphs, ``- `` at the start of a
-line for a bullet, ``:name:`` for an inline icon, and a backslash to write ``*`` or ``:`` as is.
+line for a bullet, ``:name:`` for an inline icon, ``[words]{key=value …}`` for a span of another
+colour, size, font, weight, style or small caps (Pandoc's bracketed spans, keys in `model.keys.SPAN`),
+and a backslash to write ``*``, ``:``, ``[`` or ``]`` as is.
 
 Setting is cached at three grains, each bounded and keyed by everything its result depends on
 (frozen values: text, fonts, icons, box, sizes, colour…): a whole text box (identical boxes recur
@@ -14,18 +16,20 @@ on every card of a template), the parse of a text, and the measured runs of a wo
 from __future__ import annotations
 
 import functools
+import itertools
 import re
 from bisect import bisect_right
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import NamedTuple, TypeVar
 
-from ..colors import Color
+from ..colors import NAMED, Color, parse_color
 from ..face import Item, Paint, Text
 from ..fonts import Family, FontFile, FontSet
+from ..model.keys import SPAN
 from ..shapes import shape as symbol
 from ..shaping import shape
-from ..units import PT
+from ..units import PT, parse_absolute
 
 ASCENT = 0.76  # cap height plus room for accents, in em: where the first baseline sits
 DESCENT = 0.24
@@ -33,7 +37,11 @@ PARAGRAPH_GAP = 0.45  # extra space between paragraphs, in line heights
 BULLET = "•"
 SIZE_STEP = 0.25 * PT  # shrink-to-fit tries sizes this far apart
 
-_INLINE = re.compile(r"\\([*:\\])|(\*\*)|(\*)|:([a-z][a-z0-9_-]*):")
+_INLINE = re.compile(r"\\([*:\\\[\]])|(\*\*)|(\*)|:([a-z][a-z0-9_-]*):|(\[)|(\])")
+_ATTRS = re.compile(r"\{([^{}\n]*)\}")  # a span's attributes, right after its `]`
+_ATTR = re.compile(r"""\s*([A-Za-z][\w-]*)=("[^"]*"|'[^']*'|[^\s"']+)\s*""")
+SMALL_CAPS = 0.7  # synthesised small caps: capitals at this share of the size, for lower-case letters
+MAX_SPAN_SIZE = 10.0  # a span's size, as a share of the element's, is at most this (1000 %)
 # every name a `:name:` could refer to, overlapping or escaped: a superset of the icons a text uses
 _ICON_NAMES = re.compile(r"(?=:([a-z][a-z0-9_-]*):)")
 
@@ -43,22 +51,36 @@ RUNS_CACHE = 65536  # words kept measured: more than a deck's vocabulary in each
 
 
 @dataclass(frozen=True)
+class Look:
+    """How a span's pieces print besides their font: at `scale` times the element's size (a ratio,
+    so a shrunk box shrinks them alike), in `color` (None: the element's), and, with `cue`,
+    underlined in low-ink, where their colour no longer tells them apart."""
+
+    scale: float = 1.0
+    color: Color | None = None
+    cue: bool = False
+
+
+@dataclass(frozen=True)
 class IconDraw:
     """How an inline icon is drawn, in em units of the surrounding text."""
 
     name: str
-    width: float  # advance, em
+    width: float  # advance, em (times the look's scale)
     draw: Callable[[float, float, float, Color], list[Item]]  # (x, baseline, size, text colour)
+    look: Look | None = None  # in a span: drawn at its size, its colour for the text's
 
 
 @dataclass(frozen=True)
 class Run:
-    """Text in one font (after fallback), shaped: its glyphs (index, x em from the run's start,
-    y em up, the characters each stands for) and its width in em."""
+    """Text in one font (after fallback), shaped: its glyphs (index, x em from the run's start at
+    its own size, y em up, the characters each stands for); its width in em of the element's size,
+    the look's scale included."""
 
     font: FontFile
     text: str
     width: float
+    look: Look | None = None  # None: plain text, the element's size and colour
     glyphs: tuple[tuple[int, float, float, str], ...] = ()
 
 
@@ -79,13 +101,18 @@ class Word(NamedTuple):
     space: float  # the width of space_after, 0 without one
     text: str
     font: FontFile | None
+    scale: float = 1.0  # its largest span's size, at least the element's: what its line's height follows
 
     @classmethod
     def of(cls, pieces: tuple[Piece, ...], space_after: Run | None = None) -> Word:
         runs = pieces + (space_after,) if space_after else pieces
-        fonts = {p.font if isinstance(p, Run) else None for p in runs}
+        fonts = {p.font if isinstance(p, Run) and p.look is None else None for p in runs}
+        scale = 1.0
+        if None in fonts:  # an icon, a span or several fonts: the look of each piece, for the line's height
+            scale = max([1.0] + [p.look.scale for p in pieces if p.look is not None])
         return cls(pieces, space_after, sum([p.width for p in pieces]), space_after.width if space_after else 0.0,
-                   "".join(p.text for p in runs if isinstance(p, Run)), fonts.pop() if len(fonts) == 1 else None)
+                   "".join(p.text for p in runs if isinstance(p, Run)), fonts.pop() if len(fonts) == 1 else None,
+                   scale)
 
 
 class HardLine(NamedTuple):
@@ -101,19 +128,28 @@ class SetLine(NamedTuple):
     indent: float  # em
     bullet: Word | None
     gap_before: float  # in line heights
+    scale: float = 1.0  # its largest span's size (at least the element's), which its height follows
 
 
 class MarkupError(ValueError):
-    pass
+    """A mistake in markup: args are the message, the word at fault, and the words it may have meant."""
+
+
+class _UnknownIcon(MarkupError):
+    """An icon the text names that is not there: set_text suggests from every icon, not the text's."""
 
 
 def parse(text: str, family: Family, base_style: str, fonts: FontSet,
-          icons: Mapping[str, IconDraw], missing: set[str] | None = None) -> list[HardLine]:
+          icons: Mapping[str, IconDraw], missing: set[str] | None = None,
+          colors: Mapping[str, Color] | None = None, size: float = 0.0) -> list[HardLine]:
     """Markup -> lines of words, each word a list of measured runs and icons (in em).
 
     Characters that no font has are added to `missing`. Bold and italic carry on from one
-    line to the next until they are closed."""
-    reader = _MarkupReader(family, base_style, fonts, icons, set() if missing is None else missing)
+    line to the next until they are closed; a span `[…]{…}` closes on its own line. A span's
+    `color` may name one of `colors` (the deck's palette and colour words); its size in pt or mm
+    is taken as a share of `size`, the element's."""
+    reader = _MarkupReader(family, base_style, fonts, icons, set() if missing is None else missing,
+                           colors or {}, size)
     lines: list[HardLine] = []
     paragraph_start = True
     for raw_line in text.strip("\n").split("\n"):
@@ -130,23 +166,42 @@ def parse(text: str, family: Family, base_style: str, fonts: FontSet,
     return lines
 
 
+@dataclass(frozen=True)
+class _Span:
+    """What the spans open at a point of the text do besides the font: the look of their capitals
+    and other characters, the look of their lower-case letters (smaller with small caps)."""
+
+    look: Look
+    small: Look  # the look of lower-case letters: with small caps, capitals SMALL_CAPS smaller
+    caps: bool = False
+
+
 class _MarkupReader:
-    """Reads one line of markup at a time into words, keeping the bold/italic state."""
+    """Reads one line of markup at a time into words, keeping the bold/italic state, and within a
+    line the spans open (each keeps what it changed, to put it back when it closes)."""
 
     STYLES = {(False, False): "regular", (True, False): "bold", (False, True): "italic", (True, True): "bolditalic"}
 
     def __init__(self, family: Family, base_style: str, fonts: FontSet, icons: Mapping[str, IconDraw],
-                 missing: set[str]) -> None:
+                 missing: set[str], colors: Mapping[str, Color] | None = None, size: float = 0.0) -> None:
         self.family, self.fonts, self.icons, self.missing = family, fonts, icons, missing
+        self.colors, self.size = colors or {}, size
         self.bold = base_style in ("bold", "bolditalic")
         self.italic = base_style in ("italic", "bolditalic")
+        self.span: _Span | None = None  # None outside spans: the element's own look
+        self._outer: list[tuple[Family, bool, bool, _Span | None]] = []  # what each open span changed
 
     def runs(self, text: str, style: str | None = None) -> tuple[Run, ...]:
-        runs, missing = _runs(text, self.family, style or self.STYLES[self.bold, self.italic], self.fonts)
+        if self.span is not None and style is None:
+            runs, missing = _span_runs(text, self.family, self.STYLES[self.bold, self.italic], self.fonts, self.span)
+        else:
+            runs, missing = _runs(text, self.family, style or self.STYLES[self.bold, self.italic], self.fonts)
         self.missing |= missing
         return runs
 
     def spaced_word(self, text: str) -> Word:
+        if self.span is not None:
+            return Word.of(self.runs(text), self.runs(" ")[0])
         word, missing = _spaced_word(text, self.family, self.STYLES[self.bold, self.italic], self.fonts)
         self.missing |= missing
         return word
@@ -154,8 +209,9 @@ class _MarkupReader:
     def words(self, line: str) -> tuple[Word, ...]:
         self._words: list[Word] = []
         self._current: list[Piece] = []
+        spans, closes = _span_marks(line) if "]{" in line else ({}, {})
         pos = 0
-        for m in _INLINE.finditer(line):
+        while (m := _INLINE.search(line, pos)) is not None:
             self._text(line[pos:m.start()])
             pos = m.end()
             if m.group(1):
@@ -164,15 +220,64 @@ class _MarkupReader:
                 self.bold = not self.bold
             elif m.group(3):
                 self.italic = not self.italic
-            else:
+            elif m.group(4):
                 name = m.group(4)
                 if name not in self.icons:
-                    raise MarkupError(f"unknown icon ':{name}:'", name, sorted(self.icons))
-                self._current.append(self.icons[name])
+                    raise _UnknownIcon(f"unknown icon ':{name}:'", name, sorted(self.icons))
+                icon = self.icons[name]
+                if self.span is not None:  # drawn at the span's size, in its colour
+                    look = self.span.look
+                    icon = replace(icon, width=icon.width * look.scale, look=look)
+                self._current.append(icon)
+            elif m.group(5):
+                if m.start() in spans:
+                    self._open(*spans[m.start()])
+                else:
+                    self._text("[")
+            elif m.start() in closes:
+                self._close()
+                pos = closes[m.start()]
+            else:
+                self._text("]")
         self._text(line[pos:])
         if self._current:
             self._words.append(Word.of(tuple(self._current)))
         return tuple(self._words)
+
+    def _open(self, attrs: str, source: str) -> None:
+        """Start a span: its keys change the family, weight, style and look of what follows."""
+        self._outer.append((self.family, self.bold, self.italic, self.span))
+        outer = self.span.look if self.span is not None else Look()
+        scale, color, caps = outer.scale, outer.color, self.span.caps if self.span is not None else False
+        values = _span_attrs(attrs, source)
+        for key, value in values.items():
+            if key == "color":
+                try:
+                    color = parse_color(value, self.colors)
+                except ValueError:
+                    raise MarkupError(f"unknown colour '{value}' in span '{source}'", value,
+                                      sorted([*self.colors, *NAMED])) from None
+            elif key == "size":
+                scale = _span_size(value, self.size, source)
+            elif key == "font":
+                if value not in self.fonts:
+                    raise MarkupError(f"unknown font family '{value}' in span '{source}'", value,
+                                      sorted(self.fonts.families))
+                self.family = self.fonts.families[value]
+            elif key == "weight":
+                self.bold = value == "bold"
+            elif key == "style":
+                self.italic = value == "italic"
+            else:
+                caps = value == "small"
+        # a span that only changes the colour is told apart by its colour alone: low-ink, which
+        # makes every colour a grey, underlines it (and what it holds) instead
+        cue = values.keys() == {"color"} if "color" in values else outer.cue
+        look = Look(scale, color, cue)
+        self.span = _Span(look, Look(scale * SMALL_CAPS, color, cue) if caps else look, caps)
+
+    def _close(self) -> None:
+        self.family, self.bold, self.italic, self.span = self._outer.pop()
 
     def _text(self, chunk: str) -> None:
         first, *rest = chunk.split(" ")
@@ -189,18 +294,93 @@ class _MarkupReader:
         self._current = list(self.runs(last)) if last else []
 
 
+def _span_marks(line: str) -> tuple[dict[int, tuple[str, str]], dict[int, int]]:
+    """The spans of one line of markup: where each `[` that opens one is, with the span's
+    attributes and its whole source (for messages); and where each `]` that closes one is, with
+    where its `{…}` ends. Brackets pair as they nest; a pair without `{…}` right after it, a
+    bracket without a partner and an escaped one (`\\[`) are text."""
+    spans: dict[int, tuple[str, str]] = {}
+    closes: dict[int, int] = {}
+    opened: list[int] = []
+    pos = 0
+    while (m := _INLINE.search(line, pos)) is not None:
+        pos = m.end()
+        if m.group(5):
+            opened.append(m.start())
+        elif m.group(6) and opened:
+            start = opened.pop()
+            attrs = _ATTRS.match(line, pos)
+            if attrs is not None:
+                spans[start] = (attrs.group(1), line[start:attrs.end()])
+                closes[m.start()] = pos = attrs.end()
+    return spans, closes
+
+
+def _span_attrs(attrs: str, source: str) -> dict[str, str]:
+    """A span's `key=value …`, each key one of SPAN's and each choice one it offers (quotes
+    round a value with spaces, such as a tint: `color="red 40%"`)."""
+    values: dict[str, str] = {}
+    pos = 0
+    while pos < len(attrs):
+        m = _ATTR.match(attrs, pos)
+        if m is None:
+            if not attrs[pos:].strip():
+                break
+            word = attrs[pos:].split()[0]
+            raise MarkupError(f"'{word}' in span '{source}' is not key=value (like color=red)",
+                              word.split("=")[0], SPAN.key_names)
+        key, value = m.group(1), m.group(2).strip("\"'")
+        spec = SPAN.key(key)
+        if spec is None:
+            raise MarkupError(f"unknown key '{key}' in span '{source}'", key, SPAN.key_names)
+        if spec.choices and value not in spec.choices:
+            raise MarkupError(f"{key} '{value}' in span '{source}': expected "
+                              f"{' or '.join(spec.choices)}", value, spec.choices)
+        values[key] = value
+        pos = m.end()
+    return values
+
+
+def _span_size(value: str, size: float, source: str) -> float:
+    """A span's size as a share of the element's `size`: `140%`, or a length (`8pt`, `3mm`)."""
+    try:
+        if value.endswith("%"):
+            scale = float(value[:-1]) / 100
+        else:
+            scale = parse_absolute(value, "size") / size if size > 0 else float("nan")
+    except ValueError:
+        scale = float("nan")
+    if not 0 < scale <= MAX_SPAN_SIZE:  # nan too
+        raise MarkupError(f"size '{value}' in span '{source}': expected a size like 8pt, 3mm or 140% "
+                          f"(above zero, at most {MAX_SPAN_SIZE:.0%} of the text's)", value, [])
+    return scale
+
+
 def plain(text: str, glyphs: Mapping[str, str]) -> str:
     """Markup as a player reads it, for names outside the card (file names, manifests, Tabletop
-    Simulator): `**`/`*` dropped, escapes undone, a glyph icon replaced by its character
-    (`glyphs`, by icon name: `E:flat-sign: Bass` → "E♭ Bass"), a picture or symbol left out, and
-    runs of spaces made one."""
-    def replace(m: re.Match[str]) -> str:
-        if m.group(1):
-            return m.group(1)
-        if m.group(4):
-            return glyphs.get(m.group(4), "")
-        return ""
-    return " ".join(_INLINE.sub(replace, text).split())
+    Simulator): `**`/`*` and spans' brackets and attributes dropped (their words kept), escapes
+    undone, a glyph icon replaced by its character (`glyphs`, by icon name: `E:flat-sign: Bass` →
+    "E♭ Bass"), a picture or symbol left out, and runs of spaces made one."""
+    parts: list[str] = []
+    for line in text.split("\n"):
+        spans, closes = _span_marks(line) if "]{" in line else ({}, {})
+        pos = 0
+        while (m := _INLINE.search(line, pos)) is not None:
+            parts.append(line[pos:m.start()])
+            pos = m.end()
+            if m.group(1):
+                parts.append(m.group(1))
+            elif m.group(4):
+                parts.append(glyphs.get(m.group(4), ""))
+            elif m.group(5) and m.start() not in spans:
+                parts.append("[")
+            elif m.group(6):
+                if m.start() in closes:
+                    pos = closes[m.start()]
+                else:
+                    parts.append("]")
+        parts.append(line[pos:] + "\n")
+    return " ".join("".join(parts).split())
 
 
 @functools.lru_cache(maxsize=RUNS_CACHE)
@@ -239,16 +419,34 @@ def _shaped(font: FontFile, text: str) -> Run:
     for g in result.glyphs:
         glyphs.append((g.gid, pen + g.dx, g.dy, text[g.cluster:ends[bisect_right(ends, g.cluster)]]))
         pen += g.advance
-    return Run(font, text, result.width, tuple(glyphs))
+    return Run(font, text, result.width, glyphs=tuple(glyphs))
 
 
 def _placed(pieces: list[Run], start: float = 0.0) -> tuple[tuple[int, float, float, str], ...]:
     """The glyphs of runs set one after another, from `start` (em)."""
     placed: list[tuple[int, float, float, str]] = []
-    for run in pieces:
+    for run in pieces:  # in em of the runs' own size: a span's width is in the element's
         placed += [(gid, start + x, y, chars) for gid, x, y, chars in run.glyphs]
-        start += run.width
+        start += run.width / run.look.scale if run.look else run.width
     return tuple(placed)
+
+
+@functools.lru_cache(maxsize=RUNS_CACHE)
+def _span_runs(text: str, family: Family, style: str, fonts: FontSet,
+               span: _Span) -> tuple[tuple[Run, ...], frozenset[str]]:
+    """`_runs` in a span's look; with small caps, lower-case letters as capitals in its smaller look."""
+    if not span.caps:
+        runs, missing = _runs(text, family, style, fonts)
+        return tuple(replace(r, width=r.width * span.look.scale, look=span.look) for r in runs), missing
+    out: list[Run] = []
+    missing_all: set[str] = set()
+    for small, chars in itertools.groupby(text, str.islower):  # lower-case letters, and the rest
+        chunk = "".join(chars)
+        look = span.small if small else span.look
+        runs, missing = _runs(chunk.upper() if small else chunk, family, style, fonts)
+        out += [replace(r, width=r.width * look.scale, look=look) for r in runs]
+        missing_all |= missing
+    return tuple(out), frozenset(missing_all)
 
 
 @functools.lru_cache(maxsize=RUNS_CACHE)
@@ -283,7 +481,8 @@ def wrap(lines: tuple[HardLine, ...] | list[HardLine], width_em: float,
         produced.append(current)
         gap = PARAGRAPH_GAP if hard.paragraph_start and out else 0.0
         for i, words in enumerate(produced):
-            out.append(SetLine(tuple(words), indent, hard.bullet if i == 0 else None, gap if i == 0 else 0.0))
+            out.append(SetLine(tuple(words), indent, hard.bullet if i == 0 else None, gap if i == 0 else 0.0,
+                               max([word.scale for word in words]) if words else 1.0))
     return out, fits
 
 
@@ -292,7 +491,17 @@ def block_height(lines: list[SetLine], line_height: float) -> float:
     if not lines:
         return 0.0
     gaps = sum(line.gap_before for line in lines)
-    return (len(lines) - 1 + gaps) * line_height + ASCENT + DESCENT
+    height = (len(lines) - 1 + gaps) * line_height + ASCENT + DESCENT
+    if any(line.scale != 1.0 for line in lines):  # spans larger than the text make their lines taller
+        height += (ASCENT * (lines[0].scale - 1) + DESCENT * (lines[-1].scale - 1)
+                   + sum(_taller(above, below, line_height) for above, below in zip(lines, lines[1:])))
+    return height
+
+
+def _taller(above: SetLine, below: SetLine, line_height: float) -> float:
+    """How much further apart two lines' baselines are (em) for their largest spans: the line
+    above's descent and the line below's ascent grow with them, as a browser's line boxes do."""
+    return line_height * (DESCENT * (above.scale - 1) + ASCENT * (below.scale - 1))
 
 
 def line_width(line: SetLine) -> float:
@@ -317,7 +526,9 @@ def fit_lines(lines: tuple[HardLine, ...] | list[HardLine], w: float, h: float, 
     running sums of the same non-negative widths, taken left to right, keep their order in
     floating point too. So there are no more lines, no word overflows that did not (wrap judges a
     line by the very sum it keeps), and the block, a sum over lines (line height ≥ 0), is no
-    taller. Outside those conditions every size is tried in turn."""
+    taller. Outside those conditions every size is tried in turn; so too for text with spans larger
+    than itself, as a line is as tall as its largest span, and a wider measure can bring two large
+    spans onto two lines where they shared one, which makes the block taller."""
     sizes = _sizes(size, min_size, shrink)
     tried: dict[int, tuple[list[SetLine], bool]] = {}
 
@@ -330,7 +541,7 @@ def fit_lines(lines: tuple[HardLine, ...] | list[HardLine], w: float, h: float, 
     last = len(sizes) - 1
     if fits(0) or last == 0:
         chosen = 0
-    elif w < 0 or line_height < 0:
+    elif w < 0 or line_height < 0 or any(word.scale != 1.0 for hard in lines for word in hard.words):
         chosen = next((i for i in range(1, last + 1) if fits(i)), last)
     else:
         too_big, chosen, stride = 0, last, 1  # sizes[too_big] does not fit; sizes[chosen] does, or is the last
@@ -371,20 +582,28 @@ class Fitted:
 def set_text(text: str, box: tuple[float, float, float, float], family: Family, style: str,
              fonts: FontSet, icons: Mapping[str, IconDraw], size: float, min_size: float, color: Color,
              align: str, valign: str, line_height: float, shrink: bool, wrap_lines: bool,
-             ink: str = "auto") -> Fitted:
-    """Set `text` in the box (x, y, w, h), shrinking from `size` towards `min_size` until it fits."""
+             ink: str = "auto", colors: Mapping[str, Color] | None = None) -> Fitted:
+    """Set `text` in the box (x, y, w, h), shrinking from `size` towards `min_size` until it fits.
+    A span's `color` may name one of `colors` (the deck's palette and colour words)."""
     # the cache key holds only the icons the text may name, so texts without icons are shared
-    # between decks, and a deck's other icons do not matter
+    # between decks, and a deck's other icons do not matter; likewise colour names and the size
+    # (which a span's size in pt is a share of) only for a text with spans
     named = tuple((name, icons.get(name)) for name in sorted(set(_ICON_NAMES.findall(text))))
+    spans = "]{" in text
+    color_names = tuple(sorted((colors or {}).items(), key=_name)) if spans else ()
     family, fonts = _one_of(family), _one_of(fonts)
     try:
         items, chosen_size, fits, missing = _set_text(text, tuple(box), family, style, fonts, named, size,
                                                       min_size, color, align, valign, line_height, shrink,
-                                                      wrap_lines, ink)
-    except MarkupError as exc:  # suggest from every icon, not just the ones the text names
+                                                      wrap_lines, ink, color_names)
+    except _UnknownIcon as exc:  # suggest from every icon, not just the ones the text names
         message, name, _named = exc.args
         raise MarkupError(message, name, sorted(icons)) from None
     return Fitted(list(items), chosen_size, fits, set(missing))  # the caller's own copies
+
+
+def _name(item: tuple[str, Color]) -> str:
+    return item[0]
 
 
 _FontsT = TypeVar("_FontsT", Family, FontSet)
@@ -400,7 +619,7 @@ def _one_of(value: _FontsT) -> _FontsT:
 
 def cache_clear() -> None:
     """Forget every box set, text parsed and word measured (to compare them with fresh ones)."""
-    for cache in (_set_text, _parse, _spaced_word, _runs, _sizes):
+    for cache in (_set_text, _parse, _spaced_word, _span_runs, _runs, _sizes):
         cache.cache_clear()
 
 
@@ -408,9 +627,10 @@ def cache_clear() -> None:
 def _set_text(text: str, box: tuple[float, ...], family: Family, style: str, fonts: FontSet,
               named: tuple[tuple[str, IconDraw | None], ...], size: float, min_size: float, color: Color,
               align: str, valign: str, line_height: float, shrink: bool, wrap_lines: bool,
-              ink: str) -> tuple[tuple[Item, ...], float, bool, frozenset[str]]:
+              ink: str, colors: tuple[tuple[str, Color], ...] = ()
+              ) -> tuple[tuple[Item, ...], float, bool, frozenset[str]]:
     x, y, w, h = box
-    lines, missing = _parse(text, family, style, fonts, named)
+    lines, missing = _parse(text, family, style, fonts, named, colors, size if "]{" in text else 0.0)
     set_lines, chosen_size, fits = fit_lines(lines, w, h, size, min_size, line_height, shrink, wrap_lines)
     return (tuple(_draw(set_lines, x, y, w, h, chosen_size, color, align, valign, line_height, ink)),
             chosen_size, fits, missing)
@@ -418,9 +638,11 @@ def _set_text(text: str, box: tuple[float, ...], family: Family, style: str, fon
 
 @functools.lru_cache(maxsize=PARSE_CACHE)
 def _parse(text: str, family: Family, style: str, fonts: FontSet,
-           named: tuple[tuple[str, IconDraw | None], ...]) -> tuple[tuple[HardLine, ...], frozenset[str]]:
+           named: tuple[tuple[str, IconDraw | None], ...], colors: tuple[tuple[str, Color], ...] = (),
+           size: float = 0.0) -> tuple[tuple[HardLine, ...], frozenset[str]]:
     missing: set[str] = set()
-    lines = parse(text, family, style, fonts, {name: icon for name, icon in named if icon}, missing)
+    lines = parse(text, family, style, fonts, {name: icon for name, icon in named if icon}, missing,
+                  dict(colors), size)
     return tuple(lines), frozenset(missing)
 
 
@@ -428,13 +650,15 @@ def _draw(lines: list[SetLine], x: float, y: float, w: float, h: float, size: fl
           align: str, valign: str, line_height: float, ink: str) -> list[Item]:
     total = block_height(lines, line_height) * size
     top = y + {"top": 0.0, "middle": (h - total) / 2, "bottom": h - total}[valign]
-    baseline = top + ASCENT * size
+    baseline = top + ASCENT * size * (lines[0].scale if lines else 1.0)
     items: list[Item] = []
-    first = True
+    above: SetLine | None = None
     for line in lines:
-        if not first:
+        if above is not None:
             baseline += (1 + line.gap_before) * line_height * size
-        first = False
+            if above.scale != 1.0 or line.scale != 1.0:
+                baseline += _taller(above, line, line_height) * size
+        above = line
         width = line_width(line) * size
         left = x + {"left": 0.0, "center": (w - width) / 2, "right": w - width}[align]
         if line.bullet:
@@ -447,7 +671,7 @@ def _draw(lines: list[SetLine], x: float, y: float, w: float, h: float, size: fl
             if text.strip():
                 runs = [run for i, word in enumerate(line.words) for run in
                         (*word.pieces, *((word.space_after,) if word.space_after and i < len(line.words) - 1 else ()))]
-                items.append(_text(cursor, baseline, text.rstrip(" "), font, runs, size, color, ink))
+                _run_text(items, cursor, baseline, runs, font, None, size, color, ink, last=True)
             continue
         pieces: list[Piece] = []
         for i, word in enumerate(line.words):
@@ -460,38 +684,55 @@ def _draw(lines: list[SetLine], x: float, y: float, w: float, h: float, size: fl
 
 def _emit(items: list[Item], pieces: list[Piece], x: float, baseline: float, size: float,
           color: Color, ink: str) -> None:
-    """Draw pieces left to right, merging neighbouring runs of one font into one text item."""
-    pending: list[Run] = []  # the runs being merged, all in pending_font
+    """Draw pieces left to right, merging neighbouring runs of one font and look into one text
+    item; every piece on the one baseline, a span's at its size and in its colour."""
+    pending: list[Run] = []  # the runs being merged, all in pending_font and pending_look
     pending_font: FontFile | None = None
+    pending_look: Look | None = None
     pending_x = cursor = x
     for piece in pieces:
         if isinstance(piece, Run):
-            if piece.font is not pending_font:
+            if piece.font is not pending_font or piece.look != pending_look:
                 if pending:
-                    items.append(_text(pending_x, baseline, "".join(r.text for r in pending), pending_font, pending,
-                                       size, color, ink))
-                pending, pending_font, pending_x = [], piece.font, cursor
+                    _run_text(items, pending_x, baseline, pending, pending_font, pending_look, size, color, ink)
+                pending, pending_font, pending_look, pending_x = [], piece.font, piece.look, cursor
             pending.append(piece)
         else:
             if pending:
-                items.append(_text(pending_x, baseline, "".join(r.text for r in pending), pending_font, pending,
-                                   size, color, ink))
+                _run_text(items, pending_x, baseline, pending, pending_font, pending_look, size, color, ink)
             pending, pending_font = [], None
-            items.extend(piece.draw(cursor, baseline, size, color))
+            if piece.look is None:
+                items.extend(piece.draw(cursor, baseline, size, color))
+            else:
+                items.extend(piece.draw(cursor, baseline, size * piece.look.scale, piece.look.color or color))
         cursor += piece.width * size
-    text = "".join(r.text for r in pending)
-    if text.strip():
-        items.append(_text(pending_x, baseline, text.rstrip(" "), pending_font, pending, size, color, ink))
+    if "".join(r.text for r in pending).strip():
+        _run_text(items, pending_x, baseline, pending, pending_font, pending_look, size, color, ink, last=True)
 
 
-def _text(x: float, baseline: float, text: str, font: FontFile, runs: list[Run], size: float, color: Color,
-          ink: str) -> Text:
-    """One text item of runs in one font, their glyphs placed one after another (a trailing
-    space, which `text` has lost, draws nothing)."""
+def _run_text(items: list[Item], x: float, baseline: float, runs: list[Run], font: FontFile | None,
+              look: Look | None, size: float, color: Color, ink: str, last: bool = False) -> None:
+    """One text item of runs in one font and look, their glyphs placed one after another (the
+    `last` on its line without its trailing space): in a span's look, with the length low-ink
+    underlines when its colour is what set it apart from the text around it (and is not the
+    element's own colour)."""
+    assert font is not None
+    text = "".join(run.text for run in runs)
     glyphs = _placed(runs)
-    while glyphs and glyphs[-1][3].isspace():
-        glyphs = glyphs[:-1]
-    return Text(x, baseline, text, font.path, size, color, ink, glyphs=glyphs)
+    if last:
+        text = text.rstrip(" ")
+        while glyphs and glyphs[-1][3].isspace():
+            glyphs = glyphs[:-1]
+    if look is None:
+        items.append(Text(x, baseline, text, font.path, size, color, ink, glyphs=glyphs))
+        return
+    run_size = size * look.scale
+    run_color = look.color or color
+    cue = 0.0
+    inked = [g for g in glyphs if not g[3].isspace()]
+    if look.cue and run_color != color and inked:  # to the end of the last glyph that is not a space
+        cue = (inked[-1][1] + font.glyph_advance(inked[-1][0])) * run_size
+    items.append(Text(x, baseline, text, font.path, run_size, run_color, ink, 0.0, cue, glyphs))
 
 
 # --- inline icons -----------------------------------------------------------------------------

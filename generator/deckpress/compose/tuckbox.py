@@ -357,8 +357,8 @@ def _card(face: Face, box: tuple[float, float, float, float]) -> list[Item]:
 
 
 def _escape(text: str) -> str:
-    """Text as it is, not as markup: `*` and `:` have meanings in set_text."""
-    return text.replace("\\", "\\\\").replace("*", "\\*").replace(":", "\\:")
+    """Text as it is, not as markup: `*`, `:` and `[` have meanings in set_text."""
+    return text.replace("\\", "\\\\").replace("*", "\\*").replace(":", "\\:").replace("[", "\\[")
 
 
 def _text(art: BoxArt, text: str, box: tuple[float, float, float, float], size_pt: float, style: str,

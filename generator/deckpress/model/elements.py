@@ -103,7 +103,8 @@ KINDS: dict[str, Kind] = {k.name: k for k in (
         "- path: {d: \"M 0 0 C 8 -5 32 -5 40 0 C 32 -3 8 -3 0 0 Z\", x: 12mm, y: 40mm, fill: ink}"),
     Kind("text", "Text in a box: wrapped, aligned, and shrunk until it fits the box's width *and* height. "
          "Markup: `**bold**`, `*italic*`, a blank line starts a paragraph, a line starting `- ` is a bullet, "
-         "`:name:` draws an icon (see `icons`) or a palette colour's symbol inside the line.", (
+         "`:name:` draws an icon (see `icons`) or a palette colour's symbol inside the line, "
+         "`[words]{color=red size=140%}` sets a span in another colour, size, font or small caps (see Spans).", (
         Key("text", "text", None, "The text; `{field}` inserts a card field.", required=True),
         _x("x", "0mm", "Box left edge."), _y("y", "0mm", "Box top edge."),
         _w("w", "100%", "Box width."), _h("h", "10mm", "Box height."),

@@ -185,6 +185,20 @@ ICON = Keys("icon", "What `:name:` draws inside a line of text.", (
     Key("color", "color", None, "the colour of a glyph or symbol; by default the colour of the text around it"),
 ))
 
+#: A span's keys: not a mapping of a file but the `key=value`s of markup, which compose/text.py checks.
+SPAN = Keys("span", "What a span `[words]{key=value …}` in text may change, for its words.", (
+    Key("color", "color", None, "their colour: a palette colour or colour word of the deck, `#rrggbb`, or "
+        "a colour name; quoted with a tint (`color=\"red 40%\"`). A span that changes only the colour is "
+        "underlined in the low-ink file"),
+    Key("size", "text", None, "their size: a share of the text's (`140%`), or `pt` or `mm` (`8pt`); "
+        "it shrinks with the text when the text is shrunk to fit"),
+    Key("font", "text", None, "their font family (`condensed`, or one the deck brings)"),
+    Key("weight", "choice", None, "their weight", choices=("regular", "bold")),
+    Key("style", "choice", None, "their style", choices=("normal", "italic")),
+    Key("caps", "choice", None, "their lower-case letters: as smaller capitals, or as they are",
+        choices=("small", "normal")),
+))
+
 TEMPLATE = Keys("template", "A card template.", (
     Key("doc", "text", "", "a sentence or two about the template and its fields, for whoever writes the "
         "deck. Not printed."),
@@ -194,5 +208,6 @@ TEMPLATE = Keys("template", "A card template.", (
         "ones", see="#element-reference"),
 ))
 
-#: Every table of file keys (the element kinds' are in `elements.KINDS`).
-TABLES = (DECK, SIZE, FONT, PALETTE, BOX, COMPONENT, CARD, CARD_TABLE, LAYOUT, ICON, TEMPLATE)
+#: Every table of keys (the element kinds' are in `elements.KINDS`): the files' and, checked by
+#: compose/text.py rather than a loader, a text span's.
+TABLES = (DECK, SIZE, FONT, PALETTE, BOX, COMPONENT, CARD, CARD_TABLE, LAYOUT, ICON, SPAN, TEMPLATE)

@@ -95,7 +95,8 @@ def neutral_back(title: str, like: Face, fonts: FontSet | None = None, part: str
     ]
     box_w = w - 2 * inset - 6.0
     box_h = min(22.0, h * 0.25)
-    text = title.replace("\\", "\\\\").replace("*", "\\*").replace(":", "\\:")  # the title as it is, not markup
+    # the title as it is, not markup
+    text = title.replace("\\", "\\\\").replace("*", "\\*").replace(":", "\\:").replace("[", "\\[")
     fitted = set_text(text, ((w - box_w) / 2, (h - box_h) / 2, box_w, box_h), fonts.families["sans"], "bold",
                       fonts, {}, 15 * PT, 7 * PT, NEUTRAL_INK, "center", "middle", 1.15, True, True)
     items += fitted.items
@@ -106,7 +107,7 @@ def neutral_back(title: str, like: Face, fonts: FontSet | None = None, part: str
     for y in (top - 3.0, bottom + 3.0):
         items.append(Line(w / 2 - rule, y, w / 2 + rule, y, paint=frame))
     if part:
-        plain = part.replace("\\", "\\\\").replace("*", "\\*").replace(":", "\\:")
+        plain = part.replace("\\", "\\\\").replace("*", "\\*").replace(":", "\\:").replace("[", "\\[")
         items += set_text(plain, ((w - box_w) / 2, bottom + 5.0, box_w, 6.0), fonts.families["sans"], "regular",
                           fonts, {}, 9 * PT, 6 * PT, NEUTRAL_INK, "center", "top", 1.15, True, True).items
     return Face(w, h, bleed, tuple(items), like.radius)
