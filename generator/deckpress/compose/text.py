@@ -5,6 +5,9 @@ backend draws exactly what was measured here.
 
 Markup: ``**bold**``, ``*italic*``, a blank line between paragraphs, ``- `` at the start of a
 line for a bullet, ``:name:`` for an inline icon, and a backslash to write ``*`` or ``:`` as is.
+A soft hyphen (U+00AD, or ``&shy;``) is where a word may break: invisible and of no width unless a
+line ends there, where it is drawn as "-". With a language to hyphenate in, a word that does not
+fit the line is broken where pyphen's dictionary allows (see `wrap`).
 
 Setting is cached at three grains, each bounded and keyed by everything its result depends on
 (frozen values: text, fonts, icons, box, sizes, colour…): a whole text box (identical boxes recur
@@ -14,10 +17,13 @@ on every card of a template), the parse of a text, and the measured runs of a wo
 from __future__ import annotations
 
 import functools
+import math
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import NamedTuple, TypeVar
+
+import pyphen
 
 from ..colors import Color
 from ..face import Item, Paint, Text
@@ -29,7 +35,11 @@ ASCENT = 0.76  # cap height plus room for accents, in em: where the first baseli
 DESCENT = 0.24
 PARAGRAPH_GAP = 0.45  # extra space between paragraphs, in line heights
 BULLET = "•"
-SIZE_STEP = 0.25 * PT  # shrink-to-fit tries sizes this far apart
+SIZE_STEP = 0.01 * PT  # shrink-to-fit finds the largest size that fits to this much
+SHY = "\u00ad"  # soft hyphen: a break opportunity, drawn only where a line breaks
+HYPHEN = "-"  # what a broken word ends with
+MIN_LETTERS = 2  # a hyphenated break leaves at least this many letters on either side
+TITLE_LINES = 3  # hyphenate `auto`: a box that holds fewer lines than this at its largest size is a title
 
 _INLINE = re.compile(r"\\([*:\\])|(\*\*)|(\*)|:([a-z][a-z0-9_-]*):")
 # every name a `:name:` could refer to, overlapping or escaped: a superset of the icons a text uses
@@ -112,6 +122,7 @@ def parse(text: str, family: Family, base_style: str, fonts: FontSet,
     reader = _MarkupReader(family, base_style, fonts, icons, set() if missing is None else missing)
     lines: list[HardLine] = []
     paragraph_start = True
+    text = text.replace("&shy;", SHY)
     for raw_line in text.strip("\n").split("\n"):
         stripped = raw_line.strip()
         if not stripped:
@@ -196,7 +207,7 @@ def plain(text: str, glyphs: Mapping[str, str]) -> str:
         if m.group(4):
             return glyphs.get(m.group(4), "")
         return ""
-    return " ".join(_INLINE.sub(replace, text).split())
+    return " ".join(_INLINE.sub(replace, text.replace("&shy;", "").replace(SHY, "")).split())
 
 
 @functools.lru_cache(maxsize=RUNS_CACHE)
@@ -205,7 +216,7 @@ def _runs(text: str, family: Family, style: str, fonts: FontSet) -> tuple[tuple[
     characters no font has. A run's width is its characters' advances summed left to right."""
     primary = family.file(style)
     has = primary.has
-    if all([has(char) or char in " \u00a0" for char in text]):  # the primary font draws it all (most words)
+    if SHY not in text and all([has(char) or char in " \u00a0" for char in text]):  # the primary font draws it all (most words)
         if not text:
             return (), frozenset()
         advance = primary.advance
@@ -219,6 +230,11 @@ def _runs(text: str, family: Family, style: str, fonts: FontSet) -> tuple[tuple[
     chars: list[str] = []
     width = 0.0
     for char in text:
+        if char == SHY:  # goes with the run it is in, of no width: drawn only where a line breaks
+            if current is None:
+                current = primary
+            chars.append(char)
+            continue
         font = fonts.font_for(char, primary, style)
         if not font.has(char) and char not in " \u00a0":
             missing.add(char)
@@ -242,8 +258,13 @@ def _spaced_word(text: str, family: Family, style: str, fonts: FontSet) -> tuple
 
 
 def wrap(lines: tuple[HardLine, ...] | list[HardLine], width_em: float,
-         wrap_lines: bool) -> tuple[list[SetLine], bool]:
-    """Break hard lines into lines no wider than `width_em`; False if some word is too wide."""
+         wrap_lines: bool, hyphenate: str | None = None) -> tuple[list[SetLine], bool]:
+    """Break hard lines into lines no wider than `width_em`; False if some word is too wide.
+
+    A word that does not fit the rest of its line is broken there, if it can be (`split`: at a
+    soft hyphen, at a hyphen it has, or, with a language to `hyphenate` in, where that language's
+    dictionary allows), before it is moved to the next line; so is a word too wide for a line
+    of its own."""
     out: list[SetLine] = []
     fits = True
     limit = width_em + 1e-9
@@ -256,9 +277,16 @@ def wrap(lines: tuple[HardLine, ...] | list[HardLine], width_em: float,
             # the width the line is judged by is the width it keeps: one sum, so that a word that
             # passed the test never overflows afterwards (fit_lines relies on it)
             after = used + space + word.width
-            if current and wrap_lines and after > limit:
+            while wrap_lines and after > limit:
+                parts = split(word, limit - used - space, hyphenate)
+                if parts is not None:  # the head ends this line, the rest goes on to the next
+                    head, word = parts
+                    current.append(head)
+                elif not current:
+                    break  # alone on its line and not to be broken: it overflows
                 produced.append(current)
-                current, after = [], indent + word.width
+                current, used, space = [], indent, 0.0
+                after = used + space + word.width
             current.append(word)
             used, space = after, word.space
             if used > limit:
@@ -268,6 +296,80 @@ def wrap(lines: tuple[HardLine, ...] | list[HardLine], width_em: float,
         for i, words in enumerate(produced):
             out.append(SetLine(tuple(words), indent, hard.bullet if i == 0 else None, gap if i == 0 else 0.0))
     return out, fits
+
+
+_NOT_HYPHENATED = re.compile(r"[0-9/@\\_]|://|www\.")  # numbers, addresses, paths: never split by the dictionary
+_LETTERS = re.compile(r"[^\W\d_]+")  # a run of letters; the dictionary hyphenates each
+
+
+def split(word: Word, room: float, hyphenate: str | None) -> tuple[Word, Word] | None:
+    """`word` broken in two: a head that fits `room` (em), ending in a hyphen unless it ends in
+    one already, and the rest (with the word's space); or None if it cannot be broken so.
+
+    A word breaks at its soft hyphens if it has any; else, after a hyphen it has and, with a
+    language to `hyphenate` in, where pyphen's dictionary for it allows. Each side keeps at least
+    MIN_LETTERS letters. A word of several fonts or with an icon, or (for the dictionary) with
+    digits or looking like an address, is not broken. The latest break that fits is taken."""
+    font = word.font
+    if font is None:  # an icon, or a change of font (bold inside the word, a fallback font)
+        return None
+    text = "".join(piece.text for piece in word.pieces)  # all runs, in the one font
+    breaks = _breaks(text, hyphenate)
+    for cut, resume, add in reversed(breaks):
+        head_text = text[:cut].replace(SHY, "") + (HYPHEN if add else "")
+        head_width = _measure(font, head_text)
+        if head_width <= room + 1e-9:
+            rest_text = text[resume:]
+            head = Word((Run(font, head_text, head_width),), None, head_width, 0.0, head_text, font)
+            return head, Word.of((Run(font, rest_text, _measure(font, rest_text)),), word.space_after)
+    return None
+
+
+@functools.lru_cache(maxsize=RUNS_CACHE)
+def _breaks(text: str, hyphenate: str | None) -> tuple[tuple[int, int, bool], ...]:
+    """Where `text` may break, in order: (end of the head, start of the rest, whether a hyphen is
+    added), each leaving at least MIN_LETTERS letters either side."""
+    found: list[tuple[int, int, bool]] = []
+    if SHY in text:  # the writer's own breaks, and no others
+        found = [(i, i + 1, True) for i, char in enumerate(text) if char == SHY]
+    else:
+        dictionary = _dictionary(hyphenate) if hyphenate else None
+        if dictionary is not None and not _NOT_HYPHENATED.search(text):
+            # after a hyphen the word has (Kanon-Karte), and where the dictionary says
+            found = [(i + 1, i + 1, False) for i, char in enumerate(text) if char in "-\u2010" and 0 < i < len(text) - 1]
+            for m in _LETTERS.finditer(text):
+                found += [(m.start() + k, m.start() + k, True) for k in dictionary.positions(m.group())]
+            found.sort()
+
+    def letters(part: str) -> int:
+        return sum(1 for char in part if char.isalpha())
+
+    return tuple(b for b in found if letters(text[:b[0]]) >= MIN_LETTERS and letters(text[b[1]:]) >= MIN_LETTERS)
+
+
+@functools.lru_cache(maxsize=64)
+def _dictionary(lang: str) -> pyphen.Pyphen | None:
+    """pyphen's dictionary for a language (`de`, `en-GB`, `pt_BR`), or None if it has none."""
+    found = pyphen.language_fallback(lang.replace("-", "_"))
+    return pyphen.Pyphen(lang=found, left=MIN_LETTERS, right=MIN_LETTERS) if found else None
+
+
+def _measure(font: FontFile, text: str) -> float:
+    """The width of text in one font in em, its advances summed left to right; soft hyphens have none."""
+    width = 0.0
+    for char in text:
+        if char != SHY:
+            width += font.advance(char)
+    return width
+
+
+def is_title(h: float, size: float, line_height: float, wrap_lines: bool) -> bool:
+    """Whether a text box is a title, for hyphenate `auto`: one that does not wrap, or that holds
+    fewer than TITLE_LINES lines at its largest size. Titles are not hyphenated unless asked."""
+    if not wrap_lines:
+        return True
+    room = h / size - ASCENT - DESCENT  # em left for the line steps below the first line
+    return room < (TITLE_LINES - 1) * line_height - 1e-9
 
 
 def block_height(lines: list[SetLine], line_height: float) -> float:
@@ -288,42 +390,39 @@ def line_width(line: SetLine) -> float:
 
 
 def fit_lines(lines: tuple[HardLine, ...] | list[HardLine], w: float, h: float, size: float, min_size: float,
-              line_height: float, shrink: bool, wrap_lines: bool) -> tuple[list[SetLine], float, bool]:
-    """The lines wrapped at the largest size of the grid `size`, `size - SIZE_STEP`, … (down to
-    `min_size`, or `size` alone without `shrink`) at which they fit w × h; else at the smallest,
-    and False.
+              line_height: float, shrink: bool, wrap_lines: bool,
+              hyphenate: str | None = None) -> tuple[list[SetLine], float, bool]:
+    """The lines wrapped (and hyphenated in the language `hyphenate`, if given) at the largest
+    size in [`min_size`, `size`] at which they fit w × h, found to SIZE_STEP (0.01 pt); else at
+    `min_size`, and False. Without `shrink`, at `size` whether they fit or not.
 
-    Fitting is monotone in the size, so the grid is searched in strides that double from the top
-    (text usually fits at the first size or a few steps below), then halved. A smaller size is a
-    wider measure in em (w ≥ 0), and greedy wrapping then ends each line at the same word or a
-    later one: a line that starts no earlier holds a tail of the narrower line's words, and
-    running sums of the same non-negative widths, taken left to right, keep their order in
-    floating point too. So there are no more lines, no word overflows that did not (wrap judges a
-    line by the very sum it keeps), and the block, a sum over lines (line height ≥ 0), is no
-    taller. Outside those conditions every size is tried in turn."""
-    sizes = _sizes(size, min_size, shrink)
+    The sizes tried are `size - k·SIZE_STEP` (each computed afresh, never by repeated subtraction,
+    so the same box gives the same float), the last of them `min_size` itself, and the largest
+    that fits is found by bisection on k. That needs fitting to be monotone in the size: a
+    smaller size is a wider measure in em, and greedy wrapping then ends each line at the same
+    word or a later one, so there are no more lines and the block is no taller; a hyphenated
+    break only ever takes the latest break that fits, which keeps that order. The top size is
+    tried first (most text fits at once), then the smallest (text that fits nowhere is set there
+    without a search)."""
+    steps = _steps(size, min_size, shrink)
     tried: dict[int, tuple[list[SetLine], bool]] = {}
 
-    def fits(i: int) -> bool:
-        if i not in tried:
-            set_lines, width_ok = wrap(lines, w / sizes[i], wrap_lines)
-            tried[i] = set_lines, width_ok and block_height(set_lines, line_height) * sizes[i] <= h + 1e-9
-        return tried[i][1]
+    def at(k: int) -> float:
+        return min_size if k == steps else size - k * SIZE_STEP
 
-    last = len(sizes) - 1
-    if fits(0) or last == 0:
+    def fits(k: int) -> bool:
+        if k not in tried:
+            s = at(k)
+            set_lines, width_ok = wrap(lines, w / s, wrap_lines, hyphenate)
+            tried[k] = set_lines, width_ok and block_height(set_lines, line_height) * s <= h + 1e-9
+        return tried[k][1]
+
+    if fits(0) or steps == 0:
         chosen = 0
-    elif w < 0 or line_height < 0:
-        chosen = next((i for i in range(1, last + 1) if fits(i)), last)
+    elif not fits(steps):
+        chosen = steps  # nothing fits: the smallest size it is
     else:
-        too_big, chosen, stride = 0, last, 1  # sizes[too_big] does not fit; sizes[chosen] does, or is the last
-        while too_big + stride < last:
-            if fits(too_big + stride):
-                chosen = too_big + stride
-                break
-            too_big, stride = too_big + stride, stride * 2
-        if chosen == last and not fits(last):
-            too_big = last  # nothing fits: the smallest size it is
+        too_big, chosen = 0, steps  # at(too_big) does not fit, at(chosen) does
         while chosen - too_big > 1:
             middle = (too_big + chosen) // 2
             if fits(middle):
@@ -331,16 +430,14 @@ def fit_lines(lines: tuple[HardLine, ...] | list[HardLine], w: float, h: float, 
             else:
                 too_big = middle
     set_lines, fitted = tried[chosen]
-    return set_lines, sizes[chosen], fitted
+    return set_lines, at(chosen), fitted
 
 
-@functools.lru_cache(maxsize=256)
-def _sizes(size: float, min_size: float, shrink: bool) -> tuple[float, ...]:
-    """The sizes fit_lines may choose from, largest first: a box's sizes are the same on every card."""
-    sizes = [size]  # made by repeated subtraction, as the size loop always made them: the same floats
-    while shrink and sizes[-1] - SIZE_STEP >= min_size - 1e-9:
-        sizes.append(sizes[-1] - SIZE_STEP)
-    return tuple(sizes)
+def _steps(size: float, min_size: float, shrink: bool) -> int:
+    """How many SIZE_STEPs below `size` the smallest size fit_lines may choose is (0: `size` alone)."""
+    if not shrink or min_size >= size:
+        return 0
+    return max(1, math.ceil((size - min_size) / SIZE_STEP - 1e-6))
 
 
 @dataclass
@@ -354,8 +451,9 @@ class Fitted:
 def set_text(text: str, box: tuple[float, float, float, float], family: Family, style: str,
              fonts: FontSet, icons: Mapping[str, IconDraw], size: float, min_size: float, color: Color,
              align: str, valign: str, line_height: float, shrink: bool, wrap_lines: bool,
-             ink: str = "auto") -> Fitted:
-    """Set `text` in the box (x, y, w, h), shrinking from `size` towards `min_size` until it fits."""
+             ink: str = "auto", hyphenate: str | None = None) -> Fitted:
+    """Set `text` in the box (x, y, w, h), shrinking from `size` towards `min_size` until it fits;
+    with a language to `hyphenate` in (`de`, `en-GB`), breaking words by its dictionary first."""
     # the cache key holds only the icons the text may name, so texts without icons are shared
     # between decks, and a deck's other icons do not matter
     named = tuple((name, icons.get(name)) for name in sorted(set(_ICON_NAMES.findall(text))))
@@ -363,7 +461,7 @@ def set_text(text: str, box: tuple[float, float, float, float], family: Family, 
     try:
         items, chosen_size, fits, missing = _set_text(text, tuple(box), family, style, fonts, named, size,
                                                       min_size, color, align, valign, line_height, shrink,
-                                                      wrap_lines, ink)
+                                                      wrap_lines, ink, hyphenate)
     except MarkupError as exc:  # suggest from every icon, not just the ones the text names
         message, name, _named = exc.args
         raise MarkupError(message, name, sorted(icons)) from None
@@ -383,7 +481,7 @@ def _one_of(value: _FontsT) -> _FontsT:
 
 def cache_clear() -> None:
     """Forget every box set, text parsed and word measured (to compare them with fresh ones)."""
-    for cache in (_set_text, _parse, _spaced_word, _runs, _sizes):
+    for cache in (_set_text, _parse, _spaced_word, _runs, _breaks):
         cache.cache_clear()
 
 
@@ -391,10 +489,11 @@ def cache_clear() -> None:
 def _set_text(text: str, box: tuple[float, ...], family: Family, style: str, fonts: FontSet,
               named: tuple[tuple[str, IconDraw | None], ...], size: float, min_size: float, color: Color,
               align: str, valign: str, line_height: float, shrink: bool, wrap_lines: bool,
-              ink: str) -> tuple[tuple[Item, ...], float, bool, frozenset[str]]:
+              ink: str, hyphenate: str | None) -> tuple[tuple[Item, ...], float, bool, frozenset[str]]:
     x, y, w, h = box
     lines, missing = _parse(text, family, style, fonts, named)
-    set_lines, chosen_size, fits = fit_lines(lines, w, h, size, min_size, line_height, shrink, wrap_lines)
+    set_lines, chosen_size, fits = fit_lines(lines, w, h, size, min_size, line_height, shrink, wrap_lines,
+                                             hyphenate)
     return (tuple(_draw(set_lines, x, y, w, h, chosen_size, color, align, valign, line_height, ink)),
             chosen_size, fits, missing)
 
@@ -427,6 +526,8 @@ def _draw(lines: list[SetLine], x: float, y: float, w: float, h: float, size: fl
         if font is not None and all(word.font is font for word in line.words):
             # one font throughout (most lines): the one text item _emit would make, without its walk
             text = "".join(word.text for word in line.words)
+            if SHY in text:  # soft hyphens where the line did not break: not drawn
+                text = text.replace(SHY, "")
             if text.strip():
                 items.append(Text(cursor, baseline, text.rstrip(" "), font.path, size, color, ink))
             continue
@@ -449,16 +550,18 @@ def _emit(items: list[Item], pieces: list[Piece], x: float, baseline: float, siz
         if isinstance(piece, Run):
             if piece.font is not pending_font:
                 if pending:
-                    items.append(Text(pending_x, baseline, "".join(pending), pending_font.path, size, color, ink))
+                    items.append(Text(pending_x, baseline, "".join(pending).replace(SHY, ""), pending_font.path, size,
+                                      color, ink))
                 pending, pending_font, pending_x = [], piece.font, cursor
             pending.append(piece.text)
         else:
             if pending:
-                items.append(Text(pending_x, baseline, "".join(pending), pending_font.path, size, color, ink))
+                items.append(Text(pending_x, baseline, "".join(pending).replace(SHY, ""), pending_font.path, size,
+                                  color, ink))
             pending, pending_font = [], None
             items.extend(piece.draw(cursor, baseline, size, color))
         cursor += piece.width * size
-    text = "".join(pending)
+    text = "".join(pending).replace(SHY, "")
     if text.strip():
         items.append(Text(pending_x, baseline, text.rstrip(" "), pending_font.path, size, color, ink))
 
