@@ -408,7 +408,7 @@ def fit_lines(lines: tuple[HardLine, ...] | list[HardLine], w: float, h: float, 
     tried: dict[int, tuple[list[SetLine], bool]] = {}
 
     def at(k: int) -> float:
-        return min_size if k == steps else size - k * SIZE_STEP
+        return min_size if k == steps > 0 else size - k * SIZE_STEP
 
     def fits(k: int) -> bool:
         if k not in tried:
