@@ -23,22 +23,19 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import NamedTuple, TypeVar
 
-import pyphen
-
 from ..colors import Color
 from ..face import Item, Paint, Text
 from ..fonts import Family, FontFile, FontSet
 from ..shapes import shape
 from ..units import PT
+from .hyphenate import SHY, breaks
 
 ASCENT = 0.76  # cap height plus room for accents, in em: where the first baseline sits
 DESCENT = 0.24
 PARAGRAPH_GAP = 0.45  # extra space between paragraphs, in line heights
 BULLET = "•"
 SIZE_STEP = 0.01 * PT  # shrink-to-fit finds the largest size that fits to this much
-SHY = "\u00ad"  # soft hyphen: a break opportunity, drawn only where a line breaks
 HYPHEN = "-"  # what a broken word ends with
-MIN_LETTERS = 2  # a hyphenated break leaves at least this many letters on either side
 TITLE_LINES = 3  # hyphenate `auto`: a box that holds fewer lines than this at its largest size is a title
 
 _INLINE = re.compile(r"\\([*:\\])|(\*\*)|(\*)|:([a-z][a-z0-9_-]*):")
@@ -298,24 +295,20 @@ def wrap(lines: tuple[HardLine, ...] | list[HardLine], width_em: float,
     return out, fits
 
 
-_NOT_HYPHENATED = re.compile(r"[0-9/@\\_]|://|www\.")  # numbers, addresses, paths: never split by the dictionary
-_LETTERS = re.compile(r"[^\W\d_]+")  # a run of letters; the dictionary hyphenates each
-
-
 def split(word: Word, room: float, hyphenate: str | None) -> tuple[Word, Word] | None:
     """`word` broken in two: a head that fits `room` (em), ending in a hyphen unless it ends in
     one already, and the rest (with the word's space); or None if it cannot be broken so.
 
     A word breaks at its soft hyphens if it has any; else, after a hyphen it has and, with a
-    language to `hyphenate` in, where pyphen's dictionary for it allows. Each side keeps at least
-    MIN_LETTERS letters. A word of several fonts or with an icon, or (for the dictionary) with
+    language to `hyphenate` in, where its dictionary allows (compose/hyphenate.py). Each side
+    keeps at least two letters. A word of several fonts or with an icon, or (for the dictionary) with
     digits or looking like an address, is not broken. The latest break that fits is taken."""
     font = word.font
     if font is None:  # an icon, or a change of font (bold inside the word, a fallback font)
         return None
     text = "".join(piece.text for piece in word.pieces)  # all runs, in the one font
-    breaks = _breaks(text, hyphenate)
-    for cut, resume, add in reversed(breaks):
+    found = breaks(text, hyphenate)
+    for cut, resume, add in reversed(found):
         head_text = text[:cut].replace(SHY, "") + (HYPHEN if add else "")
         head_width = _measure(font, head_text)
         if head_width <= room + 1e-9:
@@ -323,35 +316,6 @@ def split(word: Word, room: float, hyphenate: str | None) -> tuple[Word, Word] |
             head = Word((Run(font, head_text, head_width),), None, head_width, 0.0, head_text, font)
             return head, Word.of((Run(font, rest_text, _measure(font, rest_text)),), word.space_after)
     return None
-
-
-@functools.lru_cache(maxsize=RUNS_CACHE)
-def _breaks(text: str, hyphenate: str | None) -> tuple[tuple[int, int, bool], ...]:
-    """Where `text` may break, in order: (end of the head, start of the rest, whether a hyphen is
-    added), each leaving at least MIN_LETTERS letters either side."""
-    found: list[tuple[int, int, bool]] = []
-    if SHY in text:  # the writer's own breaks, and no others
-        found = [(i, i + 1, True) for i, char in enumerate(text) if char == SHY]
-    else:
-        dictionary = _dictionary(hyphenate) if hyphenate else None
-        if dictionary is not None and not _NOT_HYPHENATED.search(text):
-            # after a hyphen the word has (Kanon-Karte), and where the dictionary says
-            found = [(i + 1, i + 1, False) for i, char in enumerate(text) if char in "-\u2010" and 0 < i < len(text) - 1]
-            for m in _LETTERS.finditer(text):
-                found += [(m.start() + k, m.start() + k, True) for k in dictionary.positions(m.group())]
-            found.sort()
-
-    def letters(part: str) -> int:
-        return sum(1 for char in part if char.isalpha())
-
-    return tuple(b for b in found if letters(text[:b[0]]) >= MIN_LETTERS and letters(text[b[1]:]) >= MIN_LETTERS)
-
-
-@functools.lru_cache(maxsize=64)
-def _dictionary(lang: str) -> pyphen.Pyphen | None:
-    """pyphen's dictionary for a language (`de`, `en-GB`, `pt_BR`), or None if it has none."""
-    found = pyphen.language_fallback(lang.replace("-", "_"))
-    return pyphen.Pyphen(lang=found, left=MIN_LETTERS, right=MIN_LETTERS) if found else None
 
 
 def _measure(font: FontFile, text: str) -> float:
@@ -481,7 +445,7 @@ def _one_of(value: _FontsT) -> _FontsT:
 
 def cache_clear() -> None:
     """Forget every box set, text parsed and word measured (to compare them with fresh ones)."""
-    for cache in (_set_text, _parse, _spaced_word, _runs, _breaks):
+    for cache in (_set_text, _parse, _spaced_word, _runs, breaks):
         cache.cache_clear()
 
 
