@@ -86,10 +86,16 @@ def test_a_word_that_does_not_fit_is_hyphenated_before_it_moves_down():
     assert [joined(line) for line in plain] == ["Die Grenzen des", "Hexachords"]
     assert [joined(line) for line in lines] == ["Die Grenzen des Hexa-", "chords"]
     assert all(right_edge(line) <= 40.0 + 1e-9 for line in lines)  # the head and its hyphen fit
-    # the latest break that fits: a wider box keeps more of the word on the first line
-    wider, _ = lines_of(text, 44.0)
-    assert [joined(line) for line in wider] == ["Die Grenzen des Hexa-", "chords"] or \
-        len(joined(wider[0])) >= len("Die Grenzen des Hexa-")
+
+    # the latest break that fits (Rich-tungs-wech-sel): the box's width decides which
+    def width(head):
+        return REGULAR.width(head) * 10 * PT + 0.001
+
+    for head, rest in (("Richtungswech-", "sel"), ("Richtungs-", "wechsel"), ("Rich-", "tungswechsel")):
+        lines, _ = lines_of("Richtungswechsel", width(head))
+        assert [joined(line) for line in lines] == [head, rest]
+        lines, _ = lines_of("Richtungswechsel", width(head) - 0.002)  # a hair narrower: an earlier break
+        assert joined(lines[0]) != head
 
 
 def test_a_word_too_long_for_any_line_is_broken_over_several():

@@ -51,7 +51,7 @@ _SEEN_THROUGH = "\ufdd0"  # `*`, `**`: as if not there
 _WORDLIKE = "\ufdd1"  # an icon, an escape: stands for a word's character
 _STANDINS = _SEEN_THROUGH + _WORDLIKE
 
-_OPENS_AFTER = " \t\n\u00a0([{<–—-/" + _STANDINS  # a quote after these (or at the start) opens
+_OPENS_AFTER = " \t\n\u00a0([{<–—-/"  # a quote after these (or at the start) opens, unless a space follows
 _WORTH_A_LOOK = re.compile(r"['\"]|--|\.\.\.|\d |[:;!?]")
 _UNIT = re.compile(r"(?<=\d) (?=(?:" + "|".join(re.escape(u) for u in sorted(UNITS, key=len, reverse=True))
                    + r")(?![^\W_]))")
@@ -87,10 +87,11 @@ def _entry(table: dict[str, object], lang: str):  # type: ignore[no-untyped-def]
 
 def _quotes(text: str, quotes: tuple[str, str, str, str]) -> str:
     """Straight quotes to curly ones: one opens after a space, a bracket, a dash or at the start
-    (markup looked through), else it closes; a ' between letters, or before a number's digits
+    (markup looked through) if no space follows it, else it closes; a ' between letters, or before a number's digits
     (’90s), is an apostrophe."""
     double_open, double_close, single_open, single_close = quotes
     out: list[str] = []
+    double_open_now = False  # whether the last double quote opened: a lone one between spaces does the other
     for i, char in enumerate(text):
         if char not in "'\"":
             out.append(char)
@@ -103,14 +104,18 @@ def _quotes(text: str, quotes: tuple[str, str, str, str]) -> str:
         while k < len(text) and text[k] == _SEEN_THROUGH:
             k += 1
         following = text[k] if k < len(text) else " "
-        opens = prev in _OPENS_AFTER or bool(out) and out[-1] in (double_open, single_open)
+        after_space = prev in _OPENS_AFTER or bool(out) and out[-1] in (double_open, single_open)
+        opens = after_space and not following.isspace()
         if char == '"':
+            if after_space and following.isspace():  # " between spaces (French typists' « a »)
+                opens = not double_open_now
             out.append(double_open if opens else double_close)
+            double_open_now = opens
         elif opens and following.isdigit():
             out.append(APOSTROPHE)  # ’90s, ’n’
         elif opens:
             out.append(single_open)
-        elif following.isalpha() and prev.isalpha():
+        elif following.isalpha() and (prev.isalpha() or prev == _WORDLIKE):
             out.append(APOSTROPHE)  # don’t, l’eau
         else:
             out.append(single_close)
