@@ -35,7 +35,8 @@ def breaks(text: str, lang: str | None) -> tuple[tuple[int, int, bool], ...]:
     else:
         hyphens = dictionary(lang) if lang else None
         if hyphens is not None and not _NOT_HYPHENATED.search(text):
-            found = [(i + 1, i + 1, False) for i, char in enumerate(text) if char in "-\u2010" and 0 < i < len(text) - 1]
+            found = [(i + 1, i + 1, False) for i, char in enumerate(text)
+                     if char in "-\u2010" and 0 < i < len(text) - 1]
             for m in _LETTERS.finditer(text):
                 found += [(m.start() + k, m.start() + k, True) for k in hyphens.positions(m.group())]
             found.sort()

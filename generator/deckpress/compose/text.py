@@ -213,7 +213,8 @@ def _runs(text: str, family: Family, style: str, fonts: FontSet) -> tuple[tuple[
     characters no font has. A run's width is its characters' advances summed left to right."""
     primary = family.file(style)
     has = primary.has
-    if SHY not in text and all([has(char) or char in " \u00a0" for char in text]):  # the primary font draws it all (most words)
+    # the primary font draws it all (most words); a soft hyphen, of no width, is for the loop below
+    if SHY not in text and all([has(char) or char in " \u00a0" for char in text]):
         if not text:
             return (), frozenset()
         advance = primary.advance
