@@ -75,7 +75,7 @@ class Patterns:
 
     pyphen parses every pattern when it opens a file, over a second for German's 78,000; here a
     pattern is filed under its letters as it is written and read only when a word contains it,
-    which makes opening a dictionary some 20 times quicker. Nonstandard breaks (`ck` → `k-k`, two
+    which makes opening a dictionary about ten times quicker. Nonstandard breaks (`ck` → `k-k`, two
     in German) break where pyphen says, without the change of spelling."""
 
     def __init__(self, path: Path | Traversable) -> None:
