@@ -16,8 +16,11 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Mapping
+from typing import TypeVar
 
 NBSP = "\u00a0"
+_T = TypeVar("_T")
 
 # (double open, double close, single open, single close); the single close is the apostrophe too
 QUOTES: dict[str, tuple[str, str, str, str]] = {
@@ -70,7 +73,7 @@ def smarten(text: str, lang: str) -> str:
 
     work = _MARKUP.sub(stand_in, text)
     work = work.replace("---", "—").replace("--", "–").replace("...", "…")
-    work = _quotes(work, _entry(QUOTES, lang))
+    work = _quotes(work, _entry(QUOTES, lang) or QUOTES["en"])
     work = _UNIT.sub(NBSP, work)
     before = _entry(SPACE_BEFORE, lang) or ""
     if before:
@@ -79,7 +82,7 @@ def smarten(text: str, lang: str) -> str:
     return re.sub(f"[{_STANDINS}]", lambda m: next(pieces), work)
 
 
-def _entry(table: dict[str, object], lang: str):  # type: ignore[no-untyped-def]
+def _entry(table: Mapping[str, _T], lang: str) -> _T | None:
     """The table's entry for a language: its own (`de-ch`), its language's (`de`), English's."""
     code = lang.lower().replace("_", "-")
     return table.get(code, table.get(code.split("-")[0], table.get("en")))

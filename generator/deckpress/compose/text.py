@@ -363,12 +363,13 @@ def fit_lines(lines: tuple[HardLine, ...] | list[HardLine], w: float, h: float, 
 
     The sizes tried are `size - k·SIZE_STEP` (each computed afresh, never by repeated subtraction,
     so the same box gives the same float), the last of them `min_size` itself, and the largest
-    that fits is found by bisection on k. That needs fitting to be monotone in the size: a
-    smaller size is a wider measure in em, and greedy wrapping then ends each line at the same
-    word or a later one, so there are no more lines and the block is no taller; a hyphenated
-    break only ever takes the latest break that fits, which keeps that order. The top size is
-    tried first (most text fits at once), then the smallest (text that fits nowhere is set there
-    without a search)."""
+    that fits is found by bisection on k: the size chosen fits and the one a step larger does
+    not. That it is the largest of all rests on fitting being monotone in the size: a smaller
+    size is a wider measure in em, and greedy wrapping then ends each line at the same word or
+    a later one, so there are no more lines and the block is no taller. Breaking inside words
+    (always the latest break that fits) keeps to that in practice, though a word's breaks are
+    not evenly spread, so it is not proven there. The top size is tried first (most text fits
+    at once), then the smallest (text that fits nowhere is set there without a search)."""
     steps = _steps(size, min_size, shrink)
     tried: dict[int, tuple[list[SetLine], bool]] = {}
 
