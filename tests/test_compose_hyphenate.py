@@ -128,8 +128,8 @@ def test_the_fitter_breaks_before_it_shrinks():
 
 @pytest.mark.parametrize("shy", [SHY, "&shy;"])
 def test_a_soft_hyphen_is_invisible_and_of_no_width_unless_the_line_breaks_there(shy):
-    whole, _ = lines_of(f"Tisch{shy}mitte", 80.0, hyphenate=None)
-    assert [joined(line) for line in whole] == ["Tischmitte"]
+    whole, fitted = lines_of(f"Tisch{shy}mitte", 80.0, hyphenate=None)
+    assert [joined(line) for line in whole] == ["Tischmitte"] and not fitted.missing
     assert right_edge(whole[0]) == pytest.approx(REGULAR.width("Tischmitte") * 10 * PT)
     broken, _ = lines_of(f"auf der Tisch{shy}mitte", REGULAR.width("auf der Tisch-") * 10 * PT + 0.01,
                          hyphenate=None)
