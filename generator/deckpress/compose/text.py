@@ -260,9 +260,9 @@ def wrap(lines: tuple[HardLine, ...] | list[HardLine], width_em: float,
     """Break hard lines into lines no wider than `width_em`; False if some word is too wide.
 
     A word that does not fit the rest of its line is broken there, if it can be (`split`: at a
-    soft hyphen, at a hyphen it has, or, with a language to `hyphenate` in, where that language's
-    dictionary allows), before it is moved to the next line; so is a word too wide for a line
-    of its own."""
+    soft hyphen, or, with a language to `hyphenate` in, after a hyphen it has or where that
+    language's dictionary allows), before it is moved to the next line; so is a word too wide
+    for a line of its own."""
     out: list[SetLine] = []
     fits = True
     limit = width_em + 1e-9
@@ -300,10 +300,11 @@ def split(word: Word, room: float, hyphenate: str | None) -> tuple[Word, Word] |
     """`word` broken in two: a head that fits `room` (em), ending in a hyphen unless it ends in
     one already, and the rest (with the word's space); or None if it cannot be broken so.
 
-    A word breaks at its soft hyphens if it has any; else, after a hyphen it has and, with a
-    language to `hyphenate` in, where its dictionary allows (compose/hyphenate.py). Each side
-    keeps at least two letters. A word of several fonts or with an icon, or (for the dictionary) with
-    digits or looking like an address, is not broken. The latest break that fits is taken."""
+    A word breaks at its soft hyphens if it has any; else, with a language to `hyphenate` in,
+    after a hyphen it has and where the language's dictionary allows (compose/hyphenate.py).
+    Each side keeps at least two letters. A word of several fonts or with an icon, or (for the
+    dictionary) with digits or looking like an address, is not broken. The latest break that
+    fits is taken."""
     font = word.font
     if font is None:  # an icon, or a change of font (bold inside the word, a fallback font)
         return None
