@@ -106,6 +106,15 @@ def test_a_word_too_long_for_any_line_is_broken_over_several():
     assert fitted.fits and all(right_edge(line) <= 25.0 + 1e-9 for line in lines)
 
 
+def test_a_line_ending_at_a_words_own_hyphen_keeps_it_in_the_text():
+    """Broken after its own hyphen, a word adds none, and the hyphen is drawn as U+2010, which a
+    PDF reader keeps when it joins the lines (a "-" there it drops, as a hyphenation)."""
+    head = REGULAR.width("mit der Kanon-") * 10 * PT + 0.001
+    lines, _ = lines_of("mit der Kanon-Karte", head)
+    assert [joined(line) for line in lines] == ["mit der Kanon\u2010", "Karte"]
+    assert right_edge(lines[0]) <= head
+
+
 @pytest.mark.parametrize("text", ["Die Grenzen des **Hexa**chords", "Die Grenzen des Hexa:red:chords",
                                   "Die Grenzen des Hexachords123"])
 def test_words_with_a_change_of_font_an_icon_or_digits_are_not_split(text):
@@ -162,6 +171,7 @@ def test_soft_hyphens_and_hyphenation_in_the_pdf(make_deck, tmp_path):
             back: back
             cards:
               - {text: "Ablage&shy;stapel und Nachzieh&shy;stapel nebeneinander: Richtungswechsel"}
+              - {text: "Notenkarten-Stapel"}
         """
     folder = make_deck(deck, {"shy": layout})
     build_deck(folder, tmp_path / "out", ["a4"], ["color"])
@@ -171,7 +181,9 @@ def test_soft_hyphens_and_hyphenation_in_the_pdf(make_deck, tmp_path):
     # a "-" ending a line is what pdfium reads as a hyphenated break (U+FFFE): at the soft hyphen,
     # and where the German dictionary breaks the words that have none
     assert "Nachzieh\ufffestapel" in text and "Rich\ufffetungswechsel" in text
-    assert text.count("\ufffe") == 3 and "-" not in text.split("50 mm")[0]
+    assert text.count("\ufffe") == 3 and "-" not in text.split("50 mm")[0]  # (the page label names the file)
+    # a line ending at a word's own hyphen: the hyphen stays in the text
+    assert "Notenkarten\u2010\r\nStapel" in text
 
 
 # --- hyphenate: and lang: on a text element -------------------------------------------------------

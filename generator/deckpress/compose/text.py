@@ -36,6 +36,7 @@ PARAGRAPH_GAP = 0.45  # extra space between paragraphs, in line heights
 BULLET = "•"
 SIZE_STEP = 0.01 * PT  # shrink-to-fit finds the largest size that fits to this much
 HYPHEN = "-"  # what a broken word ends with
+HARD_HYPHEN = "\u2010"  # a word's own hyphen, where a line ends after it
 TITLE_LINES = 3  # hyphenate `auto`: a box that holds fewer lines than this at its largest size is a title
 
 _INLINE = re.compile(r"\\([*:\\])|(\*\*)|(\*)|:([a-z][a-z0-9_-]*):")
@@ -312,6 +313,10 @@ def split(word: Word, room: float, hyphenate: str | None) -> tuple[Word, Word] |
     found = breaks(text, hyphenate)
     for cut, resume, add in reversed(found):
         head_text = text[:cut].replace(SHY, "") + (HYPHEN if add else "")
+        if not add and head_text.endswith("-") and font.has(HARD_HYPHEN):
+            # the word's own hyphen ends the line: as U+2010, which a PDF reader keeps when it
+            # joins the lines ("British-style"), where it drops a "-" there as a hyphenation
+            head_text = head_text[:-1] + HARD_HYPHEN
         head_width = _measure(font, head_text)
         if head_width <= room + 1e-9:
             rest_text = text[resume:]
