@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from deckpress.colors import BLACK, RGB
@@ -77,7 +79,8 @@ def test_shrinks_until_it_fits_both_width_and_height():
     assert tall.fits and tall.size < 10 * PT
     wide = fit("incomprehensibilities", box=(0, 0, 20, 50))
     assert wide.fits and wide.size < 10 * PT
-    assert SANS.file("regular").width("incomprehensibilities") * wide.size <= 20
+    from deckpress.shaping import shape
+    assert shape("incomprehensibilities", SANS.file("regular").path).width * wide.size <= 20  # as set: shaped
     short = fit("short", box=(0, 0, 50, 15))
     assert short.size == 10 * PT
 
@@ -119,17 +122,28 @@ def test_no_wrap_keeps_one_line_and_shrinks_to_the_width():
 
 # --- the search for the size, and the caches ----------------------------------------------------
 
+def grid(size, min_size, shrink):
+    """The sizes fit_lines chooses from, largest first: `size - k·SIZE_STEP`, the last `min_size`."""
+    if not shrink or min_size >= size:
+        return [size]
+    steps = max(1, math.ceil((size - min_size) / SIZE_STEP - 1e-6))
+    return [size - k * SIZE_STEP for k in range(steps)] + [min_size]
+
+
+def fits_at(lines, w, h, s, wrap, line_height=1.2, hyphenate=None):
+    set_lines, width_ok = wrap_lines(lines, w / s, wrap, hyphenate)
+    return set_lines, width_ok and block_height(set_lines, line_height) * s <= h + 1e-9
+
+
 def linear_fit(text, w, h, size, min_size, line_height=1.2, shrink=True, wrap=True):
-    """The size loop set_text had before it searched: every grid size from the top, in turn."""
+    """Every size of the grid from the top, in turn: what the bisection must find."""
     lines = parse(text, SANS, "regular", FONTS, ICONS)
-    candidate = size
-    while True:
-        set_lines, width_ok = wrap_lines(lines, w / candidate, wrap)
-        if width_ok and block_height(set_lines, line_height) * candidate <= h + 1e-9:
+    sizes = grid(size, min_size, shrink)
+    for candidate in sizes:
+        set_lines, ok = fits_at(lines, w, h, candidate, wrap, line_height)
+        if ok:
             return set_lines, candidate, True
-        if not shrink or candidate - SIZE_STEP < min_size - 1e-9:
-            return set_lines, candidate, False
-        candidate -= SIZE_STEP
+    return set_lines, sizes[-1], False
 
 
 SAMPLE = ("word " * 60, "one\ntwo\nthree\nfour\nfive\nsix", "incomprehensibilities and more",
@@ -138,17 +152,40 @@ SAMPLE = ("word " * 60, "one\ntwo\nthree\nfour\nfive\nsix", "incomprehensibiliti
 
 
 @pytest.mark.parametrize("text", SAMPLE)
-def test_the_searched_size_is_the_size_the_loop_found(text):
+def test_the_bisected_size_is_the_largest_of_the_grid_that_fits(text):
+    """Against the size loop tried at every 0.01 pt, where that is quick enough; elsewhere the
+    size found fits and the one a step above does not."""
     lines = parse(text, SANS, "regular", FONTS, ICONS)
     outcomes = set()
     for w in (0.0, 3, 8, 15, 22.5, 40, 63.5):
         for h in (2, 5, 9.3, 20, 55):
             for size, min_size in ((10 * PT, 5 * PT), (14 * PT, 4 * PT), (9 * PT, 9 * PT), (30 * PT, 2 * PT)):
                 for shrink, wrap in ((True, True), (True, False), (False, True)):
-                    expected = linear_fit(text, w, h, size, min_size, shrink=shrink, wrap=wrap)
-                    assert fit_lines(lines, w, h, size, min_size, 1.2, shrink, wrap) == expected
-                    outcomes.add((expected[1] == size, expected[2]))
+                    got = fit_lines(lines, w, h, size, min_size, 1.2, shrink, wrap)
+                    sizes = grid(size, min_size, shrink)
+                    assert got[1] in sizes
+                    k = sizes.index(got[1])
+                    assert fits_at(lines, w, h, got[1], wrap) == (got[0], got[2])
+                    if got[2]:
+                        assert k == 0 or not fits_at(lines, w, h, sizes[k - 1], wrap)[1]  # the next size up does not
+                    else:
+                        assert k == len(sizes) - 1  # nothing fits: the smallest
+                    if w in (8, 40) and h in (5, 20) and size == 10 * PT:
+                        assert got == linear_fit(text, w, h, size, min_size, shrink=shrink, wrap=wrap)
+                    outcomes.add((got[1] == size, got[2]))
     assert outcomes == {(True, True), (False, True), (True, False), (False, False)}  # every case was met
+
+
+def test_the_size_is_found_to_a_hundredth_of_a_point_and_the_same_every_time():
+    lines = parse("a text that has to shrink quite a bit to fit " * 4, SANS, "regular", FONTS, ICONS)
+    first = fit_lines(lines, 40, 12, 10 * PT, 4 * PT, 1.2, True, True)
+    assert first[2] and 4 * PT < first[1] < 10 * PT
+    assert not fits_at(lines, 40, 12, first[1] + 0.01 * PT, True)[1]  # a hundredth of a point more does not fit
+    # not on the old 0.25 pt grid: the size is any hundredth, not a quarter
+    assert round((10 * PT - first[1]) / (0.01 * PT)) % 25 != 0
+    text_module.cache_clear()
+    again = fit_lines(lines, 40, 12, 10 * PT, 4 * PT, 1.2, True, True)
+    assert again[1] == first[1]  # the same float, bit for bit
 
 
 def test_a_cached_box_equals_a_freshly_set_one_and_is_the_callers_own():
@@ -451,17 +488,19 @@ def test_text_with_large_spans_gets_the_largest_size_that_fits_though_height_is_
     does not either, and bisection, which looks at the 23rd, gave up at the last)."""
     text = "[maca]{size=200%} [w]{size=200%} dabwbc c [wc]{size=500%} [dda]{size=500%}"
     lines = parse(text, SANS, "regular", FONTS, ICONS, size=10 * PT)
-    sizes = text_module._sizes(10 * PT, 4 * PT, True)
+    quarters = [10 * PT - k * 0.25 * PT for k in range(25)]  # every 0.25 pt from 10 pt down to 4 pt
     box_w, box_h = 30.0, 13.5
 
     def fits(s):
         set_lines, width_ok = wrap_lines(lines, box_w / s, True)
         return width_ok and block_height(set_lines, 1.2) * s <= box_h + 1e-9
 
-    first = next(i for i, s in enumerate(sizes) if fits(s))
-    assert first == 21 and not all(fits(s) for s in sizes[first:])
+    first = next(i for i, s in enumerate(quarters) if fits(s))
+    assert first == 21 and not all(fits(s) for s in quarters[first:])  # the case is still one that is not monotone
     set_lines, size, fitted = fit_lines(lines, box_w, box_h, 10 * PT, 4 * PT, 1.2, True, True)
-    assert fitted and size == sizes[first]
+    # the largest size that fits, to 0.01 pt: at least the first quarter that fits, below the one before
+    assert fitted and fits(size) and quarters[first] <= size < quarters[first - 1]
+    assert not fits(size + text_module.SIZE_STEP)
 
 
 def test_any_mix_of_brackets_braces_and_markup_sets_or_says_what_is_wrong():

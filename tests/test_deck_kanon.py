@@ -196,7 +196,7 @@ def test_german_names_umlauts_and_sharp_s_extract(kanon_de):
         assert word in cards, word
     assert "Kanon-Karte" in backs and "Ein Kartenspiel im Hexachord" in backs
     for word in ["Über dieses Spiel", "Intervalle zählen", "Töne", "außer", "Welche Note passt?",
-                 "Richtung · Aussetzen", "Karten tauschen", "Spielanleitung", "Lizenz"]:
+                 "Richtungswechsel · Aus", "Karten tauschen", "Spielanleitung", "Lizenz"]:
         assert word in rules, word
     for ch in "äöüß":
         assert ch in cards and ch in rules, ch
@@ -331,7 +331,7 @@ def test_english_rule_cards_cover_every_section(kanon_en):
     folder, _ = kanon_en
     rules = normal(" ".join(page_text(pdf_en(folder, "rules-board"), i) for i in range(2)))
     for title in ("Setting up", "Playing", "Which note may follow?", "Counting intervals",
-                  "Only C to A", "Rest", "+1 and +2", "Reverse · Skip", "Swap hands",
+                  "The edges of the hexa", "Rest", "+1 and +2", "Reverse · Skip", "Swap hands",
                   "Drawing · Game end", "About this game"):
         assert title in rules, title
     assert "C D E F G A" in rules and "CC BY 4.0" in rules and "Canon · rules 12/12" in rules
@@ -399,6 +399,33 @@ def test_the_box_credits_what_is_known_not_unknown(lang, credit, tmp_path):
     build_deck("kanon", tmp_path, ["a4"], ["color"], lang=lang)
     words = "".join(c for c, *_ in char_angles(tmp_path / "kanon" / f"kanon{'-en' if lang == 'en' else ''}-box-a4.pdf"))
     assert credit in words and "unbekannt" not in words and "unknown" not in words
+
+
+@pytest.mark.parametrize("lang, heading, lines", [
+    ("de", "Die Grenzen des Hexachords", ["Die Grenzen des Hexa-", "chords"]),
+    ("de", "Richtungswechsel · Aussetzen", ["Richtungswechsel · Aus-", "setzen"]),
+    ("en", "The edges of the hexachord", ["The edges of the hexa-", "chord"])])
+def test_long_headings_break_hyphenated_at_the_size_of_the_others(lang, heading, lines):
+    """The rule cards' title band holds two lines, and the layout asks for hyphenation there:
+    a long heading breaks (by the dictionary) instead of shrinking, and both lines sit in the band."""
+    from deckpress.builder.faces import compose_faces
+    from deckpress.errors import Warnings
+    from deckpress.units import PT
+
+    faces = compose_faces(load_deck("kanon", lang=None if lang == "de" else lang), Warnings())
+    titles = []
+    for e in faces.entries:
+        if e.component == "regeln":
+            band = sorted((t.y, t.text, t.size) for t in text_items(e.front.items) if t.y < 14.0)
+            if " ".join(text for _, text, _ in band).replace("- ", "") == heading:  # the hyphen undone
+                titles.append(band)
+    assert titles, heading
+    band = titles[0]
+    assert [text for _, text, _ in band] == lines
+    assert {round(size / PT, 2) for _, _, size in band} == {15.0}
+    assert band[1][0] - band[0][0] == pytest.approx(0.95 * 15 * PT)  # the layout's line-height
+    # the caps 3 mm or more inside the trim (Noto Sans Condensed's are 0.714 em), the descenders above the stripe
+    assert band[0][0] - 0.714 * 15 * PT >= 3.0 and band[1][0] + 0.24 * 15 * PT < 14.0
 
 
 @pytest.mark.parametrize("lang", ["de", "en"])

@@ -25,7 +25,8 @@ from ..model.values import PaletteColor, Pattern, as_text, literal_text, pattern
 from ..shapes import shape
 from ..units import PT
 from .staff import staff_items
-from .text import MarkupError, set_text
+from .punctuation import smarten
+from .text import MarkupError, is_title, set_text
 
 if TYPE_CHECKING:
     from .composer import Context
@@ -210,11 +211,17 @@ def _set(ctx: Context, e: Element, values: Values, written: str) -> _Setting:
     get = lambda k: ctx.value(e, k, values)  # noqa: E731
     family, style = get("font")
     size, min_size = get("size"), get("min-size")
+    lang = get("lang") or ctx.c.deck.lang
+    if get("smart"):
+        written = smarten(written, lang)  # after the fields and the translation are in
+    hyphenate = get("hyphenate")
+    if hyphenate == "auto":
+        hyphenate = not is_title(L("h"), size, get("line-height"), get("wrap"))
     try:
         fitted = set_text(written, (L("x"), L("y"), L("w"), L("h")), family, style, ctx.c.names.fonts,
                           ctx.c.icons, size, min(size, min_size), get("color") or BLACK, get("align"),
                           get("valign"), get("line-height"), get("fit") == "shrink", get("wrap"),
-                          get("ink"), ctx.c.color_names)
+                          get("ink"), ctx.c.color_names, lang if hyphenate else None)
     except MarkupError as exc:
         message, name, known = exc.args
         raise DeckError(f"card {ctx.card.label}: {message} in text (template '{ctx.template.name}', "

@@ -7,6 +7,9 @@ Markup: ``**bold**``, ``*italic*``, a blank line between paragraphs, ``- `` at t
 line for a bullet, ``:name:`` for an inline icon, ``[words]{key=value …}`` for a span of another
 colour, size, font, weight, style or small caps (Pandoc's bracketed spans, keys in `model.keys.SPAN`),
 and a backslash to write ``*``, ``:``, ``[`` or ``]`` as is.
+A soft hyphen (U+00AD, or ``&shy;``) is where a word may break: invisible and of no width unless a
+line ends there, where it is drawn as "-". With a language to hyphenate in, a word that does not
+fit the line is broken where pyphen's dictionary allows (see `wrap`).
 
 Setting is cached at three grains, each bounded and keyed by everything its result depends on
 (frozen values: text, fonts, icons, box, sizes, colour…): a whole text box (identical boxes recur
@@ -17,6 +20,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import math
 import re
 from bisect import bisect_right
 from collections.abc import Callable, Mapping
@@ -30,12 +34,16 @@ from ..model.keys import SPAN
 from ..shapes import shape as symbol
 from ..shaping import shape
 from ..units import PT, parse_absolute
+from .hyphenate import SHY, breaks
 
 ASCENT = 0.76  # cap height plus room for accents, in em: where the first baseline sits
 DESCENT = 0.24
 PARAGRAPH_GAP = 0.45  # extra space between paragraphs, in line heights
 BULLET = "•"
-SIZE_STEP = 0.25 * PT  # shrink-to-fit tries sizes this far apart
+SIZE_STEP = 0.01 * PT  # shrink-to-fit finds the largest size that fits to this much
+HYPHEN = "-"  # what a broken word ends with
+HARD_HYPHEN = "\u2010"  # a word's own hyphen, where a line ends after it
+TITLE_LINES = 3  # hyphenate `auto`: a box that holds fewer lines than this at its largest size is a title
 
 _INLINE = re.compile(r"\\([*:\\\[\]])|(\*\*)|(\*)|:([a-z][a-z0-9_-]*):|(\[)|(\])")
 _ATTRS = re.compile(r"\{([^{}\n]*)\}")  # a span's attributes, right after its `]`
@@ -152,6 +160,7 @@ def parse(text: str, family: Family, base_style: str, fonts: FontSet,
                            colors or {}, size)
     lines: list[HardLine] = []
     paragraph_start = True
+    text = text.replace("&shy;", SHY)
     for raw_line in text.strip("\n").split("\n"):
         stripped = raw_line.strip()
         if not stripped:
@@ -362,7 +371,7 @@ def plain(text: str, glyphs: Mapping[str, str]) -> str:
     undone, a glyph icon replaced by its character (`glyphs`, by icon name: `E:flat-sign: Bass` →
     "E♭ Bass"), a picture or symbol left out, and runs of spaces made one."""
     parts: list[str] = []
-    for line in text.split("\n"):
+    for line in text.replace("&shy;", "").replace(SHY, "").split("\n"):
         spans, closes = _span_marks(line) if "]{" in line else ({}, {})
         pos = 0
         while (m := _INLINE.search(line, pos)) is not None:
@@ -389,13 +398,19 @@ def _runs(text: str, family: Family, style: str, fonts: FontSet) -> tuple[tuple[
     shaped (`_shaped`); and the characters no font has."""
     primary = family.file(style)
     has = primary.has
-    if all([has(char) or char in " \u00a0" for char in text]):  # the primary font draws it all (most words)
+    # the primary font draws it all (most words); a soft hyphen, of no width, goes with it
+    if all([has(char) or char in " \u00a0\u00ad" for char in text]):
         return ((_shaped(primary, text),) if text else ()), frozenset()
     missing: set[str] = set()
     runs: list[Run] = []
     current: FontFile | None = None
     chars: list[str] = []
     for char in text:
+        if char == SHY:  # goes with the run it is in, of no width: drawn only where a line breaks
+            if current is None:
+                current = primary
+            chars.append(char)
+            continue
         font = fonts.font_for(char, primary, style)
         if not font.has(char) and char not in " \u00a0":
             missing.add(char)
@@ -413,11 +428,12 @@ def _runs(text: str, family: Family, style: str, fonts: FontSet) -> tuple[tuple[
 def _shaped(font: FontFile, text: str) -> Run:
     """`text` in `font` shaped by HarfBuzz: kerned, with the font's ligatures and, for scripts
     that need it, joined and reordered; each glyph placed from the run's start."""
-    result = shape(text, font.path)
-    ends = sorted({g.cluster for g in result.glyphs} | {len(text)})
+    visible = text.replace(SHY, "")  # a soft hyphen where the line does not break is nothing
+    result = shape(visible, font.path)
+    ends = sorted({g.cluster for g in result.glyphs} | {len(visible)})
     glyphs, pen = [], 0.0
     for g in result.glyphs:
-        glyphs.append((g.gid, pen + g.dx, g.dy, text[g.cluster:ends[bisect_right(ends, g.cluster)]]))
+        glyphs.append((g.gid, pen + g.dx, g.dy, visible[g.cluster:ends[bisect_right(ends, g.cluster)]]))
         pen += g.advance
     return Run(font, text, result.width, glyphs=tuple(glyphs))
 
@@ -457,8 +473,13 @@ def _spaced_word(text: str, family: Family, style: str, fonts: FontSet) -> tuple
 
 
 def wrap(lines: tuple[HardLine, ...] | list[HardLine], width_em: float,
-         wrap_lines: bool) -> tuple[list[SetLine], bool]:
-    """Break hard lines into lines no wider than `width_em`; False if some word is too wide."""
+         wrap_lines: bool, hyphenate: str | None = None) -> tuple[list[SetLine], bool]:
+    """Break hard lines into lines no wider than `width_em`; False if some word is too wide.
+
+    A word that does not fit the rest of its line is broken there, if it can be (`split`: at a
+    soft hyphen, or, with a language to `hyphenate` in, after a hyphen it has or where that
+    language's dictionary allows), before it is moved to the next line; so is a word too wide
+    for a line of its own."""
     out: list[SetLine] = []
     fits = True
     limit = width_em + 1e-9
@@ -471,9 +492,16 @@ def wrap(lines: tuple[HardLine, ...] | list[HardLine], width_em: float,
             # the width the line is judged by is the width it keeps: one sum, so that a word that
             # passed the test never overflows afterwards (fit_lines relies on it)
             after = used + space + word.width
-            if current and wrap_lines and after > limit:
+            while wrap_lines and after > limit:
+                parts = split(word, limit - used - space, hyphenate)
+                if parts is not None:  # the head ends this line, the rest goes on to the next
+                    head, word = parts
+                    current.append(head)
+                elif not current:
+                    break  # alone on its line and not to be broken: it overflows
                 produced.append(current)
-                current, after = [], indent + word.width
+                current, used, space = [], indent, 0.0
+                after = used + space + word.width
             current.append(word)
             used, space = after, word.space
             if used > limit:
@@ -484,6 +512,42 @@ def wrap(lines: tuple[HardLine, ...] | list[HardLine], width_em: float,
             out.append(SetLine(tuple(words), indent, hard.bullet if i == 0 else None, gap if i == 0 else 0.0,
                                max([word.scale for word in words]) if words else 1.0))
     return out, fits
+
+
+def split(word: Word, room: float, hyphenate: str | None) -> tuple[Word, Word] | None:
+    """`word` broken in two: a head that fits `room` (em), ending in a hyphen unless it ends in
+    one already, and the rest (with the word's space); or None if it cannot be broken so.
+
+    A word breaks at its soft hyphens if it has any; else, with a language to `hyphenate` in,
+    after a hyphen it has and where the language's dictionary allows (compose/hyphenate.py).
+    Each side keeps at least two letters. A word of several fonts or with an icon, or (for the
+    dictionary) with digits or looking like an address, is not broken. The latest break that
+    fits is taken."""
+    font = word.font
+    if font is None:  # an icon, or a change of font (bold inside the word, a fallback font)
+        return None
+    text = "".join(piece.text for piece in word.pieces)  # all runs, in the one font
+    found = breaks(text, hyphenate)
+    for cut, resume, add in reversed(found):
+        head_text = text[:cut].replace(SHY, "") + (HYPHEN if add else "")
+        if not add and head_text.endswith("-") and font.has(HARD_HYPHEN):
+            # the word's own hyphen ends the line: as U+2010, which a PDF reader keeps when it
+            # joins the lines ("British-style"), where it drops a "-" there as a hyphenation
+            head_text = head_text[:-1] + HARD_HYPHEN
+        head_run = _shaped(font, head_text)
+        if head_run.width <= room + 1e-9:
+            head = Word((head_run,), None, head_run.width, 0.0, head_text, font)
+            return head, Word.of((_shaped(font, text[resume:]),), word.space_after)
+    return None
+
+
+def is_title(h: float, size: float, line_height: float, wrap_lines: bool) -> bool:
+    """Whether a text box is a title, for hyphenate `auto`: one that does not wrap, or that holds
+    fewer than TITLE_LINES lines at its largest size. Titles are not hyphenated unless asked."""
+    if not wrap_lines:
+        return True
+    room = h / size - ASCENT - DESCENT  # em left for the line steps below the first line
+    return room < (TITLE_LINES - 1) * line_height - 1e-9
 
 
 def block_height(lines: list[SetLine], line_height: float) -> float:
@@ -514,61 +578,71 @@ def line_width(line: SetLine) -> float:
 
 
 def fit_lines(lines: tuple[HardLine, ...] | list[HardLine], w: float, h: float, size: float, min_size: float,
-              line_height: float, shrink: bool, wrap_lines: bool) -> tuple[list[SetLine], float, bool]:
-    """The lines wrapped at the largest size of the grid `size`, `size - SIZE_STEP`, … (down to
-    `min_size`, or `size` alone without `shrink`) at which they fit w × h; else at the smallest,
-    and False.
+              line_height: float, shrink: bool, wrap_lines: bool,
+              hyphenate: str | None = None) -> tuple[list[SetLine], float, bool]:
+    """The lines wrapped (and hyphenated in the language `hyphenate`, if given) at the largest
+    size in [`min_size`, `size`] at which they fit w × h, found to SIZE_STEP (0.01 pt); else at
+    `min_size`, and False. Without `shrink`, at `size` whether they fit or not.
 
-    Fitting is monotone in the size, so the grid is searched in strides that double from the top
-    (text usually fits at the first size or a few steps below), then halved. A smaller size is a
-    wider measure in em (w ≥ 0), and greedy wrapping then ends each line at the same word or a
-    later one: a line that starts no earlier holds a tail of the narrower line's words, and
-    running sums of the same non-negative widths, taken left to right, keep their order in
-    floating point too. So there are no more lines, no word overflows that did not (wrap judges a
-    line by the very sum it keeps), and the block, a sum over lines (line height ≥ 0), is no
-    taller. Outside those conditions every size is tried in turn; so too for text with spans larger
-    than itself, as a line is as tall as its largest span, and a wider measure can bring two large
-    spans onto two lines where they shared one, which makes the block taller."""
-    sizes = _sizes(size, min_size, shrink)
+    The sizes tried are `size - k·SIZE_STEP` (each computed afresh, never by repeated subtraction,
+    so the same box gives the same float), the last of them `min_size` itself, and the largest
+    that fits is found by bisection on k: the size chosen fits and the one a step larger does
+    not. That it is the largest of all rests on fitting being monotone in the size: a smaller
+    size is a wider measure in em, and greedy wrapping then ends each line at the same word or
+    a later one, so there are no more lines and the block is no taller. Breaking inside words
+    (always the latest break that fits) keeps to that in practice, though a word's breaks are
+    not evenly spread, so it is not proven there. The top size is tried first (most text fits
+    at once), then the smallest (text that fits nowhere is set there without a search). Text with
+spans larger than itself is not monotone (a line is as tall as its largest span, and a wider
+measure can bring two large spans onto two lines where they shared one): there every 0.25 pt is
+tried from the top, then the step between the last that did not fit and the first that did is
+bisected."""
+    steps = _steps(size, min_size, shrink)
     tried: dict[int, tuple[list[SetLine], bool]] = {}
 
-    def fits(i: int) -> bool:
-        if i not in tried:
-            set_lines, width_ok = wrap(lines, w / sizes[i], wrap_lines)
-            tried[i] = set_lines, width_ok and block_height(set_lines, line_height) * sizes[i] <= h + 1e-9
-        return tried[i][1]
+    def at(k: int) -> float:
+        return min_size if k == steps > 0 else size - k * SIZE_STEP
 
-    last = len(sizes) - 1
-    if fits(0) or last == 0:
+    def fits(k: int) -> bool:
+        if k not in tried:
+            s = at(k)
+            set_lines, width_ok = wrap(lines, w / s, wrap_lines, hyphenate)
+            tried[k] = set_lines, width_ok and block_height(set_lines, line_height) * s <= h + 1e-9
+        return tried[k][1]
+
+    if fits(0) or steps == 0:
         chosen = 0
-    elif w < 0 or line_height < 0 or any(word.scale != 1.0 for hard in lines for word in hard.words):
-        chosen = next((i for i in range(1, last + 1) if fits(i)), last)
+    elif any(word.scale != 1.0 for hard in lines for word in hard.words):  # spans larger than the text
+        coarse = max(1, round(0.25 * PT / SIZE_STEP))
+        chosen = next((k for k in (*range(coarse, steps, coarse), steps) if fits(k)), steps)
+        too_big = max(0, chosen - coarse) if chosen < steps else (steps - 1) // coarse * coarse
+        if fits(chosen):
+            chosen = _bisect(fits, too_big, chosen)
+    elif not fits(steps):
+        chosen = steps  # nothing fits: the smallest size it is
     else:
-        too_big, chosen, stride = 0, last, 1  # sizes[too_big] does not fit; sizes[chosen] does, or is the last
-        while too_big + stride < last:
-            if fits(too_big + stride):
-                chosen = too_big + stride
-                break
-            too_big, stride = too_big + stride, stride * 2
-        if chosen == last and not fits(last):
-            too_big = last  # nothing fits: the smallest size it is
-        while chosen - too_big > 1:
-            middle = (too_big + chosen) // 2
-            if fits(middle):
-                chosen = middle
-            else:
-                too_big = middle
+        chosen = _bisect(fits, 0, steps)
     set_lines, fitted = tried[chosen]
-    return set_lines, sizes[chosen], fitted
+    return set_lines, at(chosen), fitted
 
 
-@functools.lru_cache(maxsize=256)
-def _sizes(size: float, min_size: float, shrink: bool) -> tuple[float, ...]:
-    """The sizes fit_lines may choose from, largest first: a box's sizes are the same on every card."""
-    sizes = [size]  # made by repeated subtraction, as the size loop always made them: the same floats
-    while shrink and sizes[-1] - SIZE_STEP >= min_size - 1e-9:
-        sizes.append(sizes[-1] - SIZE_STEP)
-    return tuple(sizes)
+def _bisect(fits: Callable[[int], bool], too_big: int, chosen: int) -> int:
+    """The step between `too_big` (which does not fit) and `chosen` (which does) that fits with
+    the one before it not fitting."""
+    while chosen - too_big > 1:
+        middle = (too_big + chosen) // 2
+        if fits(middle):
+            chosen = middle
+        else:
+            too_big = middle
+    return chosen
+
+
+def _steps(size: float, min_size: float, shrink: bool) -> int:
+    """How many SIZE_STEPs below `size` the smallest size fit_lines may choose is (0: `size` alone)."""
+    if not shrink or min_size >= size:
+        return 0
+    return max(1, math.ceil((size - min_size) / SIZE_STEP - 1e-6))
 
 
 @dataclass
@@ -582,9 +656,10 @@ class Fitted:
 def set_text(text: str, box: tuple[float, float, float, float], family: Family, style: str,
              fonts: FontSet, icons: Mapping[str, IconDraw], size: float, min_size: float, color: Color,
              align: str, valign: str, line_height: float, shrink: bool, wrap_lines: bool,
-             ink: str = "auto", colors: Mapping[str, Color] | None = None) -> Fitted:
-    """Set `text` in the box (x, y, w, h), shrinking from `size` towards `min_size` until it fits.
-    A span's `color` may name one of `colors` (the deck's palette and colour words)."""
+             ink: str = "auto", colors: Mapping[str, Color] | None = None, hyphenate: str | None = None) -> Fitted:
+    """Set `text` in the box (x, y, w, h), shrinking from `size` towards `min_size` until it fits;
+    with a language to `hyphenate` in (`de`, `en-GB`), breaking words by its dictionary first. A
+    span's `color` may name one of `colors` (the deck's palette and colour words)."""
     # the cache key holds only the icons the text may name, so texts without icons are shared
     # between decks, and a deck's other icons do not matter; likewise colour names and the size
     # (which a span's size in pt is a share of) only for a text with spans
@@ -595,7 +670,7 @@ def set_text(text: str, box: tuple[float, float, float, float], family: Family, 
     try:
         items, chosen_size, fits, missing = _set_text(text, tuple(box), family, style, fonts, named, size,
                                                       min_size, color, align, valign, line_height, shrink,
-                                                      wrap_lines, ink, color_names)
+                                                      wrap_lines, ink, color_names, hyphenate)
     except _UnknownIcon as exc:  # suggest from every icon, not just the ones the text names
         message, name, _named = exc.args
         raise MarkupError(message, name, sorted(icons)) from None
@@ -619,7 +694,7 @@ def _one_of(value: _FontsT) -> _FontsT:
 
 def cache_clear() -> None:
     """Forget every box set, text parsed and word measured (to compare them with fresh ones)."""
-    for cache in (_set_text, _parse, _spaced_word, _span_runs, _runs, _sizes):
+    for cache in (_set_text, _parse, _spaced_word, _span_runs, _runs, breaks):
         cache.cache_clear()
 
 
@@ -627,11 +702,12 @@ def cache_clear() -> None:
 def _set_text(text: str, box: tuple[float, ...], family: Family, style: str, fonts: FontSet,
               named: tuple[tuple[str, IconDraw | None], ...], size: float, min_size: float, color: Color,
               align: str, valign: str, line_height: float, shrink: bool, wrap_lines: bool,
-              ink: str, colors: tuple[tuple[str, Color], ...] = ()
+              ink: str, colors: tuple[tuple[str, Color], ...] = (), hyphenate: str | None = None
               ) -> tuple[tuple[Item, ...], float, bool, frozenset[str]]:
     x, y, w, h = box
     lines, missing = _parse(text, family, style, fonts, named, colors, size if "]{" in text else 0.0)
-    set_lines, chosen_size, fits = fit_lines(lines, w, h, size, min_size, line_height, shrink, wrap_lines)
+    set_lines, chosen_size, fits = fit_lines(lines, w, h, size, min_size, line_height, shrink, wrap_lines,
+                                             hyphenate)
     return (tuple(_draw(set_lines, x, y, w, h, chosen_size, color, align, valign, line_height, ink)),
             chosen_size, fits, missing)
 
@@ -668,6 +744,8 @@ def _draw(lines: list[SetLine], x: float, y: float, w: float, h: float, size: fl
         if font is not None and all(word.font is font for word in line.words):
             # one font throughout (most lines): the one text item _emit would make, without its walk
             text = "".join(word.text for word in line.words)
+            if SHY in text:  # soft hyphens where the line did not break: not drawn
+                text = text.replace(SHY, "")
             if text.strip():
                 runs = [run for i, word in enumerate(line.words) for run in
                         (*word.pieces, *((word.space_after,) if word.space_after and i < len(line.words) - 1 else ()))]
@@ -717,7 +795,7 @@ def _run_text(items: list[Item], x: float, baseline: float, runs: list[Run], fon
     underlines when its colour is what set it apart from the text around it (and is not the
     element's own colour)."""
     assert font is not None
-    text = "".join(run.text for run in runs)
+    text = "".join(run.text for run in runs).replace(SHY, "")  # soft hyphens where the line did not break
     glyphs = _placed(runs)
     if last:
         text = text.rstrip(" ")

@@ -118,7 +118,21 @@ KINDS: dict[str, Kind] = {k.name: k for k in (
         Key("line-height", "number", 1.2, "Distance between baselines, in multiples of the size."),
         Key("fit", "choice", "shrink", "`shrink` to fit the box, or `none` to keep the size.",
             choices=("shrink", "none")),
-        Key("wrap", "bool", True, "Break lines at spaces to fit the width."),
+        Key("wrap", "bool", True, "Break lines at spaces to fit the width (and at soft hyphens, "
+            "`&shy;` or U+00AD, which print as \"-\" only where a line breaks)."),
+        Key("hyphenate", "auto-bool", "auto", "Break a word that does not fit the line where the "
+            "language's dictionary allows (pyphen's, LibreOffice's patterns), before moving it to the "
+            "next line or shrinking the text; at least two letters stay and go, and words with digits, "
+            "addresses, icons or a change of font are never broken. `auto`: on for body text, off for "
+            "titles, a title being a text that does not `wrap` or whose box holds fewer than 3 lines "
+            "at its largest `size`.", choices=("auto", "true", "false")),
+        Key("lang", "language", None, "The text's language (`de`, `en-GB`, `fr`), for hyphenation "
+            "and smart punctuation; by default the language the deck is printed in."),
+        Key("smart", "bool", True, "Smart punctuation, after the fields are in: straight quotes to "
+            "the language's curly ones (“…” ‘…’, „…“ ‚…‘, « … »), apostrophes (don’t, ’90s), `--` and "
+            "`---` to – and —, `...` to …, a no-break space between a number and its unit (5 mm, "
+            "10 %) and, in French, before `: ; ! ?`. Markup is left as it is. `false` prints the "
+            "text as written."),
     ), "- text: {text: \"**{title}**\", x: 5mm, y: 6mm, w: 100% - 10mm, h: 9mm, font: condensed, "
        "size: 14pt, align: center, valign: middle}"),
     Kind("glyph", "One character from a font, centred on its ink (not its advance), so music symbols "

@@ -87,7 +87,8 @@ DECK = Keys("deck", "The keys of a deck file.", (
     Key("license", "text", None, "the licence it is published under", required=True, see=_PLAYERS),
     Key("players", "text", None, "player count, as text; a range like `3–7` sets how many "
         "[per-player sets](#copies-per-player-sets) to print", see=_PLAYERS),
-    Key("language", "text", "en", "the language the deck is written in; see "
+    Key("language", "text", "en", "the language the deck is written in, and so the one its texts "
+        "are hyphenated and given quotes in (a text element's `lang` aside); see "
         "[translations](#language-and-translations)", see="#language-and-translations"),
     Key("card", "card size", "poker", "card size: a preset, `WIDTHxHEIGHT` like `63x88` (mm) or "
         "`2.5inx3.5in`, or a mapping", see="#card"),

@@ -221,6 +221,25 @@ def _pitches(v: Any, names: Names, base: Path) -> tuple[Pitch, ...]:
     return parse_pitches("" if v is None else str(v))
 
 
+def _auto_bool(v: Any, names: Names, base: Path) -> str | bool:
+    """`auto`, or true or false: deckpress decides, or the layout does."""
+    if isinstance(v, str) and v.lower() == "auto":
+        return "auto"
+    try:
+        return _bool(v, names, base)
+    except ValueError:
+        raise ValueError(f"expected auto, true or false, not {v!r}") from None
+
+
+def _language(v: Any, names: Names, base: Path) -> str:
+    """A language code like `de`, `en-GB` or `pt_BR`; nothing (null) for the deck's language."""
+    if v is None or v == "":
+        return ""
+    if not isinstance(v, str) or not re.fullmatch(r"[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})*", v):
+        raise ValueError(f"expected a language code like de, en-GB or fr, not {v!r}")
+    return v
+
+
 def _choice(choices: tuple[str, ...]) -> Callable[[Any, Names, Path], str]:
     def parse(v: Any, names: Names, base: Path) -> str:
         if str(v) not in choices:
@@ -233,7 +252,7 @@ PARSERS: dict[str, Callable[[Any, Names, Path], Any]] = {
     "text": _text, "length": _length, "extent": _extent, "size": _size, "width": _nonneg, "number": _number,
     "bool": _bool, "color": _color, "opacity": _opacity, "palette": _palette, "font": _font, "char": _char,
     "angle": _angle, "dash": _dash, "points": _points, "path": _path, "file": _file, "shape": _shape,
-    "pitches": _pitches,
+    "pitches": _pitches, "auto-bool": _auto_bool, "language": _language,
 }
 
 

@@ -1,0 +1,136 @@
+"""Where a word may break across lines: soft hyphens, its own hyphens, and a language's dictionary.
+
+The dictionaries are pyphen's (LibreOffice's hyphenation patterns, about 70 languages, pure
+Python). compose/text.py's line breaker asks `breaks` for a word that does not fit its line and
+takes the latest break whose head, with its hyphen, does.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from importlib.resources.abc import Traversable
+from pathlib import Path
+
+import pyphen
+
+SHY = "\u00ad"  # soft hyphen: a break the writer allows, drawn (as "-") only where a line breaks
+MIN_LETTERS = 2  # a break leaves at least this many letters on either side: "a-" never stays, "-y" never goes
+BREAKS_CACHE = 65536  # words kept with their breaks: more than a deck's vocabulary
+
+_NOT_HYPHENATED = re.compile(r"[0-9/@\\_]|://|www\.")  # numbers, addresses, paths: not for the dictionary
+_LETTERS = re.compile(r"[^\W\d_]+")  # a run of letters, which the dictionary hyphenates
+
+
+@functools.lru_cache(maxsize=BREAKS_CACHE)
+def breaks(text: str, lang: str | None) -> tuple[tuple[int, int, bool], ...]:
+    """Where the word `text` may break, in order, as (end of the head, start of the rest, whether
+    a hyphen is added), each leaving at least MIN_LETTERS letters either side.
+
+    A word with soft hyphens breaks there and nowhere else (the writer has said where). Else,
+    with a language (`de`, `en-GB`; None for none), after a hyphen the word has (Kanon-Karte)
+    and where the language's dictionary allows, unless the word holds a digit or looks like an
+    address or a path."""
+    found: list[tuple[int, int, bool]] = []
+    if SHY in text:
+        found = [(i, i + 1, True) for i, char in enumerate(text) if char == SHY]
+    else:
+        hyphens = dictionary(lang) if lang else None
+        if hyphens is not None and not _NOT_HYPHENATED.search(text):
+            found = [(i + 1, i + 1, False) for i, char in enumerate(text)
+                     if char in "-\u2010" and 0 < i < len(text) - 1]
+            for m in _LETTERS.finditer(text):
+                found += [(m.start() + k, m.start() + k, True) for k in hyphens.positions(m.group())]
+            found.sort()
+    return tuple(b for b in found if _letters(text[:b[0]]) >= MIN_LETTERS and _letters(text[b[1]:]) >= MIN_LETTERS)
+
+
+def _letters(part: str) -> int:
+    return sum(1 for char in part if char.isalpha())
+
+
+@functools.lru_cache(maxsize=64)
+def dictionary(lang: str) -> Patterns | None:
+    """The hyphenation patterns for a language (`de`, `en-GB`, `pt_BR`), or None if pyphen has
+    none. A language alone is its main country's (`de` is de_DE, `en` en_US, as LibreOffice
+    has it), where pyphen would take the first by name (de_AT)."""
+    code = lang.replace("-", "_")
+    if "_" not in code:
+        main = {"en": "en_US"}.get(code.lower(), f"{code.lower()}_{code.upper()}")
+        if main in pyphen.LANGUAGES:
+            code = main
+    found = pyphen.language_fallback(code)
+    return Patterns(pyphen.LANGUAGES[found]) if found else None
+
+
+_IGNORED = ("%", "#", "LEFTHYPHENMIN", "RIGHTHYPHENMIN", "COMPOUNDLEFTHYPHENMIN", "COMPOUNDRIGHTHYPHENMIN")
+_DIGITS = re.compile(r"[0-9]")
+_NONZERO = re.compile(r"[1-9]")
+_HEX = re.compile(r"\^{2}([0-9a-f]{2})")
+
+
+class Patterns:
+    """Liang's hyphenation patterns from one of pyphen's `hyph_*.dic` files, giving the breaks
+    pyphen's own `Pyphen(lang, left=2, right=2).positions` gives (a test compares them).
+
+    pyphen parses every pattern when it opens a file, over a second for German's 78,000; here a
+    pattern is filed under its letters as it is written and read only when a word contains it,
+    which makes opening a dictionary about ten times quicker. Nonstandard breaks (`ck` → `k-k`, two
+    in German) break where pyphen says, without the change of spelling."""
+
+    def __init__(self, path: Path | Traversable) -> None:
+        data = path.read_bytes()
+        first, _, rest = data.partition(b"\n")
+        encoding = first.decode().strip()
+        encoding = "cp1251" if encoding.lower() == "microsoft-cp1251" else encoding
+        lines = [line.strip() for line in rest.decode(encoding).splitlines()]
+        # as pyphen: a pattern of zeros only is no pattern (German has 11,000, words of its compound level)
+        lines = [line for line in lines if line and not line.startswith(_IGNORED) and _NONZERO.search(line)]
+        joined = "\n".join(lines)
+        if "^^" in joined or "/" in joined:  # rare: characters by their code, nonstandard breaks
+            lines = [_HEX.sub(lambda m: chr(int(m.group(1), 16)), line) for line in lines]
+            lines = [line.split("/", 1)[0] if "/" in line and "=" in line else line for line in lines]
+            joined = "\n".join(lines)
+        # every pattern's letters in one pass over the file (str.translate per line is 3 times slower)
+        self._written = dict(zip(_DIGITS.sub("", joined).split("\n"), lines))
+        self._values: dict[str, tuple[int, ...]] = {}
+        self._longest = max(map(len, self._written))
+
+    def _read(self, letters: str) -> tuple[int, ...]:
+        """A pattern's values: the digit before each of its letters, and after the last."""
+        values = self._values.get(letters)
+        if values is None:
+            found = [0] * (len(letters) + 1)
+            i = 0
+            for char in self._written[letters]:
+                if char.isdigit():
+                    found[i] = int(char)
+                else:
+                    i += 1
+            self._values[letters] = values = tuple(found)
+        return values
+
+    @functools.lru_cache(maxsize=BREAKS_CACHE)  # noqa: B019 (one per language, kept for the process)
+    def positions(self, word: str) -> tuple[int, ...]:
+        """Where `word` may be hyphenated: the number of characters before each break, at least
+        MIN_LETTERS from either end."""
+        dotted = f".{word.lower()}."
+        levels = [0] * (len(dotted) + 1)
+        written = self._written
+        for i in range(len(dotted) - 1):
+            for j in range(i + 1, min(i + self._longest, len(dotted)) + 1):
+                if dotted[i:j] in written:
+                    for k, value in enumerate(self._read(dotted[i:j])):
+                        if value > levels[i + k]:
+                            levels[i + k] = value
+        right = len(word) - MIN_LETTERS
+        return tuple(i - 1 for i, level in enumerate(levels) if level % 2 and MIN_LETTERS <= i - 1 <= right)
+
+
+def hyphenated(word: str, lang: str) -> str:
+    """The word with a "-" at each place it may break (for messages and tests): `Hexa-chords`."""
+    out, last = [], 0
+    for cut, resume, add in breaks(word, lang):
+        out.append(word[last:cut].replace(SHY, "") + ("-" if add else ""))
+        last = resume
+    return "".join(out) + word[last:].replace(SHY, "")

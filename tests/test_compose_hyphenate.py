@@ -1,0 +1,304 @@
+"""Hyphenation: where words may break (compose/hyphenate.py), and the line breaker and fitter of
+compose/text.py using it: soft hyphens, the dictionary per language, `hyphenate:` and `lang:`."""
+
+from __future__ import annotations
+
+import pytest
+
+from deckpress.builder.deckbuild import build_deck
+from deckpress.builder.faces import compose_faces
+from deckpress.colors import BLACK, RGB
+from deckpress.compose.hyphenate import SHY, breaks, hyphenated
+from deckpress.compose.text import fit_lines, glyph_icon, is_title, parse, set_text, shape_icon
+from deckpress.errors import Warnings
+from deckpress.face import Text
+from deckpress.fonts import FontSet
+from deckpress.model import load_deck
+from deckpress.units import PT
+from tests.faceread import text_items
+from tests.pdfread import page_text
+
+FONTS = FontSet()
+SANS = FONTS.families["sans"]
+REGULAR = SANS.file("regular")
+ICONS = {"sharp": glyph_icon("sharp", FONTS.families["music"].file("regular"), "♯", 1.0, None),
+         "red": shape_icon("red", "circle", RGB(1, 0, 0))}
+
+
+def lines_of(text, w, size=10 * PT, hyphenate="de", h=80.0, shrink=False):
+    fitted = set_text(text, (0, 0, w, h), SANS, "regular", FONTS, ICONS, size, 5 * PT, BLACK, "left", "top", 1.2,
+                      shrink, True, hyphenate=hyphenate)
+    by_line: dict[float, list[Text]] = {}
+    for item in fitted.items:
+        if isinstance(item, Text):
+            by_line.setdefault(round(item.y, 6), []).append(item)
+    return [items for _, items in sorted(by_line.items())], fitted
+
+
+def joined(line):
+    return "".join(t.text for t in line)
+
+
+def right_edge(line):
+    last = line[-1]
+    return last.x + FONTS.families["sans"].file("regular" if "Regular" in last.font else "bold").width(last.text) * last.size
+
+
+# --- where a word may break --------------------------------------------------------------------
+
+@pytest.mark.parametrize("word, lang, expected", [
+    ("Hexachords", "de", "He-xa-chords"),
+    ("Richtungswechsel", "de", "Rich-tungs-wech-sel"),
+    ("hyphenation", "en", "hy-phen-ation"),  # en is en_US, as LibreOffice has it
+    ("Kanon-Karte", "de", "Ka-non-Kar-te"),  # after its own hyphen (no second one added), and inside each part
+    ("Hexachords.", "de", "He-xa-chords."),  # punctuation is not a letter
+    ("Tisch\u00admitte", "de", "Tisch-mitte"),  # the writer's soft hyphen, and no other break
+    ("Richtungs\u00adwechsel", "de", "Richtungs-wechsel"),
+    ("a\u00adbc", "de", "abc"),  # one letter would stay
+    ("abc\u00add", "de", "abcd"),  # one letter would go
+    ("Hexachords", None, "Hexachords"),  # no language, no dictionary
+    ("Hexachords", "xx", "Hexachords"),  # a language pyphen has no dictionary for
+    ("Level12345", "en", "Level12345"),  # digits
+    ("www.hexachord.de", "de", "www.hexachord.de"), ("https://hexachord", "de", "https://hexachord"),
+    ("name@hexachord", "de", "name@hexachord"),
+])
+def test_where_a_word_may_break(word, lang, expected):
+    assert hyphenated(word, lang) == expected
+
+
+@pytest.mark.parametrize("lang", ["de", "en", "fr", "nl"])
+def test_at_least_two_letters_stay_and_go(lang):
+    for word in ("Abend", "oben", "Ufer", "über", "avec", "idea", "eerie", "Aussetzen", "Pause", "ideally"):
+        for cut, resume, _ in breaks(word, lang):
+            assert sum(c.isalpha() for c in word[:cut]) >= 2 and sum(c.isalpha() for c in word[resume:]) >= 2
+
+
+def test_regional_languages_find_their_dictionary():
+    assert hyphenated("Hexachords", "de-CH") == "He-xa-chords" and hyphenated("hyphenation", "en_GB") != "hyphenation"
+
+
+# --- the line breaker ----------------------------------------------------------------------------
+
+def test_a_word_that_does_not_fit_is_hyphenated_before_it_moves_down():
+    text = "Die Grenzen des Hexachords"
+    lines, _ = lines_of(text, 40.0)
+    plain, _ = lines_of(text, 40.0, hyphenate=None)
+    assert [joined(line) for line in plain] == ["Die Grenzen des", "Hexachords"]
+    assert [joined(line) for line in lines] == ["Die Grenzen des Hexa-", "chords"]
+    assert all(right_edge(line) <= 40.0 + 1e-9 for line in lines)  # the head and its hyphen fit
+
+    # the latest break that fits (Rich-tungs-wech-sel): the box's width decides which
+    def width(head):
+        return REGULAR.width(head) * 10 * PT + 0.001
+
+    for head, rest in (("Richtungswech-", "sel"), ("Richtungs-", "wechsel"), ("Rich-", "tungswechsel")):
+        lines, _ = lines_of("Richtungswechsel", width(head))
+        assert [joined(line) for line in lines] == [head, rest]
+        lines, _ = lines_of("Richtungswechsel", width(head) - 0.002)  # a hair narrower: an earlier break
+        assert joined(lines[0]) != head
+
+
+def test_a_word_too_long_for_any_line_is_broken_over_several():
+    lines, fitted = lines_of("Donaudampfschifffahrtsgesellschaftskapitän", 25.0)
+    assert len(lines) >= 3 and all(joined(line).endswith("-") for line in lines[:-1])
+    assert "".join(joined(line)[:-1] for line in lines[:-1]) + joined(lines[-1]) == \
+        "Donaudampfschifffahrtsgesellschaftskapitän"
+    assert fitted.fits and all(right_edge(line) <= 25.0 + 1e-9 for line in lines)
+
+
+def test_a_line_ending_at_a_words_own_hyphen_keeps_it_in_the_text():
+    """Broken after its own hyphen, a word adds none, and the hyphen is drawn as U+2010, which a
+    PDF reader keeps when it joins the lines (a "-" there it drops, as a hyphenation)."""
+    head = REGULAR.width("mit der Kanon-") * 10 * PT + 0.001
+    lines, _ = lines_of("mit der Kanon-Karte", head)
+    assert [joined(line) for line in lines] == ["mit der Kanon\u2010", "Karte"]
+    assert right_edge(lines[0]) <= head
+
+
+@pytest.mark.parametrize("text", ["Die Grenzen des **Hexa**chords", "Die Grenzen des Hexa:red:chords",
+                                  "Die Grenzen des Hexachords123"])
+def test_words_with_a_change_of_font_an_icon_or_digits_are_not_split(text):
+    lines, _ = lines_of(text, 40.0)
+    assert not any(joined(line).endswith("-") for line in lines)
+
+
+def test_the_fitter_breaks_before_it_shrinks():
+    text = "Richtungswechsel"
+    lines = parse(text, SANS, "regular", FONTS, ICONS)
+    # a word a little too wide for the box, which has room for two lines: it breaks, not shrinks
+    w, h = REGULAR.width(text) * 12 * PT * 0.9, (0.76 + 0.24 + 1.2) * 12 * PT + 0.01
+    _, with_hyphens, fits = fit_lines(lines, w, h, 12 * PT, 5 * PT, 1.2, True, True, "de")
+    _, without, fits_too = fit_lines(lines, w, h, 12 * PT, 5 * PT, 1.2, True, True, None)
+    assert fits and fits_too
+    assert with_hyphens == 12 * PT and without < 12 * PT
+
+
+# --- soft hyphens --------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("shy", [SHY, "&shy;"])
+def test_a_soft_hyphen_is_invisible_and_of_no_width_unless_the_line_breaks_there(shy):
+    whole, fitted = lines_of(f"Tisch{shy}mitte", 80.0, hyphenate=None)
+    assert [joined(line) for line in whole] == ["Tischmitte"] and not fitted.missing
+    assert right_edge(whole[0]) == pytest.approx(REGULAR.width("Tischmitte") * 10 * PT)
+    broken, _ = lines_of(f"auf der Tisch{shy}mitte", REGULAR.width("auf der Tisch-") * 10 * PT + 0.01,
+                         hyphenate=None)
+    assert [joined(line) for line in broken] == ["auf der Tisch-", "mitte"]
+
+
+def test_soft_hyphens_and_hyphenation_in_the_pdf(make_deck, tmp_path):
+    """Read back from the PDF: the broken words end their lines with "-", a soft hyphen where the
+    line did not break prints nothing, and no U+00AD is in the extracted text."""
+    layout = """
+        templates:
+          front:
+            fields: {text: ~}
+            elements:
+              - text: {text: "{text}", x: 5mm, y: 5mm, w: 28mm, h: 60mm, size: 10pt, fit: none}
+          back:
+            elements:
+              - rect: {x: 0mm, y: 0mm, w: 100%, h: 100%, fill: "#223344"}
+        """
+    deck = """
+        id: shy
+        title: Shy
+        designer: Test
+        license: CC0-1.0
+        language: de
+        layouts: [shy]
+        components:
+          - name: things
+            front: front
+            back: back
+            cards:
+              - {text: "Ablage&shy;stapel und Nachzieh&shy;stapel nebeneinander: Richtungswechsel"}
+              - {text: "Notenkarten-Stapel"}
+        """
+    folder = make_deck(deck, {"shy": layout})
+    build_deck(folder, tmp_path / "out", ["a4"], ["color"])
+    text = page_text(tmp_path / "out" / "shy" / "shy-cards-a4.pdf", 0)
+    assert SHY not in text
+    assert "Ablagestapel" in text  # not broken: its soft hyphen prints nothing
+    # a "-" ending a line is what pdfium reads as a hyphenated break (U+FFFE): at the soft hyphen,
+    # and where the German dictionary breaks the words that have none
+    assert "Nachzieh\ufffestapel" in text and "Rich\ufffetungswechsel" in text
+    assert text.count("\ufffe") == 3 and "-" not in text.split("50 mm")[0]  # (the page label names the file)
+    # a line ending at a word's own hyphen: the hyphen stays in the text
+    assert "Notenkarten\u2010\r\nStapel" in text
+
+
+# --- hyphenate: and lang: on a text element -------------------------------------------------------
+
+def test_a_title_is_a_box_of_fewer_than_three_lines_or_one_that_does_not_wrap():
+    assert is_title(9.0, 15 * PT, 1.2, True)  # a title band
+    assert not is_title(60.0, 9 * PT, 1.2, True)  # a rule card's body
+    assert is_title(60.0, 9 * PT, 1.2, False)  # no wrapping
+    two_lines = (0.76 + 0.24 + 1.2) * 10 * PT  # exactly two lines at 10 pt
+    three_lines = (0.76 + 0.24 + 2.4) * 10 * PT
+    assert is_title(two_lines, 10 * PT, 1.2, True) and not is_title(three_lines, 10 * PT, 1.2, True)
+
+
+LAYOUT = """
+    templates:
+      front:
+        fields: {text: ~}
+        elements:
+          - text: {id: title, text: "{text}", x: 5mm, y: 3mm, w: 40mm, h: 9mm, size: 10pt, fit: none}
+          - text: {id: body, text: "{text}", x: 5mm, y: 20mm, w: 40mm, h: 30mm, size: 10pt, fit: none}
+          - text: {id: off, text: "{text}", x: 5mm, y: 52mm, w: 40mm, h: 30mm, size: 10pt, fit: none,
+                   hyphenate: false}
+      back:
+        elements:
+          - rect: {x: 0mm, y: 0mm, w: 100%, h: 100%, fill: "#223344"}
+    """
+
+
+def deck_yaml(language="de", extra=""):
+    return f"""
+        id: hy
+        title: Hy
+        designer: Test
+        license: CC0-1.0
+        language: {language}
+        layouts: [hy]
+        components:
+          - name: things
+            front: front
+            back: back
+            cards:
+              - {{text: "Die Grenzen des Hexachords"}}
+        """
+
+
+def boxes(folder):
+    faces = compose_faces(load_deck(folder), Warnings())
+    items = list(text_items(faces.entries[0].front.items))
+    return {name: [t.text for t in sorted(items, key=lambda t: t.y) if top <= t.y < bottom]
+            for name, (top, bottom) in {"title": (3, 15), "body": (20, 50), "off": (52, 82)}.items()}
+
+
+def test_hyphenate_auto_is_on_for_body_text_and_off_for_titles(make_deck):
+    found = boxes(make_deck(deck_yaml(), {"hy": LAYOUT}))
+    assert found["title"] == ["Die Grenzen des", "Hexachords"]
+    assert found["body"] == ["Die Grenzen des Hexa-", "chords"]
+    assert found["off"] == ["Die Grenzen des", "Hexachords"]
+
+
+def test_hyphenate_true_asks_for_it_in_a_title(make_deck):
+    layout = LAYOUT.replace("size: 10pt, fit: none}\n          - text: {id: body",
+                            "size: 10pt, fit: none, hyphenate: true}\n          - text: {id: body")
+    assert boxes(make_deck(deck_yaml(), {"hy": layout}))["title"] == ["Die Grenzen des Hexa-", "chords"]
+
+
+def test_lang_picks_the_dictionary(make_deck):
+    """English patterns break 'Hexachords' elsewhere than German ones (or not at all): the
+    element's `lang` wins over the deck's language."""
+    layout = LAYOUT.replace("h: 30mm, size: 10pt, fit: none}\n          - text: {id: off",
+                            "h: 30mm, size: 10pt, fit: none, lang: xx}\n          - text: {id: off")
+    assert boxes(make_deck(deck_yaml(), {"hy": layout}))["body"] == ["Die Grenzen des", "Hexachords"]
+
+
+def test_a_bad_language_code_is_one_line_naming_the_key(make_deck):
+    from deckpress.errors import DeckError
+    layout = LAYOUT.replace("hyphenate: false}", "hyphenate: false, lang: \"de utsch\"}")
+    with pytest.raises(DeckError) as exc:
+        load_deck(make_deck(deck_yaml(), {"hy": layout}))
+    assert "lang" in str(exc.value) and "hy.yaml" in str(exc.value)
+
+
+def test_a_bad_hyphenate_value_is_refused(make_deck):
+    from deckpress.errors import DeckError
+    layout = LAYOUT.replace("hyphenate: false}", "hyphenate: sometimes}")
+    with pytest.raises(DeckError) as exc:
+        load_deck(make_deck(deck_yaml(), {"hy": layout}))
+    assert "hyphenate" in str(exc.value) and "auto, true or false" in str(exc.value)
+
+
+def test_the_patterns_break_where_pyphen_does():
+    """compose/hyphenate reads pyphen's dictionaries itself (lazily, for speed): every word of the
+    bundled decks' texts breaks where pyphen's own reading of the same file says."""
+    import re
+
+    import pyphen
+
+    from deckpress.bundled import DECKS_DIR
+    from deckpress.compose.hyphenate import dictionary
+
+    words: dict[str, set[str]] = {"de": set(), "en": set()}
+    for path in DECKS_DIR.rglob("*.yaml"):
+        found = set(re.findall(r"[^\W\d_]{4,}", path.read_text(encoding="utf-8")))
+        words["de" if "kanon" in str(path) else "en"] |= found
+    for lang, main in (("de", "de_DE"), ("en", "en_US"), ("fr", "fr"), ("nl", "nl_NL")):
+        ours, theirs = dictionary(lang), pyphen.Pyphen(lang=main, left=2, right=2)
+        sample = sorted(words.get(lang, words["en"]))
+        assert len(sample) > 300
+        differ = {w: ours.positions(w) for w in sample if list(ours.positions(w)) != theirs.positions(w)}
+        # German's pattern `5ab61la1ge` has two digits together: pyphen reads a value too many and
+        # breaks "Abla-g-e-stapel"; here a gap between letters has one value, the last digit written
+        assert differ == ({"Ablagestapel": (2, 4, 6, 9)} if lang == "de" else {}), lang
+    assert hyphenated("Ablagestapel", "de") == "Ab-la-ge-sta-pel"
+
+
+def test_a_language_alone_is_its_main_country():
+    from deckpress.compose.hyphenate import dictionary
+    assert dictionary("de") is dictionary("de")  # opened once
+    assert dictionary("xx") is None
