@@ -456,23 +456,7 @@ class Canvas:
         parts = [f"BT 1 0 0 1 {fp_str(x, y)} Tm {font.select(size)}"]
         if mode:
             parts.append("%d Tr" % mode)
-        pen, rise, shown = 0.0, 0.0, []  # pen: where the last glyph's advance leaves it, em
-        for gid, gx, gy, _ in glyphs:
-            if gy != rise:
-                if shown:
-                    parts.append(f"[{''.join(shown)}] TJ")
-                    shown = []
-                parts.append(f"{fp_str(gy * size)} Ts")
-                rise = gy
-            move = round((pen - gx) * 1000, 3)  # TJ numbers are thousandths of an em, taken off x
-            if move:
-                shown.append(fp_str(move))
-            shown.append(f"<{gid:04X}>")
-            pen = gx + font.width(gid) / 1000
-        if shown:
-            parts.append(f"[{''.join(shown)}] TJ")
-        if rise:
-            parts.append("0 Ts")
+        parts.append(font.shown(glyphs, size))
         if mode:
             parts.append("0 Tr")
         parts.append("ET")

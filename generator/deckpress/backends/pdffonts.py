@@ -262,6 +262,8 @@ class GlyphFont:
         self.path, self.name = path, name  #: the PDF resource name, `G1`, `G2`, …
         self.font = open_font(path)
         self.used: set[int] = {0}  # the glyphs embedded: every one drawn
+        self._widths: dict[int, float] = {}
+        self._shown: dict[tuple[tuple[tuple[int, float, float, str], ...], float], str] = {}
         self.readings: dict[int, str] = {}  # glyph index -> the characters it stands for
 
     def learn(self, glyphs: Iterable[tuple[int, str]]) -> None:
@@ -272,6 +274,42 @@ class GlyphFont:
 
     def select(self, size: float) -> str:
         return f"/{self.name} {fp_str(size)} Tf"
+
+    def shown(self, glyphs: tuple[tuple[int, float, float, str], ...], size: float) -> str:
+        """The operators that show `glyphs` (index, place in em: right, up) at `size`: one `TJ`,
+        where a number between two glyphs moves the pen from where the first glyph's advance leaves
+        it to where the next goes (kerning, a mark's offset), and a glyph off the baseline gets a
+        text rise (`Ts`). The same text recurs on many faces: each is made once."""
+        key = (glyphs, size)
+        found = self._shown.get(key)
+        if found is None:
+            found = self._shown[key] = self._operators(glyphs, size)
+        return found
+
+    def _operators(self, glyphs: tuple[tuple[int, float, float, str], ...], size: float) -> str:
+        widths = self._widths
+        parts, shown = [], []
+        pen, rise = 0.0, 0.0  # pen: where the last glyph's advance leaves it, em
+        for gid, gx, gy, _ in glyphs:
+            if gy != rise:
+                if shown:
+                    parts.append(f"[{''.join(shown)}] TJ")
+                    shown = []
+                parts.append(f"{fp_str(gy * size)} Ts")
+                rise = gy
+            move = (pen - gx) * 1000  # TJ numbers are thousandths of an em, taken off x
+            if move > 0.0005 or move < -0.0005:
+                shown.append(fp_str(round(move, 3)))
+            shown.append("<%04X>" % gid)
+            width = widths.get(gid)
+            if width is None:
+                width = widths[gid] = self.width(gid)
+            pen = gx + width / 1000
+        if shown:
+            parts.append(f"[{''.join(shown)}] TJ")
+        if rise:
+            parts.append("0 Ts")
+        return " ".join(parts)
 
     def width(self, gid: int) -> float:
         """A glyph's advance in thousandths of an em, as the W array gives it (what Tj moves by)."""
@@ -296,8 +334,7 @@ class _Composite(NamedTuple):
 
 @functools.lru_cache(maxsize=64)
 def _composite(face, path: str, gids: tuple[int, ...], readings: tuple[tuple[int, str], ...]) -> _Composite:
-    with open(path, "rb") as file:
-        program = glyph_subset(file.read(), gids)
+    program = glyph_subset(_font_bytes(path), gids)
     base = f"{_tag(program)}+{face.name.decode('latin-1')}"
     descriptor = Template({
         "Type": Name("FontDescriptor"), "Ascent": face.ascent, "CapHeight": face.capHeight,
@@ -314,6 +351,13 @@ def _composite(face, path: str, gids: tuple[int, ...], readings: tuple[tuple[int
                      "Encoding": Name("Identity-H"), "DescendantFonts": [Slot()], "ToUnicode": Slot()})
     return _Composite(stream_body({"Length1": len(program)}, program), descriptor, cid_font,
                       stream_body({}, _glyph_to_unicode(base, readings).encode("ascii")), font)
+
+
+@functools.lru_cache(maxsize=16)
+def _font_bytes(path: str) -> bytes:
+    """A font file's bytes, read once a process (each deck's subsets are cut from them)."""
+    with open(path, "rb") as file:
+        return file.read()
 
 
 def _thousandths(em: float) -> float:

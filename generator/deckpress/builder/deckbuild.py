@@ -11,6 +11,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ..atomic import replacing_folder
+from ..compose.hyphenate import dictionary
 from ..errors import DeckError, Warnings
 from ..fonts import FontSet, open_font
 from ..face import Face
@@ -19,10 +20,11 @@ from ..imposition.document import Marking
 from ..imposition.marks import MARK_MODES
 from ..ink import COLORS, INKS
 from ..model import Deck, load_deck
-from ..model.deck import SHEETS, find_deck
+from ..model.deck import SHEETS, deck_languages, find_deck
 from ..outputs.presets import PRESETS, preset_bleed
 from ..outputs.sides import Entry, distinct_faces
 from ..separation import FORMULA, Separation
+from ..shaping import shape
 from ..units import HOME_PAPERS
 from ..workers import in_order
 from .box import box_job
@@ -257,6 +259,13 @@ def build_decks(tasks: Sequence[DeckTask], out_dir: str | Path, papers: Sequence
         for family in FontSet().families.values():  # every bundled deck reads nearly all of them
             for path in family.files.values():
                 open_font(path)
+                shape(" ", path)  # and HarfBuzz's reading of it
+        for task in tasks:  # the hyphenation patterns of the languages printed: a tenth of a second each
+            try:
+                language = task.lang or deck_languages(task.ref)[0]
+            except DeckError:
+                continue  # its build will say why
+            dictionary(language)
 
     results: list[DeckBuild] = [None] * len(tasks)  # type: ignore[list-item]  (each filled below)
     for indices, built in zip(groups, in_order(build_group, groups, progress, on_plan, before_fork=warm_up)):

@@ -61,6 +61,7 @@ _UNIT = re.compile(r"(?<=\d) (?=(?:" + "|".join(re.escape(u) for u in sorted(UNI
 
 
 @functools.lru_cache(maxsize=4096)
+@functools.lru_cache(maxsize=4096)  # a template's texts recur on every card
 def smarten(text: str, lang: str) -> str:
     """`text` (markup) with smart punctuation for the language `lang` (`en`, `de`, `fr-CA` …)."""
     if not _WORTH_A_LOOK.search(text):  # most texts: nothing to do

@@ -425,16 +425,22 @@ def _runs(text: str, family: Family, style: str, fonts: FontSet) -> tuple[tuple[
     return tuple(runs), frozenset(missing)
 
 
+@functools.lru_cache(maxsize=RUNS_CACHE)  # a broken word's parts recur at every size the fitter tries
 def _shaped(font: FontFile, text: str) -> Run:
     """`text` in `font` shaped by HarfBuzz: kerned, with the font's ligatures and, for scripts
     that need it, joined and reordered; each glyph placed from the run's start."""
     visible = text.replace(SHY, "")  # a soft hyphen where the line does not break is nothing
     result = shape(visible, font.path)
-    ends = sorted({g.cluster for g in result.glyphs} | {len(visible)})
     glyphs, pen = [], 0.0
-    for g in result.glyphs:
-        glyphs.append((g.gid, pen + g.dx, g.dy, visible[g.cluster:ends[bisect_right(ends, g.cluster)]]))
-        pen += g.advance
+    if [g.cluster for g in result.glyphs] == list(range(len(visible))):  # a glyph a character (most words)
+        for g, char in zip(result.glyphs, visible):
+            glyphs.append((g.gid, pen + g.dx, g.dy, char))
+            pen += g.advance
+    else:
+        ends = sorted({g.cluster for g in result.glyphs} | {len(visible)})
+        for g in result.glyphs:
+            glyphs.append((g.gid, pen + g.dx, g.dy, visible[g.cluster:ends[bisect_right(ends, g.cluster)]]))
+            pen += g.advance
     return Run(font, text, result.width, glyphs=tuple(glyphs))
 
 
@@ -694,7 +700,7 @@ def _one_of(value: _FontsT) -> _FontsT:
 
 def cache_clear() -> None:
     """Forget every box set, text parsed and word measured (to compare them with fresh ones)."""
-    for cache in (_set_text, _parse, _spaced_word, _span_runs, _runs, breaks):
+    for cache in (_set_text, _parse, _spaced_word, _span_runs, _runs, _shaped, breaks):
         cache.cache_clear()
 
 
