@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import math
 
 import pytest
@@ -520,3 +522,24 @@ def test_any_mix_of_brackets_braces_and_markup_sets_or_says_what_is_wrong():
         except text_module.MarkupError:
             refused += 1
     assert 0 < refused < 400
+
+
+HEBREW_FONT = str(Path(__file__).parent / "fonts" / "NotoSansHebrew-Regular.ttf")
+
+
+def test_right_to_left_lines_put_their_words_in_visual_order():
+    """A Hebrew line reads from the right: its first word is drawn rightmost, a number inside it
+    reads left to right, and a Latin name keeps its own order."""
+    from deckpress.fonts import FontSet
+
+    fonts = FontSet({"hebrew": {"regular": HEBREW_FONT}})
+    hebrew = fonts.families["hebrew"]
+    fitted = text_module.set_text("שלום 2024 Kanon עולם", (0, 0, 100, 20), hebrew, "regular", fonts, {}, 10 * PT,
+                                  10 * PT, BLACK, "right", "top", 1.2, False, True)
+    # each word is a run of its own font (Latin and digits fall back to the sans serif): left to right
+    drawn = sorted((t.x, t.text) for t in fitted.items)
+    words = [w for _, text in drawn for w in text.split()]
+    assert words == ["עולם", "Kanon", "2024", "שלום"]
+    ltr = text_module.set_text("abc שלום def", (0, 0, 100, 20), hebrew, "regular", fonts, {}, 10 * PT, 10 * PT,
+                               BLACK, "left", "top", 1.2, False, True)
+    assert [w for _, text in sorted((t.x, t.text) for t in ltr.items) for w in text.split()] == ["abc", "שלום", "def"]

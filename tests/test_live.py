@@ -87,3 +87,22 @@ def test_sigterm_stops_it_as_ctrl_c_does(tmp_path, signal_name):
     status, out, err = served.stop()
     assert (status, err, out.splitlines()[-1]) == (0, "", "stopped")
     assert list(served.tmp.iterdir()) == []
+
+
+def test_ctrl_c_stops_it_at_once_though_a_page_is_still_listening(tmp_path):
+    """An open page holds an event stream: stopping ends it rather than waiting out its keep-alive
+    (15 s), and every thread is joined before the process ends (it never dies in its shutdown)."""
+    import time
+
+    served = Served("kanon", tmp_path)
+    port = int(served.url.rsplit(":", 1)[1].strip("/"))
+    listening = socket.create_connection(("127.0.0.1", port), timeout=10)
+    listening.sendall(f"GET /api/events HTTP/1.0\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode())
+    received = b""
+    while b"data: " not in received:  # the headers, then the version the page is at
+        received += listening.recv(4096)
+    started = time.monotonic()
+    status, _, err = served.stop()
+    assert (status, err) == (0, "") and time.monotonic() - started < 5
+    assert listening.recv(4096) == b""  # the stream was closed by the server
+    listening.close()

@@ -366,9 +366,15 @@ class FontSet:
         return family.file(style)
 
     def fallbacks(self, style: str) -> Iterator[FontFile]:
+        """Where a character the text's own font lacks is looked for: the bundled sans serif, music,
+        symbol and maths fonts, then the deck's own families in the order it names them (a Hebrew
+        or Arabic font a deck brings sets those letters in any of its texts)."""
         for name in FALLBACK_FAMILIES:
             if name in self.families:
                 yield self.families[name].file(style)
+        for name, family in self.families.items():
+            if name not in BUNDLED_FAMILIES:
+                yield family.file(style)
 
     def font_for(self, char: str, primary: FontFile, style: str) -> FontFile:
         """The font that draws `char`: the primary if it has it, else the first fallback that does."""

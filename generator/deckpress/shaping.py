@@ -18,6 +18,7 @@ from __future__ import annotations
 import functools
 import re
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -80,7 +81,7 @@ def shape(text: str, font_path: str, *, features: tuple[str, ...] = (), language
     """One line of text shaped in the font: cut into runs of one direction (`direction` is the
     paragraph's: "ltr", "rtl", or "auto", from its first strong character), each shaped, then
     put in visual order. Clusters index `text`."""
-    if direction != "rtl" and not _RIGHT_TO_LEFT.search(text):  # most text: one run, left to right
+    if direction != "rtl" and not RIGHT_TO_LEFT.search(text):  # most text: one run, left to right
         return shape_run(text, font_path, False, features, language)
     levels = bidi_levels(text, direction)
     glyphs: list[Glyph] = []
@@ -95,7 +96,7 @@ def shape(text: str, font_path: str, *, features: tuple[str, ...] = (), language
 _STRONG = {"L": "L", "R": "R", "AL": "R"}
 #: the blocks of right-to-left scripts (Hebrew, Arabic, Syriac, Thaana, N'Ko, …, their presentation
 #: forms, and the historic ones above U+FFFF): text without any is one left-to-right run
-_RIGHT_TO_LEFT = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff\U00010800-\U00010fff\U0001e800-\U0001efff"
+RIGHT_TO_LEFT = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff\U00010800-\U00010fff\U0001e800-\U0001efff"
                             "\u200f\u202b\u202e\u2067]")
 _NEUTRAL = {"B", "S", "WS", "ON", "BN", "LRE", "LRO", "RLE", "RLO", "PDF", "LRI", "RLI", "FSI", "PDI"}
 
@@ -212,3 +213,23 @@ def visual_runs(levels: tuple[int, ...]) -> list[tuple[int, int]]:
             else:
                 i += 1
     return [(start, end) for start, end, _ in runs]
+
+
+def visual_order(levels: Sequence[int]) -> list[int]:
+    """Items at these levels (words, runs) in visual order, as indexes: every stretch at a level
+    or above is turned round, from the highest level down to the lowest odd one (rule L2)."""
+    order = list(range(len(levels)))
+    if not levels or max(levels) == 0:
+        return order
+    for level in range(max(levels), (min(levels) | 1) - 1, -1):
+        i = 0
+        while i < len(order):
+            if levels[order[i]] >= level:
+                j = i
+                while j < len(order) and levels[order[j]] >= level:
+                    j += 1
+                order[i:j] = reversed(order[i:j])
+                i = j
+            else:
+                i += 1
+    return order

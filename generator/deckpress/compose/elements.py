@@ -9,6 +9,7 @@ kind without a drawer, a drawer without a kind, or drawers out of the declaratio
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -26,7 +27,7 @@ from ..shapes import shape
 from ..units import PT
 from .staff import staff_items
 from .punctuation import smarten
-from .text import MarkupError, is_title, set_text
+from .text import MarkupError, Shaping, is_title, set_text
 
 if TYPE_CHECKING:
     from .composer import Context
@@ -195,15 +196,24 @@ def text(ctx: Context, e: Element, values: Values) -> list[Item]:
             memo[0][memo[1]] = setting
     if setting.missing:
         chars = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in sorted(setting.missing))
-        ctx.c.warn(f"card {ctx.card.label}: no font has {chars}; it would print as an empty box "
-                   f"(template '{ctx.template.name}', {e.file}:{e.line_of('text')})",
-                   ctx.card.file, ctx.card.line, kind="missing-glyph")
+        scripts = sorted({script_of(c) for c in setting.missing} - {""})
+        which = f" for {' and '.join(scripts)} text" if scripts else ""
+        ctx.c.warn(f"card {ctx.card.label}: no font has {chars}; it would print as an empty box: name a "
+                   f"font{which} in the deck's `fonts:` (template '{ctx.template.name}', "
+                   f"{e.file}:{e.line_of('text')})", ctx.card.file, ctx.card.line, kind="missing-glyph")
     if not setting.fits:
         at = f"even at {setting.min_size / PT:g}pt" if setting.shrink else f"at {setting.size / PT:g}pt"
         ctx.c.warn(f"card {ctx.card.label}: text of template '{ctx.template.name}' "
                    f"({e.file}:{e.line_of('text')}) does not fit its box {at}",
                    ctx.card.file, ctx.card.line, kind="text-overflow")
     return list(setting.items)
+
+
+def script_of(char: str) -> str:
+    """The script a character belongs to, as its Unicode name begins (`Hebrew`, `Arabic`,
+    `Devanagari`, `Cjk`); "" for one without a name."""
+    name = unicodedata.name(char, "")
+    return name.split(" ", 1)[0].capitalize() if name else ""
 
 
 def _set(ctx: Context, e: Element, values: Values, written: str) -> _Setting:
@@ -221,7 +231,8 @@ def _set(ctx: Context, e: Element, values: Values, written: str) -> _Setting:
         fitted = set_text(written, (L("x"), L("y"), L("w"), L("h")), family, style, ctx.c.names.fonts,
                           ctx.c.icons, size, min(size, min_size), get("color") or BLACK, get("align"),
                           get("valign"), get("line-height"), get("fit") == "shrink", get("wrap"),
-                          get("ink"), ctx.c.color_names, lang if hyphenate else None)
+                          get("ink"), ctx.c.color_names, lang if hyphenate else None,
+                          Shaping(lang, get("features") or ()), get("direction"))
     except MarkupError as exc:
         message, name, known = exc.args
         raise DeckError(f"card {ctx.card.label}: {message} in text (template '{ctx.template.name}', "

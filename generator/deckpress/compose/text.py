@@ -32,7 +32,7 @@ from ..face import Item, Paint, Text
 from ..fonts import Family, FontFile, FontSet
 from ..model.keys import SPAN
 from ..shapes import shape as symbol
-from ..shaping import shape
+from ..shaping import RIGHT_TO_LEFT, base_level, bidi_levels, shape, visual_order
 from ..units import PT, parse_absolute
 from .hyphenate import SHY, breaks
 
@@ -56,6 +56,17 @@ _ICON_NAMES = re.compile(r"(?=:([a-z][a-z0-9_-]*):)")
 SET_CACHE = 4096  # text boxes kept set (a card's worth of items each)
 PARSE_CACHE = 4096  # texts kept parsed
 RUNS_CACHE = 65536  # words kept measured: more than a deck's vocabulary in each of its fonts
+
+
+class Shaping(NamedTuple):
+    """How a text's runs are shaped: in a language (its own letter forms), with OpenType features
+    besides the font's defaults (`smcp`; `-liga` turns one off)."""
+
+    language: str | None = None
+    features: tuple[str, ...] = ()
+
+
+PLAIN = Shaping()
 
 
 @dataclass(frozen=True)
@@ -90,6 +101,7 @@ class Run:
     width: float
     look: Look | None = None  # None: plain text, the element's size and colour
     glyphs: tuple[tuple[int, float, float, str], ...] = ()
+    shaping: Shaping = PLAIN  # how it was shaped: a part of it broken off is shaped alike
 
 
 Piece = Run | IconDraw
@@ -149,7 +161,7 @@ class _UnknownIcon(MarkupError):
 
 def parse(text: str, family: Family, base_style: str, fonts: FontSet,
           icons: Mapping[str, IconDraw], missing: set[str] | None = None,
-          colors: Mapping[str, Color] | None = None, size: float = 0.0) -> list[HardLine]:
+          colors: Mapping[str, Color] | None = None, size: float = 0.0, shaping: Shaping = PLAIN) -> list[HardLine]:
     """Markup -> lines of words, each word a list of measured runs and icons (in em).
 
     Characters that no font has are added to `missing`. Bold and italic carry on from one
@@ -157,7 +169,7 @@ def parse(text: str, family: Family, base_style: str, fonts: FontSet,
     `color` may name one of `colors` (the deck's palette and colour words); its size in pt or mm
     is taken as a share of `size`, the element's."""
     reader = _MarkupReader(family, base_style, fonts, icons, set() if missing is None else missing,
-                           colors or {}, size)
+                           colors or {}, size, shaping)
     lines: list[HardLine] = []
     paragraph_start = True
     text = text.replace("&shy;", SHY)
@@ -192,8 +204,10 @@ class _MarkupReader:
     STYLES = {(False, False): "regular", (True, False): "bold", (False, True): "italic", (True, True): "bolditalic"}
 
     def __init__(self, family: Family, base_style: str, fonts: FontSet, icons: Mapping[str, IconDraw],
-                 missing: set[str], colors: Mapping[str, Color] | None = None, size: float = 0.0) -> None:
+                 missing: set[str], colors: Mapping[str, Color] | None = None, size: float = 0.0,
+                 shaping: Shaping = PLAIN) -> None:
         self.family, self.fonts, self.icons, self.missing = family, fonts, icons, missing
+        self.shaping = shaping
         self.colors, self.size = colors or {}, size
         self.bold = base_style in ("bold", "bolditalic")
         self.italic = base_style in ("italic", "bolditalic")
@@ -202,16 +216,18 @@ class _MarkupReader:
 
     def runs(self, text: str, style: str | None = None) -> tuple[Run, ...]:
         if self.span is not None and style is None:
-            runs, missing = _span_runs(text, self.family, self.STYLES[self.bold, self.italic], self.fonts, self.span)
+            runs, missing = _span_runs(text, self.family, self.STYLES[self.bold, self.italic], self.fonts, self.span,
+                                       self.shaping)
         else:
-            runs, missing = _runs(text, self.family, style or self.STYLES[self.bold, self.italic], self.fonts)
+            runs, missing = _runs(text, self.family, style or self.STYLES[self.bold, self.italic], self.fonts,
+                                  self.shaping)
         self.missing |= missing
         return runs
 
     def spaced_word(self, text: str) -> Word:
         if self.span is not None:
             return Word.of(self.runs(text), self.runs(" ")[0])
-        word, missing = _spaced_word(text, self.family, self.STYLES[self.bold, self.italic], self.fonts)
+        word, missing = _spaced_word(text, self.family, self.STYLES[self.bold, self.italic], self.fonts, self.shaping)
         self.missing |= missing
         return word
 
@@ -393,14 +409,15 @@ def plain(text: str, glyphs: Mapping[str, str]) -> str:
 
 
 @functools.lru_cache(maxsize=RUNS_CACHE)
-def _runs(text: str, family: Family, style: str, fonts: FontSet) -> tuple[tuple[Run, ...], frozenset[str]]:
+def _runs(text: str, family: Family, style: str, fonts: FontSet,
+          shaping: Shaping = PLAIN) -> tuple[tuple[Run, ...], frozenset[str]]:
     """Split text into runs by the font that has each character (primary font first), each run
     shaped (`_shaped`); and the characters no font has."""
     primary = family.file(style)
     has = primary.has
     # the primary font draws it all (most words); a soft hyphen, of no width, goes with it
     if all([has(char) or char in " \u00a0\u00ad" for char in text]):
-        return ((_shaped(primary, text),) if text else ()), frozenset()
+        return ((_shaped(primary, text, shaping),) if text else ()), frozenset()
     missing: set[str] = set()
     runs: list[Run] = []
     current: FontFile | None = None
@@ -418,19 +435,19 @@ def _runs(text: str, family: Family, style: str, fonts: FontSet) -> tuple[tuple[
             chars.append(char)
         else:
             if current is not None:
-                runs.append(_shaped(current, "".join(chars)))
+                runs.append(_shaped(current, "".join(chars), shaping))
             current, chars = font, [char]
     if current is not None:
-        runs.append(_shaped(current, "".join(chars)))
+        runs.append(_shaped(current, "".join(chars), shaping))
     return tuple(runs), frozenset(missing)
 
 
 @functools.lru_cache(maxsize=RUNS_CACHE)  # a broken word's parts recur at every size the fitter tries
-def _shaped(font: FontFile, text: str) -> Run:
+def _shaped(font: FontFile, text: str, shaping: Shaping = PLAIN) -> Run:
     """`text` in `font` shaped by HarfBuzz: kerned, with the font's ligatures and, for scripts
     that need it, joined and reordered; each glyph placed from the run's start."""
     visible = text.replace(SHY, "")  # a soft hyphen where the line does not break is nothing
-    result = shape(visible, font.path)
+    result = shape(visible, font.path, features=shaping.features, language=shaping.language)
     glyphs, pen = [], 0.0
     if [g.cluster for g in result.glyphs] == list(range(len(visible))):  # a glyph a character (most words)
         for g, char in zip(result.glyphs, visible):
@@ -441,7 +458,7 @@ def _shaped(font: FontFile, text: str) -> Run:
         for g in result.glyphs:
             glyphs.append((g.gid, pen + g.dx, g.dy, visible[g.cluster:ends[bisect_right(ends, g.cluster)]]))
             pen += g.advance
-    return Run(font, text, result.width, glyphs=tuple(glyphs))
+    return Run(font, text, result.width, glyphs=tuple(glyphs), shaping=shaping)
 
 
 def _placed(pieces: list[Run], start: float = 0.0) -> tuple[tuple[int, float, float, str], ...]:
@@ -454,28 +471,29 @@ def _placed(pieces: list[Run], start: float = 0.0) -> tuple[tuple[int, float, fl
 
 
 @functools.lru_cache(maxsize=RUNS_CACHE)
-def _span_runs(text: str, family: Family, style: str, fonts: FontSet,
-               span: _Span) -> tuple[tuple[Run, ...], frozenset[str]]:
+def _span_runs(text: str, family: Family, style: str, fonts: FontSet, span: _Span,
+               shaping: Shaping = PLAIN) -> tuple[tuple[Run, ...], frozenset[str]]:
     """`_runs` in a span's look; with small caps, lower-case letters as capitals in its smaller look."""
     if not span.caps:
-        runs, missing = _runs(text, family, style, fonts)
+        runs, missing = _runs(text, family, style, fonts, shaping)
         return tuple(replace(r, width=r.width * span.look.scale, look=span.look) for r in runs), missing
     out: list[Run] = []
     missing_all: set[str] = set()
     for small, chars in itertools.groupby(text, str.islower):  # lower-case letters, and the rest
         chunk = "".join(chars)
         look = span.small if small else span.look
-        runs, missing = _runs(chunk.upper() if small else chunk, family, style, fonts)
+        runs, missing = _runs(chunk.upper() if small else chunk, family, style, fonts, shaping)
         out += [replace(r, width=r.width * look.scale, look=look) for r in runs]
         missing_all |= missing
     return tuple(out), frozenset(missing_all)
 
 
 @functools.lru_cache(maxsize=RUNS_CACHE)
-def _spaced_word(text: str, family: Family, style: str, fonts: FontSet) -> tuple[Word, frozenset[str]]:
+def _spaced_word(text: str, family: Family, style: str, fonts: FontSet,
+                 shaping: Shaping = PLAIN) -> tuple[Word, frozenset[str]]:
     """A word followed by a space, all in one style; and the characters no font has."""
-    runs, missing = _runs(text, family, style, fonts)
-    return Word.of(runs, _runs(" ", family, style, fonts)[0][0]), missing
+    runs, missing = _runs(text, family, style, fonts, shaping)
+    return Word.of(runs, _runs(" ", family, style, fonts, shaping)[0][0]), missing
 
 
 def wrap(lines: tuple[HardLine, ...] | list[HardLine], width_em: float,
@@ -540,10 +558,11 @@ def split(word: Word, room: float, hyphenate: str | None) -> tuple[Word, Word] |
             # the word's own hyphen ends the line: as U+2010, which a PDF reader keeps when it
             # joins the lines ("British-style"), where it drops a "-" there as a hyphenation
             head_text = head_text[:-1] + HARD_HYPHEN
-        head_run = _shaped(font, head_text)
+        shaping = word.pieces[0].shaping  # type: ignore[union-attr]  (a word of one font: runs)
+        head_run = _shaped(font, head_text, shaping)
         if head_run.width <= room + 1e-9:
             head = Word((head_run,), None, head_run.width, 0.0, head_text, font)
-            return head, Word.of((_shaped(font, text[resume:]),), word.space_after)
+            return head, Word.of((_shaped(font, text[resume:], shaping),), word.space_after)
     return None
 
 
@@ -662,10 +681,12 @@ class Fitted:
 def set_text(text: str, box: tuple[float, float, float, float], family: Family, style: str,
              fonts: FontSet, icons: Mapping[str, IconDraw], size: float, min_size: float, color: Color,
              align: str, valign: str, line_height: float, shrink: bool, wrap_lines: bool,
-             ink: str = "auto", colors: Mapping[str, Color] | None = None, hyphenate: str | None = None) -> Fitted:
+             ink: str = "auto", colors: Mapping[str, Color] | None = None, hyphenate: str | None = None,
+             shaping: Shaping = PLAIN, direction: str = "auto") -> Fitted:
     """Set `text` in the box (x, y, w, h), shrinking from `size` towards `min_size` until it fits;
     with a language to `hyphenate` in (`de`, `en-GB`), breaking words by its dictionary first. A
-    span's `color` may name one of `colors` (the deck's palette and colour words)."""
+    span's `color` may name one of `colors` (the deck's palette and colour words). Runs are shaped
+    as `shaping` says; lines run in the paragraph's `direction` (`auto`: from its first letter)."""
     # the cache key holds only the icons the text may name, so texts without icons are shared
     # between decks, and a deck's other icons do not matter; likewise colour names and the size
     # (which a span's size in pt is a share of) only for a text with spans
@@ -676,7 +697,7 @@ def set_text(text: str, box: tuple[float, float, float, float], family: Family, 
     try:
         items, chosen_size, fits, missing = _set_text(text, tuple(box), family, style, fonts, named, size,
                                                       min_size, color, align, valign, line_height, shrink,
-                                                      wrap_lines, ink, color_names, hyphenate)
+                                                      wrap_lines, ink, color_names, hyphenate, shaping, direction)
     except _UnknownIcon as exc:  # suggest from every icon, not just the ones the text names
         message, name, _named = exc.args
         raise MarkupError(message, name, sorted(icons)) from None
@@ -708,28 +729,33 @@ def cache_clear() -> None:
 def _set_text(text: str, box: tuple[float, ...], family: Family, style: str, fonts: FontSet,
               named: tuple[tuple[str, IconDraw | None], ...], size: float, min_size: float, color: Color,
               align: str, valign: str, line_height: float, shrink: bool, wrap_lines: bool,
-              ink: str, colors: tuple[tuple[str, Color], ...] = (), hyphenate: str | None = None
-              ) -> tuple[tuple[Item, ...], float, bool, frozenset[str]]:
+              ink: str, colors: tuple[tuple[str, Color], ...] = (), hyphenate: str | None = None,
+              shaping: Shaping = PLAIN, direction: str = "auto") -> tuple[tuple[Item, ...], float, bool, frozenset[str]]:
     x, y, w, h = box
-    lines, missing = _parse(text, family, style, fonts, named, colors, size if "]{" in text else 0.0)
+    lines, missing = _parse(text, family, style, fonts, named, colors, size if "]{" in text else 0.0, shaping)
     set_lines, chosen_size, fits = fit_lines(lines, w, h, size, min_size, line_height, shrink, wrap_lines,
                                              hyphenate)
-    return (tuple(_draw(set_lines, x, y, w, h, chosen_size, color, align, valign, line_height, ink)),
+    paragraph = base_level(plain(text, {}), direction)  # 1: the lines run right to left
+    # words are put in visual order only where there is something to turn round
+    order = paragraph if paragraph or RIGHT_TO_LEFT.search(text) else None
+    return (tuple(_draw(set_lines, x, y, w, h, chosen_size, color, align, valign, line_height, ink, order)),
             chosen_size, fits, missing)
 
 
 @functools.lru_cache(maxsize=PARSE_CACHE)
 def _parse(text: str, family: Family, style: str, fonts: FontSet,
            named: tuple[tuple[str, IconDraw | None], ...], colors: tuple[tuple[str, Color], ...] = (),
-           size: float = 0.0) -> tuple[tuple[HardLine, ...], frozenset[str]]:
+           size: float = 0.0, shaping: Shaping = PLAIN) -> tuple[tuple[HardLine, ...], frozenset[str]]:
     missing: set[str] = set()
     lines = parse(text, family, style, fonts, {name: icon for name, icon in named if icon}, missing,
-                  dict(colors), size)
+                  dict(colors), size, shaping)
     return tuple(lines), frozenset(missing)
 
 
 def _draw(lines: list[SetLine], x: float, y: float, w: float, h: float, size: float, color: Color,
-          align: str, valign: str, line_height: float, ink: str) -> list[Item]:
+          align: str, valign: str, line_height: float, ink: str, order: int | None = None) -> list[Item]:
+    """The set lines as face items. With `order` (the paragraph's level: 0 left to right, 1 right
+    to left), each line's words are put in visual order first (`visual_words`)."""
     total = block_height(lines, line_height) * size
     top = y + {"top": 0.0, "middle": (h - total) / 2, "bottom": h - total}[valign]
     baseline = top + ASCENT * size * (lines[0].scale if lines else 1.0)
@@ -746,24 +772,50 @@ def _draw(lines: list[SetLine], x: float, y: float, w: float, h: float, size: fl
         if line.bullet:
             _emit(items, line.bullet.pieces, left, baseline, size, color, ink)
         cursor = left + line.indent * size
-        font = line.words[0].font if line.words else None
-        if font is not None and all(word.font is font for word in line.words):
+        words = line.words if order is None else visual_words(line.words, order)
+        # the space between two words seen side by side: the one after whichever comes first in reading
+        spaces = [w.space_after for w in words[:-1]] if order is None else \
+            [a.space_after or b.space_after for a, b in zip(words, words[1:])]
+        font = words[0].font if words else None
+        if font is not None and all(word.font is font for word in words):
             # one font throughout (most lines): the one text item _emit would make, without its walk
-            text = "".join(word.text for word in line.words)
+            text = "".join(word.text for word in words)
             if SHY in text:  # soft hyphens where the line did not break: not drawn
                 text = text.replace(SHY, "")
             if text.strip():
-                runs = [run for i, word in enumerate(line.words) for run in
-                        (*word.pieces, *((word.space_after,) if word.space_after and i < len(line.words) - 1 else ()))]
+                runs = [run for i, word in enumerate(words) for run in
+                        (*word.pieces, *((spaces[i],) if i < len(spaces) and spaces[i] else ()))]
                 _run_text(items, cursor, baseline, runs, font, None, size, color, ink, last=True)
             continue
         pieces: list[Piece] = []
-        for i, word in enumerate(line.words):
+        for i, word in enumerate(words):
             pieces.extend(word.pieces)
-            if i < len(line.words) - 1 and word.space_after:
-                pieces.append(word.space_after)
+            if i < len(spaces) and spaces[i]:
+                pieces.append(spaces[i])  # type: ignore[arg-type]
         _emit(items, pieces, cursor, baseline, size, color, ink)
     return items
+
+
+def visual_words(words: tuple[Word, ...], paragraph: int) -> tuple[Word, ...]:
+    """A line's words as they are seen, left to right, each with its pieces so too: a word's (or
+    a piece's) level is its first letter's by the bidirectional algorithm over the line (numbers
+    in Hebrew, a Latin name in Arabic, a digit in a fallback font), and the stretches at a level
+    or above are turned round (`shaping.visual_order`). Each run's own glyphs are in visual order
+    already."""
+    levels = bidi_levels("".join(word.text for word in words), "rtl" if paragraph else "ltr")
+    items, at, seen = [], 0, []  # the levels of word, space, word, space, …: a space may part two runs
+    for word in words:
+        items.append(levels[at] if at < len(levels) else paragraph)
+        pieces, piece_levels = word.pieces, []
+        for piece in pieces:
+            piece_levels.append(levels[at] if at < len(levels) else paragraph)
+            at += len(piece.text) if isinstance(piece, Run) else 0
+        items.append(levels[at] if at < len(levels) else paragraph)  # its space's
+        at += len(word.space_after.text) if word.space_after else 0
+        if len(pieces) > 1 and max(piece_levels) > 0:
+            word = word._replace(pieces=tuple(pieces[i] for i in visual_order(piece_levels)))
+        seen.append(word)
+    return tuple(seen[i // 2] for i in visual_order(items) if i % 2 == 0)
 
 
 def _emit(items: list[Item], pieces: list[Piece], x: float, baseline: float, size: float,

@@ -57,7 +57,8 @@ def run(ref: str | Path, *, host: str = LOOPBACK, port: int | None = None, open_
         # every address (0.0.0.0, ::) is opened on this machine by its loopback one
         shown = LOOPBACK if host in ("0.0.0.0", "::", "") else f"[{host}]" if ":" in host else host
         url = f"http://{shown}:{server.port}/"
-        threading.Thread(target=server.serve_forever, name="deckpress-http", daemon=True).start()
+        serving = threading.Thread(target=server.serve_forever, args=(0.05,), name="deckpress-http")  # quick to stop
+        serving.start()
         watcher = Watcher(preview)
         watcher.start()
         signals = (signal.SIGINT, signal.SIGTERM) if threading.current_thread() is threading.main_thread() else ()
@@ -76,6 +77,7 @@ def run(ref: str | Path, *, host: str = LOOPBACK, port: int | None = None, open_
                 signal.signal(sig, handler)
             watcher.stop()
             server.close()
+            serving.join()
     finally:
         preview.close()
 

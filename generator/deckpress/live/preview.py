@@ -244,10 +244,11 @@ class Preview:
             self.version += 1
             self.changed.notify_all()
 
-    def wait(self, after: int, timeout: float) -> int:
-        """The version, once it is newer than `after` or `timeout` seconds have gone."""
+    def wait(self, after: int, timeout: float, stop: threading.Event | None = None) -> int:
+        """The version, once it is newer than `after`, `stop` is set (and `changed` notified), or
+        `timeout` seconds have gone."""
         with self.changed:
-            self.changed.wait_for(lambda: self.version > after, timeout)
+            self.changed.wait_for(lambda: self.version > after or (stop is not None and stop.is_set()), timeout)
             return self.version
 
     def face_png(self, face_id: str, ink: str) -> bytes | None:

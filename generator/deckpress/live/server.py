@@ -63,7 +63,11 @@ def assets() -> dict[str, tuple[bytes, str]]:
 class PreviewServer(ThreadingHTTPServer):
     """An HTTP server for one `Preview`."""
 
-    daemon_threads = True  # an open event stream does not keep the process alive
+    # closing joins every request's thread (event streams end when `closing` is set), so the process
+    # ends with its main thread alone: interpreter shutdown never meets a thread inside pdfium or
+    # HarfBuzz, which crashed it (SIGSEGV) when they were daemons left running
+    daemon_threads = False
+    block_on_close = True
 
     def __init__(self, preview: Preview, host: str, port: int) -> None:
         self.preview = preview
@@ -157,7 +161,7 @@ class Handler(BaseHTTPRequestHandler):
         try:
             self.wfile.write(b"retry: 500\n\n")  # come back quickly when the server restarts
             while not closing.is_set():
-                version = preview.wait(sent, KEEP_ALIVE)
+                version = preview.wait(sent, KEEP_ALIVE, closing)
                 if closing.is_set():
                     break
                 self.wfile.write(f"data: {version}\n\n".encode() if version != sent else b": still here\n\n")

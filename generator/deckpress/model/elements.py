@@ -126,8 +126,16 @@ KINDS: dict[str, Kind] = {k.name: k for k in (
             "addresses, icons or a change of font are never broken. `auto`: on for body text, off for "
             "titles, a title being a text that does not `wrap` or whose box holds fewer than 3 lines "
             "at its largest `size`.", choices=("auto", "true", "false")),
-        Key("lang", "language", None, "The text's language (`de`, `en-GB`, `fr`), for hyphenation "
-            "and smart punctuation; by default the language the deck is printed in."),
+        Key("lang", "language", None, "The text's language (`de`, `en-GB`, `fr`), for shaping (a "
+            "language's own letter forms: Serbian italics, Marathi, Urdu digits), hyphenation and "
+            "smart punctuation; by default the language the deck is printed in."),
+        Key("features", "features", None, "OpenType features to turn on besides the font's defaults "
+            "(kerning, ligatures and what each script needs are on already): `[smcp]` small capitals, "
+            "`[onum]` old-style figures, `[tnum]` figures of one width; `-liga` turns one off."),
+        Key("direction", "choice", "auto", "Which way the text's lines run: `auto` (from its first "
+            "letter: Hebrew or Arabic right to left), `ltr` or `rtl`. Words of the other direction "
+            "(numbers, a Latin name in Arabic) are put in order by the Unicode bidirectional algorithm.",
+            choices=("auto", "ltr", "rtl")),
         Key("smart", "bool", True, "Smart punctuation, after the fields are in: straight quotes to "
             "the language's curly ones (“…” ‘…’, „…“ ‚…‘, « … »), apostrophes (don’t, ’90s), `--` and "
             "`---` to – and —, `...` to …, a no-break space between a number and its unit (5 mm, "

@@ -240,6 +240,17 @@ def _language(v: Any, names: Names, base: Path) -> str:
     return v
 
 
+def _features(v: Any, names: Names, base: Path) -> tuple[str, ...]:
+    """OpenType features to turn on (`smcp`, `onum`) or off (`-liga`): a list, or one; none for null."""
+    if v is None or v == "":
+        return ()
+    items = v if isinstance(v, list) else [v]
+    for item in items:
+        if not isinstance(item, str) or not re.fullmatch(r"-?[a-z][a-z0-9]{3}", item):
+            raise ValueError(f"expected OpenType feature tags like smcp, onum or -liga (off), not {item!r}")
+    return tuple(items)
+
+
 def _choice(choices: tuple[str, ...]) -> Callable[[Any, Names, Path], str]:
     def parse(v: Any, names: Names, base: Path) -> str:
         if str(v) not in choices:
@@ -252,7 +263,7 @@ PARSERS: dict[str, Callable[[Any, Names, Path], Any]] = {
     "text": _text, "length": _length, "extent": _extent, "size": _size, "width": _nonneg, "number": _number,
     "bool": _bool, "color": _color, "opacity": _opacity, "palette": _palette, "font": _font, "char": _char,
     "angle": _angle, "dash": _dash, "points": _points, "path": _path, "file": _file, "shape": _shape,
-    "pitches": _pitches, "auto-bool": _auto_bool, "language": _language,
+    "pitches": _pitches, "auto-bool": _auto_bool, "language": _language, "features": _features,
 }
 
 
