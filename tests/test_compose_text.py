@@ -357,11 +357,26 @@ def test_spans_in_pt_and_percent_shrink_with_the_text_keeping_their_ratio():
     assert bottom <= 16 + 1e-6
 
 
-def test_small_caps_set_lower_case_letters_as_smaller_capitals():
+def test_small_caps_are_the_fonts_own_where_it_has_them():
+    """Noto Sans has small capitals (OpenType `smcp`): the text stays as written, one size, its
+    lower-case letters drawn as the font's small capitals."""
+    from deckpress.shaping import shape
+
+    (item,) = texts(spans("[Rare élan]{caps=small}").items)
+    assert (item.text, round(item.size / PT, 3)) == ("Rare élan", 10)
+    small_caps = [g.gid for g in shape("Rare élan", SANS.file("regular").path, features=("smcp",)).glyphs]
+    assert [gid for gid, *_ in item.glyphs] == small_caps != [g.gid for g in shape("Rare élan", item.font).glyphs]
+
+
+def test_small_caps_are_made_where_the_font_has_none(monkeypatch):
+    """Capitals at SMALL_CAPS of the size for the lower-case letters, on the one baseline."""
+    monkeypatch.setattr(text_module, "substitutes", lambda path, feature: False)
+    text_module.cache_clear()
     items = spans("[Rare élan]{caps=small}").items
     assert [(t.text, round(t.size / PT, 3)) for t in texts(items)] == [
         ("R", 10), ("ARE", 7), (" ", 10), ("ÉLAN", 7)]
     assert len({t.y for t in texts(items)}) == 1
+    text_module.cache_clear()
 
 
 def test_font_weight_and_style_spans_and_markup_inside_them():
@@ -462,15 +477,16 @@ def test_spans_read_back_from_the_pdf_at_their_sizes_on_one_baseline(make_deck, 
     finally:
         pdf.close()
     printed = [c for c in chars if c[0].strip()]
-    assert "".join(c[0] for c in printed).startswith("Deal3RAREFire")
-    assert [c[1] for c in printed[:13]] == [14] * 4 + [21] + [14, 9.8, 9.8, 9.8] + [14] * 4
+    assert "".join(c[0] for c in printed).startswith("Deal3RareFire")  # small capitals copy out as written
+    assert [c[1] for c in printed[:13]] == [14] * 4 + [21] + [14] * 8
     assert max(c[3] for c in printed[:13]) - min(c[3] for c in printed[:13]) < 0.01  # one baseline
     sans, condensed = SANS.file("regular"), FONTS.families["condensed"].file("regular")
     d, three, r, f, i = printed[0], printed[4], printed[5], printed[9], printed[10]
     assert three[2] - d[2] == pytest.approx(sans.width("Deal ") * 14 * PT, abs=0.01)
     assert r[2] - three[2] == pytest.approx((sans.width("3") * 1.5 + sans.width(" ")) * 14 * PT, abs=0.01)
-    assert f[2] - r[2] == pytest.approx((sans.width("R") + sans.width("ARE") * 0.7 + sans.width(" ")) * 14 * PT,
-                                        abs=0.01)
+    from deckpress.shaping import shape
+    rare = shape("Rare", sans.path, features=("smcp",)).width  # the font's own small capitals
+    assert f[2] - r[2] == pytest.approx((rare + sans.width(" ")) * 14 * PT, abs=0.01)
     assert i[2] - f[2] == pytest.approx(condensed.advance("F") * 14 * PT, abs=0.01)  # in the condensed face
     assert abs(condensed.advance("F") - sans.advance("F")) * 14 * PT > 0.05  # which that tells apart
 

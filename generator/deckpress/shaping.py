@@ -75,6 +75,14 @@ def shape_run(text: str, font_path: str, rtl: bool = False, features: tuple[str,
     return Shaped(glyphs, sum(g.advance for g in glyphs))
 
 
+@functools.lru_cache(maxsize=256)
+def substitutes(font_path: str, feature: str, sample: str = "abcdefghijklmnopqrstuvwxyz") -> bool:
+    """Whether the font's OpenType `feature` changes the glyphs of `sample` (`smcp`: whether it has
+    small capitals for the lower-case letters)."""
+    plain, featured = shape_run(sample, font_path), shape_run(sample, font_path, False, (feature,))
+    return [g.gid for g in plain.glyphs] != [g.gid for g in featured.glyphs]
+
+
 @functools.lru_cache(maxsize=SHAPE_CACHE)
 def shape(text: str, font_path: str, *, features: tuple[str, ...] = (), language: str | None = None,
           direction: str = "auto") -> Shaped:

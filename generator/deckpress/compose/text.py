@@ -32,7 +32,7 @@ from ..face import Item, Paint, Text
 from ..fonts import Family, FontFile, FontSet
 from ..model.keys import SPAN
 from ..shapes import shape as symbol
-from ..shaping import RIGHT_TO_LEFT, base_level, bidi_levels, shape, visual_order
+from ..shaping import RIGHT_TO_LEFT, base_level, bidi_levels, shape, substitutes, visual_order
 from ..units import PT, parse_absolute
 from .hyphenate import SHY, breaks
 
@@ -473,7 +473,11 @@ def _placed(pieces: list[Run], start: float = 0.0) -> tuple[tuple[int, float, fl
 @functools.lru_cache(maxsize=RUNS_CACHE)
 def _span_runs(text: str, family: Family, style: str, fonts: FontSet, span: _Span,
                shaping: Shaping = PLAIN) -> tuple[tuple[Run, ...], frozenset[str]]:
-    """`_runs` in a span's look; with small caps, lower-case letters as capitals in its smaller look."""
+    """`_runs` in a span's look; with small caps, the font's own (OpenType `smcp`) if it has them,
+    else lower-case letters as capitals in its smaller look."""
+    if span.caps and substitutes(family.file(style).path, "smcp"):
+        runs, missing = _runs(text, family, style, fonts, shaping._replace(features=(*shaping.features, "smcp")))
+        return tuple(replace(r, width=r.width * span.look.scale, look=span.look) for r in runs), missing
     if not span.caps:
         runs, missing = _runs(text, family, style, fonts, shaping)
         return tuple(replace(r, width=r.width * span.look.scale, look=span.look) for r in runs), missing
