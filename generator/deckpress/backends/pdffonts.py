@@ -288,7 +288,22 @@ class GlyphFont:
 
     def _operators(self, glyphs: tuple[tuple[int, float, float, str], ...], size: float) -> str:
         widths = self._widths
-        parts, shown = [], []
+        if not any([g[2] for g in glyphs]):  # all on the baseline (nearly every line): no rise to follow
+            shown: list[str] = []
+            append = shown.append
+            pen = 0.0
+            for gid, gx, _, _ in glyphs:
+                move = (pen - gx) * 1000
+                if move > 0.0005 or move < -0.0005:
+                    append(fp_str(round(move, 3)))
+                append("<%04X>" % gid)
+                width = widths.get(gid)
+                if width is None:
+                    width = widths[gid] = self.width(gid)
+                pen = gx + width / 1000
+            return f"[{''.join(shown)}] TJ" if shown else ""
+        parts: list[str] = []
+        shown = []
         pen, rise = 0.0, 0.0  # pen: where the last glyph's advance leaves it, em
         for gid, gx, gy, _ in glyphs:
             if gy != rise:
