@@ -67,6 +67,7 @@ def dictionary(lang: str) -> Patterns | None:
 _SETTING = re.compile(rb"%|#|LEFTHYPHENMIN|RIGHTHYPHENMIN|COMPOUNDLEFTHYPHENMIN|COMPOUNDRIGHTHYPHENMIN").match
 _NONZERO = re.compile(rb"[1-9]").search
 _DIGITS = re.compile(r"[0-9]")
+_SPECIAL = re.compile(rb"(?m)^[^\n]*(?:/|\^\^)[^\n]*$")  # a line with a character by its code or a nonstandard break
 _HEX = re.compile(r"\^{2}([0-9a-f]{2})")
 
 
@@ -92,11 +93,13 @@ class Patterns:
         lines = joined.decode(encoding).split("\n")
         letters = joined.translate(None, b"0123456789").decode(encoding).split("\n")
         if b"/" in joined or b"^^" in joined:  # rare: characters by their code, nonstandard breaks
-            for i, line in enumerate(lines):
-                if "^^" in line or "/" in line:
-                    line = _HEX.sub(lambda m: chr(int(m.group(1), 16)), line)
-                    line = line.split("/", 1)[0] if "/" in line and "=" in line else line
-                    lines[i], letters[i] = line, _DIGITS.sub("", line)
+            # the lines that have them, found by their numbers (German has two of its 66,000)
+            i, at = 0, 0
+            for found in _SPECIAL.finditer(joined):
+                i, at = i + joined.count(b"\n", at, found.start()), found.start()
+                line = _HEX.sub(lambda m: chr(int(m.group(1), 16)), lines[i])
+                line = line.split("/", 1)[0] if "/" in line and "=" in line else line
+                lines[i], letters[i] = line, _DIGITS.sub("", line)
         self._written = dict(zip(letters, lines))
         self._values: dict[str, tuple[int, ...]] = {}
         self._longest = max(map(len, self._written))
