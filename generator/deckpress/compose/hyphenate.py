@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import functools
 import re
-from itertools import filterfalse
 from importlib.resources.abc import Traversable
 from pathlib import Path
 
@@ -64,8 +63,9 @@ def dictionary(lang: str) -> Patterns | None:
     return Patterns(pyphen.LANGUAGES[found]) if found else None
 
 
-_SETTING = re.compile(rb"%|#|LEFTHYPHENMIN|RIGHTHYPHENMIN|COMPOUNDLEFTHYPHENMIN|COMPOUNDRIGHTHYPHENMIN").match
-_NONZERO = re.compile(rb"[1-9]").search
+# a pattern's line (stripped): not a comment or a setting, and with a digit 1–9
+_PATTERN = re.compile(rb"(?!%|#|LEFTHYPHENMIN|RIGHTHYPHENMIN|COMPOUNDLEFTHYPHENMIN|COMPOUNDRIGHTHYPHENMIN)"
+                      rb"[^1-9]*[1-9]").match
 _DIGITS = re.compile(r"[0-9]")
 _SPECIAL = re.compile(rb"(?m)^[^\n]*(?:/|\^\^)[^\n]*$")  # a line with a character by its code or a nonstandard break
 _HEX = re.compile(r"\^{2}([0-9a-f]{2})")
@@ -89,7 +89,7 @@ class Patterns:
         # 78,000): split, stripped and filtered by C functions, the digits deleted from the bytes in
         # one call (digits and blanks are ASCII, which every dictionary's encoding keeps as itself).
         # As pyphen: a pattern of zeros only is no pattern (German has 11,000, words of its compound level).
-        joined = b"\n".join(filterfalse(_SETTING, filter(_NONZERO, map(bytes.strip, rest.splitlines()))))
+        joined = b"\n".join(filter(_PATTERN, map(bytes.strip, rest.splitlines())))
         lines = joined.decode(encoding).split("\n")
         letters = joined.translate(None, b"0123456789").decode(encoding).split("\n")
         if b"/" in joined or b"^^" in joined:  # rare: characters by their code, nonstandard breaks
