@@ -266,6 +266,7 @@ class GlyphFont:
         self._widths: dict[int, float] = {}
         self._shown: dict[tuple[tuple[tuple[int, float, float, str], ...], float], str] = {}
         self.readings: dict[int, str] = {}  # glyph index -> the characters it stands for
+        self._embedded: tuple[tuple[int, int], _Composite] | None = None  # (counts, the subset) last written
 
     def learn(self, glyphs: Iterable[tuple[int, str]]) -> None:
         for gid, chars in sorted(set(glyphs)):
@@ -332,7 +333,13 @@ class GlyphFont:
         return _thousandths(self.font.glyph_advance(gid))
 
     def write(self, pdf: PdfFile, ref: Ref) -> None:
-        embedded = _composite(self.font.face, self.path, tuple(sorted(self.used)), tuple(sorted(self.readings.items())))
+        # the glyphs and readings only grow: while their counts stay, so does the subset (a deck's
+        # documents write the same one, and sorting them for the cache's key each time cost more)
+        counts = (len(self.used), len(self.readings))
+        if self._embedded is None or self._embedded[0] != counts:
+            self._embedded = counts, _composite(self.font.face, self.path, tuple(sorted(self.used)),
+                                                tuple(sorted(self.readings.items())))
+        embedded = self._embedded[1]
         program = pdf.write_formatted(embedded.program)
         descriptor = pdf.write_formatted(embedded.descriptor.fill(program))
         cid_font = pdf.write_formatted(embedded.cid_font.fill(descriptor))
