@@ -312,9 +312,11 @@ class Family:
 
 
 def _style_fallbacks(style: str) -> tuple[str, ...]:
-    return {"regular": ("regular",), "bold": ("bold", "regular"),
-            "italic": ("italic", "regular"),
-            "bolditalic": ("bolditalic", "bold", "italic", "regular")}[style]
+    return _FALLBACKS[style]
+
+
+_FALLBACKS = {"regular": ("regular",), "bold": ("bold", "regular"), "italic": ("italic", "regular"),
+              "bolditalic": ("bolditalic", "bold", "italic", "regular")}  # made once, not at every word
 
 
 @functools.cache

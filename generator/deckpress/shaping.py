@@ -70,9 +70,14 @@ def shape_run(text: str, font_path: str, rtl: bool = False, features: tuple[str,
         buf.language = language
     hb.shape(font, buf, _features(features))
     scale = 1.0 / upem
-    glyphs = tuple(Glyph(info.codepoint, info.cluster, pos.x_advance * scale, pos.x_offset * scale,
-                         pos.y_offset * scale) for info, pos in zip(buf.glyph_infos, buf.glyph_positions))
-    return Shaped(glyphs, sum(g.advance for g in glyphs))
+    # a list made and glyphs built by tuple.__new__ (C) rather than a generator and the named
+    # tuple's keyword-taking __new__ (Python): half the time of shaping a word
+    glyphs = tuple([_new(Glyph, (info.codepoint, info.cluster, pos.x_advance * scale, pos.x_offset * scale,
+                                 pos.y_offset * scale)) for info, pos in zip(buf.glyph_infos, buf.glyph_positions)])
+    return Shaped(glyphs, sum([g[2] for g in glyphs]))
+
+
+_new = tuple.__new__
 
 
 @functools.lru_cache(maxsize=256)

@@ -13,6 +13,7 @@ system without fork.
 
 from __future__ import annotations
 
+import gc
 import os
 import pickle
 import signal
@@ -87,7 +88,17 @@ def in_order(work: Work[Item, Result], items: Sequence[Item], progress: Progress
         return [work(item, progress, on_plan) for item in items]
     if before_fork is not None:
         before_fork()
-    return _Crew(context, work, items, progress is not None, on_plan is not None).run(count, progress, on_plan)
+    # Everything made so far is the workers' inheritance: frozen, no worker's garbage collector
+    # walks it (which would write to every page of it, copying the pages the fork shares, and
+    # look at the fonts, patterns and shapes just loaded for nothing). Unfrozen once they are done,
+    # unless something was frozen before (the command line freezes its imports for good).
+    frozen_before = gc.get_freeze_count()
+    gc.freeze()
+    try:
+        return _Crew(context, work, items, progress is not None, on_plan is not None).run(count, progress, on_plan)
+    finally:
+        if not frozen_before:
+            gc.unfreeze()
 
 
 class _Crew:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import functools
 import hashlib
 from collections.abc import Callable
+from operator import itemgetter
 
 from reportlab.lib.rl_accel import fp_str
 
@@ -146,6 +147,9 @@ class FaceForms:
         canvas.resources.take(resources)
 
 
+_READING = itemgetter(0, 3)  # a shaped glyph's index and the characters it stands for, picked in C
+
+
 def face_characters(face: Face, found: dict[str, set[str]],
                     glyphs: dict[str, set[tuple[int, str]]] | None = None) -> None:
     """Add the characters of `face`'s text, by font file, to `found`; and those of its shaped text's
@@ -155,7 +159,7 @@ def face_characters(face: Face, found: dict[str, set[str]],
         for item in stack.pop():
             if type(item) is Text:
                 if item.glyphs and glyphs is not None:
-                    glyphs.setdefault(item.font, set()).update((gid, chars) for gid, _, _, chars in item.glyphs)
+                    glyphs.setdefault(item.font, set()).update(map(_READING, item.glyphs))
                 elif not item.glyphs:
                     found.setdefault(item.font, set()).update(item.text)
             elif type(item) is Group:

@@ -19,6 +19,7 @@ import hashlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from math import cos, pi, sin
+from operator import itemgetter
 from typing import Protocol
 
 from reportlab.lib.colors import CMYKColor, Color as RLColor
@@ -35,6 +36,7 @@ __all__ = ["Canvas", "Form", "Resources", "ResourceWriter", "XObject", "COLOR_SP
            "FILL_NON_ZERO", "k_only", "cmyk_only"]
 
 FILL_EVEN_ODD, FILL_NON_ZERO = 0, 1  # reportlab's values, which its renderer sets
+_GID, _READING = itemgetter(0), itemgetter(0, 3)  # a shaped glyph's index; and with what it stands for
 PATH_OPS = {(0, 0, FILL_EVEN_ODD): "n", (0, 0, FILL_NON_ZERO): "n", (1, 0, FILL_EVEN_ODD): "S",
             (1, 0, FILL_NON_ZERO): "S", (0, 1, FILL_EVEN_ODD): "f*", (0, 1, FILL_NON_ZERO): "f",
             (1, 1, FILL_EVEN_ODD): "B*", (1, 1, FILL_NON_ZERO): "B"}
@@ -448,8 +450,8 @@ class Canvas:
         mark's offset); a glyph off the baseline is drawn with a text rise (`Ts`)."""
         font = self.fonts.glyph_font(font_path)
         glyphs = tuple(glyphs)
-        if not font.used.issuperset(g[0] for g in glyphs):  # not learned with the build's text (a picture of a face)
-            font.learn((gid, chars) for gid, _, _, chars in glyphs)
+        if not font.used.issuperset(map(_GID, glyphs)):  # not learned with the build's text (a picture of a face)
+            font.learn(map(_READING, glyphs))
         if font.name not in self.resources.fonts:
             self.resources.fonts[font.name] = (font, -1)
         size = self._fontsize

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import itertools
 import struct
 from collections.abc import Iterable, Mapping
 from typing import NamedTuple
@@ -265,6 +266,7 @@ class GlyphFont:
         self._widths: dict[int, float] = {}
         self._shown: dict[tuple[tuple[tuple[int, float, float, str], ...], float], str] = {}
         self.readings: dict[int, str] = {}  # glyph index -> the characters it stands for
+        self._embedded: tuple[tuple[int, int], _Composite] | None = None  # (counts, the subset) last written
 
     def learn(self, glyphs: Iterable[tuple[int, str]]) -> None:
         for gid, chars in sorted(set(glyphs)):
@@ -288,7 +290,22 @@ class GlyphFont:
 
     def _operators(self, glyphs: tuple[tuple[int, float, float, str], ...], size: float) -> str:
         widths = self._widths
-        parts, shown = [], []
+        if not any([g[2] for g in glyphs]):  # all on the baseline (nearly every line): no rise to follow
+            shown: list[str] = []
+            append = shown.append
+            pen = 0.0
+            for gid, gx, _, _ in glyphs:
+                move = (pen - gx) * 1000
+                if move > 0.0005 or move < -0.0005:
+                    append(fp_str(round(move, 3)))
+                append("<%04X>" % gid)
+                width = widths.get(gid)
+                if width is None:
+                    width = widths[gid] = self.width(gid)
+                pen = gx + width / 1000
+            return f"[{''.join(shown)}] TJ" if shown else ""
+        parts: list[str] = []
+        shown = []
         pen, rise = 0.0, 0.0  # pen: where the last glyph's advance leaves it, em
         for gid, gx, gy, _ in glyphs:
             if gy != rise:
@@ -316,7 +333,13 @@ class GlyphFont:
         return _thousandths(self.font.glyph_advance(gid))
 
     def write(self, pdf: PdfFile, ref: Ref) -> None:
-        embedded = _composite(self.font.face, self.path, tuple(sorted(self.used)), tuple(sorted(self.readings.items())))
+        # the glyphs and readings only grow: while their counts stay, so does the subset (a deck's
+        # documents write the same one, and sorting them for the cache's key each time cost more)
+        counts = (len(self.used), len(self.readings))
+        if self._embedded is None or self._embedded[0] != counts:
+            self._embedded = counts, _composite(self.font.face, self.path, tuple(sorted(self.used)),
+                                                tuple(sorted(self.readings.items())))
+        embedded = self._embedded[1]
         program = pdf.write_formatted(embedded.program)
         descriptor = pdf.write_formatted(embedded.descriptor.fill(program))
         cid_font = pdf.write_formatted(embedded.cid_font.fill(descriptor))
@@ -420,12 +443,15 @@ def glyph_subset(font: bytes, gids: Iterable[int]) -> bytes:
                 at += 2 if flags & _HAS_SCALE else 4 if flags & _XY_SCALE else 8 if flags & _TWO_BY_TWO else 0
                 if not flags & _MORE:
                     break
-    new_glyf, new_loca = bytearray(), [0]
-    for gid in range(glyph_count):
-        if gid in wanted:
-            data = glyf[offsets[gid]:offsets[gid + 1]]
-            new_glyf += data + b"\0" * (-len(data) % 4)
-        new_loca.append(len(new_glyf))
+    # the kept outlines in index order, each padded to 4 bytes; every glyph's end where the last
+    # kept one before it ends (a walk over the wanted glyphs and C's sums, not over a font's thousands)
+    pieces, lengths = [], [0] * glyph_count
+    for gid in sorted(wanted):
+        data = glyf[offsets[gid]:offsets[gid + 1]]
+        pieces.append(data + b"\0" * (-len(data) % 4))
+        lengths[gid] = len(pieces[-1])
+    new_glyf = b"".join(pieces)
+    new_loca = [0, *itertools.accumulate(lengths)]
     head[8:12] = b"\0\0\0\0"  # checkSumAdjustment: left out, as readers ignore it
     head[50:52] = struct.pack(">h", 1)  # long offsets
     tables.update({b"glyf": bytes(new_glyf), b"loca": struct.pack(f">{len(new_loca)}I", *new_loca),
