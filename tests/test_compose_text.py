@@ -13,7 +13,7 @@ from deckpress.compose import text as text_module
 from deckpress.compose.text import SIZE_STEP, block_height, fit_lines, glyph_icon, parse, set_text, shape_icon
 from deckpress.compose.text import wrap as wrap_lines
 from deckpress.face import Ellipse, Text
-from deckpress.fonts import FontSet
+from deckpress.fonts import FontSet, open_font
 from deckpress.units import PT
 
 FONTS = FontSet()
@@ -559,3 +559,15 @@ def test_right_to_left_lines_put_their_words_in_visual_order():
     ltr = text_module.set_text("abc שלום def", (0, 0, 100, 20), hebrew, "regular", fonts, {}, 10 * PT, 10 * PT,
                                BLACK, "left", "top", 1.2, False, True)
     assert [w for _, text in sorted((t.x, t.text) for t in ltr.items) for w in text.split()] == ["abc", "שלום", "def"]
+
+
+def test_a_right_to_left_bullet_stands_at_the_right_of_its_item():
+    from deckpress.fonts import FontSet
+
+    fonts = FontSet({"hebrew": {"regular": HEBREW_FONT}})
+    fitted = text_module.set_text("- שלום עולם\nשורה", (0, 0, 60, 20), fonts.families["hebrew"], "regular", fonts, {},
+                                  10 * PT, 10 * PT, BLACK, "right", "top", 1.2, False, True)
+    bullet = next(t for t in fitted.items if t.text == "•")
+    words = [t for t in fitted.items if t.text != "•" and t.y == bullet.y]
+    assert words and bullet.x > max(t.x for t in words)  # the bullet first, as Hebrew is read
+    assert bullet.x + open_font(bullet.font).advance("•") * bullet.size == pytest.approx(60, abs=0.01)

@@ -773,9 +773,14 @@ def _draw(lines: list[SetLine], x: float, y: float, w: float, h: float, size: fl
         above = line
         width = line_width(line) * size
         left = x + {"left": 0.0, "center": (w - width) / 2, "right": w - width}[align]
-        if line.bullet:
-            _emit(items, line.bullet.pieces, left, baseline, size, color, ink)
-        cursor = left + line.indent * size
+        if order == 1:  # right to left: a bullet, and the indent of its item's lines, on the right
+            if line.bullet:
+                _emit(items, line.bullet.pieces, left + width - line.bullet.width * size, baseline, size, color, ink)
+            cursor = left
+        else:
+            if line.bullet:
+                _emit(items, line.bullet.pieces, left, baseline, size, color, ink)
+            cursor = left + line.indent * size
         words = line.words if order is None else visual_words(line.words, order)
         # the space between two words seen side by side: the one after whichever comes first in reading
         spaces = [w.space_after for w in words[:-1]] if order is None else \
