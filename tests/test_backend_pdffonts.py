@@ -94,15 +94,9 @@ def test_empty_and_blank_strings_are_one_run(text):
 
 def shaped_page(text: str, size: float = 20.0, font: str = SANS) -> tuple[bytes, list]:
     """A 200 × 60 pt page with `text` shaped and drawn at (10, 30); and its glyphs as drawn."""
-    from deckpress.shaping import shape
+    from deckpress.compose.text import _shaped  # how compose shapes a run: glyphs placed from its start
 
-    result = shape(text, font)
-    pen, glyphs = 0.0, []
-    clusters = sorted({g.cluster for g in result.glyphs}) + [len(text)]
-    for g in result.glyphs:
-        end = min(c for c in clusters if c > g.cluster)
-        glyphs.append((g.gid, pen + g.dx, g.dy, text[g.cluster:end]))
-        pen += g.advance
+    glyphs = list(_shaped(open_font(font), text).glyphs)
     fonts = Fonts()
     fonts.learn({}, {font: {(gid, chars) for gid, _, _, chars in glyphs}})
     canvas = Canvas(fonts, font=font)

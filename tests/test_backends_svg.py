@@ -383,15 +383,10 @@ def test_a_bold_glyph_is_drawn_with_its_outline_as_in_the_pdf(tmp_path, monkeypa
 # ---- shaped text ------------------------------------------------------------------------------
 
 def shaped(text: str, font: str, x: float, y: float, size: float) -> Text:
-    """`text` shaped (kerning, ligatures, joining) as a face's Text with its glyphs."""
-    from deckpress.shaping import shape
+    """`text` shaped (kerning, ligatures, joining) as a face's Text with its glyphs, as compose shapes it."""
+    from deckpress.compose.text import _shaped
 
-    result = shape(text, font)
-    clusters = sorted({g.cluster for g in result.glyphs}) + [len(text)]
-    pen, glyphs = 0.0, []
-    for g in result.glyphs:
-        glyphs.append((g.gid, pen + g.dx, g.dy, text[g.cluster:min(c for c in clusters if c > g.cluster)]))
-        pen += g.advance
+    glyphs = _shaped(open_font(font), text).glyphs
     return Text(x, y, text, font, size, RGB(0, 0, 0), glyphs=tuple(glyphs))
 
 

@@ -200,6 +200,7 @@ def test_memory_holds_the_faces_shown_not_every_face_ever_drawn(preview, tmp_pat
     shown = {face["id"] for face in p.state()["faces"]}
     kept = {key[0] for key in p._pictures.items if key[1] in ("color", "lowink")}  # noqa: SLF001  (what this is about)
     assert kept <= shown
+    assert set(p._ids.values()) <= shown  # noqa: SLF001  (nor an id for every face ever made)
 
 
 def test_pictures_are_drawn_when_asked_for_and_an_edit_draws_its_faces_at_once(preview, tmp_path):

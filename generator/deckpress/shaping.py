@@ -203,29 +203,14 @@ def bidi_levels(text: str, direction: str = "auto") -> tuple[int, ...]:
 
 
 def visual_runs(levels: tuple[int, ...]) -> list[tuple[int, int]]:
-    """The runs of one level, as (start, end) indexes, in visual order (rule L2: from the highest
-    level down to the lowest odd one, every stretch at that level or above is reversed)."""
+    """The runs of one level, as (start, end) indexes, in visual order (`visual_order`)."""
     runs: list[tuple[int, int, int]] = []
     for i, level in enumerate(levels):
         if runs and runs[-1][2] == level:
             runs[-1] = (runs[-1][0], i + 1, level)
         else:
             runs.append((i, i + 1, level))
-    if not runs:
-        return []
-    lowest_odd = min(level for _, _, level in runs) | 1
-    for level in range(max(level for _, _, level in runs), lowest_odd - 1, -1):
-        i = 0
-        while i < len(runs):
-            if runs[i][2] >= level:
-                j = i
-                while j < len(runs) and runs[j][2] >= level:
-                    j += 1
-                runs[i:j] = reversed(runs[i:j])
-                i = j
-            else:
-                i += 1
-    return [(start, end) for start, end, _ in runs]
+    return [runs[i][:2] for i in visual_order([level for _, _, level in runs])]  # type: ignore[misc]
 
 
 def visual_order(levels: Sequence[int]) -> list[int]:

@@ -211,17 +211,20 @@ class _Embedded(NamedTuple):
 def _embedded(face, codes: tuple[int, ...]) -> _Embedded:
     program = face.makeSubset(list(codes))
     base = f"{_tag(program)}+{face.name.decode('latin-1')}"
-    flags = (face.flags & ~_FF_NONSYMBOLIC) | _FF_SYMBOLIC
-    descriptor = Template({
-        "Type": Name("FontDescriptor"), "Ascent": face.ascent, "CapHeight": face.capHeight,
-        "Descent": face.descent, "Flags": flags, "FontBBox": face.bbox, "FontName": Name(base),
-        "ItalicAngle": face.italicAngle, "StemV": face.stemV, "FontFile2": Slot(),
-        "MissingWidth": face.defaultWidth})
+    descriptor = _descriptor(face, base, (face.flags & ~_FF_NONSYMBOLIC) | _FF_SYMBOLIC,
+                             MissingWidth=face.defaultWidth)
     font = Template({"Type": Name("Font"), "Subtype": Name("TrueType"), "BaseFont": Name(base),
                      "FirstChar": 0, "LastChar": len(codes) - 1,
                      "Widths": [face.getCharWidth(c) for c in codes], "FontDescriptor": Slot(), "ToUnicode": Slot()})
     return _Embedded(stream_body({"Length1": len(program)}, program), descriptor,
                      stream_body({}, _to_unicode(base, codes).encode("ascii")), font)
+
+
+def _descriptor(face, base: str, flags: int, **more: object) -> Template:
+    """A font descriptor as both kinds of embedded font have it, its program to be filled in."""
+    return Template({"Type": Name("FontDescriptor"), "Ascent": face.ascent, "CapHeight": face.capHeight,
+                     "Descent": face.descent, "Flags": flags, "FontBBox": face.bbox, "FontName": Name(base),
+                     "ItalicAngle": face.italicAngle, "StemV": face.stemV, "FontFile2": Slot(), **more})
 
 
 def _tag(program: bytes) -> str:
@@ -359,14 +362,11 @@ class _Composite(NamedTuple):
 def _composite(face, path: str, gids: tuple[int, ...], readings: tuple[tuple[int, str], ...]) -> _Composite:
     program = glyph_subset(_font_bytes(path), gids)
     base = f"{_tag(program)}+{face.name.decode('latin-1')}"
-    descriptor = Template({
-        "Type": Name("FontDescriptor"), "Ascent": face.ascent, "CapHeight": face.capHeight,
-        "Descent": face.descent, "Flags": _FF_SYMBOLIC, "FontBBox": face.bbox, "FontName": Name(base),
-        "ItalicAngle": face.italicAngle, "StemV": face.stemV, "FontFile2": Slot()})
-    font = open_font(path)
+    descriptor = _descriptor(face, base, _FF_SYMBOLIC)
+    metrics = open_font(path)
     widths: list[object] = []
     for gid in gids:  # `gid [w]` for each glyph: short, and as the glyphs are few, quick to read
-        widths += [gid, [_thousandths(font.glyph_advance(gid))]]
+        widths += [gid, [_thousandths(metrics.glyph_advance(gid))]]
     cid_font = Template({"Type": Name("Font"), "Subtype": Name("CIDFontType2"), "BaseFont": Name(base),
                          "CIDSystemInfo": {"Registry": "Adobe", "Ordering": "Identity", "Supplement": 0},
                          "FontDescriptor": Slot(), "DW": 0, "W": widths, "CIDToGIDMap": Name("Identity")})

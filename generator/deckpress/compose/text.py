@@ -461,9 +461,10 @@ def _shaped(font: FontFile, text: str, shaping: Shaping = PLAIN) -> Run:
     return Run(font, text, result.width, glyphs=tuple(glyphs), shaping=shaping)
 
 
-def _placed(pieces: list[Run], start: float = 0.0) -> tuple[tuple[int, float, float, str], ...]:
-    """The glyphs of runs set one after another, from `start` (em)."""
+def _placed(pieces: list[Run]) -> tuple[tuple[int, float, float, str], ...]:
+    """The glyphs of runs set one after another, in em from the first's start."""
     placed: list[tuple[int, float, float, str]] = []
+    start = 0.0
     for run in pieces:  # in em of the runs' own size: a span's width is in the element's
         placed += [(gid, start + x, y, chars) for gid, x, y, chars in run.glyphs]
         start += run.width / run.look.scale if run.look else run.width

@@ -188,6 +188,7 @@ class Preview:
         `replacing`, the faces an edit changed on the page."""
         with self._drawing:
             self._shown = {item.id: item for item in shown}
+            self._ids = {key: face_id for key, face_id in self._ids.items() if face_id in self._shown}
             self._pictures.keep_only(lambda key: key[0] in self._shown or key[1] not in INKS)
             for item in replacing[:EAGER]:
                 self._pictures.put((item.id, "color"), self._draw(item, "color"))
