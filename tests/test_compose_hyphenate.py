@@ -298,6 +298,26 @@ def test_the_patterns_break_where_pyphen_does():
     assert hyphenated("Ablagestapel", "de") == "Ab-la-ge-sta-pel"
 
 
+@pytest.mark.parametrize("lang, main, words", [
+    ("ru", "ru_RU", ["переносится", "автоматически", "электростанция", "Достопримечательность"]),  # UTF-8
+    ("uk", "uk_UA", ["українська", "автоматичного"]),
+    ("el", "el_GR", ["αυτοκίνητο", "παράδειγμα", "Ελληνικά"]),  # ISO 8859-7
+    ("cs", "cs_CZ", ["nejneobhospodařovávatelnějšímu", "Příliš", "žluťoučký"]),  # ISO 8859-2
+    ("hu", "hu_HU", ["megszentségteleníthetetlenségeskedéseitekért", "asszonnyal"]),  # nonstandard breaks
+    ("de", "de_DE", ["Größenordnung", "Zuckerbäcker", "Süßwasserfische"]),  # ISO 8859-1, `ck` → `k-k`
+])
+def test_dictionaries_in_every_encoding_break_where_pyphen_does(lang, main, words):
+    """The patterns are looked up as the dictionary's own bytes: letters beyond ASCII, in
+    single-byte encodings and in UTF-8, are found as pyphen finds them."""
+    import pyphen
+
+    from deckpress.compose.hyphenate import dictionary
+
+    ours, theirs = dictionary(lang), pyphen.Pyphen(lang=main, left=2, right=2)
+    assert [ours.positions(w) for w in words] == [tuple(theirs.positions(w)) for w in words]
+    assert all(ours.positions(w) for w in words)
+
+
 def test_a_language_alone_is_its_main_country():
     from deckpress.compose.hyphenate import dictionary
     assert dictionary("de") is dictionary("de")  # opened once

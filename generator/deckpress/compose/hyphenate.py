@@ -8,8 +8,10 @@ takes the latest break whose head, with its hyphen, does.
 from __future__ import annotations
 
 import functools
+import itertools
 import re
 from importlib.resources.abc import Traversable
+from collections.abc import Sequence
 from pathlib import Path
 
 import pyphen
@@ -63,12 +65,7 @@ def dictionary(lang: str) -> Patterns | None:
     return Patterns(pyphen.LANGUAGES[found]) if found else None
 
 
-# a pattern's line (stripped): not a comment or a setting, and with a digit 1–9
-_PATTERN = re.compile(rb"(?!%|#|LEFTHYPHENMIN|RIGHTHYPHENMIN|COMPOUNDLEFTHYPHENMIN|COMPOUNDRIGHTHYPHENMIN)"
-                      rb"[^1-9]*[1-9]").match
-_DIGITS = re.compile(r"[0-9]")
-_SPECIAL = re.compile(rb"(?m)^[^\n]*(?:/|\^\^)[^\n]*$")  # a line with a character by its code or a nonstandard break
-_HEX = re.compile(r"\^{2}([0-9a-f]{2})")
+_HEX = re.compile(rb"\^{2}([0-9a-f]{2})")
 
 
 class Patterns:
@@ -84,37 +81,35 @@ class Patterns:
         data = path.read_bytes()
         first, _, rest = data.partition(b"\n")
         encoding = first.decode().strip()
-        encoding = "cp1251" if encoding.lower() == "microsoft-cp1251" else encoding
-        # The pattern lines and their letters with as little Python a line as can be (German has
-        # 78,000): split, stripped and filtered by C functions, the digits deleted from the bytes in
-        # one call (digits and blanks are ASCII, which every dictionary's encoding keeps as itself).
-        # As pyphen: a pattern of zeros only is no pattern (German has 11,000, words of its compound level).
-        joined = b"\n".join(filter(_PATTERN, map(bytes.strip, rest.splitlines())))
-        lines = joined.decode(encoding).split("\n")
-        letters = joined.translate(None, b"0123456789").decode(encoding).split("\n")
-        if b"/" in joined or b"^^" in joined:  # rare: characters by their code, nonstandard breaks
-            # the lines that have them, found by their numbers (German has two of its 66,000)
-            i, at = 0, 0
-            for found in _SPECIAL.finditer(joined):
-                i, at = i + joined.count(b"\n", at, found.start()), found.start()
-                line = _HEX.sub(lambda m: chr(int(m.group(1), 16)), lines[i])
-                line = line.split("/", 1)[0] if "/" in line and "=" in line else line
-                lines[i], letters[i] = line, _DIGITS.sub("", line)
-        self._written = dict(zip(letters, lines))
-        self._values: dict[str, tuple[int, ...]] = {}
-        self._longest = max(map(len, self._written))
+        self.encoding = "cp1251" if encoding.lower() == "microsoft-cp1251" else encoding
+        # The pattern lines and their letters with no Python a line (German has 78,000), and
+        # left as bytes (a word is looked up encoded): blanks and digits deleted from all the bytes
+        # in one call each (they are ASCII, which every dictionary's encoding keeps as itself),
+        # the lines split, told apart and paired by C functions. As pyphen: a line without a digit
+        # 1–9 is no pattern (German has 11,000 of zeros only, words of its compound level), found as
+        # the lines that deleting 1–9 leaves as they are. Comments and settings with a digit are
+        # kept, under "letters" with a "#", "%" or capitals, which no lower-cased word's part has.
+        joined = rest.translate(None, b" \t\r\v\f")
+        lines = joined.split(b"\n")
+        letters = joined.translate(None, b"0123456789").split(b"\n")
+        patterns = list(map(bytes.__ne__, lines, joined.translate(None, b"123456789").split(b"\n")))
+        for i in _special_lines(joined):  # rare: characters by their code, nonstandard breaks
+            line = _HEX.sub(lambda m: bytes([int(m.group(1), 16)]), lines[i])
+            line = line.split(b"/", 1)[0] if b"/" in line and b"=" in line else line
+            lines[i], letters[i] = line, line.translate(None, b"0123456789")
+        self._written = dict(itertools.compress(zip(letters, lines), patterns))
+        self._values: dict[bytes, tuple[int, ...]] = {}
 
-    def _read(self, letters: str) -> tuple[int, ...]:
+    def _read(self, letters: bytes) -> tuple[int, ...]:
         """A pattern's values: the digit before each of its letters, and after the last."""
         values = self._values.get(letters)
         if values is None:
-            found = [0] * (len(letters) + 1)
-            i = 0
-            for char in self._written[letters]:
+            found = [0]
+            for char in self._written[letters].decode(self.encoding):
                 if char.isdigit():
-                    found[i] = int(char)
+                    found[-1] = int(char)
                 else:
-                    i += 1
+                    found.append(0)
             self._values[letters] = values = tuple(found)
         return values
 
@@ -123,16 +118,33 @@ class Patterns:
         """Where `word` may be hyphenated: the number of characters before each break, at least
         MIN_LETTERS from either end."""
         dotted = f".{word.lower()}."
+        raw = dotted.encode(self.encoding, "replace")  # a letter the dictionary cannot write matches nothing
+        ends: Sequence[int] = range(len(raw) + 1)  # where each letter's bytes end
+        if len(raw) != len(dotted):
+            ends = [0, *itertools.accumulate(len(char.encode(self.encoding, "replace")) for char in dotted)]
         levels = [0] * (len(dotted) + 1)
         written = self._written
         for i in range(len(dotted) - 1):
-            for j in range(i + 1, min(i + self._longest, len(dotted)) + 1):
-                if dotted[i:j] in written:
-                    for k, value in enumerate(self._read(dotted[i:j])):
+            for j in range(i + 1, len(dotted) + 1):  # every part of a word: words are short
+                if raw[ends[i]:ends[j]] in written:
+                    for k, value in enumerate(self._read(raw[ends[i]:ends[j]])):
                         if value > levels[i + k]:
                             levels[i + k] = value
         right = len(word) - MIN_LETTERS
         return tuple(i - 1 for i, level in enumerate(levels) if level % 2 and MIN_LETTERS <= i - 1 <= right)
+
+
+def _special_lines(joined: bytes) -> set[int]:
+    """The numbers of the lines with a character by its code (`^^e4`) or a nonstandard break
+    (`c1k/k=k`): German has two of its 78,000, found by the C functions that find bytes."""
+    found = set()
+    for mark in (b"/", b"^^"):
+        at = joined.find(mark)
+        while at != -1:
+            found.add(joined.count(b"\n", 0, at))
+            end = joined.find(b"\n", at)
+            at = joined.find(mark, end) if end != -1 else -1
+    return found
 
 
 def hyphenated(word: str, lang: str) -> str:
