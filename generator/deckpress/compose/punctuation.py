@@ -55,12 +55,12 @@ _WORDLIKE = "\ufdd1"  # an icon, an escape: stands for a word's character
 _STANDINS = _SEEN_THROUGH + _WORDLIKE
 
 _OPENS_AFTER = " \t\n\u00a0([{<–—-/"  # a quote after these (or at the start) opens, unless a space follows
+_QUOTE = re.compile("['\"]")
 _WORTH_A_LOOK = re.compile(r"['\"]|--|\.\.\.|\d |[:;!?]")
 _UNIT = re.compile(r"(?<=\d) (?=(?:" + "|".join(re.escape(u) for u in sorted(UNITS, key=len, reverse=True))
                    + r")(?![^\W_]))")
 
 
-@functools.lru_cache(maxsize=4096)
 @functools.lru_cache(maxsize=4096)  # a template's texts recur on every card
 def smarten(text: str, lang: str) -> str:
     """`text` (markup) with smart punctuation for the language `lang` (`en`, `de`, `fr-CA` …)."""
@@ -94,12 +94,17 @@ def _quotes(text: str, quotes: tuple[str, str, str, str]) -> str:
     (markup looked through) if no space follows it, else it closes; a ' between letters, or before a number's digits
     (’90s), is an apostrophe."""
     double_open, double_close, single_open, single_close = quotes
-    out: list[str] = []
+    out: list[str] = []  # the text up to each quote, and the quote as it prints
     double_open_now = False  # whether the last double quote opened: a lone one between spaces does the other
-    for i, char in enumerate(text):
-        if char not in "'\"":
-            out.append(char)
-            continue
+    at = 0
+    for found in _QUOTE.finditer(text):
+        i, char = found.start(), found.group()
+        chunk = text[at:i]
+        # what was printed just before it: a character, or the quote printed last
+        before = chunk[-1] if chunk else out[-1] if out else ""
+        if chunk:
+            out.append(chunk)
+        at = i + 1
         j = i - 1
         while j >= 0 and text[j] == _SEEN_THROUGH:
             j -= 1
@@ -108,7 +113,7 @@ def _quotes(text: str, quotes: tuple[str, str, str, str]) -> str:
         while k < len(text) and text[k] == _SEEN_THROUGH:
             k += 1
         following = text[k] if k < len(text) else " "
-        after_space = prev in _OPENS_AFTER or bool(out) and out[-1] in (double_open, single_open)
+        after_space = prev in _OPENS_AFTER or before in (double_open, single_open)
         opens = after_space and not following.isspace()
         if char == '"':
             if after_space and following.isspace():  # " between spaces (French typists' « a »)
@@ -123,6 +128,7 @@ def _quotes(text: str, quotes: tuple[str, str, str, str]) -> str:
             out.append(APOSTROPHE)  # don’t, l’eau
         else:
             out.append(single_close)
+    out.append(text[at:])
     joined = "".join(out)
     if NBSP in double_open:  # « a » from « a »: the quotes' own no-break spaces, not two spaces
         for mark in (double_open, single_open):
