@@ -54,7 +54,9 @@ from typing import Sequence
 
 from fontTools.ttLib import TTFont
 from pypdf import PdfReader
-from pypdf.generic import ContentStream, FloatObject, NumberObject, TextStringObject
+from pypdf.generic import ContentStream, FloatObject, NumberObject
+
+from .pdfread import string_bytes
 
 SIZE = 100  # px: the font size every sample is set at; widths are read to 1/64 px, 0.016 % of an em here
 LINE = 3 * SIZE  # px: each sample's own band on the page, tall enough for Devanagari's marks above and below
@@ -149,10 +151,6 @@ def _mul(m, n):
     return (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D, e * A + f * C + E, e * B + f * D + F)
 
 
-def _bytes(string) -> bytes:
-    return string.original_bytes if isinstance(string, TextStringObject) else bytes(string)
-
-
 def _widths(cid_font) -> tuple[dict[int, float], float]:
     """A CID font's glyph widths (/W), in thousandths of the font size, and its default (/DW)."""
     widths: dict[int, float] = {}
@@ -223,7 +221,7 @@ def drawn_glyphs(pdf: bytes) -> list[tuple[str, int, float, float]]:
                 if isinstance(item, (NumberObject, FloatObject)):
                     tm = _mul((1, 0, 0, 1, -float(item) / 1000 * size * scale, 0), tm)
                     continue
-                codes = _bytes(item)
+                codes = string_bytes(item)
                 for k in range(0, len(codes), 2):
                     gid = int.from_bytes(codes[k:k + 2], "big")
                     x_pt, y_pt = _mul(tm, ctm)[4:]

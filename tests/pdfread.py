@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import pypdfium2 as pdfium
 from pypdf import PdfReader
-from pypdf.generic import ContentStream, DecodedStreamObject
+from pypdf.generic import ContentStream, DecodedStreamObject, TextStringObject
 
 MM = 72 / 25.4
 
@@ -111,6 +111,19 @@ def xobjects(reader: PdfReader, subtype: str | None = None):
                     yield obj
                 if "/Resources" in obj:
                     stack.append(obj["/Resources"])
+
+
+def string_bytes(string) -> bytes:
+    """A PDF string's bytes (pypdf gives a string it could decode as text, which a composite
+    font's two-byte codes may happen to be)."""
+    return string.original_bytes if isinstance(string, TextStringObject) else bytes(string)
+
+
+def shown_codes(reader: PdfReader) -> list[list[int]]:
+    """The two-byte codes (Identity-H: glyph indexes) each TJ of the file shows, in drawing order."""
+    return [[int.from_bytes(codes[i:i + 2], "big") for i in range(0, len(codes), 2)]
+            for data in content_streams(reader) for operands, op in operations(data, reader) if op == b"TJ"
+            for codes in [b"".join(string_bytes(item) for item in operands[0] if isinstance(item, (bytes, str)))]]
 
 
 def content_streams(reader: PdfReader):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 
 import pytest
 from fontTools.ttLib import TTFont
@@ -11,6 +12,8 @@ from pypdf import PdfReader
 from deckpress.backends.pdfcanvas import Canvas
 from deckpress.backends.pdffonts import FontCodes, Fonts
 from deckpress.backends.pdfpages import PageWriter
+from deckpress.colors import RGB
+from deckpress.face import Text, placed_glyphs
 from deckpress.fonts import FontSet, open_font
 
 SANS = FontSet().families["sans"].files["regular"]
@@ -93,20 +96,26 @@ def test_empty_and_blank_strings_are_one_run(text):
 # --- shaped text: composite fonts, glyph indexes as codes ---------------------------------------
 
 def shaped_page(text: str, size: float = 20.0, font: str = SANS) -> tuple[bytes, list]:
-    """A 200 × 60 pt page with `text` shaped and drawn at (10, 30); and its glyphs as drawn."""
+    """A 200 × 60 pt page with `text` shaped and drawn at (10, 30), a run a word and a run a
+    space, as compose sets a line; and its glyphs as drawn, each placed in em from (10, 30)."""
     from deckpress.compose.text import _shaped  # how compose shapes a run: glyphs placed from its start
 
-    glyphs = list(_shaped(open_font(font), text).glyphs)
+    runs, start = [], 0.0
+    for part in re.split("( )", text):
+        if part:
+            run = _shaped(open_font(font), part)
+            runs.append((start, run.glyphs))
+            start += run.width
     fonts = Fonts()
-    fonts.learn({}, {font: {(gid, chars) for gid, _, _, chars in glyphs}})
+    fonts.learn({}, {font: {(gid, chars) for _, glyphs in runs for gid, _, _, chars in glyphs}})
     canvas = Canvas(fonts, font=font)
     canvas.setFont(font, size)
-    canvas.drawGlyphs(10, 30, font, glyphs)
+    canvas.drawGlyphs(10, 30, font, tuple(runs))
     buffer = io.BytesIO()
     writer = PageWriter(buffer)
     writer.page(200, 60, canvas)
     writer.close({})
-    return buffer.getvalue(), glyphs
+    return buffer.getvalue(), placed_glyphs(Text(0, 0, text, font, size, RGB(0, 0, 0), glyph_runs=tuple(runs)))
 
 
 def test_shaped_text_is_a_composite_font_whose_codes_are_glyph_indexes():
@@ -128,18 +137,50 @@ def test_shaped_text_is_a_composite_font_whose_codes_are_glyph_indexes():
     assert program["glyf"][order[unused]].numberOfContours == 0  # every other glyph is empty
 
 
-def test_each_glyph_lands_where_shaping_put_it():
-    """Kerned: the "V" of "AV" sits where HarfBuzz's advance of the "A" puts it, not its own width."""
+@pytest.mark.parametrize("text", ["AVATAR", "To Wave, AVATAR fjord"])
+def test_each_glyph_lands_where_shaping_put_it(text):
+    """Kerned: the "V" of "AV" sits where HarfBuzz's advance of the "A" puts it, not its own width;
+    and each word of a line where compose put it."""
     import pypdfium2 as pdfium
 
-    pdf, glyphs = shaped_page("AVATAR")
+    pdf, glyphs = shaped_page(text)
     page = pdfium.PdfDocument(pdf)[0]
-    text = page.get_textpage()
-    lefts = [text.get_charbox(i, loose=True)[0] for i in range(text.count_chars())]
-    origins = [10 + gx * 20 for _, gx, _, _ in glyphs]
-    # a loose char box starts at the glyph's origin: the pen position, to 0.01 mm (0.03 pt)
-    assert [round(left - origin, 2) for left, origin in zip(lefts, origins)] == [0.0] * len(glyphs)
-    assert glyphs[1][1] < open_font(SANS).advance("A") - 0.01  # the kerning is there to be drawn
+    textpage = page.get_textpage()
+    origins = [ctypes_origin(textpage, i) for i in range(textpage.count_chars())]
+    assert len(origins) == len(glyphs)
+    # each glyph's origin: the pen position, to 0.01 mm (0.03 pt)
+    assert [round(x - (10 + gx * 20), 2) for (x, _), (_, gx, _, _) in zip(origins, glyphs)] == [0.0] * len(glyphs)
+    assert {round(y, 2) for _, y in origins} == {30.0}  # all on the baseline
+    assert glyphs[1][1] < open_font(SANS).advance(text[0]) - 0.01  # the kerning is there to be drawn
+
+
+@pytest.mark.parametrize("text", ["q\u0323\u0307 x", "x q\u0323"])
+def test_a_mark_off_the_baseline_is_drawn_there_and_the_rise_put_back(text):
+    """A dot below (and above) "q", placed by the font's mark positioning: drawn with a text rise
+    (Ts), which is 0 again when the text object ends (the rise outlives it)."""
+    import pypdfium2 as pdfium
+
+    pdf, glyphs = shaped_page(text)
+    assert min(gy for _, _, gy, _ in glyphs) < -0.1  # a mark the font moves below the baseline
+    content = PdfReader(io.BytesIO(pdf)).pages[0].get_contents().get_data()
+    rises = re.findall(rb"(-?[\d.]+) Ts", content)
+    assert rises and rises[-1] == b"0"
+    textpage = pdfium.PdfDocument(pdf)[0].get_textpage()
+    # each glyph where shaping put it (pdfium reads a cluster's characters at its glyphs' origins,
+    # and adds a space of its own where the pen jumps)
+    drawn = {(round(x, 2), round(y, 2)) for x, y in (ctypes_origin(textpage, i) for i in range(textpage.count_chars()))}
+    assert {(round(10 + gx * 20, 2), round(30 + gy * 20, 2)) for _, gx, gy, _ in glyphs} <= drawn
+
+
+def ctypes_origin(textpage, index: int) -> tuple[float, float]:
+    """A character's origin on the page (pt), as pdfium reads it."""
+    import ctypes
+
+    import pypdfium2.raw as raw
+
+    x, y = ctypes.c_double(), ctypes.c_double()
+    assert raw.FPDFText_GetCharOrigin(textpage, index, ctypes.byref(x), ctypes.byref(y))
+    return x.value, y.value
 
 
 def test_a_composite_glyph_brings_its_parts():

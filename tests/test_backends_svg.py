@@ -386,15 +386,14 @@ def shaped(text: str, font: str, x: float, y: float, size: float) -> Text:
     """`text` shaped (kerning, ligatures, joining) as a face's Text with its glyphs, as compose shapes it."""
     from deckpress.compose.text import _shaped
 
-    glyphs = _shaped(open_font(font), text).glyphs
-    return Text(x, y, text, font, size, RGB(0, 0, 0), glyphs=tuple(glyphs))
+    return Text(x, y, text, font, size, RGB(0, 0, 0), glyph_runs=((0.0, _shaped(open_font(font), text).glyphs),))
 
 
 def test_kerned_text_is_text_with_each_character_where_shaping_put_it():
     t = shaped("AVATAR Wave", SANS, 5, 10, 6)
     element = only(parse(Face(80, 20, 0, (t,))), "text")
     xs = [float(v) for v in element.get("x").split()]
-    assert xs == pytest.approx([5 + gx * 6 for _, gx, _, _ in t.glyphs], abs=1e-3)
+    assert xs == pytest.approx([5 + gx * 6 for _, gx, _, _ in t.glyph_runs[0][1]], abs=1e-3)
     assert xs[1] - xs[0] < open_font(SANS).advance("A") * 6 - 0.05  # "AV" kerned
     assert element.text == "AVATAR Wave"
 

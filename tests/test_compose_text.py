@@ -12,7 +12,7 @@ from deckpress.colors import BLACK, RGB
 from deckpress.compose import text as text_module
 from deckpress.compose.text import SIZE_STEP, block_height, fit_lines, glyph_icon, parse, set_text, shape_icon
 from deckpress.compose.text import wrap as wrap_lines
-from deckpress.face import Ellipse, Text
+from deckpress.face import Ellipse, Text, placed_glyphs
 from deckpress.fonts import FontSet, open_font
 from deckpress.units import PT
 
@@ -365,7 +365,7 @@ def test_small_caps_are_the_fonts_own_where_it_has_them():
     (item,) = texts(spans("[Rare élan]{caps=small}").items)
     assert (item.text, round(item.size / PT, 3)) == ("Rare élan", 10)
     small_caps = [g.gid for g in shape("Rare élan", SANS.file("regular").path, features=("smcp",)).glyphs]
-    assert [gid for gid, *_ in item.glyphs] == small_caps != [g.gid for g in shape("Rare élan", item.font).glyphs]
+    assert [gid for gid, *_ in placed_glyphs(item)] == small_caps != [g.gid for g in shape("Rare élan", item.font).glyphs]
 
 
 def test_small_caps_are_made_where_the_font_has_none(monkeypatch):

@@ -3,7 +3,6 @@ its Arabic joined, its digits and punctuation where a reader of those scripts ex
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pypdfium2 as pdfium
@@ -12,6 +11,8 @@ from pypdf import PdfReader
 
 import deckpress
 from deckpress.shaping import shape
+
+from .pdfread import shown_codes
 
 SHALOM = Path(__file__).resolve().parent.parent / "docs" / "samples" / "shalom"
 ARABIC = str(SHALOM / "fonts" / "NotoSansArabic-Regular.ttf")
@@ -44,21 +45,9 @@ def test_the_rule_cards_copy_out_in_reading_order(built):
     assert "מחלקים 5 קלפים לכל" in text
 
 
-def glyph_runs(path: Path) -> list[list[int]]:
-    """The glyph indexes each TJ of a PDF's forms shows, in drawing order (left to right)."""
-    reader = PdfReader(path)
-    runs = []
-    for page in reader.pages:
-        for xobject in page["/Resources"]["/XObject"].values():
-            data = xobject.get_object().get_data().decode("latin-1")
-            for shown in re.findall(r"\[(.*?)\] TJ", data):
-                runs.append([int(code, 16) for code in re.findall(r"<([0-9A-F]{4})>", shown)])
-    return runs
-
-
 def test_arabic_is_joined_and_hebrew_runs_right_to_left(built):
     cards = next(o.path for o in built.outputs if o.path.name == "shalom-cards-a4.pdf")
-    runs = glyph_runs(cards)
+    runs = shown_codes(PdfReader(cards))
     joined = [g.gid for g in shape("اثنان", ARABIC).glyphs]
     alone = [shape(letter, ARABIC).glyphs[0].gid for letter in "اثنان"]
     assert joined in runs  # the word as HarfBuzz joins it, drawn as one run

@@ -130,8 +130,7 @@ def deckpress_shape(text: str, font_path: str, *, features: tuple[str, ...] = ()
                     direction: str = "auto", script: str | None = None) -> Shaped:
     """deckpress's shaper (which takes each run's script from its characters: `script` unused)."""
     shaped = deckpress_shaping(text, font_path, features=features, language=language, direction=direction)
-    return Shaped(tuple(g.gid for g in shaped.glyphs), shaped.width,
-                  _placed((g.advance, g.dx, g.dy) for g in shaped.glyphs))
+    return Shaped(tuple(g.gid for g in shaped.glyphs), shaped.width, tuple((g.x, g.y) for g in shaped.glyphs))
 
 
 def bidi_runs(text: str) -> list[tuple[int, int, str]]:

@@ -104,15 +104,24 @@ class Path:
     even_odd: bool = False
 
 
+Glyph = tuple[int, float, float, str]
+"""A shaped glyph: its index in the font, its place in em (right of where its run starts, up
+from the baseline) and the characters it stands for ("ffi" for a ligature, "" for a cluster's
+glyphs after its first)."""
+
+GlyphRun = tuple[float, tuple[Glyph, ...]]
+"""Glyphs shaped as one run (a word, a space): where the run starts, in em right of its text's
+(x, y), and its glyphs. A word's run is one tuple wherever the word is set, so what a backend
+makes of a run it can make once."""
+
+
 @dataclass(frozen=True)
 class Text:
     """One run of text in one font, left end of its baseline at (x, y).
 
-    Shaped text (`shaping`) carries its `glyphs`: each glyph's index in the font, where it goes
-    (em from (x, y): to the right, and up) and the characters it stands for (a ligature's "ffi",
-    "" for the second glyph of a character drawn in two). Backends draw those glyphs there; `text`
-    is what a reader copies out of the page. Without glyphs, `text` is drawn a character a glyph,
-    each as far on as its advance."""
+    Shaped text (`shaping`) carries its `glyph_runs`: the glyphs each word and space became, and
+    where they go. Backends draw those glyphs there; `text` is what a reader copies out of the
+    page. Without glyphs, `text` is drawn a character a glyph, each as far on as its advance."""
 
     x: float
     y: float
@@ -125,7 +134,14 @@ class Text:
     # mm: the length of a rule under the run that only low-ink draws (ink.lowink), for a run that its
     # colour alone set apart from the text around it, which it would no longer be in greys; 0: none
     cue: float = 0.0
-    glyphs: tuple[tuple[int, float, float, str], ...] = ()  # (glyph index, x em, y em up, characters)
+    # left out of the hash, which the rest decides nearly always: hashing every glyph's place cost
+    # more than any other part of hashing a face
+    glyph_runs: tuple[GlyphRun, ...] = field(default=(), hash=False)
+
+
+def placed_glyphs(t: Text) -> list[Glyph]:
+    """A shaped text's glyphs one after another, each placed in em from the text's (x, y)."""
+    return [(gid, start + x, y, chars) for start, glyphs in t.glyph_runs for gid, x, y, chars in glyphs]
 
 
 @dataclass(frozen=True)

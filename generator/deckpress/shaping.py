@@ -18,8 +18,8 @@ from __future__ import annotations
 import functools
 import re
 import unicodedata
+from bisect import bisect_right
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import NamedTuple
 
 import uharfbuzz as hb
@@ -28,30 +28,30 @@ SHAPE_CACHE = 65536  # lines and words kept shaped: more than a deck's vocabular
 
 
 class Glyph(NamedTuple):
-    """One glyph of shaped text. (A named tuple: as immutable as a frozen dataclass, and made
-    several times faster, which counts at a glyph a letter.)"""
+    """One glyph of shaped text, where shaping put it. (A named tuple: as immutable as a frozen
+    dataclass, and made several times faster, which counts at a glyph a letter.)"""
 
     gid: int  # glyph index in the font
-    cluster: int  # index in the text of the first character this glyph comes from
-    advance: float  # em: how far the pen moves after it
-    dx: float  # em: offset from the pen position, to the right
-    dy: float  # em: offset from the baseline, up
+    x: float  # em: the glyph's origin, right of the text's start (the pen there plus its offset)
+    y: float  # em: the glyph's offset up from the baseline (a mark's)
+    chars: str  # the characters it stands for: "ffi" for a ligature, "" for a cluster's glyphs after its first
 
 
-@dataclass(frozen=True)
-class Shaped:
-    """Glyphs in visual order, left to right, and their advances summed (em)."""
+class Shaped(NamedTuple):
+    """Glyphs in visual order, left to right, and the width of the text (its advances summed, em)."""
 
     glyphs: tuple[Glyph, ...]
     width: float
 
 
 @functools.lru_cache(maxsize=64)
-def _font(path: str) -> tuple[hb.Font, int]:
+def _font(path: str) -> tuple[hb.Font, float]:
+    """HarfBuzz's font for a file, and the size of its design unit in em."""
     face = hb.Face(hb.Blob.from_file_path(path))
-    return hb.Font(face), face.upem
+    return hb.Font(face), 1.0 / face.upem
 
 
+@functools.lru_cache(maxsize=256)
 def _features(features: tuple[str, ...]) -> dict[str, bool]:
     return {name.lstrip("-+"): not name.startswith("-") for name in features}
 
@@ -60,21 +60,33 @@ def _features(features: tuple[str, ...]) -> dict[str, bool]:
 def shape_run(text: str, font_path: str, rtl: bool = False, features: tuple[str, ...] = (),
               language: str | None = None) -> Shaped:
     """`text` in one direction (right to left if `rtl`) shaped in the font, its glyphs in visual
-    order. Clusters index `text`."""
-    font, upem = _font(font_path)
+    order, placed from the text's start."""
+    font, unit = _font(font_path)
     buf = hb.Buffer()
     buf.add_str(text)
     buf.guess_segment_properties()  # the script, from the characters
     buf.direction = "rtl" if rtl else "ltr"
     if language:
         buf.language = language
-    hb.shape(font, buf, _features(features))
-    scale = 1.0 / upem
-    # a list made and glyphs built by tuple.__new__ (C) rather than a generator and the named
-    # tuple's keyword-taking __new__ (Python): half the time of shaping a word
-    glyphs = tuple([_new(Glyph, (info.codepoint, info.cluster, pos.x_advance * scale, pos.x_offset * scale,
-                                 pos.y_offset * scale)) for info, pos in zip(buf.glyph_infos, buf.glyph_positions)])
-    return Shaped(glyphs, sum([g[2] for g in glyphs]))
+    if features:
+        hb.shape(font, buf, _features(features))
+    else:
+        hb.shape(font, buf)
+    infos = buf.glyph_infos
+    clusters = [info.cluster for info in infos]
+    if clusters == list(range(len(text))):  # a glyph a character, in order (most words)
+        chars: Sequence[str] = text
+    else:  # ligatures, clusters of several glyphs, right to left: a cluster's characters on its first glyph
+        ends = sorted({*clusters, len(text)})
+        chars = [text[c:ends[bisect_right(ends, c)]] if i == 0 or c != clusters[i - 1] else ""
+                 for i, c in enumerate(clusters)]
+    # the pen summed in the font's units (integers: exact), each glyph built by tuple.__new__ (C)
+    # rather than the named tuple's keyword-taking __new__ (Python): this is most of shaping's Python
+    glyphs, pen = [], 0
+    for info, char, (dx, dy, advance, _) in zip(infos, chars, [p.position for p in buf.glyph_positions]):
+        glyphs.append(_new(Glyph, (info.codepoint, (pen + dx) * unit, dy * unit, char)))
+        pen += advance
+    return _new(Shaped, (tuple(glyphs), pen * unit))
 
 
 _new = tuple.__new__
@@ -93,15 +105,17 @@ def shape(text: str, font_path: str, *, features: tuple[str, ...] = (), language
           direction: str = "auto") -> Shaped:
     """One line of text shaped in the font: cut into runs of one direction (`direction` is the
     paragraph's: "ltr", "rtl", or "auto", from its first strong character), each shaped, then
-    put in visual order. Clusters index `text`."""
+    put in visual order, one after another."""
     if direction != "rtl" and not RIGHT_TO_LEFT.search(text):  # most text: one run, left to right
         return shape_run(text, font_path, False, features, language)
     levels = bidi_levels(text, direction)
     glyphs: list[Glyph] = []
+    pen = 0.0
     for start, end in visual_runs(levels):
         run = shape_run(text[start:end], font_path, levels[start] % 2 == 1, features, language)
-        glyphs += [Glyph(g.gid, g.cluster + start, g.advance, g.dx, g.dy) for g in run.glyphs]
-    return Shaped(tuple(glyphs), sum(g.advance for g in glyphs))
+        glyphs += [g._replace(x=g.x + pen) for g in run.glyphs]
+        pen += run.width
+    return Shaped(tuple(glyphs), pen)
 
 
 # --- the bidirectional algorithm's implicit rules ------------------------------------------------

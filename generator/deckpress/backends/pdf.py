@@ -151,16 +151,26 @@ _READING = itemgetter(0, 3)  # a shaped glyph's index and the characters it stan
 
 
 def face_characters(face: Face, found: dict[str, set[str]],
-                    glyphs: dict[str, set[tuple[int, str]]] | None = None) -> None:
+                    glyphs: dict[str, set[tuple[int, str]]] | None = None, seen: set[int] | None = None) -> None:
     """Add the characters of `face`'s text, by font file, to `found`; and those of its shaped text's
-    glyphs, each with what it stands for, to `glyphs`."""
+    glyphs, each with what it stands for, to `glyphs`. A line, or a run of glyphs, whose id is in
+    `seen` is skipped, and the ids of the rest are added: a line or a word that many faces share
+    is one tuple, read once (the caller keeps the faces, and so the ids, alive while `seen` is used)."""
+    seen = set() if seen is None else seen
     stack = [face.items]
     while stack:
         for item in stack.pop():
             if type(item) is Text:
-                if item.glyphs and glyphs is not None:
-                    glyphs.setdefault(item.font, set()).update(map(_READING, item.glyphs))
-                elif not item.glyphs:
+                if item.glyph_runs and glyphs is not None:
+                    if id(item.glyph_runs) in seen:
+                        continue
+                    seen.add(id(item.glyph_runs))
+                    into = glyphs.setdefault(item.font, set())
+                    for _, run in item.glyph_runs:
+                        if id(run) not in seen:
+                            seen.add(id(run))
+                            into.update(map(_READING, run))
+                elif not item.glyph_runs:
                     found.setdefault(item.font, set()).update(item.text)
             elif type(item) is Group:
                 stack.append(item.items)
@@ -268,8 +278,8 @@ def _text(canvas: Canvas, t: Text) -> None:
 
 def _show(canvas: Canvas, t: Text, mode: int = 0) -> None:
     """Shaped text by its glyphs, other text by its characters."""
-    if t.glyphs:
-        canvas.drawGlyphs(t.x * MM, -t.y * MM, t.font, t.glyphs, mode)
+    if t.glyph_runs:
+        canvas.drawGlyphs(t.x * MM, -t.y * MM, t.font, t.glyph_runs, mode)
     else:
         canvas.drawString(t.x * MM, -t.y * MM, t.text, mode=mode or None)
 

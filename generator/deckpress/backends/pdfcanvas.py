@@ -19,7 +19,6 @@ import hashlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from math import cos, pi, sin
-from operator import itemgetter
 from typing import Protocol
 
 from reportlab.lib.colors import CMYKColor, Color as RLColor
@@ -27,6 +26,7 @@ from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfgen.pathobject import PDFPathObject
 
 from ..colors import CMYK, RGB, Color, Gray
+from ..face import GlyphRun
 from ..separation import FORMULA, Separation
 from ..fonts import open_font
 from .pdffile import Name, PdfFile, Ref, deflate, dumps
@@ -36,7 +36,6 @@ __all__ = ["Canvas", "Form", "Resources", "ResourceWriter", "XObject", "COLOR_SP
            "FILL_NON_ZERO", "k_only", "cmyk_only"]
 
 FILL_EVEN_ODD, FILL_NON_ZERO = 0, 1  # reportlab's values, which its renderer sets
-_GID, _READING = itemgetter(0), itemgetter(0, 3)  # a shaped glyph's index; and with what it stands for
 PATH_OPS = {(0, 0, FILL_EVEN_ODD): "n", (0, 0, FILL_NON_ZERO): "n", (1, 0, FILL_EVEN_ODD): "S",
             (1, 0, FILL_NON_ZERO): "S", (0, 1, FILL_EVEN_ODD): "f*", (0, 1, FILL_NON_ZERO): "f",
             (1, 1, FILL_EVEN_ODD): "B*", (1, 1, FILL_NON_ZERO): "B"}
@@ -441,28 +440,19 @@ class Canvas:
         parts.append("ET")
         self.code.append(" ".join(parts))
 
-    def drawGlyphs(self, x: float, y: float, font_path: str, glyphs: Iterable[tuple[int, float, float, str]],
-                   mode: int = 0) -> None:
-        """Shaped text: each glyph (its index, and its place in em from (x, y), to the right and
-        up) drawn at the current size in the font at `font_path`, by its index (a composite font,
-        `pdffonts.GlyphFont`). One `TJ` carries a line: a number between two glyphs moves the pen
-        from where the first glyph's advance leaves it to where the next glyph goes (kerning, a
-        mark's offset); a glyph off the baseline is drawn with a text rise (`Ts`)."""
+    def drawGlyphs(self, x: float, y: float, font_path: str, runs: tuple[GlyphRun, ...], mode: int = 0) -> None:
+        """Shaped text: runs of glyphs (each where it starts, in em right of (x, y), and its glyphs:
+        index, place in em from there, right and up) drawn at the current size in the font at
+        `font_path`, by their indexes (a composite font, `pdffonts.GlyphFont`, which makes the
+        operators: `shown`)."""
         font = self.fonts.glyph_font(font_path)
-        glyphs = tuple(glyphs)
-        if not font.used.issuperset(map(_GID, glyphs)):  # not learned with the build's text (a picture of a face)
-            font.learn(map(_READING, glyphs))
         if font.name not in self.resources.fonts:
             self.resources.fonts[font.name] = (font, -1)
         size = self._fontsize
-        parts = [f"BT 1 0 0 1 {fp_str(x, y)} Tm {font.select(size)}"]
         if mode:
-            parts.append("%d Tr" % mode)
-        parts.append(font.shown(glyphs, size))
-        if mode:
-            parts.append("0 Tr")
-        parts.append("ET")
-        self.code.append(" ".join(parts))
+            self.code.append(f"BT 1 0 0 1 {fp_str(x, y)} Tm {font.select(size)} {mode} Tr {font.shown(runs, size)} 0 Tr ET")
+        else:
+            self.code.append(f"BT 1 0 0 1 {fp_str(x, y)} Tm {font.select(size)} {font.shown(runs, size)} ET")
 
     def stringWidth(self, text: str, font: str | None = None, size: float | None = None) -> float:
         return open_font(self.fonts.of(font or self._fontname).path).string_width(

@@ -18,11 +18,13 @@ import functools
 import hashlib
 import itertools
 import struct
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
+from operator import itemgetter
 from typing import NamedTuple
 
 from reportlab.lib.rl_accel import escapePDF, fp_str
 
+from ..face import Glyph, GlyphRun
 from ..fonts import FontSet, open_font
 from .pdffile import Name, PdfFile, Ref, Slot, Template, stream_body
 
@@ -267,7 +269,8 @@ class GlyphFont:
         self.font = open_font(path)
         self.used: set[int] = {0}  # the glyphs embedded: every one drawn
         self._widths: dict[int, float] = {}
-        self._shown: dict[tuple[tuple[tuple[int, float, float, str], ...], float], str] = {}
+        self._shown: dict[int, tuple[tuple[GlyphRun, ...], float, str]] = {}  # by the runs' id: runs, size, operators
+        self._fragments: dict[int, tuple[tuple[Glyph, ...], tuple[str, float, float] | None]] = {}  # by the glyphs' id
         self.readings: dict[int, str] = {}  # glyph index -> the characters it stands for
         self._embedded: tuple[tuple[int, int], _Composite] | None = None  # (counts, the subset) last written
 
@@ -280,56 +283,90 @@ class GlyphFont:
     def select(self, size: float) -> str:
         return f"/{self.name} {fp_str(size)} Tf"
 
-    def shown(self, glyphs: tuple[tuple[int, float, float, str], ...], size: float) -> str:
-        """The operators that show `glyphs` (index, place in em: right, up) at `size`: one `TJ`,
-        where a number between two glyphs moves the pen from where the first glyph's advance leaves
-        it to where the next goes (kerning, a mark's offset), and a glyph off the baseline gets a
-        text rise (`Ts`). The same text recurs on many faces: each is made once."""
-        key = (glyphs, size)
-        found = self._shown.get(key)
-        if found is None:
-            found = self._shown[key] = self._operators(glyphs, size)
-        return found
-
-    def _operators(self, glyphs: tuple[tuple[int, float, float, str], ...], size: float) -> str:
-        widths = self._widths
-        if not any([g[2] for g in glyphs]):  # all on the baseline (nearly every line): no rise to follow
-            shown: list[str] = []
-            append = shown.append
-            pen = 0.0
-            for gid, gx, _, _ in glyphs:
-                move = (pen - gx) * 1000
+    def shown(self, runs: tuple[GlyphRun, ...], size: float) -> str:
+        """The operators that show the glyphs of `runs` (each run where it starts, in em, and its
+        glyphs: index, place in em from there, right and up) at `size`. One `TJ`, a string of codes
+        a run, where a number between two glyphs moves the pen from where the first glyph's width
+        leaves it to where the next goes (kerning, a mark's offset); a glyph off the baseline is
+        shown with a text rise (`Ts`). The same line recurs on many faces, and the same word in many
+        lines (as one tuple, from compose's caches): each line and each run is made once, found by
+        its id (the cache holds it, so no other object can take the id)."""
+        found = self._shown.get(id(runs))
+        if found is not None and found[0] is runs and found[1] == size:
+            return found[2]
+        shown_runs = [(start, glyphs) for start, glyphs in runs if glyphs]
+        fragments = [self._fragment(glyphs) for _, glyphs in shown_runs]
+        if None in fragments:  # a glyph off the baseline: the line glyph by glyph
+            ops = self._risen([(gid, start + x, y, c) for start, glyphs in shown_runs for gid, x, y, c in glyphs], size)
+        else:
+            shown: list[str] = []  # TJ's elements: strings of codes, and moves between them
+            pen = 0.0  # em: where the last glyph's width leaves the pen
+            for (start, _), (codes, first, end) in zip(shown_runs, fragments):  # type: ignore[misc]
+                move = (pen - start - first) * 1000  # TJ numbers are thousandths of an em, taken off x
                 if move > 0.0005 or move < -0.0005:
-                    append(fp_str(round(move, 3)))
-                append("<%04X>" % gid)
-                width = widths.get(gid)
-                if width is None:
-                    width = widths[gid] = self.width(gid)
-                pen = gx + width / 1000
-            return f"[{''.join(shown)}] TJ" if shown else ""
-        parts: list[str] = []
-        shown = []
-        pen, rise = 0.0, 0.0  # pen: where the last glyph's advance leaves it, em
-        for gid, gx, gy, _ in glyphs:
-            if gy != rise:
-                if shown:
-                    parts.append(f"[{''.join(shown)}] TJ")
-                    shown = []
-                parts.append(f"{fp_str(gy * size)} Ts")
-                rise = gy
-            move = (pen - gx) * 1000  # TJ numbers are thousandths of an em, taken off x
+                    shown += (fp_str(round(move, 3)), codes)
+                elif shown and shown[-1][-1] == ")":  # straight on from the last string: one string
+                    shown[-1] = shown[-1][:-1] + codes[1:]
+                else:
+                    shown.append(codes)
+                pen = start + end
+            ops = f"[{''.join(shown)}] TJ" if shown else ""
+        self._shown[id(runs)] = (runs, size, ops)
+        return ops
+
+    def _fragment(self, glyphs: tuple[Glyph, ...]) -> tuple[str, float, float] | None:
+        """A run's part of a TJ, if all its glyphs sit on the baseline (else None): its strings
+        and moves from its first glyph on, where that glyph is and where the last one's width
+        leaves the pen (em from the run's start). Made once a run."""
+        found = self._fragments.get(id(glyphs))
+        if found is not None and found[0] is glyphs:
+            return found[1]
+        if not self.used.issuperset(map(_GID, glyphs)):
+            # not learned with the build's text (a picture of a face): embedded all the same
+            self.learn(map(_READING, glyphs))
+        fragment = None
+        if not any(map(_Y, glyphs)):
+            shown, end = self._tj(glyphs, glyphs[0][1])
+            fragment = ("".join(shown), glyphs[0][1], end)
+        self._fragments[id(glyphs)] = (glyphs, fragment)
+        return fragment
+
+    def _risen(self, glyphs: list[Glyph], size: float) -> str:
+        """The operators for glyphs (placed in em from the text's start) some of which are off the
+        baseline: a TJ for each stretch at one height, a text rise (`Ts`) before it."""
+        ops: list[str] = []
+        pen = 0.0
+        for rise, stretch in itertools.groupby(glyphs, itemgetter(2)):
+            shown, pen = self._tj(stretch, pen)
+            ops += (f"{fp_str(rise * size)} Ts", f"[{''.join(shown)}] TJ")
+        if ops[0] == "0 Ts":
+            del ops[0]
+        if rise:
+            ops.append("0 Ts")
+        return " ".join(ops)
+
+    def _tj(self, glyphs: Iterable[Glyph], pen: float) -> tuple[list[str], float]:
+        """TJ's elements for glyphs at one height, the pen at `pen` (em): strings of codes, and
+        the moves between, each from where a glyph's width leaves the pen to where the next glyph
+        goes (thousandths of an em, taken off x); and where the last glyph's width leaves it."""
+        widths = self._widths
+        shown: list[str] = []
+        codes: list[int] = []  # the glyphs since the last move, shown as one string
+        for gid, gx, _, _ in glyphs:
+            move = (pen - gx) * 1000
             if move > 0.0005 or move < -0.0005:
+                if codes:
+                    shown.append(_codes(codes))
+                    codes = []
                 shown.append(fp_str(round(move, 3)))
-            shown.append("<%04X>" % gid)
+            codes.append(gid)
             width = widths.get(gid)
             if width is None:
                 width = widths[gid] = self.width(gid)
             pen = gx + width / 1000
-        if shown:
-            parts.append(f"[{''.join(shown)}] TJ")
-        if rise:
-            parts.append("0 Ts")
-        return " ".join(parts)
+        if codes:
+            shown.append(_codes(codes))
+        return shown, pen
 
     def width(self, gid: int) -> float:
         """A glyph's advance in thousandths of an em, as the W array gives it (what Tj moves by)."""
@@ -383,6 +420,20 @@ def _font_bytes(path: str) -> bytes:
         return file.read()
 
 
+_GID, _Y, _READING = itemgetter(0), itemgetter(2), itemgetter(0, 3)  # a glyph's index; its rise; index and characters
+
+
+def _codes(gids: list[int]) -> str:
+    """Glyph indexes as Identity-H shows them: a literal string of two-byte codes, the raw bytes
+    (a third the length of the same codes in hex, and what the content stream is deflated from)
+    but for those a literal string cannot hold as they are: a backslash, parentheses (which
+    would have to balance), and a carriage return (which a reader takes for a line end)."""
+    codes = struct.pack(f">{len(gids)}H", *gids)
+    if b"\\" in codes or b"(" in codes or b")" in codes or b"\r" in codes:
+        codes = codes.replace(b"\\", b"\\\\").replace(b"(", b"\\(").replace(b")", b"\\)").replace(b"\r", b"\\r")
+    return f"({codes.decode('latin-1')})"
+
+
 def _thousandths(em: float) -> float:
     """An advance in thousandths of an em, to three decimals: as the W array and TJ both say it."""
     return round(em * 1000, 3)
@@ -408,25 +459,44 @@ def _glyph_to_unicode(name: str, readings: tuple[tuple[int, str], ...]) -> str:
 
 #: the tables a PDF's embedded TrueType program needs (ISO 32000-1, 9.9), those for hinting included
 _KEPT_TABLES = (b"cvt ", b"fpgm", b"glyf", b"head", b"hhea", b"hmtx", b"loca", b"maxp", b"prep")
+_KEPT_AS_THEY_ARE = (b"cvt ", b"fpgm", b"prep")  # the hinting program and its values
 _ARGS_ARE_WORDS, _HAS_SCALE, _MORE, _XY_SCALE, _TWO_BY_TWO = 0x0001, 0x0008, 0x0020, 0x0040, 0x0080
+
+
+class _Tables(NamedTuple):
+    """What glyph_subset reads of a font, read once a font."""
+
+    tables: dict[bytes, bytes]  # by tag
+    offsets: Sequence[int]  # where each glyph's outline starts in `glyf`, and the last one ends
+    metrics: int  # hhea's numberOfHMetrics: the glyphs with an advance of their own in `hmtx`
+    sums: dict[bytes, int]  # the checksums of the tables every subset keeps as they are
+
+
+@functools.lru_cache(maxsize=16)
+def _tables(font: bytes) -> _Tables:
+    tables = {}
+    for i in range(struct.unpack(">H", font[4:6])[0]):
+        tag, _, offset, length = struct.unpack(">4sIII", font[12 + 16 * i:28 + 16 * i])
+        tables[tag] = font[offset:offset + length]
+    glyph_count = struct.unpack(">H", tables[b"maxp"][4:6])[0]
+    loca = tables[b"loca"]
+    if struct.unpack(">h", tables[b"head"][50:52])[0] == 1:  # indexToLocFormat: long offsets
+        offsets: Sequence[int] = struct.unpack(f">{glyph_count + 1}I", loca[:4 * (glyph_count + 1)])
+    else:
+        offsets = [2 * o for o in struct.unpack(f">{glyph_count + 1}H", loca[:2 * (glyph_count + 1)])]
+    return _Tables(tables, offsets, struct.unpack(">H", tables[b"hhea"][34:36])[0],
+                   {tag: _checksum(tables[tag]) for tag in _KEPT_AS_THEY_ARE if tag in tables})
 
 
 def glyph_subset(font: bytes, gids: Iterable[int]) -> bytes:
     """A TrueType font program with only the outlines of `gids` (and of the glyphs their composite
     glyphs are made of), every other glyph empty, each glyph at its own index: what a composite
-    font with CIDToGIDMap /Identity needs. Only the tables a PDF reader uses are kept. (fontTools'
-    subsetter does more, and takes a third of a second a font; this is a copy of two tables.)"""
-    tables = {}
-    count = struct.unpack(">H", font[4:6])[0]
-    for i in range(count):
-        tag, _, offset, length = struct.unpack(">4sIII", font[12 + 16 * i:28 + 16 * i])
-        tables[tag] = font[offset:offset + length]
-    head, glyf = bytearray(tables[b"head"]), tables[b"glyf"]
-    glyph_count = struct.unpack(">H", tables[b"maxp"][4:6])[0]
-    long_offsets = struct.unpack(">h", bytes(head[50:52]))[0] == 1
-    loca = tables[b"loca"]
-    offsets = (struct.unpack(f">{glyph_count + 1}I", loca[:4 * (glyph_count + 1)]) if long_offsets
-               else [2 * o for o in struct.unpack(f">{glyph_count + 1}H", loca[:2 * (glyph_count + 1)])])
+    font with CIDToGIDMap /Identity needs. Only the tables a PDF reader uses are kept, and the
+    metrics of the glyphs kept (the rest are zeros, which cost nothing compressed). (fontTools'
+    subsetter does more, and takes a third of a second a font; this is a copy of a few tables.)"""
+    read = _tables(font)
+    glyf, offsets = read.tables[b"glyf"], read.offsets
+    glyph_count = len(offsets) - 1
     wanted, todo = set(), [g for g in gids if 0 <= g < glyph_count]
     while todo:  # the glyphs asked for, and the parts of composite glyphs
         gid = todo.pop()
@@ -443,26 +513,44 @@ def glyph_subset(font: bytes, gids: Iterable[int]) -> bytes:
                 at += 2 if flags & _HAS_SCALE else 4 if flags & _XY_SCALE else 8 if flags & _TWO_BY_TWO else 0
                 if not flags & _MORE:
                     break
-    # the kept outlines in index order, each padded to 4 bytes; every glyph's end where the last
-    # kept one before it ends (a walk over the wanted glyphs and C's sums, not over a font's thousands)
-    pieces, lengths = [], [0] * glyph_count
+    # The glyphs up to the last one kept (the rest are never shown): the kept outlines in index
+    # order, each padded to 4 bytes, every glyph's end where the last kept one before it ends (a
+    # walk over the wanted glyphs and C's sums, not over a font's thousands); the kept glyphs'
+    # advances and side bearings, past the last advance a bearing alone and that advance.
+    count = max(wanted) + 1
+    pieces, lengths = [], [0] * count
+    hmtx, metrics = read.tables[b"hmtx"], min(read.metrics, count)
+    kept_metrics = bytearray(4 * metrics + 2 * (count - metrics))
     for gid in sorted(wanted):
         data = glyf[offsets[gid]:offsets[gid + 1]]
         pieces.append(data + b"\0" * (-len(data) % 4))
         lengths[gid] = len(pieces[-1])
+        at = 4 * gid if gid < metrics else 4 * metrics + 2 * (gid - metrics)
+        kept_metrics[at:at + 4 if gid < metrics else at + 2] = hmtx[at:at + 4 if gid < metrics else at + 2]
+        if gid >= metrics:
+            kept_metrics[4 * metrics - 4:4 * metrics - 2] = hmtx[4 * metrics - 4:4 * metrics - 2]
     new_glyf = b"".join(pieces)
-    new_loca = [0, *itertools.accumulate(lengths)]
+    ends = [0, *itertools.accumulate(lengths)]
+    head = bytearray(read.tables[b"head"])
     head[8:12] = b"\0\0\0\0"  # checkSumAdjustment: left out, as readers ignore it
-    head[50:52] = struct.pack(">h", 1)  # long offsets
-    tables.update({b"glyf": bytes(new_glyf), b"loca": struct.pack(f">{len(new_loca)}I", *new_loca),
-                   b"head": bytes(head)})
+    if ends[-1] < 0x20000:  # short offsets (halved, as every outline is padded to an even length)
+        head[50:52] = struct.pack(">h", 0)
+        loca = struct.pack(f">{len(ends)}H", *[end // 2 for end in ends])
+    else:
+        head[50:52] = struct.pack(">h", 1)
+        loca = struct.pack(f">{len(ends)}I", *ends)
+    hhea, maxp = bytearray(read.tables[b"hhea"]), bytearray(read.tables[b"maxp"])
+    hhea[34:36], maxp[4:6] = struct.pack(">H", metrics), struct.pack(">H", count)  # numberOfHMetrics, numGlyphs
+    tables = {**read.tables, b"glyf": new_glyf, b"loca": loca, b"head": bytes(head), b"hmtx": bytes(kept_metrics),
+              b"hhea": bytes(hhea), b"maxp": bytes(maxp)}
     kept = [tag for tag in _KEPT_TABLES if tag in tables]
     out = bytearray(struct.pack(">IHHHH", 0x00010000, len(kept), 0, 0, 0))  # search fields: unused by readers
     offset = 12 + 16 * len(kept)
     bodies = bytearray()
     for tag in kept:
         data = tables[tag]
-        out += struct.pack(">4sIII", tag, _checksum(data), offset + len(bodies), len(data))
+        checksum = read.sums[tag] if tag in read.sums else _checksum(data)
+        out += struct.pack(">4sIII", tag, checksum, offset + len(bodies), len(data))
         bodies += data + b"\0" * (-len(data) % 4)
     return bytes(out + bodies)
 

@@ -169,12 +169,13 @@ def learn_characters(forms: FaceForms, sheets: Iterable[Sheet]) -> None:
     before any is written (see pdffonts)."""
     found: dict[str, set[str]] = {}
     glyphs: dict[str, set[tuple[int, str]]] = {}
-    seen: set[int] = set()
+    seen: set[int] = set()  # faces, and lines of shaped text, read already: the sheets keep them alive
+    seen_lines: set[int] = set()
     for sheet in sheets:
         for placed in sheet.plan.placements:
             if id(placed.face) not in seen:
                 seen.add(id(placed.face))
-                face_characters(placed.face, found, glyphs)
+                face_characters(placed.face, found, glyphs, seen_lines)
         found.setdefault(_font(LABEL_FONT), set()).update(sheet.label)
     forms.fonts.learn(found, glyphs)
 

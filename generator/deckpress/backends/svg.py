@@ -34,7 +34,8 @@ from svgwrite.base import BaseElement
 
 from ..colors import CMYK, Color
 from ..atomic import replacing, write_text
-from ..face import IDENTITY, Ellipse, Face, Group, Image, Item, Line, Paint, Path as PathItem, PathOp, Rect, Text
+from ..face import (IDENTITY, Ellipse, Face, Glyph, Group, Image, Item, Line, Paint, Path as PathItem, PathOp, Rect,
+                    Text, placed_glyphs)
 from ..fonts import quiet_fonttools
 from ..imagefile import grey_png, is_svg, stamp
 from ..imposition.cutpaths import cut_paths
@@ -166,11 +167,12 @@ class _Document:
         return self.dwg.path(d=d, **paint)
 
     def text(self, t: Text) -> BaseElement | None:
-        if t.glyphs and (self.outline_text or not _one_to_one(t)):
+        glyphs = placed_glyphs(t)
+        if glyphs and (self.outline_text or not _one_to_one(t, glyphs)):
             # shaped text whose glyphs are not its characters one by one (a ligature, Arabic's
             # joined forms, marks placed by the font): its glyphs as outlines, where shaping put
             # them; the words stay searchable and readable by screen readers
-            d = _glyph_outlines(t)
+            d = _glyph_outlines(t, glyphs)
             return self.dwg.path(d=d, fill=color(t.color), aria_label=t.text, **_text_stroke(t)) if d else None
         if self.outline_text:
             d = _outline(t)
@@ -178,8 +180,8 @@ class _Document:
             return self.dwg.path(d=d, fill=color(t.color), aria_label=t.text, **_text_stroke(t)) if d else None
         family = self.fonts.setdefault(t.font, f"f{len(self.fonts) + 1}-{_css_name(t.font)}")
         self.chars.setdefault(t.font, set()).update(t.text)
-        if t.glyphs:  # kerned: each character where shaping put it
-            xs = " ".join(num(t.x + gx * t.size) for _, gx, _, _ in t.glyphs)
+        if glyphs:  # kerned: each character where shaping put it
+            xs = " ".join(num(t.x + gx * t.size) for _, gx, _, _ in glyphs)
             return self.dwg.text(t.text, x=[xs], y=[num(t.y)], font_family=family, font_size=num(t.size),
                                  fill=color(t.color), **_text_stroke(t), **{"xml:space": "preserve"})
         # xml:space keeps runs of spaces, which compose measured and positioned
@@ -304,12 +306,12 @@ def _glyph(path: str, char: str) -> tuple[RecordingPen, int, int]:
     return pen, font["hmtx"][name or font.getGlyphOrder()[0]][0], font["head"].unitsPerEm
 
 
-def _one_to_one(t: Text) -> bool:
+def _one_to_one(t: Text, glyphs: list[Glyph]) -> bool:
     """Whether shaped text's glyphs are its characters, one each, in order, on the baseline: then
     a `<text>` with a position for each character draws it (the embedded subset has no layout
     tables to change anything)."""
-    return "".join(chars for *_, chars in t.glyphs) == t.text and all(
-        len(chars) == 1 and gy == 0 and _gid(t.font, chars) == gid for gid, _, gy, chars in t.glyphs)
+    return "".join(chars for *_, chars in glyphs) == t.text and all(
+        len(chars) == 1 and gy == 0 and _gid(t.font, chars) == gid for gid, _, gy, chars in glyphs)
 
 
 @functools.lru_cache(maxsize=65536)
@@ -330,10 +332,10 @@ def _glyph_by_index(path: str, gid: int) -> tuple[RecordingPen, int]:
     return pen, font["head"].unitsPerEm
 
 
-def _glyph_outlines(t: Text) -> str:
+def _glyph_outlines(t: Text, glyphs: list[Glyph]) -> str:
     """Path data for shaped text: each glyph scaled size/unitsPerEm, flipped to y down, where shaping put it."""
     d = SVGPathPen(None, ntos=num)
-    for gid, gx, gy, _ in t.glyphs:
+    for gid, gx, gy, _ in glyphs:
         outline, upm = _glyph_by_index(t.font, gid)
         s = t.size / upm
         outline.replay(TransformPen(d, (s, 0, 0, -s, t.x + gx * t.size, t.y - gy * t.size)))

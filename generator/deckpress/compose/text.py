@@ -22,13 +22,12 @@ import functools
 import itertools
 import math
 import re
-from bisect import bisect_right
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import NamedTuple, TypeVar
 
 from ..colors import NAMED, Color, parse_color
-from ..face import Item, Paint, Text
+from ..face import Glyph, GlyphRun, Item, Paint, Text
 from ..fonts import Family, FontFile, FontSet
 from ..model.keys import SPAN
 from ..shapes import shape as symbol
@@ -44,6 +43,7 @@ SIZE_STEP = 0.01 * PT  # shrink-to-fit finds the largest size that fits to this 
 HYPHEN = "-"  # what a broken word ends with
 HARD_HYPHEN = "\u2010"  # a word's own hyphen, where a line ends after it
 TITLE_LINES = 3  # hyphenate `auto`: a box that holds fewer lines than this at its largest size is a title
+HEAD_SLACK = 0.5  # em: a broken word's head is at least its characters' shaped width less this (see `split`)
 
 _INLINE = re.compile(r"\\([*:\\\[\]])|(\*\*)|(\*)|:([a-z][a-z0-9_-]*):|(\[)|(\])")
 _ATTRS = re.compile(r"\{([^{}\n]*)\}")  # a span's attributes, right after its `]`
@@ -100,7 +100,7 @@ class Run:
     text: str
     width: float
     look: Look | None = None  # None: plain text, the element's size and colour
-    glyphs: tuple[tuple[int, float, float, str], ...] = ()
+    glyphs: tuple[Glyph, ...] = ()
     shaping: Shaping = PLAIN  # how it was shaped: a part of it broken off is shaped alike
 
 
@@ -448,27 +448,17 @@ def _shaped(font: FontFile, text: str, shaping: Shaping = PLAIN) -> Run:
     that need it, joined and reordered; each glyph placed from the run's start."""
     visible = text.replace(SHY, "")  # a soft hyphen where the line does not break is nothing
     result = shape(visible, font.path, features=shaping.features, language=shaping.language)
-    glyphs, pen = [], 0.0
-    if [g.cluster for g in result.glyphs] == list(range(len(visible))):  # a glyph a character (most words)
-        for g, char in zip(result.glyphs, visible):
-            glyphs.append((g.gid, pen + g.dx, g.dy, char))
-            pen += g.advance
-    else:
-        ends = sorted({g.cluster for g in result.glyphs} | {len(visible)})
-        for g in result.glyphs:
-            glyphs.append((g.gid, pen + g.dx, g.dy, visible[g.cluster:ends[bisect_right(ends, g.cluster)]]))
-            pen += g.advance
-    return Run(font, text, result.width, glyphs=tuple(glyphs), shaping=shaping)
+    return Run(font, text, result.width, glyphs=result.glyphs, shaping=shaping)
 
 
-def _placed(pieces: list[Run]) -> tuple[tuple[int, float, float, str], ...]:
-    """The glyphs of runs set one after another, in em from the first's start."""
-    placed: list[tuple[int, float, float, str]] = []
+def _placed(pieces: list[Run]) -> list[GlyphRun]:
+    """The glyphs of runs set one after another: each run's, where it starts (em from the first's)."""
+    placed: list[GlyphRun] = []
     start = 0.0
     for run in pieces:  # in em of the runs' own size: a span's width is in the element's
-        placed += [(gid, start + x, y, chars) for gid, x, y, chars in run.glyphs]
+        placed.append((start, run.glyphs))
         start += run.width / run.look.scale if run.look else run.width
-    return tuple(placed)
+    return placed
 
 
 @functools.lru_cache(maxsize=RUNS_CACHE)
@@ -557,7 +547,17 @@ def split(word: Word, room: float, hyphenate: str | None) -> tuple[Word, Word] |
         return None
     text = "".join(piece.text for piece in word.pieces)  # all runs, in the one font
     found = breaks(text, hyphenate)
+    if not found:
+        return None
+    # Where the word is a glyph a character, the pen at a break is nearly the head's width (all
+    # but the hyphen, and the kerning at the break): a break whose head is clearly too wide for
+    # the room is passed over without shaping the head. (Kerning pairs are a tenth of an em or two.)
+    glyphs = word.pieces[0].glyphs if len(word.pieces) == 1 else ()  # type: ignore[union-attr]
+    if len(glyphs) != len(text) or SHY in text:
+        glyphs = ()
     for cut, resume, add in reversed(found):
+        if cut < len(glyphs) and glyphs[cut][1] - HEAD_SLACK > room:
+            continue
         head_text = text[:cut].replace(SHY, "") + (HYPHEN if add else "")
         if not add and head_text.endswith("-") and font.has(HARD_HYPHEN):
             # the word's own hyphen ends the line: as U+2010, which a PDF reader keeps when it
@@ -740,9 +740,12 @@ def _set_text(text: str, box: tuple[float, ...], family: Family, style: str, fon
     lines, missing = _parse(text, family, style, fonts, named, colors, size if "]{" in text else 0.0, shaping)
     set_lines, chosen_size, fits = fit_lines(lines, w, h, size, min_size, line_height, shrink, wrap_lines,
                                              hyphenate)
-    paragraph = base_level(plain(text, {}), direction)  # 1: the lines run right to left
-    # words are put in visual order only where there is something to turn round
-    order = paragraph if paragraph or RIGHT_TO_LEFT.search(text) else None
+    # the paragraph's level (1: its lines run right to left); and its words are put in visual
+    # order only where there is something to turn round (text without right-to-left letters,
+    # nearly all, is left to right unless asked otherwise)
+    right_to_left = RIGHT_TO_LEFT.search(text) is not None
+    paragraph = base_level(plain(text, {}) if right_to_left else "", direction)
+    order = paragraph if paragraph or right_to_left else None
     return (tuple(_draw(set_lines, x, y, w, h, chosen_size, color, align, valign, line_height, ink, order)),
             chosen_size, fits, missing)
 
@@ -864,21 +867,27 @@ def _run_text(items: list[Item], x: float, baseline: float, runs: list[Run], fon
     element's own colour)."""
     assert font is not None
     text = "".join(run.text for run in runs).replace(SHY, "")  # soft hyphens where the line did not break
-    glyphs = _placed(runs)
+    glyph_runs = _placed(runs)
     if last:
         text = text.rstrip(" ")
-        while glyphs and glyphs[-1][3].isspace():
-            glyphs = glyphs[:-1]
+        while glyph_runs and _spaces(glyph_runs[-1][1]):  # the space after the last word
+            glyph_runs.pop()
     if look is None:
-        items.append(Text(x, baseline, text, font.path, size, color, ink, glyphs=glyphs))
+        items.append(Text(x, baseline, text, font.path, size, color, ink, glyph_runs=tuple(glyph_runs)))
         return
     run_size = size * look.scale
     run_color = look.color or color
     cue = 0.0
-    inked = [g for g in glyphs if not g[3].isspace()]
-    if look.cue and run_color != color and inked:  # to the end of the last glyph that is not a space
-        cue = (inked[-1][1] + font.glyph_advance(inked[-1][0])) * run_size
-    items.append(Text(x, baseline, text, font.path, run_size, run_color, ink, 0.0, cue, glyphs))
+    if look.cue and run_color != color:  # to the end of the last glyph that is not a space
+        inked = [(start, g) for start, glyphs in glyph_runs for g in glyphs if not g[3].isspace()]
+        if inked:
+            start, (gid, gx, _, _) = inked[-1]
+            cue = (start + gx + font.glyph_advance(gid)) * run_size
+    items.append(Text(x, baseline, text, font.path, run_size, run_color, ink, 0.0, cue, tuple(glyph_runs)))
+
+
+def _spaces(glyphs: tuple[Glyph, ...]) -> bool:
+    return all([g[3].isspace() for g in glyphs])
 
 
 # --- inline icons -----------------------------------------------------------------------------
