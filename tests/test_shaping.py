@@ -89,5 +89,8 @@ def test_visual_runs_reverse_each_stretch_from_the_highest_level_down():
 
 
 def test_shaping_is_cached_and_the_same_every_time():
+    from deckpress.shaping import shape_run
+
     assert shape("Richtungswechsel", LATIN) is shape("Richtungswechsel", LATIN)
-    assert shape("Richtungswechsel", LATIN) == shape.__wrapped__("Richtungswechsel", LATIN)
+    assert shape("Richtungswechsel", LATIN) == shape_run.__wrapped__("Richtungswechsel", LATIN)
+    assert shape("שלום abc", LATIN).glyphs == shape("שלום abc", LATIN).glyphs  # the runs of mixed text too

@@ -100,12 +100,11 @@ def substitutes(font_path: str, feature: str, sample: str = "abcdefghijklmnopqrs
     return [g.gid for g in plain.glyphs] != [g.gid for g in featured.glyphs]
 
 
-@functools.lru_cache(maxsize=SHAPE_CACHE)
 def shape(text: str, font_path: str, *, features: tuple[str, ...] = (), language: str | None = None,
           direction: str = "auto") -> Shaped:
     """One line of text shaped in the font: cut into runs of one direction (`direction` is the
     paragraph's: "ltr", "rtl", or "auto", from its first strong character), each shaped, then
-    put in visual order, one after another."""
+    put in visual order, one after another. (Each run is cached: `shape_run`.)"""
     if direction != "rtl" and not RIGHT_TO_LEFT.search(text):  # most text: one run, left to right
         return shape_run(text, font_path, False, features, language)
     levels = bidi_levels(text, direction)

@@ -271,6 +271,7 @@ class GlyphFont:
         self._widths: dict[int, float] = {}
         self._shown: dict[int, tuple[tuple[GlyphRun, ...], float, str]] = {}  # by the runs' id: runs, size, operators
         self._fragments: dict[int, tuple[tuple[Glyph, ...], tuple[str, float, float] | None]] = {}  # by the glyphs' id
+        self._selected: dict[float, str] = {}  # `Tf` at each size
         self.readings: dict[int, str] = {}  # glyph index -> the characters it stands for
         self._embedded: tuple[tuple[int, int], _Composite] | None = None  # (counts, the subset) last written
 
@@ -281,7 +282,10 @@ class GlyphFont:
                 self.readings[gid] = chars
 
     def select(self, size: float) -> str:
-        return f"/{self.name} {fp_str(size)} Tf"
+        found = self._selected.get(size)
+        if found is None:
+            found = self._selected[size] = f"/{self.name} {fp_str(size)} Tf"
+        return found
 
     def shown(self, runs: tuple[GlyphRun, ...], size: float) -> str:
         """The operators that show the glyphs of `runs` (each run where it starts, in em, and its

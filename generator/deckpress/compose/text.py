@@ -492,8 +492,9 @@ def _spaced_word(text: str, family: Family, style: str, fonts: FontSet,
 
 
 def wrap(lines: tuple[HardLine, ...] | list[HardLine], width_em: float,
-         wrap_lines: bool, hyphenate: str | None = None) -> tuple[list[SetLine], bool]:
+         wrap_lines: bool, hyphenate: str | None = None, scaled: bool = True) -> tuple[list[SetLine], bool]:
     """Break hard lines into lines no wider than `width_em`; False if some word is too wide.
+    (`scaled`: whether some span is larger than the text, which each line's height then follows.)
 
     A word that does not fit the rest of its line is broken there, if it can be (`split`: at a
     soft hyphen, or, with a language to `hyphenate` in, after a hyphen it has or where that
@@ -529,7 +530,7 @@ def wrap(lines: tuple[HardLine, ...] | list[HardLine], width_em: float,
         gap = PARAGRAPH_GAP if hard.paragraph_start and out else 0.0
         for i, words in enumerate(produced):
             out.append(SetLine(tuple(words), indent, hard.bullet if i == 0 else None, gap if i == 0 else 0.0,
-                               max([word.scale for word in words]) if words else 1.0))
+                               max([word.scale for word in words]) if scaled and words else 1.0))
     return out, fits
 
 
@@ -580,13 +581,14 @@ def is_title(h: float, size: float, line_height: float, wrap_lines: bool) -> boo
     return room < (TITLE_LINES - 1) * line_height - 1e-9
 
 
-def block_height(lines: list[SetLine], line_height: float) -> float:
-    """Height of the set lines in em: top of the first line's caps to the last line's descenders."""
+def block_height(lines: list[SetLine], line_height: float, scaled: bool = True) -> float:
+    """Height of the set lines in em: top of the first line's caps to the last line's descenders
+    (`scaled`: whether a line may be taller for a span larger than the text)."""
     if not lines:
         return 0.0
-    gaps = sum(line.gap_before for line in lines)
+    gaps = sum([line.gap_before for line in lines])
     height = (len(lines) - 1 + gaps) * line_height + ASCENT + DESCENT
-    if any(line.scale != 1.0 for line in lines):  # spans larger than the text make their lines taller
+    if scaled and any(line.scale != 1.0 for line in lines):  # spans larger than the text make their lines taller
         height += (ASCENT * (lines[0].scale - 1) + DESCENT * (lines[-1].scale - 1)
                    + sum(_taller(above, below, line_height) for above, below in zip(lines, lines[1:])))
     return height
@@ -617,18 +619,19 @@ def fit_lines(lines: tuple[HardLine, ...] | list[HardLine], w: float, h: float, 
     The sizes tried are `size - k·SIZE_STEP` (each computed afresh, never by repeated subtraction,
     so the same box gives the same float), the last of them `min_size` itself, and the largest
     that fits is found by bisection on k: the size chosen fits and the one a step larger does
-    not. That it is the largest of all rests on fitting being monotone in the size: a smaller
+    not (between two steps found from a guess at the size, by the box's height: `_bracket`). That it is the largest of all rests on fitting being monotone in the size: a smaller
     size is a wider measure in em, and greedy wrapping then ends each line at the same word or
     a later one, so there are no more lines and the block is no taller. Breaking inside words
     (always the latest break that fits) keeps to that in practice, though a word's breaks are
     not evenly spread, so it is not proven there. The top size is tried first (most text fits
-    at once), then the smallest (text that fits nowhere is set there without a search). Text with
+    at once). Text with
 spans larger than itself is not monotone (a line is as tall as its largest span, and a wider
 measure can bring two large spans onto two lines where they shared one): there every 0.25 pt is
 tried from the top, then the step between the last that did not fit and the first that did is
 bisected."""
     steps = _steps(size, min_size, shrink)
     tried: dict[int, tuple[list[SetLine], bool]] = {}
+    scaled = any(word.scale != 1.0 for hard in lines for word in hard.words)  # spans larger than the text
 
     def at(k: int) -> float:
         return min_size if k == steps > 0 else size - k * SIZE_STEP
@@ -636,24 +639,53 @@ bisected."""
     def fits(k: int) -> bool:
         if k not in tried:
             s = at(k)
-            set_lines, width_ok = wrap(lines, w / s, wrap_lines, hyphenate)
-            tried[k] = set_lines, width_ok and block_height(set_lines, line_height) * s <= h + 1e-9
+            set_lines, width_ok = wrap(lines, w / s, wrap_lines, hyphenate, scaled)
+            tried[k] = set_lines, width_ok and block_height(set_lines, line_height, scaled) * s <= h + 1e-9
         return tried[k][1]
 
     if fits(0) or steps == 0:
         chosen = 0
-    elif any(word.scale != 1.0 for hard in lines for word in hard.words):  # spans larger than the text
+    elif scaled:
         coarse = max(1, round(0.25 * PT / SIZE_STEP))
         chosen = next((k for k in (*range(coarse, steps, coarse), steps) if fits(k)), steps)
         too_big = max(0, chosen - coarse) if chosen < steps else (steps - 1) // coarse * coarse
         if fits(chosen):
             chosen = _bisect(fits, too_big, chosen)
-    elif not fits(steps):
-        chosen = steps  # nothing fits: the smallest size it is
     else:
-        chosen = _bisect(fits, 0, steps)
+        # Where to start looking: the size at which the text's height would be the box's, which
+        # grows with the size for a line of its own, and with its square for text that wraps (as
+        # its area does); and for a line too wide (a word that cannot break, a title that does
+        # not wrap) at most the size that makes it as wide as the box
+        height = block_height(tried[0][0], line_height) * size
+        ratio = h / height if height > 0 and h > 0 else min_size / size
+        one_line = len(tried[0][0]) == 1 or not wrap_lines  # then the guess is all but exact
+        guess = size * (ratio if one_line else math.sqrt(ratio))
+        widest = max([line_width(line) for line in tried[0][0]], default=0.0)
+        if widest * size > w:
+            guess = min(guess, w / widest)
+        too_big, chosen = _bracket(fits, min(max(round((size - guess) / SIZE_STEP), 1), steps), steps,
+                                   2 if one_line else max(1, steps // 16))
+        chosen = _bisect(fits, too_big, chosen) if fits(chosen) else steps  # steps: nothing fits, the smallest size
     set_lines, fitted = tried[chosen]
     return set_lines, at(chosen), fitted
+
+
+def _bracket(fits: Callable[[int], bool], guess: int, steps: int, stride: int) -> tuple[int, int]:
+    """Two steps, the first too big (step 0 is) and the second one that fits, or `steps`, from a
+    guess: from it up or down in strides that double, starting at `stride`."""
+    if fits(guess):
+        while True:  # larger sizes, until one does not fit
+            probe = guess - stride
+            if probe <= 0:
+                return 0, guess
+            if not fits(probe):
+                return probe, guess
+            guess, stride = probe, 2 * stride
+    while True:  # smaller sizes, until one fits (or the smallest is reached)
+        probe = min(guess + stride, steps)
+        if probe == steps or fits(probe):
+            return guess, probe
+        guess, stride = probe, 2 * stride
 
 
 def _bisect(fits: Callable[[int], bool], too_big: int, chosen: int) -> int:
@@ -791,14 +823,16 @@ def _draw(lines: list[SetLine], x: float, y: float, w: float, h: float, size: fl
             [a.space_after or b.space_after for a, b in zip(words, words[1:])]
         font = words[0].font if words else None
         if font is not None and all(word.font is font for word in words):
-            # one font throughout (most lines): the one text item _emit would make, without its walk
-            text = "".join(word.text for word in words)
+            # one font throughout (most lines): the one text item _emit would make, without its
+            # walk (and no space after the last word to leave out)
+            runs = [run for i, word in enumerate(words) for run in
+                    (*word.pieces, *((spaces[i],) if i < len(spaces) and spaces[i] else ()))]
+            text = "".join([run.text for run in runs])
             if SHY in text:  # soft hyphens where the line did not break: not drawn
                 text = text.replace(SHY, "")
             if text.strip():
-                runs = [run for i, word in enumerate(words) for run in
-                        (*word.pieces, *((spaces[i],) if i < len(spaces) and spaces[i] else ()))]
-                _run_text(items, cursor, baseline, runs, font, None, size, color, ink, last=True)
+                items.append(Text(cursor, baseline, text.rstrip(" "), font.path, size, color, ink,
+                                  glyph_runs=tuple(_placed(runs))))
             continue
         pieces: list[Piece] = []
         for i, word in enumerate(words):
