@@ -521,7 +521,7 @@ def glyph_subset(font: bytes, gids: Iterable[int]) -> bytes:
     # order, each padded to 4 bytes, every glyph's end where the last kept one before it ends (a
     # walk over the wanted glyphs and C's sums, not over a font's thousands); the kept glyphs'
     # advances and side bearings, past the last advance a bearing alone and that advance.
-    count = max(wanted) + 1
+    count = max(wanted, default=0) + 1
     pieces, lengths = [], [0] * count
     hmtx, metrics = read.tables[b"hmtx"], min(read.metrics, count)
     kept_metrics = bytearray(4 * metrics + 2 * (count - metrics))

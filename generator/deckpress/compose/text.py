@@ -619,16 +619,17 @@ def fit_lines(lines: tuple[HardLine, ...] | list[HardLine], w: float, h: float, 
     The sizes tried are `size - k·SIZE_STEP` (each computed afresh, never by repeated subtraction,
     so the same box gives the same float), the last of them `min_size` itself, and the largest
     that fits is found by bisection on k: the size chosen fits and the one a step larger does
-    not (between two steps found from a guess at the size, by the box's height: `_bracket`). That it is the largest of all rests on fitting being monotone in the size: a smaller
-    size is a wider measure in em, and greedy wrapping then ends each line at the same word or
-    a later one, so there are no more lines and the block is no taller. Breaking inside words
-    (always the latest break that fits) keeps to that in practice, though a word's breaks are
-    not evenly spread, so it is not proven there. The top size is tried first (most text fits
-    at once). Text with
-spans larger than itself is not monotone (a line is as tall as its largest span, and a wider
-measure can bring two large spans onto two lines where they shared one): there every 0.25 pt is
-tried from the top, then the step between the last that did not fit and the first that did is
-bisected."""
+    not. The top size is tried first (most text fits at once); the bisection then runs between
+    two steps found from a guess at the size, by the box's height and width (`_bracket`).
+
+    That it is the largest of all rests on fitting being monotone in the size: a smaller size is
+    a wider measure in em, and greedy wrapping then ends each line at the same word or a later
+    one, so there are no more lines and the block is no taller. Breaking inside words (always the
+    latest break that fits) keeps to that in practice, though a word's breaks are not evenly
+    spread, so it is not proven there. Text with spans larger than itself is not monotone (a line
+    is as tall as its largest span, and a wider measure can bring two large spans onto two lines
+    where they shared one): there every 0.25 pt is tried from the top, then the step between the
+    last that did not fit and the first that did is bisected."""
     steps = _steps(size, min_size, shrink)
     tried: dict[int, tuple[list[SetLine], bool]] = {}
     scaled = any(word.scale != 1.0 for hard in lines for word in hard.words)  # spans larger than the text
