@@ -192,10 +192,11 @@ class Run:
     stdout: str
 
 
-def run_child(argv: Sequence[str], cwd: Path | None = None) -> Run:
-    """Run argv in a fresh process with this checkout's deckpress first on the path; exit on failure
-    with what it printed, since a benchmark of a failed build means nothing."""
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(GENERATOR),
+def run_child(argv: Sequence[str], cwd: Path | None = None, generator: Path = GENERATOR) -> Run:
+    """Run argv in a fresh process with this checkout's deckpress (or the one in `generator`) first
+    on the path; exit on failure with what it printed, since a benchmark of a failed build means
+    nothing."""
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(generator),
                                                                       os.environ.get("PYTHONPATH")]))}
     start = time.perf_counter()
     proc = subprocess.Popen(list(argv), cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
