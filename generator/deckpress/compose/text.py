@@ -554,7 +554,7 @@ def split(word: Word, room: float, hyphenate: str | None) -> tuple[Word, Word] |
     # but the hyphen, and the kerning at the break): a break whose head is clearly too wide for
     # the room is passed over without shaping the head. (Kerning pairs are a tenth of an em or two.)
     glyphs = word.pieces[0].glyphs if len(word.pieces) == 1 else ()  # type: ignore[union-attr]
-    if len(glyphs) != len(text) or SHY in text:
+    if len(glyphs) != len(text) or SHY in text or RIGHT_TO_LEFT.search(text):  # (right to left: in visual order)
         glyphs = ()
     for cut, resume, add in reversed(found):
         if cut < len(glyphs) and glyphs[cut][1] - HEAD_SLACK > room:
