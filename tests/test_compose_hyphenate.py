@@ -318,6 +318,21 @@ def test_dictionaries_in_every_encoding_break_where_pyphen_does(lang, main, word
     assert all(ours.positions(w) for w in words)
 
 
+def test_a_line_of_zeros_hides_no_pattern(tmp_path):
+    """A line whose digits are all zeros is no pattern to pyphen, which keeps the earlier pattern of
+    the same letters; it is told apart only once read (a line with no digit at all, at once)."""
+    import pyphen
+
+    from deckpress.compose.hyphenate import Patterns
+
+    path = tmp_path / "hyph_xx_XX.dic"
+    path.write_bytes(b"UTF-8\nb1c\nbc\nd1e\nd0e\nxbcx\n")  # `bc`: no digit; `d0e`: zeros only
+    ours, theirs = Patterns(path), pyphen.Pyphen(filename=str(path), left=2, right=2)
+    words = ["abcbc", "adede", "abcde", "xbcxa"]
+    assert [ours.positions(w) for w in words] == [tuple(theirs.positions(w)) for w in words] == \
+        [(2,), (2,), (2,), (2,)]  # "ad-ede": the pattern d1e, not the zeros of d0e
+
+
 def test_a_language_alone_is_its_main_country():
     from deckpress.compose.hyphenate import dictionary
     assert dictionary("de") is dictionary("de")  # opened once

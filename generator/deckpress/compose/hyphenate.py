@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import functools
 import itertools
+import operator
 import re
 from importlib.resources.abc import Traversable
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
 import pyphen
@@ -78,6 +79,7 @@ class Patterns:
     in German) break where pyphen says, without the change of spelling."""
 
     def __init__(self, path: Path | Traversable) -> None:
+        self._path = path
         data = path.read_bytes()
         first, _, rest = data.partition(b"\n")
         encoding = first.decode().strip()
@@ -85,31 +87,48 @@ class Patterns:
         # The pattern lines and their letters with no Python a line (German has 78,000), and
         # left as bytes (a word is looked up encoded): blanks and digits deleted from all the bytes
         # in one call each (they are ASCII, which every dictionary's encoding keeps as itself),
-        # the lines split, told apart and paired by C functions. As pyphen: a line without a digit
-        # 1–9 is no pattern (German has 11,000 of zeros only, words of its compound level), found as
-        # the lines that deleting 1–9 leaves as they are. Comments and settings with a digit are
-        # kept, under "letters" with a "#", "%" or capitals, which no lower-cased word's part has.
+        # the lines split, told apart and paired by C functions. A line without a digit is no
+        # pattern (German has 11,000, words of its compound level): it is the same as its letters.
+        # Comments and settings with a digit are kept, under "letters" with a "#", "%" or
+        # capitals, which no lower-cased word's part has.
+        self._written = self._patterns(rest, lambda lines, letters: map(operator.ne, lines, letters))
+        self._values: dict[bytes, tuple[int, ...]] = {}
+
+    @staticmethod
+    def _patterns(rest: bytes, told: Callable[[list[bytes], list[bytes]], Iterable[bool]]) -> dict[bytes, bytes]:
+        """The pattern lines of a dictionary's text after its first line, by their letters: those
+        that `told(lines, their letters)` says are patterns, the last of any letters kept."""
         joined = rest.translate(None, b" \t\r\v\f")
         lines = joined.split(b"\n")
         letters = joined.translate(None, b"0123456789").split(b"\n")
-        patterns = list(map(bytes.__ne__, lines, joined.translate(None, b"123456789").split(b"\n")))
         for i in _special_lines(joined):  # rare: characters by their code, nonstandard breaks
             line = _HEX.sub(lambda m: bytes([int(m.group(1), 16)]), lines[i])
             line = line.split(b"/", 1)[0] if b"/" in line and b"=" in line else line
             lines[i], letters[i] = line, line.translate(None, b"0123456789")
-        self._written = dict(itertools.compress(zip(letters, lines), patterns))
-        self._values: dict[bytes, tuple[int, ...]] = {}
+        return dict(itertools.compress(zip(letters, lines), told(lines, letters)))
 
     def _read(self, letters: bytes) -> tuple[int, ...]:
         """A pattern's values: the digit before each of its letters, and after the last."""
         values = self._values.get(letters)
         if values is None:
+            line = self._written.get(letters)
+            if line is None:  # looked up in the patterns before they were read again (below): none now
+                return ()
             found = [0]
-            for char in self._written[letters].decode(self.encoding):
+            for char in line.decode(self.encoding):
                 if char.isdigit():
                     found[-1] = int(char)
                 else:
                     found.append(0)
+            if not any(found):
+                # Digits, but zeros only (two comments of Afrikaans): no pattern to pyphen, which
+                # keeps an earlier line of the same letters that this one hides. Telling such lines
+                # apart costs more than all the rest of reading a dictionary, so it is done only
+                # now, once: every line is read again, and kept if deleting 1-9 changes it.
+                self._written = self._patterns(self._path.read_bytes().partition(b"\n")[2], lambda lines, _: map(
+                    operator.ne, lines, b"\n".join(lines).translate(None, b"123456789").split(b"\n")))
+                self._values.clear()
+                return self._read(letters) if letters in self._written else tuple(found)
             self._values[letters] = values = tuple(found)
         return values
 
