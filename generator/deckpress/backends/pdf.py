@@ -12,7 +12,6 @@ fronts, the duplex, both papers. The form's own name is a digest of what it draw
 from __future__ import annotations
 
 import functools
-import hashlib
 from collections.abc import Callable
 from operator import itemgetter
 
@@ -24,6 +23,7 @@ from ..imagefile import is_svg, load_svg, stamp
 from ..separation import FORMULA, Separation
 from ..units import POINTS_PER_MM
 from .pdfcanvas import FILL_EVEN_ODD, FILL_NON_ZERO, Canvas, Form, Resources
+from .pdffile import digest
 from .pdffonts import Fonts
 from .pdfimages import RasterPicture
 
@@ -57,8 +57,7 @@ class FaceForms:
             canvas = Canvas(self.fonts, colors, BODY_FONT, 8, box, self.separation)
             self.draw_items(canvas, face.items)
             content = canvas.content()
-            name = "face" + hashlib.blake2b(content + repr((box, sorted(canvas.resources.xobjects))).encode(),
-                                            digest_size=8).hexdigest()
+            name = "face" + digest(content + repr((box, sorted(canvas.resources.xobjects))).encode(), 8).hex()
             form = self._forms[key] = Form(name, box, content, canvas.resources)
         return form
 

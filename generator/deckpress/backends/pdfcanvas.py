@@ -15,7 +15,6 @@ CMYK document every colour, SVG art's and gradients' included, becomes one of th
 from __future__ import annotations
 
 import functools
-import hashlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from math import cos, pi, sin
@@ -29,7 +28,7 @@ from ..colors import CMYK, RGB, Color, Gray
 from ..face import GlyphRun
 from ..separation import FORMULA, Separation
 from ..fonts import open_font
-from .pdffile import Name, PdfFile, Ref, deflate, dumps
+from .pdffile import Name, PdfFile, Ref, deflate, digest, dumps
 from .pdffonts import FontCodes, Fonts, GlyphFont, write_subset
 
 __all__ = ["Canvas", "Form", "Resources", "ResourceWriter", "XObject", "COLOR_SPACES", "FILL_EVEN_ODD",
@@ -493,7 +492,7 @@ class Canvas:
         ends = list(extend) if isinstance(extend, list | tuple) else [bool(extend)] * 2
         shading = {"ShadingType": kind, "ColorSpace": Name(space), "Coords": coords,
                    "Function": _color_function(values, positions), "Extend": ends}
-        name = "Sh" + hashlib.blake2b(repr(shading).encode(), digest_size=6).hexdigest()
+        name = "Sh" + digest(repr(shading).encode(), 6).hex()
         self.resources.shadings[name] = shading
         self.code.append(f"/{name} sh")
 
@@ -509,8 +508,8 @@ class Canvas:
         inner._leading, inner._fillMode = self._leading, self._fillMode
         draw(inner)
         group = inner.form("", box, group=True)
-        group.name = "G" + hashlib.blake2b(group.content + repr(sorted(group.resources.xobjects)).encode()
-                                           + repr(box).encode(), digest_size=8).hexdigest()
+        group.name = "G" + digest(group.content + repr(sorted(group.resources.xobjects)).encode()
+                                      + repr(box).encode(), 8).hex()
         self.saveState()
         self.setFillAlpha(opacity)  # `ca` is the alpha of everything but strokes, groups included
         self.doForm(group)

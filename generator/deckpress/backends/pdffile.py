@@ -159,12 +159,20 @@ class Remembered(Generic[V]):
 _COMPRESSED: Remembered[bytes] = Remembered(32 * 1024 * 1024)
 
 
+def digest(data: bytes, size: int) -> bytes:
+    """The first `size` bytes of `data`'s SHA-256: what names a form, a subset or a picture by what
+    it holds, and finds a stream deflated before. OpenSSL's SHA-256 (with the SHA instructions
+    most processors have) runs at about twice the speed of hashlib's own BLAKE2, which a build
+    spent 2 % of its instructions in, over the 10 MB or so of streams it names."""
+    return hashlib.sha256(data).digest()[:size]
+
+
 def deflate(data: bytes) -> bytes:
     """Flate-compressed `data`, remembered by its content: the documents of a build share most of
     their streams. Short streams are compressed again (a digest costs what deflating them does)."""
     if len(data) < 512:
         return zlib.compress(data)
-    key = hashlib.blake2b(data, digest_size=20).digest()
+    key = digest(data, 20)
     return _COMPRESSED.get(key) or _COMPRESSED.put(key, zlib.compress(data))
 
 

@@ -15,7 +15,6 @@ is the missing glyph, and code 32 the space.
 from __future__ import annotations
 
 import functools
-import hashlib
 import itertools
 import struct
 from collections.abc import Iterable, Mapping, Sequence
@@ -26,7 +25,7 @@ from reportlab.lib.rl_accel import escapePDF, fp_str
 
 from ..face import Glyph, GlyphRun
 from ..fonts import FontSet, open_font
-from .pdffile import Name, PdfFile, Ref, Slot, Template, stream_body
+from .pdffile import Name, PdfFile, Ref, Slot, Template, digest, stream_body
 
 SUBSET_SIZE = 256
 SPACES = " \xa0"  #: drawn as the space, code 32 of whichever subset the text is in
@@ -162,7 +161,7 @@ class Fonts:
 def _identity(path: str) -> tuple[bytes, bytes]:
     """What tells fonts apart wherever their files lie: the name inside and a digest of the file."""
     face = open_font(path).face
-    return face.name, hashlib.blake2b(face._ttf_data, digest_size=16).digest()
+    return face.name, digest(face._ttf_data, 16)
 
 
 def font_file(font: str) -> str:
@@ -232,8 +231,7 @@ def _descriptor(face, base: str, flags: int, **more: object) -> Template:
 def _tag(program: bytes) -> str:
     """Six capital letters naming a subset (PDF's subset prefix), from what it holds (never from
     where the font lies: the same deck prints the same bytes wherever it is built)."""
-    digest = hashlib.blake2b(program, digest_size=6).digest()
-    return "".join(chr(65 + b % 26) for b in digest)
+    return "".join(chr(65 + b % 26) for b in digest(program, 6))
 
 
 @functools.lru_cache(maxsize=256)

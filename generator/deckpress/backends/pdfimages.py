@@ -24,7 +24,7 @@ from ..errors import DeckError
 from ..separation import FORMULA, Separation
 from ..imagefile import decoded, embedded_pixels, greyed, open_raster, raster_pixels
 from .pdfcanvas import ResourceWriter
-from .pdffile import Name, Ref, Remembered
+from .pdffile import Name, Ref, Remembered, digest
 
 _SPACES = {"L": "DeviceGray", "RGB": "DeviceRGB", "CMYK": "DeviceCMYK"}
 
@@ -76,17 +76,17 @@ _ENCODED: Remembered[Encoded] = Remembered(64 * 1024 * 1024, lambda picture: pic
 
 
 def _digest(*parts: object) -> str:
-    return hashlib.blake2b(repr(parts).encode("utf-8", "surrogatepass"), digest_size=8).hexdigest()
+    return digest(repr(parts).encode("utf-8", "surrogatepass"), 8).hex()
 
 
 @functools.lru_cache(maxsize=4096)
 def _content(path: str, _stamp: tuple[int, int]) -> str:
     """A digest of a file's bytes, read a block at a time."""
-    digest = hashlib.blake2b(digest_size=16)
+    found = hashlib.sha256()
     with open(path, "rb") as file:
         for block in iter(lambda: file.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
+            found.update(block)
+    return found.hexdigest()[:32]
 
 
 @dataclass(frozen=True)
@@ -169,8 +169,7 @@ class ArtPicture:
 
     def __post_init__(self) -> None:
         im = self.image
-        digest = hashlib.blake2b(im.tobytes(), digest_size=8).hexdigest()
-        parts: tuple[object, ...] = (digest, im.mode, im.size, self.colors)
+        parts: tuple[object, ...] = (digest(im.tobytes(), 8).hex(), im.mode, im.size, self.colors)
         if self.colors == "cmyk" and self.separation is not FORMULA:
             parts += (self.separation.name,)
         object.__setattr__(self, "name", "Im" + _digest(*parts))

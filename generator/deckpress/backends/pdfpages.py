@@ -11,7 +11,6 @@ one form, drawn once a build and named by a digest of what it draws, like the fa
 from __future__ import annotations
 
 import functools
-import hashlib
 import os
 import time
 from collections.abc import Callable, Iterable, Sequence
@@ -27,7 +26,7 @@ from ..imposition.furniture import (BLACK, LABEL_FONT, WHITE, AlignmentMark, Ban
 from ..separation import Separation
 from .pdf import MM, FaceForms, face_characters, place
 from .pdfcanvas import Canvas, Form, ResourceWriter
-from .pdffile import Name, PdfFile, Raw, Ref, dumps, stream_body
+from .pdffile import Name, PdfFile, Raw, Ref, digest, dumps, stream_body
 from .pdffonts import Fonts
 
 _PAGE = Name("Page")
@@ -207,7 +206,7 @@ class _SharedFurniture:
             for item in furniture:
                 draw_furniture(canvas, item, page_height)
             content = canvas.content()
-            name = "sheet" + hashlib.blake2b(content, digest_size=8).hexdigest()
+            name = "sheet" + digest(content, 8).hex()
             form = self.known[key] = Form(name, box, content, canvas.resources)
         return form
 
