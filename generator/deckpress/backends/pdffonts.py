@@ -164,6 +164,14 @@ def _identity(path: str) -> tuple[bytes, bytes]:
     return face.name, digest(face._ttf_data, 16)
 
 
+def read_ahead(path: str) -> None:
+    """Read once what embedding the font file at `path` takes, in any document of the process: its
+    bytes, the tables a subset copies, the digest that names it. (The build does so before its
+    workers fork, so that each has them: every bundled deck embeds most of the bundled fonts.)"""
+    _tables(_font_bytes(path))
+    _identity(path)
+
+
 def font_file(font: str) -> str:
     """The TrueType file a font reference names: a file already, or (in SVG art) a font name that
     reportlab knows: a TrueType font registered with it, or one of PDF's standard fonts, which a

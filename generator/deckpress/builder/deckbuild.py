@@ -11,6 +11,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ..atomic import replacing_folder
+from ..backends.pdffonts import read_ahead
 from ..compose.hyphenate import dictionary
 from ..errors import DeckError, Warnings
 from ..fonts import FontSet, open_font
@@ -260,6 +261,7 @@ def build_decks(tasks: Sequence[DeckTask], out_dir: str | Path, papers: Sequence
             for path in family.files.values():
                 open_font(path)
                 shape(" ", path)  # and HarfBuzz's reading of it
+                read_ahead(path)  # and what embedding it takes
         for task in tasks:  # the hyphenation patterns of the languages printed: a tenth of a second each
             try:
                 language = task.lang or deck_languages(task.ref)[0]
