@@ -113,7 +113,7 @@ class Form:
 
     def write(self, writer: ResourceWriter) -> Ref:
         if self._ends is None:
-            data = deflate(self.content)
+            data = deflate(self.content, self.name.encode())  # the name is a digest of the content
             head = dumps({"Type": _XOBJECT, "Subtype": _FORM, "BBox": self.bbox})[:-2] + b"/Resources "
             tail = (b" /Group << /S /Transparency >>" if self.group else b"") + \
                 b" /Filter /FlateDecode /Length %d >>\nstream\n" % len(data) + data + b"\nendstream"

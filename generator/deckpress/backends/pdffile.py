@@ -160,19 +160,22 @@ _COMPRESSED: Remembered[bytes] = Remembered(32 * 1024 * 1024)
 
 
 def digest(data: bytes, size: int) -> bytes:
-    """The first `size` bytes of `data`'s SHA-256: what names a form, a subset or a picture by what
-    it holds, and finds a stream deflated before. OpenSSL's SHA-256 (with the SHA instructions
-    most processors have) runs at about twice the speed of hashlib's own BLAKE2, which a build
-    spent 2 % of its instructions in, over the 10 MB or so of streams it names."""
-    return hashlib.sha256(data).digest()[:size]
+    """The first `size` bytes of `data`'s SHA-1: what names a form, a subset or a picture by what
+    it holds, and finds a stream deflated before. A name, not a seal: what is hashed is the
+    build's own output, or a deck's own pictures and fonts (two that collide could only be made
+    by the deck's author, and only swap that deck's own two). OpenSSL's SHA-1 runs at twice the
+    speed of hashlib's own BLAKE2 (its reference C code), which a bundled build spent 2 % of its
+    instructions in, over the 12 MB it hashes."""
+    return hashlib.sha1(data, usedforsecurity=False).digest()[:size]
 
 
-def deflate(data: bytes) -> bytes:
-    """Flate-compressed `data`, remembered by its content: the documents of a build share most of
-    their streams. Short streams are compressed again (a digest costs what deflating them does)."""
+def deflate(data: bytes, key: bytes | None = None) -> bytes:
+    """Flate-compressed `data`, remembered by its content (or by `key`, a digest of it that the
+    caller has made already): the documents of a build share most of their streams. Short
+    streams are compressed again (a digest costs what deflating them does)."""
     if len(data) < 512:
         return zlib.compress(data)
-    key = digest(data, 20)
+    key = key or digest(data, 20)
     return _COMPRESSED.get(key) or _COMPRESSED.put(key, zlib.compress(data))
 
 

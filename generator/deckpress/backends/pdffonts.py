@@ -17,6 +17,7 @@ from __future__ import annotations
 import functools
 import itertools
 import struct
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from operator import itemgetter
 from typing import NamedTuple
@@ -144,9 +145,9 @@ class Fonts:
         will (with what they stand for), before any document is written; the fonts met first are
         numbered in the order of what they are (their names and contents), never of where their
         files lie."""
-        for path in sorted(characters, key=_identity):
+        for path in _by_identity(characters):
             self[path].learn(characters[path])
-        for path in sorted(glyphs or {}, key=_identity):
+        for path in _by_identity(glyphs or {}):
             self.glyph_font(path).learn(glyphs[path])  # type: ignore[index]
 
     def glyph_font(self, path: str) -> GlyphFont:
@@ -157,19 +158,24 @@ class Fonts:
         return found
 
 
+def _by_identity(paths: Iterable[str]) -> list[str]:
+    """Font files in the order of what they are wherever they lie: by the name inside, and fonts
+    that share a name by a digest of their bytes (read only then: it is a font file's every byte)."""
+    names = {path: open_font(path).face.name for path in paths}
+    shared = {name for name, count in Counter(names.values()).items() if count > 1}
+    return sorted(names, key=lambda path: (names[path], _content(path) if names[path] in shared else b""))
+
+
 @functools.lru_cache(maxsize=None)
-def _identity(path: str) -> tuple[bytes, bytes]:
-    """What tells fonts apart wherever their files lie: the name inside and a digest of the file."""
-    face = open_font(path).face
-    return face.name, digest(face._ttf_data, 16)
+def _content(path: str) -> bytes:
+    return digest(open_font(path).face._ttf_data, 16)
 
 
 def read_ahead(path: str) -> None:
-    """Read once what embedding the font file at `path` takes, in any document of the process: its
-    bytes, the tables a subset copies, the digest that names it. (The build does so before its
-    workers fork, so that each has them: every bundled deck embeds most of the bundled fonts.)"""
-    _tables(_font_bytes(path))
-    _identity(path)
+    """Read once what embedding the font file at `path` takes, in any document of the process: the
+    tables a subset copies. (The build does so before its workers fork, so that each has them:
+    every bundled deck embeds most of the bundled fonts.)"""
+    _tables(open_font(path).face._ttf_data)
 
 
 def font_file(font: str) -> str:
@@ -407,7 +413,7 @@ class _Composite(NamedTuple):
 
 @functools.lru_cache(maxsize=64)
 def _composite(face, path: str, gids: tuple[int, ...], readings: tuple[tuple[int, str], ...]) -> _Composite:
-    program = glyph_subset(_font_bytes(path), gids)
+    program = glyph_subset(face._ttf_data, gids)  # the file's bytes, as reportlab read them
     base = f"{_tag(program)}+{face.name.decode('latin-1')}"
     descriptor = _descriptor(face, base, _FF_SYMBOLIC)
     metrics = open_font(path)
@@ -421,13 +427,6 @@ def _composite(face, path: str, gids: tuple[int, ...], readings: tuple[tuple[int
                      "Encoding": Name("Identity-H"), "DescendantFonts": [Slot()], "ToUnicode": Slot()})
     return _Composite(stream_body({"Length1": len(program)}, program), descriptor, cid_font,
                       stream_body({}, _glyph_to_unicode(base, readings).encode("ascii")), font)
-
-
-@functools.lru_cache(maxsize=16)
-def _font_bytes(path: str) -> bytes:
-    """A font file's bytes, read once a process (each deck's subsets are cut from them)."""
-    with open(path, "rb") as file:
-        return file.read()
 
 
 _GID, _Y, _READING = itemgetter(0), itemgetter(2), itemgetter(0, 3)  # a glyph's index; its rise; index and characters
