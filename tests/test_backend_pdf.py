@@ -107,6 +107,33 @@ def test_items_faces_share_are_drawn_once_and_write_what_drawing_them_writes(tmp
         assert sorted(form.resources.fonts) == sorted(alone.resources.fonts)
 
 
+def test_a_text_box_many_faces_share_is_one_form_they_place_and_prints_the_same(tmp_path):
+    """A group of lines on many faces (a text box, as compose makes one) is drawn once, as a form
+    of its own that each face's form places after the first: the file holds its words once, its
+    text extracts on every face, and each face prints as it would with the lines drawn in it."""
+    lines = Group(tuple(Text(3, 20 + 5 * i, f"Line {i}: play a card of the same colour.", SANS, 3, RGB(0.6, 0, 0))
+                        for i in range(3)))
+    faces = [Face(40, 60, 0, (Rect(0, 0, 40, 60, paint=Paint(fill=Gray(0.9))),
+                              Text(3, 10, f"Card {n}", SANS, 5, Gray(0.0)), lines)) for n in range(4)]
+    forms = FaceForms()
+    path = write(tmp_path, [(face, 5 + 45 * (n % 2)) for n, face in enumerate(faces[:2])], forms=forms)
+    path2 = write(tmp_path, [(face, 5 + 45 * (n % 2)) for n, face in enumerate(faces[2:])], forms=forms,
+                  name="t2.pdf")
+    reader = PdfReader(path2)
+    names = [str(k) for form in xobjects(reader, "/Form") for k in (form["/Resources"].get("/XObject") or {})]
+    assert len([n for n in names if n.startswith("/text")]) == 2 and len(set(names)) == 1  # both place one form
+    shown = [form.get_data().count(b") Tj") for form in xobjects(reader, "/Form")]
+    assert sorted(shown) == [1, 1, 3]  # each face's title, and the three lines once
+    assert page_text(path2, 0).split("\r\n") == [line for n in (2, 3) for line in
+                                                 (f"Card {n}", *(f"Line {i}: play a card of the same colour."
+                                                                 for i in range(3)))]
+    inline = [Face(40, 60, 0, face.items[:2] + lines.items) for face in faces[2:]]  # the lines, not a group
+    alone = write(tmp_path, [(face, 5 + 45 * n) for n, face in enumerate(inline)], name="alone.pdf")
+    assert not [form for form in xobjects(PdfReader(alone), "/Form") if form["/Resources"].get("/XObject")]
+    assert pdfium.PdfDocument(str(path2))[0].render(scale=2).to_pil().tobytes() == \
+        pdfium.PdfDocument(str(alone))[0].render(scale=2).to_pil().tobytes()
+
+
 def test_greys_are_written_as_black_ink_only(tmp_path):
     face = Face(30, 40, 0, (Rect(0, 0, 10, 10, paint=Paint(fill=Gray(0.25), stroke=Gray(0.5), stroke_width=0.3)),))
     path = write(tmp_path, [(face, 0)])

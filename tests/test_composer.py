@@ -148,7 +148,7 @@ def test_palette_symbols_in_text_are_outlined_in_the_text_colour(make_deck):
                             'text: "pairs with :red: and :blue:", color: "#333333"')
     deck = load_deck(make_deck(DECK, {"comp": layout}, {"layouts/art.png": _png(40, 20)}))
     face = Composer(deck).face(deck.components[0].cards[0], deck.components[0].front)
-    inline = [i for i in face.items if isinstance(i, (Ellipse, Path)) and bounds(i)[3] < 10]  # in the text box
+    inline = [i for i in all_items(face.items) if isinstance(i, (Ellipse, Path)) and bounds(i)[3] < 10]  # in the text box
     assert {i.paint.fill.hex for i in inline} == {"#ff0000", "#0000ff"}
     assert all(i.paint.stroke.hex == "#333333" and i.paint.stroke_width > 0.05 for i in inline)
 
@@ -327,9 +327,30 @@ def test_a_mistake_in_a_span_names_the_cards_line_the_texts_line_the_span_and_th
     composer = Composer(loaded, Warnings())
     component = loaded.components[0]
     first = composer.face(component.cards[0], component.front)
-    assert [t.color.hex for t in first.items if isinstance(t, Text) and t.text == "harm"] == ["#d01010"]
+    assert [t.color.hex for t in all_items(first.items) if isinstance(t, Text) and t.text == "harm"] == ["#d01010"]
     with pytest.raises(DeckError) as err:
         composer.face(component.cards[1], component.front)
     layout_file = err.value.file.replace("deck.yaml", "layouts/spans.yaml")
     assert str(err.value) == (f"{err.value.file}:14: card things #2: unknown colour 'rde' in span "
                               f"'[harm]{{color=rde}}' in text (template 'front', {layout_file}:6) — did you mean 'red'?")
+
+
+def test_a_text_of_several_lines_is_one_group_that_cards_setting_it_alike_share(make_deck):
+    """A text element set in several lines (or runs) is one plain group of them, and cards whose
+    text is set alike get the same group object: what lets a backend draw it once (backends/pdf).
+    A text of one run stays one item."""
+    layout = LAYOUT.replace('text: "{label} {deck.title} {card.number}/{card.total}", x: 0mm, y: 0mm, w: 100%, h: 10mm',
+                            'text: "Play a card of the same colour, or one of the same number, then draw a card.", '
+                            'x: 0mm, y: 0mm, w: 30mm, h: 20mm')
+    deck = load_deck(make_deck(DECK, {"comp": layout}, {"layouts/art.png": _png(40, 20)}))
+    composer = Composer(deck)
+    component = deck.components[0]
+    a, b = (composer.face(card, component.front) for card in component.cards[:2])
+    boxes = [[g for g in face.items if isinstance(g, Group) and all(isinstance(i, Text) for i in g.items)
+              and g.items[0].text.startswith("Play")] for face in (a, b)]
+    assert len(boxes[0]) == len(boxes[1]) == 1 and boxes[0][0] is boxes[1][0]
+    box = boxes[0][0]
+    assert len(box.items) > 1 and (box.transform, box.clip, box.opacity) == ((1.0, 0.0, 0.0, 1.0, 0.0, 0.0), None, 1.0)
+    assert " ".join(t.text for t in box.items).endswith("then draw a card.")
+    mapped = [i for g in a.items if isinstance(g, Group) for i in g.items if getattr(i, "text", "").endswith(":red>blue")]
+    assert len(mapped) == 1 and isinstance(mapped[0], Text)  # a text of one run: the item itself, no group

@@ -17,7 +17,8 @@ from operator import itemgetter
 
 from reportlab.lib.rl_accel import fp_str
 
-from ..face import Ellipse, Face, Group, Image, Item, Line, Matrix, Path as PathItem, Rect, Text, multiply
+from ..face import (IDENTITY, Ellipse, Face, Group, Image, Item, Line, Matrix, Path as PathItem, Rect, Text,
+                    multiply)
 from ..fonts import FontSet
 from ..imagefile import is_svg, load_svg, stamp
 from ..separation import FORMULA, Separation
@@ -44,6 +45,7 @@ class FaceForms:
         self._art: dict[tuple, tuple[list[str], Resources]] = {}
         self._items: dict[tuple[Item, str], tuple[list[str], list]] = {}
         self._seen: dict[tuple[int, str], tuple[Item, tuple[list[str], list]]] = {}  # the same, by identity
+        self._groups: dict[tuple, tuple[Group, Form | None]] = {}  # plain groups by identity: see _shared
         #: page furniture drawn once a build as forms (pdfpages), by colour space
         self.furniture: dict[str, dict] = {}
 
@@ -98,6 +100,11 @@ class FaceForms:
                 canvas.setFont(item.font, item.size * MM)
 
     def _group(self, canvas: Canvas, g: Group) -> None:
+        if g.transform == IDENTITY and g.clip is None and g.opacity == 1:
+            shared = self._shared(canvas, g)
+            if shared is not None:
+                canvas.doForm(shared)
+                return
         canvas.saveState()
         if g.transform != (1.0, 0.0, 0.0, 1.0, 0.0, 0.0):
             canvas.transform(*face_to_form(g.transform))
@@ -111,6 +118,29 @@ class FaceForms:
         else:
             self.draw_items(canvas, g.items)
         canvas.restoreState()
+
+    def _shared(self, canvas: Canvas, g: Group) -> Form | None:
+        """A plain group (a text box, from compose) met before in this colour space and box, as a
+        form of its own, which each face's form then places: the same paragraph on a thousand
+        faces is drawn and compressed once, not once a face. None the first time: the group is
+        drawn in that face's form as it is, as most groups are met once. (A group's items set
+        every colour and font they draw with, and `Do` keeps the state around it, so the form
+        draws what the group would.)"""
+        box = canvas._visible_box()  # what can show of it, in the space it is drawn in
+        key = (id(g), canvas.colors, box)
+        known = self._groups.get(key)
+        if known is None or known[0] is not g:
+            self._groups[key] = (g, None)
+            return None
+        if box is None:  # the transform flattens it: nothing would show
+            return None
+        if known[1] is None:
+            inner = Canvas(self.fonts, canvas.colors, BODY_FONT, 8, box, self.separation)
+            self.draw_items(inner, g.items)
+            content = inner.content()
+            name = "text" + digest(content + repr((box, sorted(inner.resources.xobjects))).encode(), 8).hex()
+            self._groups[key] = known = (g, Form(name, box, content, inner.resources))
+        return known[1]
 
     def _image(self, canvas: Canvas, im: Image) -> None:
         x, y, w, h = im.x * MM, -(im.y + im.h) * MM, im.w * MM, im.h * MM

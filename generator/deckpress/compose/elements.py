@@ -238,8 +238,11 @@ def _set(ctx: Context, e: Element, values: Values, written: str) -> _Setting:
         raise DeckError(f"card {ctx.card.label}: {message} in text (template '{ctx.template.name}', "
                         f"{e.file}:{e.line_of('text')})", ctx.card.file, ctx.card.line,
                         suggest(name, known)) from None
-    return _Setting(tuple(fitted.items), fitted.fits, frozenset(fitted.missing), size, min_size,
-                    get("fit") == "shrink")
+    # a text of several lines or runs is one group: the one object on every card that sets the
+    # same text in the same box, which a backend can draw once and place wherever it recurs
+    items = tuple(fitted.items)
+    return _Setting((Group(items),) if len(items) > 1 else items, fitted.fits, frozenset(fitted.missing),
+                    size, min_size, get("fit") == "shrink")
 
 
 @draws("glyph", centre=point_centre)
