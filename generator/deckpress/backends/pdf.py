@@ -45,7 +45,8 @@ class FaceForms:
         self._art: dict[tuple, tuple[list[str], Resources]] = {}
         self._items: dict[tuple[Item, str], tuple[list[str], list]] = {}
         self._seen: dict[tuple[int, str], tuple[Item, tuple[list[str], list]]] = {}  # the same, by identity
-        self._groups: dict[tuple, tuple[Group, Form | None]] = {}  # plain groups by identity: see _shared
+        self._groups: dict[tuple[int, str], Group] = {}  # text boxes met, by identity: see _text_box
+        self._text_forms: dict[tuple, Form] = {}  # those met again, as forms
         #: page furniture drawn once a build as forms (pdfpages), by colour space
         self.furniture: dict[str, dict] = {}
 
@@ -100,11 +101,9 @@ class FaceForms:
                 canvas.setFont(item.font, item.size * MM)
 
     def _group(self, canvas: Canvas, g: Group) -> None:
-        if g.transform == IDENTITY and g.clip is None and g.opacity == 1:
-            shared = self._shared(canvas, g)
-            if shared is not None:
-                canvas.doForm(shared)
-                return
+        if g.transform == IDENTITY and g.clip is None and g.opacity == 1 and all(type(i) is Text for i in g.items):
+            self._text_box(canvas, g)
+            return
         canvas.saveState()
         if g.transform != (1.0, 0.0, 0.0, 1.0, 0.0, 0.0):
             canvas.transform(*face_to_form(g.transform))
@@ -119,28 +118,31 @@ class FaceForms:
             self.draw_items(canvas, g.items)
         canvas.restoreState()
 
-    def _shared(self, canvas: Canvas, g: Group) -> Form | None:
-        """A plain group (a text box, from compose) met before in this colour space and box, as a
-        form of its own, which each face's form then places: the same paragraph on a thousand
-        faces is drawn and compressed once, not once a face. None the first time: the group is
-        drawn in that face's form as it is, as most groups are met once. (A group's items set
-        every colour and font they draw with, and `Do` keeps the state around it, so the form
-        draws what the group would.)"""
+    def _text_box(self, canvas: Canvas, g: Group) -> None:
+        """A text box (compose's plain group of a text's lines or runs). The first time it is met
+        in a colour space, its lines are drawn here as if they were the face's own, as most text
+        is met once; from the second on, it is a form of its own that this face's form places: the
+        same paragraph on a thousand faces is drawn and deflated once, not once a face. (Each line
+        sets the colour and font it draws with, and `Do` keeps the state around it, so the form
+        draws what the lines would.)"""
+        first = self._groups.get((id(g), canvas.colors))
+        if first is not g:  # (the dictionary keeps the group, so no other object has its id)
+            self._groups[(id(g), canvas.colors)] = g
+            self.draw_items(canvas, g.items)
+            return
         box = canvas._visible_box()  # what can show of it, in the space it is drawn in
-        key = (id(g), canvas.colors, box)
-        known = self._groups.get(key)
-        if known is None or known[0] is not g:
-            self._groups[key] = (g, None)
-            return None
         if box is None:  # the transform flattens it: nothing would show
-            return None
-        if known[1] is None:
+            return
+        form = self._text_forms.get((id(g), canvas.colors, box))
+        if form is None:
             inner = Canvas(self.fonts, canvas.colors, BODY_FONT, 8, box, self.separation)
             self.draw_items(inner, g.items)
             content = inner.content()
             name = "text" + digest(content + repr((box, sorted(inner.resources.xobjects))).encode(), 8).hex()
-            self._groups[key] = known = (g, Form(name, box, content, inner.resources))
-        return known[1]
+            form = self._text_forms[(id(g), canvas.colors, box)] = Form(name, box, content, inner.resources)
+        canvas.doForm(form)
+        last = g.items[-1]
+        canvas.setFont(last.font, last.size * MM)  # the font its lines leave set, as drawing them here would
 
     def _image(self, canvas: Canvas, im: Image) -> None:
         x, y, w, h = im.x * MM, -(im.y + im.h) * MM, im.w * MM, im.h * MM
