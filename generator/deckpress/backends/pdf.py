@@ -105,7 +105,7 @@ class FaceForms:
             self._text_box(canvas, g)
             return
         canvas.saveState()
-        if g.transform != (1.0, 0.0, 0.0, 1.0, 0.0, 0.0):
+        if g.transform != IDENTITY:
             canvas.transform(*face_to_form(g.transform))
         if g.clip is not None:
             x, y, w, h = g.clip

@@ -82,7 +82,7 @@ def _digest(*parts: object) -> str:
 @functools.lru_cache(maxsize=4096)
 def _content(path: str, _stamp: tuple[int, int]) -> str:
     """A digest of a file's bytes, read a block at a time."""
-    found = hashlib.sha256()
+    found = hashlib.sha1(usedforsecurity=False)  # as pdffile.digest, a block at a time
     with open(path, "rb") as file:
         for block in iter(lambda: file.read(1 << 20), b""):
             found.update(block)
