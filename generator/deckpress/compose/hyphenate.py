@@ -12,7 +12,7 @@ import itertools
 import operator
 import re
 from importlib.resources.abc import Traversable
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 
 import pyphen
@@ -91,22 +91,8 @@ class Patterns:
         # pattern (German has 11,000, words of its compound level): it is the same as its letters.
         # Comments and settings with a digit are kept, under "letters" with a "#", "%" or
         # capitals, which no lower-cased word's part has.
-        self._written = self._patterns(rest, lambda lines, letters: map(operator.ne, lines, letters))
+        self._written = _patterns(rest, exact=False)
         self._values: dict[bytes, tuple[int, ...]] = {}
-
-    @staticmethod
-    def _patterns(rest: bytes, told: Callable[[list[bytes], list[bytes]], Iterable[bool]]) -> dict[bytes, bytes]:
-        """The pattern lines of a dictionary's text after its first line, by their letters: those
-        that `told(lines, their letters)` says are patterns, the last of any letters kept."""
-        joined = rest.translate(None, b" \t\r\v\f")
-        lines = joined.split(b"\n")
-        letters = joined.translate(None, b"0123456789").split(b"\n")
-        for i in _special_lines(joined):  # rare: characters by their code, nonstandard breaks
-            line = _HEX.sub(lambda m: bytes([int(m.group(1), 16)]), lines[i])
-            line = line.split(b"/", 1)[0] if b"/" in line and b"=" in line else line
-            lines[i], letters[i] = line, line.translate(None, b"0123456789")
-        return dict(itertools.compress(zip(letters, lines), told(lines, letters)))
-
     def _read(self, letters: bytes) -> tuple[int, ...]:
         """A pattern's values: the digit before each of its letters, and after the last."""
         values = self._values.get(letters)
@@ -125,8 +111,7 @@ class Patterns:
                 # keeps an earlier line of the same letters that this one hides. Telling such lines
                 # apart costs more than all the rest of reading a dictionary, so it is done only
                 # now, once: every line is read again, and kept if deleting 1-9 changes it.
-                self._written = self._patterns(self._path.read_bytes().partition(b"\n")[2], lambda lines, _: map(
-                    operator.ne, lines, b"\n".join(lines).translate(None, b"123456789").split(b"\n")))
+                self._written = _patterns(self._path.read_bytes().partition(b"\n")[2], exact=True)
                 self._values.clear()
                 return self._read(letters) if letters in self._written else tuple(found)
             self._values[letters] = values = tuple(found)
@@ -151,6 +136,21 @@ class Patterns:
                             levels[i + k] = value
         right = len(word) - MIN_LETTERS
         return tuple(i - 1 for i, level in enumerate(levels) if level % 2 and MIN_LETTERS <= i - 1 <= right)
+
+
+def _patterns(rest: bytes, exact: bool) -> dict[bytes, bytes]:
+    """The pattern lines of a dictionary's text after its first line, by their letters (the last
+    line of any letters kept): the lines with a digit, or if `exact`, as pyphen has them, with a
+    digit 1-9 (found as the lines that deleting 1-9 changes)."""
+    joined = rest.translate(None, b" \t\r\v\f")
+    lines = joined.split(b"\n")
+    letters = joined.translate(None, b"0123456789").split(b"\n")
+    for i in _special_lines(joined):  # rare: characters by their code, nonstandard breaks
+        line = _HEX.sub(lambda m: bytes([int(m.group(1), 16)]), lines[i])
+        line = line.split(b"/", 1)[0] if b"/" in line and b"=" in line else line
+        lines[i], letters[i] = line, line.translate(None, b"0123456789")
+    told = b"\n".join(lines).translate(None, b"123456789").split(b"\n") if exact else letters
+    return dict(itertools.compress(zip(letters, lines), map(operator.ne, lines, told)))
 
 
 def _special_lines(joined: bytes) -> set[int]:
