@@ -8,9 +8,10 @@ import re
 import pytest
 from fontTools.ttLib import TTFont
 from pypdf import PdfReader
+from pypdf.generic import read_string_from_stream
 
 from deckpress.backends.pdfcanvas import Canvas
-from deckpress.backends.pdffonts import FontCodes, Fonts
+from deckpress.backends.pdffonts import FontCodes, Fonts, _codes
 from deckpress.backends.pdfpages import PageWriter
 from deckpress.colors import RGB
 from deckpress.face import Text, placed_glyphs
@@ -135,6 +136,16 @@ def test_shaped_text_is_a_composite_font_whose_codes_are_glyph_indexes():
             original["glyf"][original.getGlyphOrder()[gid]].getCoordinates(original["glyf"])[0]
     unused = next(gid for gid in range(40, 80) if gid not in drawn)
     assert program["glyf"][order[unused]].numberOfContours == 0  # every other glyph is empty
+
+
+@pytest.mark.parametrize("gids", [[0x41, 0x2829], [0x5C28, 0x0D29, 0x41], [0x105C], [0x0D0A, 0x2020]])
+def test_glyph_codes_read_back_as_written_whatever_bytes_they_hold(gids):
+    """A glyph index whose bytes are a backslash, a parenthesis or a carriage return is escaped
+    in the literal string, so that a reader gets the two bytes of each code back."""
+    shown = _codes(gids).encode("latin-1")
+    assert b"\r" not in shown  # a bare carriage return in a literal string reads as a line feed (PDF 7.3.4.2)
+    read = read_string_from_stream(io.BytesIO(shown + b" "))
+    assert bytes(read.original_bytes) == b"".join(gid.to_bytes(2, "big") for gid in gids)
 
 
 @pytest.mark.parametrize("text", ["AVATAR", "To Wave, AVATAR fjord"])

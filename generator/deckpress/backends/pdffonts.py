@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import re
 import struct
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
@@ -432,13 +433,18 @@ def _composite(face, path: str, gids: tuple[int, ...], readings: tuple[tuple[int
 _GID, _Y, _READING = itemgetter(0), itemgetter(2), itemgetter(0, 3)  # a glyph's index; its rise; index and characters
 
 
+#: what a literal string cannot hold as it is. (Found by a pattern: `b"(" in codes` would first try
+#: the bytes as an integer, and raise and drop an error each time, which costs more than the search.)
+_UNSAFE_IN_STRING = re.compile(rb"[\\()\r]")
+
+
 def _codes(gids: list[int]) -> str:
     """Glyph indexes as Identity-H shows them: a literal string of two-byte codes, the raw bytes
     (a third the length of the same codes in hex, and what the content stream is deflated from)
     but for those a literal string cannot hold as they are: a backslash, parentheses (which
     would have to balance), and a carriage return (which a reader takes for a line end)."""
     codes = struct.pack(f">{len(gids)}H", *gids)
-    if b"\\" in codes or b"(" in codes or b")" in codes or b"\r" in codes:
+    if _UNSAFE_IN_STRING.search(codes) is not None:
         codes = codes.replace(b"\\", b"\\\\").replace(b"(", b"\\(").replace(b")", b"\\)").replace(b"\r", b"\\r")
     return f"({codes.decode('latin-1')})"
 
