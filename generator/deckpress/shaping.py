@@ -105,7 +105,7 @@ def shape(text: str, font_path: str, *, features: tuple[str, ...] = (), language
     """One line of text shaped in the font: cut into runs of one direction (`direction` is the
     paragraph's: "ltr", "rtl", or "auto", from its first strong character), each shaped, then
     put in visual order, one after another. (Each run is cached: `shape_run`.)"""
-    if direction != "rtl" and not RIGHT_TO_LEFT.search(text):  # most text: one run, left to right
+    if direction != "rtl" and not right_to_left(text):  # most text: one run, left to right
         return shape_run(text, font_path, False, features, language)
     levels = bidi_levels(text, direction)
     glyphs: list[Glyph] = []
@@ -124,6 +124,14 @@ _STRONG = {"L": "L", "R": "R", "AL": "R"}
 #: forms, and the historic ones above U+FFFF): text without any is one left-to-right run
 RIGHT_TO_LEFT = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff\U00010800-\U00010fff\U0001e800-\U0001efff"
                             "\u200f\u202b\u202e\u2067]")
+
+
+def right_to_left(text: str) -> bool:
+    """Whether `text` holds a character of a right-to-left script (or a right-to-left mark).
+    ASCII text, most of what cards say, is told at once without the pattern."""
+    return not text.isascii() and RIGHT_TO_LEFT.search(text) is not None
+
+
 _NEUTRAL = {"B", "S", "WS", "ON", "BN", "LRE", "LRO", "RLE", "RLO", "PDF", "LRI", "RLI", "FSI", "PDI"}
 
 

@@ -31,7 +31,7 @@ from ..face import Glyph, GlyphRun, Item, Paint, Text
 from ..fonts import Family, FontFile, FontSet
 from ..model.keys import SPAN
 from ..shapes import shape as symbol
-from ..shaping import RIGHT_TO_LEFT, base_level, bidi_levels, shape, substitutes, visual_order
+from ..shaping import base_level, bidi_levels, right_to_left, shape, substitutes, visual_order
 from ..units import PT, parse_absolute
 from .hyphenate import SHY, breaks
 
@@ -554,7 +554,7 @@ def split(word: Word, room: float, hyphenate: str | None) -> tuple[Word, Word] |
     # but the hyphen, and the kerning at the break): a break whose head is clearly too wide for
     # the room is passed over without shaping the head. (Kerning pairs are a tenth of an em or two.)
     glyphs = word.pieces[0].glyphs if len(word.pieces) == 1 else ()  # type: ignore[union-attr]
-    if len(glyphs) != len(text) or SHY in text or RIGHT_TO_LEFT.search(text):  # (right to left: in visual order)
+    if len(glyphs) != len(text) or SHY in text or right_to_left(text):  # (right to left: in visual order)
         glyphs = ()
     for cut, resume, add in reversed(found):
         if cut < len(glyphs) and glyphs[cut][1] - HEAD_SLACK > room:
@@ -776,9 +776,9 @@ def _set_text(text: str, box: tuple[float, ...], family: Family, style: str, fon
     # the paragraph's level (1: its lines run right to left); and its words are put in visual
     # order only where there is something to turn round (text without right-to-left letters,
     # nearly all, is left to right unless asked otherwise)
-    right_to_left = RIGHT_TO_LEFT.search(text) is not None
-    paragraph = base_level(plain(text, {}) if right_to_left else "", direction)
-    order = paragraph if paragraph or right_to_left else None
+    rtl = right_to_left(text)
+    paragraph = base_level(plain(text, {}) if rtl else "", direction)
+    order = paragraph if paragraph or rtl else None
     return (tuple(_draw(set_lines, x, y, w, h, chosen_size, color, align, valign, line_height, ink, order)),
             chosen_size, fits, missing)
 
