@@ -117,6 +117,15 @@ def test_a_csv_with_a_byte_order_mark_and_semicolons_as_excel_writes_it_in_europ
     assert plain(read_card_table(path)) == [(2, {"name": "Apple", "cost": "1,5"})]
 
 
+def test_the_same_list_in_two_rows_keeps_each_row_as_its_line(tmp_path):
+    """YAML read from a cell is shared by every cell that says the same (yamlfile keeps what it
+    parsed): each row's list is its own, at its own row."""
+    path = write_csv(tmp_path / "notes.csv", [["name", "next"], ["A", "[red, blue]"], ["B", "[red, blue]"]])
+    first, second = (card["next"] for card in read_card_table(path))
+    assert first == second == ["red", "blue"] and first is not second
+    assert (first.line, first.item_lines, second.line, second.item_lines) == (2, [2, 2], 3, [3, 3])
+
+
 def test_a_tsv_is_split_at_tabs_only(tmp_path):
     path = write_csv(tmp_path / "fruit.tsv", [["name", "text"], ["Apple, red", "sweet; crisp"]], delimiter="\t")
     assert plain(read_card_table(path)) == [(2, {"name": "Apple, red", "text": "sweet; crisp"})]

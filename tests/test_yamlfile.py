@@ -7,7 +7,8 @@ import textwrap
 import pytest
 
 from deckpress.errors import DeckError
-from deckpress.yamlfile import Map, Seq, load_yaml
+from deckpress import yamlfile
+from deckpress.yamlfile import Map, Seq, load_yaml, parse_yaml
 
 
 @pytest.fixture
@@ -375,3 +376,54 @@ def test_the_plain_reader_leaves_the_rest_to_the_full_loader(text):
     from deckpress.yamlfile import _UNUSUAL, _read_plain
 
     assert _read_plain(text, "f.yaml") is _UNUSUAL
+
+
+# --- each text parsed once -----------------------------------------------------------------------
+
+def test_the_same_text_from_the_same_file_is_parsed_once_and_an_error_every_time():
+    text = "a: [1, 2]\nb: {c: 3}\n"
+    first = parse_yaml(text, "one.yaml")
+    assert parse_yaml(text, "one.yaml") is first
+    other = parse_yaml(text, "two.yaml")  # another file: its own nodes, naming it
+    assert other == first and other is not first and other.file == "two.yaml"
+    for _ in range(2):
+        with pytest.raises(DeckError, match=r"bad\.yaml:2: YAML syntax"):
+            parse_yaml("a: 1\nb: [\n", "bad.yaml")
+    long = "".join(f"k{i}: {'x' * 90}\n" for i in range(yamlfile.PARSED_LONGEST // 90))  # too long to keep
+    assert parse_yaml(long, "long.yaml") is not parse_yaml(long, "long.yaml")
+
+
+def _same_nodes(a, b) -> bool:
+    """Equal values, and equal files, lines and key lines all the way down."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, Map):
+        return ((a.file, a.line, a.key_lines, a.commented) == (b.file, b.line, b.key_lines, b.commented)
+                and list(a) == list(b) and all(_same_nodes(a[k], b[k]) for k in a))
+    if isinstance(a, Seq):
+        return ((a.file, a.line, a.item_lines) == (b.file, b.line, b.item_lines) and len(a) == len(b)
+                and all(_same_nodes(x, y) for x, y in zip(a, b)))
+    return a == b
+
+
+def test_building_every_bundled_deck_changes_nothing_it_read(monkeypatch):
+    """What parse_yaml keeps is shared by whoever reads the file next: loading and composing
+    every bundled deck in every language leaves every text's nodes as a fresh parse makes them."""
+    import deckpress.api as api
+    from deckpress.builder.faces import compose_faces
+    from deckpress.errors import Warnings
+
+    given: dict[tuple[str, str], object] = {}  # each text's nodes, as parse_yaml first gave them
+    keep = yamlfile._parsed
+
+    def parsed(text: str, shown: str):
+        return given.setdefault((text, shown), keep(text, shown))
+
+    keep.cache_clear()
+    monkeypatch.setattr(yamlfile, "_parsed", parsed)
+    for listing in api.list_decks(None):
+        for lang in api.languages(listing.ref):
+            compose_faces(api.load_deck(listing.ref, lang=lang), Warnings())
+    assert len(given) > 10  # the decks, their layouts, the layout they share, Kanon's translation
+    for (text, shown), nodes in given.items():
+        assert _same_nodes(nodes, yamlfile._parse(text, shown)), shown

@@ -9,6 +9,7 @@ are expanded (the limits below, listed in docs/ROBUSTNESS.md).
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 import sys
@@ -240,13 +241,30 @@ def load_yaml(path: str | os.PathLike[str]) -> Any:
     return parse_yaml(text, shown)
 
 
+#: texts kept parsed, and the longest kept (characters): a build reads a deck's file again for
+#: each language and a layout shared by decks once a deck; a file far longer is read each time
+PARSED_KEPT, PARSED_LONGEST = 32, 256_000
+
+
 def parse_yaml(text: str, shown: str) -> Any:
     """Parse YAML text that came from `shown` (a file name as the user sees it, for messages and
-    for the nodes' `file`)."""
+    for the nodes' `file`).
+
+    The same text from the same file is parsed once a process (a third of what the bundled build
+    read was read before) and what it gives is shared: no caller may change it."""
+    if len(text) <= PARSED_LONGEST:
+        return _parsed(text, shown)
+    return _parse(text, shown)
+
+
+def _parse(text: str, shown: str) -> Any:
     data = _read_plain(text, shown)
     if data is not _UNUSUAL:
         return data
     return _read_in_full(text, shown)
+
+
+_parsed = functools.lru_cache(maxsize=PARSED_KEPT)(_parse)  # a DeckError is raised again, not kept
 
 
 def _read_in_full(text: str, shown: str) -> Any:

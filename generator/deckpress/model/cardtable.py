@@ -118,9 +118,10 @@ def _value(name: str, text: str, shown: str, line: int) -> Any:
         except DeckError as exc:
             raise DeckError(f"column '{name}': {exc.message} (a cell in square brackets is a list, "
                             "like [red, blue])", shown, line) from None
-        if isinstance(items, Seq):
-            items.line, items.item_lines = line, [line] * len(items)
-            return items
+        if isinstance(items, Seq):  # a list of its own, at the cell's row (what parse_yaml gives is shared)
+            found = Seq(items)
+            found.file, found.line, found.item_lines = items.file, line, [line] * len(items)
+            return found
     return text
 
 
