@@ -23,7 +23,7 @@ from ..fonts import FontSet
 from ..imagefile import is_svg, load_svg, stamp
 from ..separation import FORMULA, Separation
 from ..units import POINTS_PER_MM
-from .pdfcanvas import FILL_EVEN_ODD, FILL_NON_ZERO, Canvas, Form, Resources
+from .pdfcanvas import FILL_EVEN_ODD, FILL_NON_ZERO, Box, Canvas, Form, Resources
 from .pdffile import digest
 from .pdffonts import Fonts
 from .pdfimages import RasterPicture
@@ -57,12 +57,16 @@ class FaceForms:
         if form is None:
             b = face.bleed * MM
             box = (-b, -(face.height * MM + b), face.width * MM + b, b)
-            canvas = Canvas(self.fonts, colors, BODY_FONT, 8, box, self.separation)
-            self.draw_items(canvas, face.items)
-            content = canvas.content()
-            name = "face" + digest(content + repr((box, sorted(canvas.resources.xobjects))).encode(), 8).hex()
-            form = self._forms[key] = Form(name, box, content, canvas.resources)
+            form = self._forms[key] = self._new_form("face", face.items, colors, box)
         return form
+
+    def _new_form(self, kind: str, items: tuple[Item, ...], colors: str, box: Box) -> Form:
+        """`items` drawn as a form over `box` (points), named `kind` and a digest of what it draws."""
+        canvas = Canvas(self.fonts, colors, BODY_FONT, 8, box, self.separation)
+        self.draw_items(canvas, items)
+        content = canvas.content()
+        name = kind + digest(content + repr((box, sorted(canvas.resources.xobjects))).encode(), 8).hex()
+        return Form(name, box, content, canvas.resources)
 
     def draw_items(self, canvas: Canvas, items: tuple[Item, ...]) -> None:
         for item in items:
@@ -135,11 +139,7 @@ class FaceForms:
             return
         form = self._text_forms.get((id(g), canvas.colors, box))
         if form is None:
-            inner = Canvas(self.fonts, canvas.colors, BODY_FONT, 8, box, self.separation)
-            self.draw_items(inner, g.items)
-            content = inner.content()
-            name = "text" + digest(content + repr((box, sorted(inner.resources.xobjects))).encode(), 8).hex()
-            form = self._text_forms[(id(g), canvas.colors, box)] = Form(name, box, content, inner.resources)
+            form = self._text_forms[(id(g), canvas.colors, box)] = self._new_form("text", g.items, canvas.colors, box)
         canvas.doForm(form)
         last = g.items[-1]
         canvas.setFont(last.font, last.size * MM)  # the font its lines leave set, as drawing them here would
