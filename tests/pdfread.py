@@ -188,9 +188,10 @@ def page_text(path, index: int) -> str:
 COLOUR_OPS = (b"rg", b"RG", b"g", b"G", b"sc", b"scn", b"SC", b"SCN", b"cs", b"CS", b"k", b"K")
 
 
-def colour_operators(reader: PdfReader) -> tuple[dict[bytes, int], list[tuple[float, ...]]]:
+def colour_operators(reader: PdfReader, patterns: bool = True) -> tuple[dict[bytes, int], list[tuple[float, ...]]]:
     """How often each colour operator is used over pages and forms, and every CMYK colour that is
-    not black ink only (C, M or Y above zero): a low-ink file must give ({k, K}, [])."""
+    not black ink only (C, M or Y above zero): a low-ink file must give ({k, K}, []). Unless
+    `patterns`, choosing the Pattern space and a pattern by its name is not counted."""
     from collections import Counter
 
     counts: Counter[bytes] = Counter()
@@ -198,6 +199,9 @@ def colour_operators(reader: PdfReader) -> tuple[dict[bytes, int], list[tuple[fl
     for data in content_streams(reader):
         for operands, op in operations(data, reader):
             if op in COLOUR_OPS:
+                if not patterns and (operands[-1:] == ["/Pattern"] if op in (b"cs", b"CS") else
+                                     op in (b"scn", b"SCN") and str(operands[-1:][0]).startswith("/")):
+                    continue
                 counts[op] += 1
             if op in (b"k", b"K") and any(float(v) for v in operands[:3]):
                 coloured.append(tuple(float(v) for v in operands))
@@ -213,7 +217,10 @@ def rgb_left(path) -> list[str]:
     from pathlib import Path
 
     reader = PdfReader(path)
-    found = [f"{op.decode()} operator" for op in colour_operators(reader)[0] if op not in (b"k", b"K")]
+    # k and K, g and G (DeviceGray: a soft mask's greys) and a pattern chosen by name (its own
+    # colours are in its shading or content, checked below) paint in no RGB
+    found = [f"{op.decode()} operator" for op in colour_operators(reader, patterns=False)[0]
+             if op not in (b"k", b"K", b"g", b"G")]
     rgb = re.compile(rb"/(DeviceRGB|CalRGB|ICCBased|Indexed|Lab|RGB)\b")
     found += [f"{m.group().decode()} in a content stream" for data in content_streams(reader)
               for m in rgb.finditer(data)]

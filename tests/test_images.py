@@ -95,9 +95,10 @@ def test_pictures_below_300_dpi_are_warned_about_once_at_the_line_that_placed_th
         # named by a card's field: that card's line; fruit.png again on a later card: not said again
         (display_path(deck), line_of(deck, "art/fruit.png}"), "low-resolution",
          "art/fruit.png is 60×80 px, printed 40×53.3 mm: 38 dpi — will look blurred (300 dpi wanted)"),
-        # written in the layout: the layout's line; a poker back, the square SVG 63.5 mm wide, its quarter 31.75 mm
+        # written in the layout: the layout's line; a poker back, the square SVG 63.5 mm wide, its quarter
+        # 31.75 mm square, where the 60×80 px picture keeps its proportions (SVG's preserveAspectRatio)
         (display_path(layout), line_of(layout, "art/board.svg"), "low-resolution",
-         "a picture inside art/board.svg is 60×80 px, printed 31.8×31.8 mm: 48 dpi — will look blurred "
+         "a picture inside art/board.svg is 60×80 px, printed 23.8×31.8 mm: 64 dpi — will look blurred "
          "(300 dpi wanted)"),
         (display_path(deck), line_of(deck, "art/fruit.jpg"), "low-resolution",
          "art/fruit.jpg is 60×80 px, printed 40×53.3 mm: 38 dpi — will look blurred (300 dpi wanted)"),

@@ -65,6 +65,7 @@ WARNING_KINDS = {
     "text-overflow": "text that does not fit its box, even at its smallest size",
     "missing-glyph": "a character no font has: it would print as an empty box",
     "low-resolution": "a picture printed below 300 dpi (below 150 dpi it will look blurred)",
+    "art": "SVG or PDF art that does not print as it was drawn: a font the deck lacks, flowed text, a picture left out",
     "unused-translation": "a translated text no card uses",
     "box-too-big": "a tuck box that fits no paper, even in two parts: no box file is written",
     "left-out": "pieces a print service's file leaves out (boards and pawns in a DriveThruCards PDF)",

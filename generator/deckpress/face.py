@@ -146,7 +146,8 @@ def placed_glyphs(t: Text) -> list[Glyph]:
 
 @dataclass(frozen=True)
 class Image:
-    """A raster (PNG/JPEG) or vector (SVG) picture stretched over the box (x, y, w, h)."""
+    """A raster picture, or vector art (an SVG, or page `page` of a PDF), stretched over the box
+    (x, y, w, h). SVG art's text is set in `fonts` (the deck's first), whichever it names."""
 
     x: float
     y: float
@@ -157,6 +158,8 @@ class Image:
     lighten: float = 0.0  # 0 = as is, 1 = white
     ink: str = "auto"
     cmyk: bool = False  # drawn in process colours (a raster is converted like every other colour)
+    fonts: tuple[str, ...] = ()
+    page: int = 1
 
 
 @dataclass(frozen=True)

@@ -20,10 +20,13 @@ from reportlab.lib.rl_accel import fp_str
 from ..face import (IDENTITY, Ellipse, Face, Group, Image, Item, Line, Matrix, Path as PathItem, Rect, Text,
                     multiply)
 from ..fonts import FontSet
-from ..imagefile import is_svg, load_svg, stamp
+from ..errors import DeckError
+from ..imagefile import stamp
 from ..separation import FORMULA, Separation
 from ..units import POINTS_PER_MM
-from .pdfcanvas import FILL_EVEN_ODD, FILL_NON_ZERO, Box, Canvas, Form, Resources
+from ..vectorart import Treatment, is_vector, load_art
+from .pdfart import ArtForm
+from .pdfcanvas import FILL_EVEN_ODD, FILL_NON_ZERO, Box, Canvas, Form
 from .pdffile import digest
 from .pdffonts import Fonts
 from .pdfimages import RasterPicture
@@ -42,7 +45,6 @@ class FaceForms:
         self.fonts = fonts or Fonts()
         self.separation = separation
         self._forms: dict[tuple[Face, str], Form] = {}
-        self._art: dict[tuple, tuple[list[str], Resources]] = {}
         self._items: dict[tuple[Item, str], tuple[list[str], list]] = {}
         self._seen: dict[tuple[int, str], tuple[Item, tuple[list[str], list]]] = {}  # the same, by identity
         self._groups: dict[tuple[int, str], Group] = {}  # text boxes met, by identity: see _text_box
@@ -146,36 +148,26 @@ class FaceForms:
 
     def _image(self, canvas: Canvas, im: Image) -> None:
         x, y, w, h = im.x * MM, -(im.y + im.h) * MM, im.w * MM, im.h * MM
-        if not is_svg(im.source):
+        if not is_vector(im.source):
             canvas.drawImage(RasterPicture(im.source, im.grey, im.lighten, im.cmyk, (im.w, im.h), stamp(im.source),
                                            self.separation),
                              x, y, w, h)
             return
-        drawing = load_svg(im.source)
+        colors = "k" if im.grey or canvas.colors == "k" else "cmyk" if im.cmyk or canvas.colors == "cmyk" else "rgb"
+        treatment = Treatment(colors, im.lighten if colors == "k" else 0.0,
+                              self.separation if colors == "cmyk" else FORMULA)
+        try:
+            art = load_art(im.source, im.fonts, im.page, (im.w, im.h), treatment)
+        except ValueError as exc:  # backends see no deck: the art is named, the card that placed it was checked
+            raise DeckError(str(exc), im.source) from None
+        x0, y0, x1, y1 = art.box
         canvas.saveState()
         canvas.translate(x, y)
-        canvas.scale(w / drawing.width, h / drawing.height)
-        self._art_drawn(canvas, im.source, drawing)
+        canvas.scale(w / (x1 - x0), h / (y1 - y0))
+        if x0 or y0:
+            canvas.translate(-x0, -y0)
+        canvas.doForm(ArtForm(art))
         canvas.restoreState()
-
-    def _art_drawn(self, canvas: Canvas, source: str, drawing) -> None:
-        """Draw SVG art in its own space (the caller has set the transform): drawn once per colour
-        space (and font, where it has text), then written again wherever it recurs. Art with a
-        translucent layer is drawn afresh at each place, since its layer's box follows the place."""
-        from .pdfart import draw_art, has_text, translucent
-
-        key = (source, stamp(source), canvas.colors, canvas._fontname if has_text(drawing) else None,
-               (canvas._matrix, canvas.box) if translucent(drawing) else None)
-        known = self._art.get(key)
-        if known is None:
-            scratch = Canvas(self.fonts, canvas.colors, canvas._fontname, canvas._fontsize, canvas.box,
-                             self.separation)
-            scratch._leading, scratch._fillMode, scratch._matrix = canvas._leading, canvas._fillMode, canvas._matrix
-            draw_art(drawing, scratch)
-            known = self._art[key] = (scratch.code, scratch.resources)
-        code, resources = known
-        canvas.code += code
-        canvas.resources.take(resources)
 
 
 _READING = itemgetter(0, 3)  # a shaped glyph's index and the characters it stands for, picked in C

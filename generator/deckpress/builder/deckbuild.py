@@ -16,7 +16,7 @@ from ..compose.hyphenate import dictionary
 from ..errors import DeckError, Warnings
 from ..fonts import FontSet, open_font
 from ..face import Face
-from ..imagefile import import_svg_reader
+from ..vectorart import import_art_readers
 from ..imposition.document import Marking
 from ..imposition.marks import MARK_MODES
 from ..ink import COLORS, INKS
@@ -256,7 +256,7 @@ def build_decks(tasks: Sequence[DeckTask], out_dir: str | Path, papers: Sequence
 
     def warm_up() -> None:  # what every worker would otherwise import or read for itself
         if any(_has_svg(task.ref) for task in tasks):
-            import_svg_reader()
+            import_art_readers()
         for family in FontSet().families.values():  # every bundled deck reads nearly all of them
             for path in family.files.values():
                 open_font(path)

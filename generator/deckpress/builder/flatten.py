@@ -1,8 +1,8 @@
 """Faces without transparency, for files whose standard forbids it.
 
 PDF/X-1a, which DriveThruCards asks for, allows no transparency: no translucent layer, no soft
-mask, no picture with alpha. A face that has any (an element's `opacity`, SVG art with opacity or
-alpha, a picture that lets the card show through) is printed in such a file as one picture of
+mask, no picture with alpha. A face that has any (an element's `opacity`, vector art with opacity,
+a soft mask or a blend mode, a picture that lets the card show through) is printed in such a file as one picture of
 itself: drawn as the PDF draws it, at FLATTEN_DPI, over white, then separated into process inks
 like every other picture. What is flattened is said as a warning; its text is pixels in that file.
 Every other face stays as it is, vector and searchable.
@@ -13,8 +13,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..face import Face, Group, Image
-from ..imagefile import is_svg, load_svg, see_through as picture_see_through
-from ..svgart import see_through as art_see_through
+from ..imagefile import see_through as picture_see_through
+from ..vectorart import is_vector, load_art
 
 FLATTEN_DPI = 600  #: twice what print shops ask for, so flattened text stays crisp
 
@@ -29,9 +29,10 @@ def see_through(face: Face) -> bool:
                     return True
                 stack.append(item.items)
             elif type(item) is Image:
-                if is_svg(item.source) and art_see_through(load_svg(item.source)):
-                    return True
-                if not is_svg(item.source) and picture_see_through(item.source):
+                if is_vector(item.source):
+                    if load_art(item.source, item.fonts, item.page).see_through:
+                        return True
+                elif picture_see_through(item.source):
                     return True
     return False
 

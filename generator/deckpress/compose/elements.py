@@ -9,6 +9,8 @@ kind without a drawer, a drawer without a kind, or drawers out of the declaratio
 
 from __future__ import annotations
 
+import functools
+import math
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
@@ -18,13 +20,15 @@ from typing import TYPE_CHECKING, Any
 from ..colors import BLACK
 from ..errors import DeckError, display_path, suggest
 from ..face import Ellipse, Group, Image, Item, Line, Paint, Path as PathItem, Rect, Text, translation
-from ..imagefile import Resolution, image_size, is_svg, raster_parts
+from ..fonts import BUNDLED_FAMILIES, FontSet
+from ..imagefile import Resolution, image_size
 from ..model import Element
 from ..model.deck import NAME_FIELDS
 from ..model.elements import KINDS
 from ..model.values import PaletteColor, Pattern, as_text, literal_text, pattern_of
 from ..shapes import shape
 from ..units import PT
+from ..vectorart import Art, is_vector, load_art
 from .staff import staff_items
 from .punctuation import smarten
 from .text import MarkupError, Shaping, is_title, set_text
@@ -270,41 +274,69 @@ def image(ctx: Context, e: Element, values: Values) -> list[Item]:
     L = lambda k: ctx.length(e, k, values)  # noqa: E731
     src: Path = ctx.value(e, "src", values)
     x, y, w, h = L("x"), L("y"), L("w"), L("h")
+    vector = is_vector(src)
+    fonts = art_fonts(ctx.c.names.fonts) if vector else ()
     try:
-        iw, ih = image_size(str(src))
+        art = load_art(str(src), fonts) if vector else None
+        iw, ih = art.size if art is not None else image_size(str(src))
     except ValueError as exc:
         raise DeckError(f"card {ctx.card.label}: {exc} (template '{ctx.template.name}', "
                         f"{e.file}:{e.line_of('src')})", ctx.card.file, ctx.card.line) from None
     fit = ctx.value(e, "fit", values)
     ink = ctx.value(e, "ink", values)
     if fit == "stretch":
-        picture = Image(x, y, w, h, str(src), ink=ink)
+        box = (x, y, w, h)
     else:
         k = (min if fit == "contain" else max)(w / iw, h / ih)
         dw, dh = iw * k, ih * k
-        picture = Image(x + (w - dw) / 2, y + (h - dh) / 2, dw, dh, str(src), ink=ink)
-    _warn_if_soft(ctx, e, src, (iw, ih), (picture.w, picture.h))
+        box = (x + (w - dw) / 2, y + (h - dh) / 2, dw, dh)
+    picture = Image(*box, str(src), ink=ink, fonts=fonts)
+    _warn_if_soft(ctx, e, src, art, (iw, ih), (picture.w, picture.h))
+    if art is not None:
+        where = _placed_at(ctx, e)
+        for warning in art.warnings:
+            ctx.c.warn(f"{_shown(src, ctx.c.deck.folder)} {warning}", *where, kind="art", once=(str(src), warning))
     return [Group((picture,), clip=(x, y, w, h))] if fit == "cover" else [picture]
 
 
-def _warn_if_soft(ctx: Context, e: Element, src: Path, size: tuple[float, float],
+def art_fonts(fonts: FontSet) -> tuple[str, ...]:
+    """The font files SVG art's text is set in: the deck's own families first, then the bundled
+    sans serif (what text naming no family, or a family nobody has, is set in), then the rest."""
+    return _art_fonts(fonts)
+
+
+@functools.lru_cache(maxsize=16)
+def _art_fonts(fonts: FontSet) -> tuple[str, ...]:
+    own = [name for name in fonts.families if name not in BUNDLED_FAMILIES]
+    order = own + ["sans"] + [name for name in BUNDLED_FAMILIES if name != "sans"]
+    files = [path for name in order for path in fonts.families[name].files.values()]
+    return tuple(dict.fromkeys(files))
+
+
+def _placed_at(ctx: Context, e: Element) -> tuple[Any, int]:
+    """Where a picture was named: the card's line when a field names it, else the layout's."""
+    return (ctx.card.file, ctx.card.line) if isinstance(e.values["src"], Pattern) else (e.file, e.line_of("src"))
+
+
+def _warn_if_soft(ctx: Context, e: Element, src: Path, art: Art | None, size: tuple[float, float],
                   printed: tuple[float, float]) -> None:
-    """Warn of a picture printed below SHARP_DPI at `printed` mm (a raster, or each raster inside an
-    SVG of `size` units), once per picture and resolution, at the line that placed it: the card's
-    when a field names the picture, else the layout's."""
-    if is_svg(src):
+    """Warn of a picture printed below SHARP_DPI at `printed` mm (a raster, or each raster inside
+    vector art of `size` units), once per picture and resolution, at the line that placed it: the
+    card's when a field names the picture, else the layout's."""
+    if art is not None:
         scale = (printed[0] / size[0], printed[1] / size[1])
-        found = [(part.name or "a picture", (str(src), index), Resolution(part.pixels, part.printed(scale)))
-                 for index, part in enumerate(raster_parts(str(src)))]
+        found = [(name or "a picture", (str(src), index),
+                  Resolution(pixels, (math.hypot(across[0] * scale[0], across[1] * scale[1]),
+                                      math.hypot(down[0] * scale[0], down[1] * scale[1]))))
+                 for index, (name, pixels, across, down) in enumerate(art.pictures)]
     else:
         found = [(None, str(src), Resolution((round(size[0]), round(size[1])), printed))]
     for part, picture, resolution in found:
         if resolution.sharp:
             continue
         shown = _shown(src, ctx.c.deck.folder)
-        where = (ctx.card.file, ctx.card.line) if isinstance(e.values["src"], Pattern) else (e.file, e.line_of("src"))
-        ctx.c.warn(f"{f'{part} inside ' if part else ''}{shown} is {resolution}", *where, kind="low-resolution",
-                   once=(picture, resolution.dpi))
+        ctx.c.warn(f"{f'{part} inside ' if part else ''}{shown} is {resolution}", *_placed_at(ctx, e),
+                   kind="low-resolution", once=(picture, resolution.dpi))
 
 
 def _shown(path: Path, folder: Path) -> str:

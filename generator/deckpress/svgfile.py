@@ -1,0 +1,331 @@
+"""An SVG file made ready to draw, as a browser would see it: checked, its pictures and fonts in.
+
+usvg (inside svg2pdf, which draws SVG art: vectorart.py) reads one SVG text and nothing else, so
+what a browser would fetch goes in here, and what a browser would skip is said:
+
+- the file must be well-formed XML with an `<svg>` root: a file cut off halfway (`<svg …><circle
+  r='3'`), a mismatched tag or a stray `&` is an error naming the line, never a picture drawn from
+  what happened to parse;
+- pictures it links (`<image href="moon.png">`) are read from beside it or below, as every file a
+  deck reads stays inside its folder (symlinks resolved), and put in as data: URIs; formats usvg
+  does not read (TIFF, BMP, PSD) go in as PNG; an SVG picture is made ready the same way first;
+  one that is missing, outside, broken or too big is left out, with a warning;
+- fonts: every family it names is looked for among the deck's fonts, then the bundled ones (by
+  the names inside the font files); a family neither has is set in the deck's first font, with
+  a warning naming it (a browser would take a system font, which differs from machine to
+  machine; a card prints the same everywhere), generic names (`sans-serif`) go to that font too;
+  text that names no family is set in it;
+- what no renderer draws statically is said: flowed text (`<flowRoot>`, Inkscape 0.92's), a
+  `<foreignObject>` (HTML), scripts and animation (the first frame is drawn);
+- a root with no size and no viewBox is 300 × 150, as a browser's replaced element is.
+
+Only the standard library and lxml (with entities and the network off) read the text.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import functools
+import io
+import os
+import re
+import warnings
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import unquote
+
+from lxml import etree
+from PIL import Image as PILImage
+
+from .imagefile import MAX_PIXELS, UNREADABLE, PictureError, open_raster, stamp
+
+SVG_NS = "http://www.w3.org/2000/svg"
+XLINK = "{http://www.w3.org/1999/xlink}href"
+MAX_SVG_BYTES = 32 << 20  #: an SVG bigger than this is no card art
+MAX_ELEMENTS = 200_000  #: nor one of more elements: usvg would take minutes over it
+MAX_NESTING = 8  #: SVG pictures inside SVG pictures, this deep at most
+GENERIC = {"serif", "sans-serif", "monospace", "cursive", "fantasy", "system-ui", "ui-serif", "ui-sans-serif",
+           "ui-monospace", "ui-rounded", "math", "emoji", "fangsong"}
+QUIET_GENERIC = {"sans-serif", "system-ui", "ui-sans-serif"}  # set in a sans serif, as asked: nothing to say
+NATIVE_PICTURES = {"PNG": "image/png", "JPEG": "image/jpeg", "GIF": "image/gif", "WEBP": "image/webp"}
+
+
+class ArtError(ValueError):
+    """Art that cannot be drawn: `reason` says why without naming the file (messages name it)."""
+
+    def __init__(self, path: str, reason: str) -> None:
+        super().__init__(f"art '{Path(path).name}' {reason}")
+        self.reason = reason
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """An SVG ready for usvg: its text, what it could not keep (warnings, each a sentence), whether
+    it has filters (drawn as pictures at the output's resolution) and the pictures it put in, as
+    (name, pixels) (name None for a data: URI)."""
+
+    text: str
+    warnings: tuple[str, ...]
+    filters: bool
+    pictures: tuple[tuple[str | None, tuple[int, int]], ...]
+
+
+def _parser() -> etree.XMLParser:
+    return etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False,
+                           remove_comments=True, remove_pis=True, recover=False)
+
+
+def font_families(fonts: tuple[str, ...]) -> dict[str, str]:
+    """The family names inside `fonts` (lower case) -> the name to ask usvg for; the first file
+    to claim a name keeps it, so the deck's fonts (given first) win over the bundled ones."""
+    return dict(_font_families(fonts))
+
+
+@functools.lru_cache(maxsize=16)
+def _font_families(fonts: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    from fontTools.ttLib import TTFont
+
+    found: dict[str, str] = {}
+    for path in fonts:
+        try:
+            with TTFont(path, lazy=True, fontNumber=0) as font:
+                names = font["name"]
+                for name_id in (16, 1):
+                    record = names.getDebugName(name_id)
+                    if record and record.lower() not in found:
+                        found[record.lower()] = record
+        except Exception:  # noqa: BLE001 - a font that cannot be read names nothing; the deck checks its fonts
+            continue
+    return tuple(found.items())
+
+
+_FAMILY_DECL = re.compile(r"(font-family\s*:\s*)([^;}!]+)", re.IGNORECASE)
+_FONT_DECL = re.compile(r"(?<![-\w])(font\s*:\s*)([^;}!]+)", re.IGNORECASE)
+_FILTER_DECL = re.compile(r"(?<![-\w])filter\s*:\s*(?!none)", re.IGNORECASE)
+_COMMENT = re.compile(r"/\*.*?\*/", re.DOTALL)
+
+
+class _Preparer:
+    def __init__(self, path: str, fonts: tuple[str, ...], depth: int) -> None:
+        self.path = path
+        self.folder = os.path.realpath(os.path.dirname(os.path.abspath(path)))
+        self.families = font_families(fonts)
+        self.default = next(iter(self.families.values()), "Noto Sans")
+        self.fonts = fonts
+        self.depth = depth
+        self.warnings: list[str] = []
+        self.pictures: list[tuple[str | None, tuple[int, int]]] = []
+        self.filters = False
+
+    def warn(self, text: str) -> None:
+        if text not in self.warnings:
+            self.warnings.append(text)
+
+    # --- fonts ----------------------------------------------------------------------------
+
+    def family_list(self, value: str) -> str:
+        """A font-family list with every family the deck lacks replaced (and said)."""
+        out: list[str] = []
+        for raw in value.split(","):
+            name = raw.strip().strip("'\"").strip()
+            if not name:
+                continue
+            low = name.lower()
+            if low in ("inherit", "initial", "unset", "revert"):
+                return value
+            if low in self.families:
+                out.append(self.families[low])
+            elif low in GENERIC:
+                if low not in QUIET_GENERIC and not out:
+                    self.warn(f"asks for a {low} font, which the deck does not have: its text is set in "
+                              f"{self.default}")
+            elif not out:
+                self.warn(f"uses the font '{name}', which neither the deck nor deckpress has: its text is set in "
+                          f"{self.default} (add the font file to the deck's fonts)")
+        out.append(self.default)
+        return ", ".join(f"'{name}'" for name in dict.fromkeys(out))
+
+    def css(self, text: str) -> str:
+        text = _COMMENT.sub("", text)  # a comment inside style="" is skipped, as browsers do
+        if _FILTER_DECL.search(text):
+            self.filters = True
+        text = _FAMILY_DECL.sub(lambda m: m.group(1) + self.family_list(m.group(2)), text)
+        return _FONT_DECL.sub(lambda m: m.group(1) + self._font_shorthand(m.group(2)), text)
+
+    def _font_shorthand(self, value: str) -> str:
+        # `font: italic bold 12px/30px Georgia, serif`: the family list follows the size
+        match = re.search(r"(\d[\w.%]*(?:\s*/\s*[\w.%]+)?\s+)(.+)$", value.strip())
+        if not match:
+            return value
+        return value.strip()[:match.start(2)] + self.family_list(match.group(2))
+
+    # --- the tree -------------------------------------------------------------------------
+
+    def prepare(self, data: bytes) -> Prepared:
+        if len(data) > MAX_SVG_BYTES:
+            raise ArtError(self.path, f"is {len(data) >> 20} MB, more than the {MAX_SVG_BYTES >> 20} MB an SVG may be")
+        if data[:2] == b"\x1f\x8b":
+            raise ArtError(self.path, "is compressed (SVGZ): save it as plain SVG")
+        try:
+            root = etree.fromstring(data, _parser())
+        except etree.XMLSyntaxError as exc:
+            line = getattr(exc, "lineno", None)
+            message = re.sub(r",? line \d+, column \d+$", "", str(exc.msg if hasattr(exc, "msg") else exc))
+            raise ArtError(self.path, f"is not well-formed SVG{f' (line {line})' if line else ''}: {message}; "
+                                      "is the file complete?") from None
+        except ValueError as exc:  # e.g. an encoding declaration lxml refuses
+            raise ArtError(self.path, f"cannot be read as SVG: {exc}") from None
+        if root is None or not isinstance(root.tag, str) or etree.QName(root).localname != "svg":
+            name = etree.QName(root).localname if root is not None and isinstance(root.tag, str) else "nothing"
+            raise ArtError(self.path, f"is not an SVG: its root element is <{name}>, not <svg>")
+        count = 0
+        for element in root.iter():
+            count += 1
+            if count > MAX_ELEMENTS:
+                raise ArtError(self.path, f"has more than {MAX_ELEMENTS:,} elements: simplify it, or export it "
+                                          "as a picture")
+        if root.get("width") is None and root.get("height") is None and root.get("viewBox") is None:
+            root.set("width", "300")
+            root.set("height", "150")
+        for element in list(root.iter()):
+            if isinstance(element.tag, str):
+                self.element(element)
+        if root.get("font-family") is None:
+            root.set("font-family", self.family_list(""))
+        text = etree.tostring(root, encoding="unicode")
+        return Prepared(text, tuple(self.warnings), self.filters, tuple(self.pictures))
+
+    def element(self, element: etree._Element) -> None:
+        local = etree.QName(element).localname
+        if local == "flowRoot":
+            self.warn("has flowed text (<flowRoot>), which is not drawn: in Inkscape, select it and use "
+                      "Text ▸ Convert to Text")
+        elif local == "foreignObject":
+            self.warn("has a <foreignObject> (HTML inside SVG), which is not drawn")
+        elif local in ("animate", "animateTransform", "animateMotion", "set"):
+            self.warn("is animated: the picture before any animation is drawn")
+        elif local in ("filter", "feDropShadow"):
+            self.filters = True
+        elif local == "style" and element.text:
+            element.text = self.css(element.text)
+        elif local == "image":
+            self.image(element)
+        family = element.get("font-family")
+        if family is not None:
+            element.set("font-family", self.family_list(family))
+        style = element.get("style")
+        if style is not None:
+            element.set("style", self.css(style))
+        if element.get("filter") not in (None, "none"):
+            self.filters = True
+
+    # --- pictures -------------------------------------------------------------------------
+
+    def image(self, element: etree._Element) -> None:
+        key = XLINK if element.get(XLINK) is not None else "href"
+        href = (element.get(key) or "").strip()
+        if not href:
+            return
+        try:
+            uri = self.picture_uri(href)
+        except ArtError as exc:
+            self.warn(f"has a picture that is left out: {exc.reason}")
+            element.getparent().remove(element)
+            return
+        if uri is not None:
+            element.set(key, uri)
+
+    def picture_uri(self, href: str) -> str | None:
+        """The data: URI that puts the picture `href` names in; None to keep `href` as it is."""
+        if href.startswith("data:"):
+            head, _, body = href.partition(",")
+            try:
+                data = base64.b64decode(body, validate=False) if head.endswith(";base64") else unquote(body).encode()
+            except (binascii.Error, ValueError):
+                raise ArtError(self.path, "a data: URI that is not base64") from None
+            kind = head[5:].split(";")[0].strip().lower()
+            if kind == "image/svg+xml":
+                return self.svg_uri(data, None)
+            return self.raster_uri(io.BytesIO(data), None)
+        if re.match(r"^[a-z][a-z0-9+.-]*:", href, re.IGNORECASE) and not href.lower().startswith("file:"):
+            raise ArtError(self.path, f"'{href[:60]}' is on the internet; deckpress reads only files beside the art")
+        name = unquote(href[5:] if href.lower().startswith("file:") else href).split("#")[0]
+        target = os.path.realpath(os.path.join(self.folder, name))
+        if os.path.commonpath([target, self.folder]) != self.folder:
+            raise ArtError(self.path, f"'{name}' lies outside the art's folder")
+        if not os.path.isfile(target):
+            raise ArtError(self.path, f"'{name}' is not found beside the art")
+        if target.lower().endswith(".svg"):
+            return self.svg_uri(Path(target).read_bytes(), target)
+        return self.raster_uri(target, os.path.relpath(target, self.folder))
+
+    def svg_uri(self, data: bytes, path: str | None) -> str:
+        if self.depth >= MAX_NESTING:
+            raise ArtError(self.path, f"SVG pictures nested more than {MAX_NESTING} deep")
+        inner = _Preparer(path or self.path, self.fonts, self.depth + 1).prepare(data)
+        for warning in inner.warnings:
+            self.warn(warning)
+        self.filters |= inner.filters
+        self.pictures += inner.pictures
+        return "data:image/svg+xml;base64," + base64.b64encode(inner.text.encode()).decode("ascii")
+
+    def raster_uri(self, source: str | io.BytesIO, name: str | None) -> str:
+        try:
+            with _opened(source) as im:
+                pixels = im.size
+                kind = NATIVE_PICTURES.get(im.format or "")
+                if kind is None or getattr(im, "n_frames", 1) > 1:
+                    im.seek(0)
+                    out = io.BytesIO()
+                    picture = im.convert("RGBA" if "A" in im.getbands() or "transparency" in im.info else "RGB")
+                    picture.save(out, "PNG")
+                    data, kind = out.getvalue(), "image/png"
+                else:
+                    im.load()  # a broken picture is found here, not inside usvg
+                    data = source.getvalue() if isinstance(source, io.BytesIO) else Path(source).read_bytes()
+        except PictureError as exc:
+            raise ArtError(self.path, f"{name or 'an embedded picture'} {exc.reason}") from None
+        self.pictures.append((name, pixels))
+        return f"data:{kind};base64," + base64.b64encode(data).decode("ascii")
+
+
+@contextmanager
+def _opened(source: str | io.BytesIO) -> Iterator[PILImage.Image]:
+    """A picture file, or the bytes of a data: URI, opened as imagefile.open_raster opens files:
+    its size known to be within MAX_PIXELS before anything is decoded."""
+    if isinstance(source, str):
+        with open_raster(source) as im:
+            yield im
+        return
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", PILImage.DecompressionBombWarning)
+            im = PILImage.open(source)
+    except UNREADABLE as exc:
+        raise PictureError("picture", f"cannot be read: {exc or type(exc).__name__}") from None
+    with im:
+        if im.width * im.height > MAX_PIXELS:
+            raise PictureError("picture", f"is {im.width}×{im.height} px, more than the "
+                                          f"{MAX_PIXELS // 1_000_000} megapixels any picture may have")
+        try:
+            yield im
+        except UNREADABLE as exc:
+            raise PictureError("picture", f"cannot be read: {exc or type(exc).__name__}") from None
+
+
+def prepare(path: str, fonts: tuple[str, ...]) -> Prepared:
+    """The SVG at `path` made ready for usvg, with `fonts` (the deck's first) as its fonts; ArtError
+    if it cannot be drawn at all."""
+    return _prepare(path, stamp(path), fonts)
+
+
+@functools.lru_cache(maxsize=64)
+def _prepare(path: str, _stamp: tuple[int, int], fonts: tuple[str, ...]) -> Prepared:
+    try:
+        data = Path(path).read_bytes()
+    except OSError as exc:
+        raise ArtError(path, f"cannot be read: {exc.strerror or exc}") from None
+    return _Preparer(path, fonts, 0).prepare(data)
