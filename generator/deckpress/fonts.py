@@ -15,9 +15,10 @@ import logging
 import threading
 from functools import reduce
 from operator import add
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypeVar
 
 import struct
 
@@ -236,6 +237,30 @@ class Face(TTFontFace):
         return None
 
 
+_Cache = TypeVar("_Cache", bound=Callable)
+_FROM_FONTS: list[Callable[[], None]] = []
+
+
+def from_fonts(cache: _Cache) -> _Cache:
+    """Mark `cache` (an lru_cache) as holding what font files gave, found by their paths (metrics,
+    glyphs, shapes, text set in them): `reread_fonts` empties it.
+
+    These caches are keyed by a font's path alone, not by the file's stamp as picture caches are
+    (`imagefile.stamp`): words are shaped and measured by the hundred thousand, and a stat each
+    would cost more than the caching saves. A process that outlives a font saved anew (`deckpress
+    serve`) says so instead."""
+    _FROM_FONTS.append(cache.cache_clear)
+    return cache
+
+
+def reread_fonts() -> None:
+    """Forget everything read from font files, so each is read anew when next asked for: for a
+    long-lived process once a font it has read is saved again (the deck's own, or a bundled one)."""
+    for clear in _FROM_FONTS:
+        clear()
+
+
+@from_fonts
 @functools.lru_cache(maxsize=None)
 def open_font(path: str) -> FontFile:
     """Read a TrueType font once per process."""

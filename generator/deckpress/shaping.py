@@ -24,6 +24,8 @@ from typing import NamedTuple
 
 import uharfbuzz as hb
 
+from .fonts import from_fonts
+
 SHAPE_CACHE = 65536  # lines and words kept shaped: more than a deck's vocabulary in each of its fonts
 
 
@@ -44,6 +46,7 @@ class Shaped(NamedTuple):
     width: float
 
 
+@from_fonts
 @functools.lru_cache(maxsize=64)
 def _font(path: str) -> tuple[hb.Font, float]:
     """HarfBuzz's font for a file, and the size of its design unit in em."""
@@ -56,6 +59,7 @@ def _features(features: tuple[str, ...]) -> dict[str, bool]:
     return {name.lstrip("-+"): not name.startswith("-") for name in features}
 
 
+@from_fonts
 @functools.lru_cache(maxsize=SHAPE_CACHE)
 def shape_run(text: str, font_path: str, rtl: bool = False, features: tuple[str, ...] = (),
               language: str | None = None) -> Shaped:
@@ -92,6 +96,7 @@ def shape_run(text: str, font_path: str, rtl: bool = False, features: tuple[str,
 _new = tuple.__new__
 
 
+@from_fonts
 @functools.lru_cache(maxsize=256)
 def substitutes(font_path: str, feature: str, sample: str = "abcdefghijklmnopqrstuvwxyz") -> bool:
     """Whether the font's OpenType `feature` changes the glyphs of `sample` (`smcp`: whether it has

@@ -26,7 +26,7 @@ from typing import NamedTuple
 from reportlab.lib.rl_accel import escapePDF, fp_str
 
 from ..face import Glyph, GlyphRun
-from ..fonts import FontSet, open_font
+from ..fonts import FontSet, from_fonts, open_font
 from .pdffile import Name, PdfFile, Ref, Slot, Template, digest, stream_body
 
 SUBSET_SIZE = 256
@@ -167,6 +167,7 @@ def _by_identity(paths: Iterable[str]) -> list[str]:
     return sorted(names, key=lambda path: (names[path], _content(path) if names[path] in shared else b""))
 
 
+@from_fonts
 @functools.lru_cache(maxsize=None)
 def _content(path: str) -> bytes:
     return digest(open_font(path).face._ttf_data, 16)

@@ -36,7 +36,7 @@ from ..colors import CMYK, Color
 from ..atomic import replacing, write_text
 from ..face import (IDENTITY, Ellipse, Face, Glyph, Group, Image, Item, Line, Paint, Path as PathItem, PathOp, Rect,
                     Text, placed_glyphs)
-from ..fonts import quiet_fonttools
+from ..fonts import from_fonts, quiet_fonttools
 from ..imagefile import grey_png, is_svg, stamp
 from ..imposition.cutpaths import cut_paths
 from ..imposition.sheets import PagePlan
@@ -282,11 +282,13 @@ def _subset(path: str, chars: str, _stamp: tuple[int, int]) -> str:
 
 # ---- outlined text -------------------------------------------------------------------------
 
+@from_fonts
 @functools.lru_cache(maxsize=None)
 def _ttfont(path: str) -> TTFont:
     return TTFont(path, lazy=True)
 
 
+@from_fonts
 @functools.lru_cache(maxsize=4096)
 @quiet_fonttools()
 def _glyph(path: str, char: str) -> tuple[RecordingPen, int, int]:
@@ -314,6 +316,7 @@ def _one_to_one(t: Text, glyphs: list[Glyph]) -> bool:
         len(chars) == 1 and gy == 0 and _gid(t.font, chars) == gid for gid, _, gy, chars in glyphs)
 
 
+@from_fonts
 @functools.lru_cache(maxsize=65536)
 def _gid(path: str, char: str) -> int:
     font = _ttfont(path)
@@ -321,6 +324,7 @@ def _gid(path: str, char: str) -> int:
     return font.getGlyphID(name) if name else -1
 
 
+@from_fonts
 @functools.lru_cache(maxsize=4096)
 @quiet_fonttools()
 def _glyph_by_index(path: str, gid: int) -> tuple[RecordingPen, int]:

@@ -8,6 +8,7 @@ from pathlib import Path
 from ..compose.tuckbox import CARD_THICKNESS, BoxArt, BoxSize, Net, box_size, sleeve_for, tuck_box
 from ..errors import DeckError, Warnings
 from ..face import Face
+from ..fonts import from_fonts
 from ..model import Deck
 from .faces import DeckFaces, Inked
 from .jobs import Job, Page, deck_job, piece_page
@@ -59,6 +60,7 @@ def box_job(faces: DeckFaces, out_dir: Path, paper: str, inked: Inked, options: 
     return None
 
 
+@from_fonts
 @functools.lru_cache(maxsize=4)
 def _nets(size: BoxSize, art: BoxArt, parts: int) -> tuple[Net, ...]:
     """The box's nets, drawn once for every paper it is printed on (a build asks for each paper

@@ -28,7 +28,7 @@ from typing import NamedTuple, TypeVar
 
 from ..colors import NAMED, Color, parse_color
 from ..face import Glyph, GlyphRun, Item, Paint, Text
-from ..fonts import Family, FontFile, FontSet
+from ..fonts import Family, FontFile, FontSet, from_fonts
 from ..model.keys import SPAN
 from ..shapes import shape as symbol
 from ..shaping import base_level, bidi_levels, right_to_left, shape, substitutes, visual_order
@@ -408,6 +408,7 @@ def plain(text: str, glyphs: Mapping[str, str]) -> str:
     return " ".join("".join(parts).split())
 
 
+@from_fonts
 @functools.lru_cache(maxsize=RUNS_CACHE)
 def _runs(text: str, family: Family, style: str, fonts: FontSet,
           shaping: Shaping = PLAIN) -> tuple[tuple[Run, ...], frozenset[str]]:
@@ -442,6 +443,7 @@ def _runs(text: str, family: Family, style: str, fonts: FontSet,
     return tuple(runs), frozenset(missing)
 
 
+@from_fonts
 @functools.lru_cache(maxsize=RUNS_CACHE)  # a broken word's parts recur at every size the fitter tries
 def _shaped(font: FontFile, text: str, shaping: Shaping = PLAIN) -> Run:
     """`text` in `font` shaped by HarfBuzz: kerned, with the font's ligatures and, for scripts
@@ -461,6 +463,7 @@ def _placed(pieces: list[Run]) -> list[GlyphRun]:
     return placed
 
 
+@from_fonts
 @functools.lru_cache(maxsize=RUNS_CACHE)
 def _span_runs(text: str, family: Family, style: str, fonts: FontSet, span: _Span,
                shaping: Shaping = PLAIN) -> tuple[tuple[Run, ...], frozenset[str]]:
@@ -483,6 +486,7 @@ def _span_runs(text: str, family: Family, style: str, fonts: FontSet, span: _Spa
     return tuple(out), frozenset(missing_all)
 
 
+@from_fonts
 @functools.lru_cache(maxsize=RUNS_CACHE)
 def _spaced_word(text: str, family: Family, style: str, fonts: FontSet,
                  shaping: Shaping = PLAIN) -> tuple[Word, frozenset[str]]:
@@ -763,6 +767,7 @@ def cache_clear() -> None:
         cache.cache_clear()
 
 
+@from_fonts
 @functools.lru_cache(maxsize=SET_CACHE)
 def _set_text(text: str, box: tuple[float, ...], family: Family, style: str, fonts: FontSet,
               named: tuple[tuple[str, IconDraw | None], ...], size: float, min_size: float, color: Color,
@@ -783,6 +788,7 @@ def _set_text(text: str, box: tuple[float, ...], family: Family, style: str, fon
             chosen_size, fits, missing)
 
 
+@from_fonts
 @functools.lru_cache(maxsize=PARSE_CACHE)
 def _parse(text: str, family: Family, style: str, fonts: FontSet,
            named: tuple[tuple[str, IconDraw | None], ...], colors: tuple[tuple[str, Color], ...] = (),

@@ -29,7 +29,7 @@ from typing import Generic, TypeVar
 
 from ..face import (IDENTITY, Face, Group, Item, Matrix, PathOp, Text, apply, multiply, rotation, transform_path,
                     translation)
-from ..fonts import open_font
+from ..fonts import from_fonts, open_font
 # kept with the lengths: the model checks card sizes against the papers too
 from ..units import MIN_MARGIN, PAPERS, PRINTABLE, paper_size
 
@@ -477,6 +477,7 @@ def plan_tiles(face: T, card_w: float, card_h: float, paper: str, bleed: float,
     return pages
 
 
+@from_fonts
 @functools.lru_cache(maxsize=16)
 def text_boxes(face: Face) -> tuple[Box, ...]:
     """The box each run of a face's text takes (face mm): its advance along the baseline, from
