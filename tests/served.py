@@ -109,3 +109,70 @@ WORDY_LAYOUT = """
         elements:
           - text: {text: "{title}", x: 5mm, y: 5mm, w: 20mm, h: 6mm, size: 12pt, min-size: 10pt}
 """
+
+
+#: a deck whose faces read files: two fronts show art/stall.png, one art/moon.svg (which links
+#: art/moonlight.png), one art/sun.png; one word is set in the deck's own font (fonts/hand.ttf),
+#: one in the bundled sans. The picture fills each picture card's top half.
+GALLERY_DECK = """
+    id: gallery
+    title: Gallery
+    designer: Test
+    license: CC0-1.0
+    layouts: [gallery]
+    fonts:
+      hand: {regular: fonts/hand.ttf}
+    components:
+      - name: pictures
+        front: picture
+        cards:
+          - {title: Stall, art: art/stall.png}
+          - {title: Stall again, art: art/stall.png}
+          - {title: Moon, art: art/moon.svg}
+          - {title: Sun, art: art/sun.png}
+      - name: words
+        front: words
+        cards:
+          - {word: Hand, font: hand}
+          - {word: Sans, font: sans}
+"""
+GALLERY_LAYOUT = """
+    templates:
+      picture:
+        fields: {title: ~, art: ~}
+        elements:
+          - image: {src: "{art}", x: 0mm, y: 0mm, w: 100%, h: 50%, fit: stretch}
+          - text: {text: "{title}", x: 5mm, y: 60%, w: 100% - 10mm, h: 10mm, size: 12pt}
+      words:
+        fields: {word: ~, font: ~}
+        elements:
+          - text: {text: "{word}", x: 5mm, y: 10mm, w: 100% - 10mm, h: 30mm, size: 40pt, font: "{font}"}
+"""
+
+
+def solid_png(color: tuple[int, int, int], size: tuple[int, int] = (300, 200)) -> bytes:
+    """A PNG of one colour: pictures saved again differ only in their pixels (the same size, and
+    for a solid colour often the same number of bytes)."""
+    import io
+
+    from PIL import Image as PILImage
+
+    buf = io.BytesIO()
+    PILImage.new("RGB", size, color).save(buf, format="PNG")
+    return buf.getvalue()
+
+
+def moon_svg(fill: str) -> bytes:
+    """SVG art: a square of `fill`, its middle third the picture art/moonlight.png, linked."""
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="90" '
+            f'height="90" viewBox="0 0 90 90"><rect width="90" height="90" fill="{fill}"/>'
+            f'<image x="30" y="30" width="30" height="30" preserveAspectRatio="none" '
+            f'xlink:href="moonlight.png"/></svg>').encode()
+
+
+def gallery_files() -> dict[str, bytes]:
+    from deckpress.bundled import FONTS_DIR
+
+    return {"art/stall.png": solid_png((200, 40, 30)), "art/sun.png": solid_png((240, 200, 20)),
+            "art/moon.svg": moon_svg("#2030a0"), "art/moonlight.png": solid_png((250, 250, 210), (60, 60)),
+            "fonts/hand.ttf": (FONTS_DIR / "NotoSans-Regular.ttf").read_bytes()}

@@ -6,6 +6,13 @@ drawn before: an edit to one card redraws that card. Then it writes the print sh
 Letter, colour and low-ink) and a report into a folder of its own. Each finished step is a new
 `version` of `state()`, which the page is told of and fetches.
 
+A face's id lasts while it *looks* the same, which is more than its drawing list: an `Image`
+holds its picture's path, a `Text` its font's, not what the files hold. So the id is given to the
+face together with the contents of every file its drawing reads (`FileVersions`): a picture saved
+under the same name, or a font, gives every face that shows it a new id, which the page fetches
+and the picture cache has never held. Fonts are also read anew then (`fonts.reread_fonts`), since
+what text measures and shapes in them is cached by path.
+
 A deck that fails to load or compose leaves the last good cards in place, with the error's one
 line beside them; so does any other failure of a rebuild (a bug is a banner, not a dead server).
 """
@@ -13,7 +20,10 @@ line beside them; so does any other failure of a rebuild (a bug is a banner, not
 from __future__ import annotations
 
 import hashlib
+import html
 import json
+import os
+import re
 import secrets
 import shutil
 import sys
@@ -25,7 +35,8 @@ from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
+from urllib.parse import unquote
 
 from ..backends.raster import RasterJob, png_bytes, render, trim_box
 from ..builder.deckbuild import deck_jobs
@@ -33,7 +44,9 @@ from ..builder.faces import DeckFaces, Inked, compose_faces
 from ..builder.jobs import write_jobs
 from ..builder.plan import DeckBuild, Options, Variant, lang_suffix, printed_title
 from ..errors import DeckError, DeckWarning, Warnings, display_path
-from ..face import Face
+from ..face import Face, Group, Image, Item, Text
+from ..fonts import reread_fonts
+from ..imagefile import is_svg, stamp
 from ..model import Deck, load_deck
 from ..model.deck import find_deck, readable_roots
 from ..results import Report
@@ -109,7 +122,10 @@ class Preview:
         self.folder = Path(tempfile.mkdtemp(prefix="deckpress-serve-"))
         self._rebuilding = threading.Lock()  # one rebuild at a time
         self._drawing = threading.Lock()  # pdfium is not thread-safe: one drawing at a time, and the pictures'
-        self._ids: dict[tuple[str, Face], str] = {}
+        # a face's id by its side, the face and what the files it reads hold (`_reads`)
+        self._ids: dict[tuple[str, Face, tuple[tuple[str, str], ...]], str] = {}
+        self._versions = FileVersions()
+        self._fonts: dict[str, tuple[int, int] | None] = {}  # every font file the deck may read, as it was read
         self._made = 0  # ids and build folders handed out
         # face ids are new in every run: a browser keeps face pictures as long as it likes
         self._run = secrets.token_hex(3)
@@ -125,7 +141,9 @@ class Preview:
             start = time.perf_counter()
             try:
                 warnings = Warnings()
+                self._fonts_saved()
                 deck = load_deck(self.ref, self.players, self.lang)
+                self._fonts_known(deck)
                 faces = compose_faces(deck, warnings)
                 shown = self._faces_shown(faces, warnings)
                 old = self.snapshot
@@ -153,6 +171,7 @@ class Preview:
         for index, warning in enumerate(warnings):
             by_place.setdefault((warning.file, warning.line), []).append(index)
         shown: dict[tuple[str, Face], Shown] = {}
+        reads = _Reads(self._versions, _font_files(faces.deck))
         for side in SIDES:
             for entry in faces.entries:
                 face = entry.face(side)
@@ -160,8 +179,8 @@ class Preview:
                     continue
                 item = shown.get((side, face))
                 if item is None:
-                    item = shown[side, face] = Shown(self._id(side, face), f"{side}:{entry.component}:{entry.number}",
-                                                     side, face)
+                    item = shown[side, face] = Shown(self._id(side, face, reads.of(face)),
+                                                     f"{side}:{entry.component}:{entry.number}", side, face)
                 card = cards[entry.component, entry.number]
                 source = display_path(card.file)
                 item.cards.append({"component": entry.component, "number": entry.number, "name": entry.name,
@@ -175,8 +194,10 @@ class Preview:
                         item.warnings.append(index)
         return list(shown.values())
 
-    def _id(self, side: str, face: Face) -> str:
-        key = (side, face)
+    def _id(self, side: str, face: Face, reads: tuple[tuple[str, str], ...]) -> str:
+        """The face's id: the one it had while it looked the same, its files holding what they
+        hold now; else a new one."""
+        key = (side, face, reads)
         if key not in self._ids:
             self._made += 1
             self._ids[key] = f"{self._run}-{self._made}"
@@ -189,9 +210,25 @@ class Preview:
         with self._drawing:
             self._shown = {item.id: item for item in shown}
             self._ids = {key: face_id for key, face_id in self._ids.items() if face_id in self._shown}
+            self._versions.keep_only({path for side, face, reads in self._ids for path, _ in reads})
             self._pictures.keep_only(lambda key: key[0] in self._shown or key[1] not in INKS)
             for item in replacing[:EAGER]:
                 self._pictures.put((item.id, "color"), self._draw(item, "color"))
+
+    def _fonts_saved(self) -> None:
+        """Read the fonts anew if any the deck may read has been saved since it was read: what
+        text measures and shapes in a font is kept by the file's path (`fonts.from_fonts`)."""
+        now = {path: _stamp(path) for path in self._fonts}
+        if now != self._fonts:
+            reread_fonts()
+            self._fonts = now
+
+    def _fonts_known(self, deck: Deck) -> None:
+        """Take note of the font files a newly loaded deck may read (its own and the bundled
+        ones), as they are now: loading it has read the new ones."""
+        for path in _font_files(deck):
+            if path not in self._fonts:
+                self._fonts[path] = _stamp(path)
 
     def _draw(self, item: Shown, ink: str) -> bytes:
         """One face as a PNG, in `ink` (the caller holds `_drawing`)."""
@@ -332,6 +369,109 @@ class Preview:
         return state
 
 
+class Known(NamedTuple):
+    """What a file held when it was last read: `digest` of its bytes ("" when it could not be
+    read); for SVG art, the files it links that are there, and whether it sets text."""
+
+    stamp: tuple[int, int] | None
+    digest: str
+    linked: tuple[str, ...] = ()
+    sets_text: bool = False
+
+
+class FileVersions:
+    """What each file a face reads holds, as a digest of its bytes, read again only when its stamp
+    (`imagefile.stamp`: mtime in ns and size, what the backends' caches of a file's contents are
+    keyed on) has changed: a face's id follows its files' contents, not their names.
+
+    A digest rather than the stamp itself, so a file saved with the same bytes (touched, saved
+    unchanged, checked out again) changes no id and redraws nothing: "nothing redrawn" is then
+    true. The stamp decides when to read, so a file is read once per save, and what the id follows
+    changes whenever the caches the drawing goes through read the file anew."""
+
+    def __init__(self) -> None:
+        self._known: dict[str, Known] = {}
+
+    def read(self, path: str) -> Known:
+        now = _stamp(path)
+        known = self._known.get(path)
+        if known is None or known.stamp != now:
+            try:
+                data = Path(path).read_bytes()
+            except OSError:  # gone or unreadable since the deck was loaded: the next rebuild says so
+                known = Known(None, "")
+            else:
+                if is_svg(path):
+                    known = Known(now, _digest(data), _linked(data, path), _SVG_TEXT.search(data) is not None)
+                else:
+                    known = Known(now, _digest(data))
+            self._known[path] = known
+        return known
+
+    def keep_only(self, paths: set[str]) -> None:
+        """Forget the files no face shown reads (read again if a face comes to read them)."""
+        for path in [path for path in self._known if path not in paths]:
+            del self._known[path]
+
+
+class _Reads:
+    """For one rebuild: the files each face's drawing reads, with what each holds, as a sorted tuple
+    of (path, digest). Each file is looked at once, and a group (a text box many faces share)
+    walked once."""
+
+    def __init__(self, versions: FileVersions, fonts: tuple[str, ...]) -> None:
+        self.versions, self.fonts = versions, fonts
+        self._files: dict[str, Known] = {}
+        self._groups: dict[int, frozenset[str]] = {}  # by the group's id(): the groups outlive this
+        self._pictures: dict[tuple[str, tuple[str, ...]], frozenset[str]] = {}
+        self._keys: dict[frozenset[str], tuple[tuple[str, str], ...]] = {}
+
+    def of(self, face: Face) -> tuple[tuple[str, str], ...]:
+        paths = self._paths(face.items)
+        key = self._keys.get(paths)
+        if key is None:
+            key = self._keys[paths] = tuple((path, self._file(path).digest) for path in sorted(paths))
+        return key
+
+    def _file(self, path: str) -> Known:
+        known = self._files.get(path)
+        if known is None:
+            known = self._files[path] = self.versions.read(path)
+        return known
+
+    def _paths(self, items: tuple[Item, ...]) -> frozenset[str]:
+        found: set[str] = set()
+        for item in items:
+            kind = type(item)
+            if kind is Text:
+                found.add(item.font)  # type: ignore[union-attr]
+            elif kind is Image:
+                found |= self._picture(item.source, item.fonts or self.fonts)  # type: ignore[union-attr]
+            elif kind is Group:
+                inner = self._groups.get(id(item))
+                if inner is None:
+                    inner = self._groups[id(item)] = self._paths(item.items)  # type: ignore[union-attr]
+                found |= inner
+        return frozenset(found)
+
+    def _picture(self, source: str, fonts: tuple[str, ...], depth: int = 0) -> frozenset[str]:
+        """A picture's file; for SVG art, also every file it links (SVG art in SVG art too) and, if
+        it sets text, every font it may be set in: which one a family name picks is the drawing's
+        business, and a face that may read a font is redrawn when the font is saved."""
+        found = self._pictures.get((source, fonts))
+        if found is None:
+            paths = {source}
+            if is_svg(source):
+                known = self._file(source)
+                if known.sets_text:
+                    paths.update(fonts)
+                if depth < _NESTING:
+                    for linked in known.linked:
+                        paths |= self._picture(linked, fonts, depth + 1)
+            found = self._pictures[source, fonts] = frozenset(paths)
+        return found
+
+
 class Pictures:
     """PNGs by key, at most `limit` bytes of them: the least recently used go first."""
 
@@ -355,6 +495,48 @@ class Pictures:
     def keep_only(self, wanted: Callable[[tuple[str, Any]], bool]) -> None:
         for key in [key for key in self.items if not wanted(key)]:
             self.size -= len(self.items.pop(key))
+
+
+#: SVG art linked from SVG art is followed this deep (svgfile draws pictures nested 8 deep at most)
+_NESTING = 8
+#: a `<text>` element, any prefix: SVG art that sets words
+_SVG_TEXT = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?text[\s/>]")
+#: a link, `href` or `xlink:href`, quoted either way
+_HREF = re.compile(rb"""(?<![\w:-])(?:[A-Za-z_][\w.-]*:)?href\s*=\s*(?:"([^"]*)"|'([^']*)')""")
+
+
+def _stamp(path: str) -> tuple[int, int] | None:
+    try:
+        return stamp(path)
+    except OSError:
+        return None
+
+
+def _digest(data: bytes) -> str:
+    return hashlib.sha1(data, usedforsecurity=False).hexdigest()[:20]
+
+
+def _linked(data: bytes, path: str) -> tuple[str, ...]:
+    """The files SVG art links to that are there: relative (or `file:`) links, read from the art's
+    own folder, not data: URIs, fragments (`#id`) or addresses on the internet. A link the drawing
+    will not follow (outside the folder) is counted anyway: a face redrawn for nothing is no harm."""
+    folder = os.path.dirname(path)
+    found = []
+    for match in _HREF.finditer(data):
+        href = html.unescape((match[1] or match[2] or b"").decode("utf-8", "replace")).strip()
+        if href.lower().startswith("file:"):
+            href = href[5:]
+        elif not href or href.startswith("#") or re.match(r"[A-Za-z][A-Za-z0-9+.-]*:", href):
+            continue
+        target = os.path.realpath(os.path.join(folder, unquote(href).split("#")[0]))
+        if target not in found and os.path.isfile(target):
+            found.append(target)
+    return tuple(found)
+
+
+def _font_files(deck: Deck) -> tuple[str, ...]:
+    """Every font file a deck's text may be set in: its families' and the bundled ones."""
+    return tuple(sorted({path for family in deck.names.fonts.families.values() for path in family.files.values()}))
 
 
 def _face_pixels(face: Face) -> tuple[int, int]:
