@@ -176,3 +176,18 @@ def gallery_files() -> dict[str, bytes]:
     return {"art/stall.png": solid_png((200, 40, 30)), "art/sun.png": solid_png((240, 200, 20)),
             "art/moon.svg": moon_svg("#2030a0"), "art/moonlight.png": solid_png((250, 250, 210), (60, 60)),
             "fonts/hand.ttf": (FONTS_DIR / "NotoSans-Regular.ttf").read_bytes()}
+
+
+def pdf_picture_colours(pdf: Path | bytes) -> set[tuple[int, int, int]]:
+    """The colour at the middle of each raster picture a print file holds."""
+    import io
+
+    from pypdf import PdfReader
+
+    from .pdfread import xobjects
+
+    colours = set()
+    for image in xobjects(PdfReader(io.BytesIO(pdf) if isinstance(pdf, bytes) else pdf), "/Image"):
+        picture = image.decode_as_image().convert("RGB")
+        colours.add(picture.getpixel((picture.width // 2, picture.height // 2)))
+    return colours

@@ -10,7 +10,8 @@ import pytest
 
 import deckpress
 
-from .served import EDITS, WORDY_DECK, WORDY_LAYOUT, Served, copy_bundled, edit
+from .served import (EDITS, GALLERY_DECK, GALLERY_LAYOUT, WORDY_DECK, WORDY_LAYOUT, Served, copy_bundled, edit,
+                     gallery_files, pdf_picture_colours, solid_png)
 
 BUNDLED = ["metronome", "steps", "test-piece", "kanon", "circle-of-5"]
 UPDATE = 10_000  # ms a saved change may take to show here at worst; it takes well under a second
@@ -278,3 +279,56 @@ def test_the_page_asks_nothing_of_the_internet(page, serving):
     page.click('button[data-tab="cards"]')
     pictures_loaded(page)
     assert asked and all(url.startswith(served.url) for url in asked), [u for u in asked if not u.startswith(served.url)]
+
+
+#: the colour at the middle of a tile's picture's top half (where the gallery deck's art is), as
+#: the page shows it: the picture drawn on a canvas and read back, "r,g,b"; null until it is loaded
+TILE_COLOUR = """(key) => {
+  const img = document.querySelector(`#cards .tile[data-key="${key}"] img`);
+  if (!img || !img.complete || !img.naturalWidth) return null;
+  const canvas = document.createElement('canvas');
+  canvas.width = img.naturalWidth;
+  canvas.height = img.naturalHeight;
+  const context = canvas.getContext('2d');
+  context.drawImage(img, 0, 0);
+  return [...context.getImageData(canvas.width >> 1, canvas.height >> 2, 1, 1).data].slice(0, 3).join();
+}"""
+
+
+def tile_colour(page, key: str) -> tuple[int, ...]:
+    page.wait_for_function(f"(key) => ({TILE_COLOUR})(key) !== null", arg=key, timeout=UPDATE)
+    return tuple(int(v) for v in page.evaluate(TILE_COLOUR, key).split(","))
+
+
+def test_a_picture_saved_under_its_name_shows_at_once_and_the_downloads_agree(page, serving, make_deck):
+    """The issue's case: art/stall.png saved again under its name, with other pixels. The tiles
+    that show it change on the page without a reload (and after one), the others keep their
+    pictures, and the print file offered for download shows the new picture too."""
+    folder = make_deck(GALLERY_DECK, {"gallery": GALLERY_LAYOUT}, gallery_files())
+    served = serving(folder)
+    shown(page, served)
+    before = tile_ids(page)
+    assert max(abs(a - b) for a, b in zip(tile_colour(page, "front:pictures:1"), (200, 40, 30))) <= 3
+    page.evaluate("window.notReloaded = true")
+    started = time.monotonic()
+    (folder / "art" / "stall.png").write_bytes(solid_png((30, 150, 60)))
+    page.wait_for_function(f"(key) => {{ const c = ({TILE_COLOUR})(key); return c !== null && "
+                           "c.split(',').every((v, i) => Math.abs(v - [30, 150, 60][i]) <= 3); }",
+                           arg="front:pictures:1", timeout=UPDATE)
+    seconds = time.monotonic() - started
+    print(f"picture saved → shown in {seconds:.2f} s")
+    assert page.evaluate("window.notReloaded") is True
+    after = tile_ids(page)
+    assert {key for key in after if after[key] != before[key]} == {"front:pictures:1", "front:pictures:2"}
+    assert max(abs(a - b) for a, b in zip(tile_colour(page, "front:pictures:2"), (30, 150, 60))) <= 3
+    assert max(abs(a - b) for a, b in zip(tile_colour(page, "front:pictures:4"), (240, 200, 20))) <= 3
+    # the Downloads agree, once the print files of this rebuild are written
+    page.wait_for_function("() => document.querySelector('#status').dataset.mode === 'ok'", timeout=UPDATE)
+    state = served.state()
+    name = next(s["name"] for s in state["sheets"] if (s["kind"], s["paper"], s["ink"]) == ("cards", "a4", "color"))
+    pdf = page.request.get(served.url + f"files/{name}").body()
+    colours = pdf_picture_colours(pdf)
+    assert (30, 150, 60) in colours and (200, 40, 30) not in colours
+    page.reload()  # and a reload shows the new picture, not one the browser kept
+    page.wait_for_function(f"() => Number(document.body.dataset.version) >= {state['version']}")
+    assert max(abs(a - b) for a, b in zip(tile_colour(page, "front:pictures:1"), (30, 150, 60))) <= 3

@@ -16,7 +16,7 @@ from deckpress.live.preview import FACE_DPI, Pictures, Preview
 from deckpress.model.deck import find_deck
 
 from .served import (GALLERY_DECK, GALLERY_LAYOUT, WORDY_DECK, WORDY_LAYOUT, copy_bundled, edit, gallery_files,
-                     moon_svg, solid_png)
+                     moon_svg, pdf_picture_colours, solid_png)
 
 
 @pytest.fixture
@@ -281,17 +281,6 @@ def colour_at(picture: PILImage.Image, x: float, y: float) -> tuple[int, int, in
 
 def near(colour: tuple[int, ...], wanted: tuple[int, ...]) -> bool:
     return max(abs(a - b) for a, b in zip(colour, wanted)) <= 3
-
-
-def pdf_picture_colours(path: Path) -> set[tuple[int, int, int]]:
-    """The colour at the middle of each raster picture a print file holds."""
-    from .pdfread import xobjects
-
-    colours = set()
-    for image in xobjects(PdfReader(path), "/Image"):
-        picture = image.decode_as_image().convert("RGB")
-        colours.add(picture.getpixel((picture.width // 2, picture.height // 2)))
-    return colours
 
 
 def test_a_picture_saved_under_its_name_gives_the_faces_that_show_it_new_ids_and_its_new_pixels(gallery):
