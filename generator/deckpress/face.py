@@ -145,9 +145,26 @@ def placed_glyphs(t: Text) -> list[Glyph]:
 
 
 @dataclass(frozen=True)
+class ArtEdits:
+    """What a card changes in SVG art used as a template: `fields` fill `{name}` placeholders in its
+    text (name, text pairs), `show` and `hide` the elements of those ids (Inkscape's layers are
+    groups with ids: hidden ones have `display:none`), `tint` paints everything drawn in one
+    colour (`#rrggbb`), as a one-colour icon is recoloured."""
+
+    fields: tuple[tuple[str, str], ...] = ()
+    show: tuple[str, ...] = ()
+    hide: tuple[str, ...] = ()
+    tint: str | None = None
+
+
+NO_EDITS = ArtEdits()
+
+
+@dataclass(frozen=True)
 class Image:
     """A raster picture, or vector art (an SVG, or page `page` of a PDF), stretched over the box
-    (x, y, w, h). SVG art's text is set in `fonts` (the deck's first), whichever it names."""
+    (x, y, w, h). SVG art's text is set in `fonts` (the deck's first), whichever it names, and a
+    card changes it by `edits` (`ArtEdits`)."""
 
     x: float
     y: float
@@ -160,6 +177,7 @@ class Image:
     cmyk: bool = False  # drawn in process colours (a raster is converted like every other colour)
     fonts: tuple[str, ...] = ()
     page: int = 1
+    edits: ArtEdits = NO_EDITS  # a card's fields, shown and hidden layers and tint in SVG art
 
 
 @dataclass(frozen=True)

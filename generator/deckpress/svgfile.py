@@ -40,6 +40,7 @@ from urllib.parse import unquote
 from lxml import etree
 from PIL import Image as PILImage
 
+from .face import NO_EDITS, ArtEdits
 from .imagefile import MAX_PIXELS, UNREADABLE, PictureError, open_raster, stamp
 
 SVG_NS = "http://www.w3.org/2000/svg"
@@ -59,6 +60,12 @@ class ArtError(ValueError):
     def __init__(self, path: str, reason: str) -> None:
         super().__init__(f"art '{Path(path).name}' {reason}")
         self.reason = reason
+
+
+PLACEHOLDER = re.compile(r"\{([^{}\s]+)\}")
+_PAINTS = ("fill", "stroke", "stop-color", "flood-color", "lighting-color", "color")
+_PAINT_DECL = re.compile(r"(?<![-\w])(fill|stroke|stop-color|flood-color|lighting-color|color)(\s*:\s*)([^;}!]+)",
+                         re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -109,8 +116,9 @@ _COMMENT = re.compile(r"/\*.*?\*/", re.DOTALL)
 
 
 class _Preparer:
-    def __init__(self, path: str, fonts: tuple[str, ...], depth: int) -> None:
+    def __init__(self, path: str, fonts: tuple[str, ...], depth: int, edits: ArtEdits = NO_EDITS) -> None:
         self.path = path
+        self.edits = edits
         self.folder = os.path.realpath(os.path.dirname(os.path.abspath(path)))
         self.families = font_families(fonts)
         self.default = next(iter(self.families.values()), "Noto Sans")
@@ -190,6 +198,8 @@ class _Preparer:
         if root.get("width") is None and root.get("height") is None and root.get("viewBox") is None:
             root.set("width", "300")
             root.set("height", "150")
+        if self.edits != NO_EDITS:
+            self.edit(root)
         for element in list(root.iter()):
             if isinstance(element.tag, str):
                 self.element(element)
@@ -197,6 +207,62 @@ class _Preparer:
             root.set("font-family", self.family_list(""))
         text = etree.tostring(root, encoding="unicode")
         return Prepared(text, tuple(self.warnings), self.filters, tuple(self.pictures))
+
+    def edit(self, root: etree._Element) -> None:
+        """A card's changes: fields into the text, elements shown or hidden, everything tinted."""
+        edits = self.edits
+        values = dict(edits.fields)
+        if values:
+            def fill(text: str | None) -> str | None:
+                return text if not text else PLACEHOLDER.sub(lambda m: values.get(m.group(1), m.group(0)), text)
+
+            for element in root.iter():
+                if isinstance(element.tag, str):
+                    element.text, element.tail = fill(element.text), fill(element.tail)
+        by_id = {element.get("id"): element for element in root.iter() if isinstance(element.tag, str) and
+                 element.get("id") is not None}
+        for names, shown in ((edits.show, True), (edits.hide, False)):
+            for name in names:
+                element = by_id.get(name)
+                if element is None:
+                    self.warn(f"has no element with the id '{name}' to {'show' if shown else 'hide'}"
+                              + (f" (ids: {', '.join(sorted(by_id)[:8])}{', …' if len(by_id) > 8 else ''})"
+                                 if by_id else ""))
+                    continue
+                style = re.sub(r"(?<![-\w])display\s*:[^;]*;?", "", element.get("style", "")).strip()
+                element.set("style", f"{style}{'' if not style or style.endswith(';') else ';'}"
+                                     f"display:{'inline' if shown else 'none'}")
+                if element.get("display") is not None:
+                    del element.attrib["display"]
+                if shown:  # an element inside a hidden layer shows only with its layer
+                    parent = element.getparent()
+                    while parent is not None and parent is not root:
+                        if "display:none" in parent.get("style", "").replace(" ", "") or parent.get("display") == "none":
+                            self.warn(f"shows '{name}', which lies inside a hidden element: show that too")
+                            break
+                        parent = parent.getparent()
+        if edits.tint:
+            tint = edits.tint
+            for element in root.iter():
+                if not isinstance(element.tag, str):
+                    continue
+                for paint in _PAINTS:
+                    value = element.get(paint)
+                    if value is not None and value.strip().lower() not in ("none", "transparent", "inherit"):
+                        element.set(paint, tint)
+                style = element.get("style")
+                if style:
+                    element.set("style", _PAINT_DECL.sub(
+                        lambda m: m.group(0) if m.group(3).strip().lower() in ("none", "transparent", "inherit")
+                        else f"{m.group(1)}{m.group(2)}{tint}", style))
+                if etree.QName(element).localname == "style" and element.text:
+                    element.text = _PAINT_DECL.sub(
+                        lambda m: m.group(0) if m.group(3).strip().lower() in ("none", "transparent", "inherit")
+                        else f"{m.group(1)}{m.group(2)}{tint}", element.text)
+                if etree.QName(element).localname == "image":
+                    self.warn("has a picture inside, which a tint does not recolour")
+            root.set("fill", root.get("fill", tint) if root.get("fill") == "none" else tint)
+            root.set("color", tint)
 
     def element(self, element: etree._Element) -> None:
         local = etree.QName(element).localname
@@ -316,16 +382,31 @@ def _opened(source: str | io.BytesIO) -> Iterator[PILImage.Image]:
             raise PictureError("picture", f"cannot be read: {exc or type(exc).__name__}") from None
 
 
-def prepare(path: str, fonts: tuple[str, ...]) -> Prepared:
-    """The SVG at `path` made ready for usvg, with `fonts` (the deck's first) as its fonts; ArtError
-    if it cannot be drawn at all."""
-    return _prepare(path, stamp(path), fonts)
+def prepare(path: str, fonts: tuple[str, ...], edits: ArtEdits = NO_EDITS) -> Prepared:
+    """The SVG at `path` made ready for usvg, with `fonts` (the deck's first) as its fonts and a
+    card's `edits`; ArtError if it cannot be drawn at all."""
+    return _prepare(path, stamp(path), fonts, edits)
+
+
+@functools.lru_cache(maxsize=256)
+def _prepare(path: str, _stamp: tuple[int, int], fonts: tuple[str, ...], edits: ArtEdits) -> Prepared:
+    return _Preparer(path, fonts, 0, edits).prepare(_read(path, _stamp))
+
+
+@functools.lru_cache(maxsize=8)
+def _read(path: str, _stamp: tuple[int, int]) -> bytes:
+    try:
+        return Path(path).read_bytes()
+    except OSError as exc:
+        raise ArtError(path, f"cannot be read: {exc.strerror or exc}") from None
+
+
+def placeholders(path: str) -> tuple[str, ...]:
+    """The `{field}` names in an SVG's text, in order, each once (what `fields: true` fills in)."""
+    return _placeholders(path, stamp(path))
 
 
 @functools.lru_cache(maxsize=64)
-def _prepare(path: str, _stamp: tuple[int, int], fonts: tuple[str, ...]) -> Prepared:
-    try:
-        data = Path(path).read_bytes()
-    except OSError as exc:
-        raise ArtError(path, f"cannot be read: {exc.strerror or exc}") from None
-    return _Preparer(path, fonts, 0).prepare(data)
+def _placeholders(path: str, _stamp: tuple[int, int]) -> tuple[str, ...]:
+    text = _read(path, _stamp).decode("utf-8", "replace")
+    return tuple(dict.fromkeys(PLACEHOLDER.findall(text)))

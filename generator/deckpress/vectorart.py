@@ -28,6 +28,7 @@ from typing import Any
 
 from .imagefile import stamp
 from .separation import FORMULA, Separation
+from .face import NO_EDITS, ArtEdits
 from .svgfile import ArtError, prepare
 
 POINTS_PER_MM = 72 / 25.4
@@ -107,17 +108,17 @@ def import_art_readers() -> None:
 
 
 def load_art(path: str, fonts: tuple[str, ...] = (), page: int = 1, printed: tuple[float, float] | None = None,
-             treatment: Treatment = AS_DRAWN) -> Art:
+             treatment: Treatment = AS_DRAWN, edits: ArtEdits = NO_EDITS) -> Art:
     """The art in `path` (an SVG, or page `page` of a PDF), its filters drawn for `printed` mm (None:
     at one pixel a unit, enough to measure it), its colours as `treatment` says; ArtError if it
     cannot be drawn."""
     scale = None
     if not is_pdf(path):
-        prepared = prepare(path, fonts)
+        prepared = prepare(path, fonts, edits)
         if prepared.filters and printed is not None:
-            width, height = load_art(path, fonts).size
+            width, height = load_art(path, fonts, edits=edits).size
             scale = _filter_scale((width, height), printed)
-    return _load_art(path, stamp(path), fonts, page, scale, treatment.key, treatment)
+    return _load_art(path, stamp(path), fonts, page, scale, treatment.key, treatment, edits)
 
 
 def _filter_scale(size: tuple[float, float], printed: tuple[float, float]) -> float:
@@ -131,7 +132,7 @@ def _filter_scale(size: tuple[float, float], printed: tuple[float, float]) -> fl
 
 @functools.lru_cache(maxsize=128)
 def _load_art(path: str, _stamp: tuple[int, int], fonts: tuple[str, ...], page: int, scale: float | None,
-              _key: tuple, treatment: Treatment) -> Art:
+              _key: tuple, treatment: Treatment, edits: ArtEdits) -> Art:
     import pikepdf
 
     warnings: tuple[str, ...] = ()
@@ -139,7 +140,7 @@ def _load_art(path: str, _stamp: tuple[int, int], fonts: tuple[str, ...], page: 
         data = _pdf_bytes(path)
         known: dict[int, tuple[int, int]] = {}
     else:
-        prepared = prepare(path, fonts)
+        prepared = prepare(path, fonts, edits)
         data = _svg_pdf(path, prepared.text, fonts, scale or 1.0)
         warnings = prepared.warnings
         known = {}

@@ -157,7 +157,7 @@ class FaceForms:
         treatment = Treatment(colors, im.lighten if colors == "k" else 0.0,
                               self.separation if colors == "cmyk" else FORMULA)
         try:
-            art = load_art(im.source, im.fonts, im.page, (im.w, im.h), treatment)
+            art = load_art(im.source, im.fonts, im.page, (im.w, im.h), treatment, im.edits)
         except ValueError as exc:  # backends see no deck: the art is named, the card that placed it was checked
             raise DeckError(str(exc), im.source) from None
         x0, y0, x1, y1 = art.box

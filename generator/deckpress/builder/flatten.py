@@ -30,7 +30,7 @@ def see_through(face: Face) -> bool:
                 stack.append(item.items)
             elif type(item) is Image:
                 if is_vector(item.source):
-                    if load_art(item.source, item.fonts, item.page).see_through:
+                    if load_art(item.source, item.fonts, item.page, edits=item.edits).see_through:
                         return True
                 elif picture_see_through(item.source):
                     return True

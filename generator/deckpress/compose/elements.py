@@ -17,9 +17,9 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..colors import BLACK
+from ..colors import BLACK, CMYK, RGB
 from ..errors import DeckError, display_path, suggest
-from ..face import Ellipse, Group, Image, Item, Line, Paint, Path as PathItem, Rect, Text, translation
+from ..face import NO_EDITS, ArtEdits, Ellipse, Group, Image, Item, Line, Paint, Path as PathItem, Rect, Text, translation
 from ..fonts import BUNDLED_FAMILIES, FontSet
 from ..imagefile import Resolution, image_size
 from ..model import Element
@@ -28,7 +28,8 @@ from ..model.elements import KINDS
 from ..model.values import PaletteColor, Pattern, as_text, literal_text, pattern_of
 from ..shapes import shape
 from ..units import PT
-from ..vectorart import Art, is_vector, load_art
+from ..svgfile import placeholders
+from ..vectorart import Art, is_pdf, is_vector, load_art
 from .staff import staff_items
 from .punctuation import smarten
 from .text import MarkupError, Shaping, is_title, set_text
@@ -276,8 +277,10 @@ def image(ctx: Context, e: Element, values: Values) -> list[Item]:
     x, y, w, h = L("x"), L("y"), L("w"), L("h")
     vector = is_vector(src)
     fonts = art_fonts(ctx.c.names.fonts) if vector else ()
+    page = int(ctx.value(e, "page", values))
     try:
-        art = load_art(str(src), fonts) if vector else None
+        edits = _art_edits(ctx, e, values, src) if vector else NO_EDITS
+        art = load_art(str(src), fonts, page, edits=edits) if vector else None
         iw, ih = art.size if art is not None else image_size(str(src))
     except ValueError as exc:
         raise DeckError(f"card {ctx.card.label}: {exc} (template '{ctx.template.name}', "
@@ -290,13 +293,39 @@ def image(ctx: Context, e: Element, values: Values) -> list[Item]:
         k = (min if fit == "contain" else max)(w / iw, h / ih)
         dw, dh = iw * k, ih * k
         box = (x + (w - dw) / 2, y + (h - dh) / 2, dw, dh)
-    picture = Image(*box, str(src), ink=ink, fonts=fonts)
+    picture = Image(*box, str(src), ink=ink, fonts=fonts, page=page, edits=edits)
     _warn_if_soft(ctx, e, src, art, (iw, ih), (picture.w, picture.h))
     if art is not None:
         where = _placed_at(ctx, e)
         for warning in art.warnings:
             ctx.c.warn(f"{_shown(src, ctx.c.deck.folder)} {warning}", *where, kind="art", once=(str(src), warning))
     return [Group((picture,), clip=(x, y, w, h))] if fit == "cover" else [picture]
+
+
+def _art_edits(ctx: Context, e: Element, values: Values, src: Path) -> ArtEdits:
+    """What the card changes in vector art: its fields in an SVG's text, layers shown and hidden, a tint."""
+    tint = ctx.value(e, "tint", values)
+    show, hide = ctx.value(e, "show", values), ctx.value(e, "hide", values)
+    fields: tuple[tuple[str, str], ...] = ()
+    if ctx.value(e, "fields", values) and not is_pdf(src):
+        names = placeholders(str(src))
+        missing = [name for name in names if name not in values]
+        if missing:
+            ctx.c.warn(f"{_shown(src, ctx.c.deck.folder)} names {{{missing[0]}}}, which is no field of the card: "
+                       "left as it is", *_placed_at(ctx, e), kind="art", once=(str(src), missing[0]))
+        fields = tuple((name, as_text(values[name])) for name in names if name in values)
+    if (tint is not None or show or hide) and is_pdf(src):
+        ctx.c.warn(f"{_shown(src, ctx.c.deck.folder)} is a PDF: tint, show and hide change SVG art only",
+                   *_placed_at(ctx, e), kind="art", once=(str(src), "pdf-edits"))
+        return NO_EDITS
+    return ArtEdits(fields, tuple(show), tuple(hide), None if tint is None else _hex(tint))
+
+
+def _hex(color: Any) -> str:
+    """A colour as SVG writes it (CMYK by the naive formula, as the SVG backend does)."""
+    if isinstance(color, CMYK):
+        return RGB(*((1 - v) * (1 - color.k) for v in (color.c, color.m, color.y))).hex
+    return color.hex
 
 
 def art_fonts(fonts: FontSet) -> tuple[str, ...]:

@@ -62,9 +62,9 @@ PIECE_MAX = 1000.0  #: mm, and bigger than the paper (they are tiled), but not p
 SHEETS = COMPONENT["sheet"].choices
 NAME_FIELDS = ("deck.designer", "deck.license")  # filled in already translated by Deck.name
 
-IMAGE_TYPES = (".png", ".jpg", ".jpeg", ".svg")
+IMAGE_TYPES = (".png", ".jpg", ".jpeg", ".webp", ".tif", ".tiff", ".gif", ".bmp", ".psd", ".svg", ".pdf")
 FONT_TYPES = (".ttf",)
-KIND_NAMES = {IMAGE_TYPES: "a PNG, JPEG or SVG image", FONT_TYPES: "a TrueType (.ttf) font",
+KIND_NAMES = {IMAGE_TYPES: "a PNG, JPEG, WebP, TIFF, GIF, BMP, PSD, SVG or PDF image", FONT_TYPES: "a TrueType (.ttf) font",
               TABLE_TYPES: "a .csv, .tsv, .xlsx or .ods spreadsheet"}
 _NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")
 

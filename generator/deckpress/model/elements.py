@@ -155,7 +155,9 @@ KINDS: dict[str, Kind] = {k.name: k for k in (
         Key("bold", "number", 0, "Makes a thin glyph bolder: its outline is drawn as well, this share of "
             "the size wide (`0.03`: 3 % of the em, each stroke 0.03 em thicker).")),
         "- glyph: {char: U+1D15F, size: 60pt, x: 50%, y: 45%}"),
-    Kind("image", "A PNG, JPEG or SVG picture (SVG stays vector, JPEG is embedded untouched). A path "
+    Kind("image", "A picture: PNG, JPEG, WebP, TIFF, GIF (its first frame), BMP or PSD (its flattened "
+         "composite, as Photoshop saves it with Maximize Compatibility), or SVG. SVG stays vector, JPEG is "
+         "embedded untouched, the others are embedded losslessly. A path "
          "is relative to the deck folder; one written in a layout is looked for there first, then beside "
          "the layout file, so a deck can replace any picture of a layout it uses. Either must stay inside "
          "the deck folder or the bundled layouts.", (
@@ -163,7 +165,15 @@ KINDS: dict[str, Kind] = {k.name: k for k in (
         _x("x", "0mm", "Box left edge."), _y("y", "0mm", "Box top edge."),
         _w("w", "100%", "Box width."), _h("h", "100%", "Box height."),
         Key("fit", "choice", "contain", "`contain` shows all of it, `cover` fills the box and clips, "
-            "`stretch` distorts to the box.", choices=("contain", "cover", "stretch"))),
+            "`stretch` distorts to the box.", choices=("contain", "cover", "stretch")),
+        Key("page", "number", 1, "The page of a PDF to place (PDF art: vector, placed like an SVG)."),
+        Key("tint", "color", "none", "Paints a one-colour SVG (an icon, a silhouette) in this colour: a "
+            "palette colour, `{field}` or `#hex`."),
+        Key("fields", "bool", False, "SVG art as a template: `{field}` in its text is filled in with the "
+            "card's field (the SVG's own font, size and place kept)."),
+        Key("show", "ids", "", "Ids of SVG elements to show (Inkscape's layers are groups with ids), "
+            "each may hold `{field}`: `[\"suit-{suit}\"]`."),
+        Key("hide", "ids", "", "Ids of SVG elements to hide, each may hold `{field}`.")),
         "- image: {src: art/logo.svg, x: 10mm, y: 20mm, w: 100% - 20mm, h: 40mm, fit: contain}"),
     Kind("symbol", "The symbol of a palette colour, in that colour: the shape that keeps colour-coded "
          "facts readable in greyscale.", (

@@ -357,13 +357,15 @@ def parse_value(kind: Kind, key_name: str, raw: Any, names: Names, base: Path, w
 
     Once a card has filled a pattern in, the result is parsed as it stands: braces that came
     from a field's value are text, not placeholders."""
+    key = kind.key(key_name)
+    assert key is not None
+    if isinstance(raw, list) and key.type == "ids":  # a list of ids, any of them `{field}`: one pattern
+        raw = ", ".join(str(v) for v in raw)
     pattern = pattern_of(raw) if where is not None else None
     if pattern is not None:
         return pattern
     if where is not None and isinstance(raw, str):
         raw = literal_text(raw)  # '{{' in a layout is a literal brace
-    key = kind.key(key_name)
-    assert key is not None
     try:
         return parser_for(key.type, key.choices)(raw, names, base)
     except ValueError as exc:

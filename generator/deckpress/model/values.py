@@ -251,6 +251,21 @@ def _features(v: Any, names: Names, base: Path) -> tuple[str, ...]:
     return tuple(items)
 
 
+def _ids(v: Any, names: Names, base: Path) -> tuple[str, ...]:
+    """Element ids: a list, or one text of them apart by commas or spaces; none for null."""
+    if v is None:
+        return ()
+    items = v if isinstance(v, list) else re.split(r"[,\s]+", as_text(v))
+    out = []
+    for item in items:
+        text = as_text(item).strip()
+        if text and not re.fullmatch(r"[^\s,]+", text):
+            raise ValueError(f"expected element ids without spaces, not {text!r}")
+        if text:
+            out.append(text)
+    return tuple(out)
+
+
 def _choice(choices: tuple[str, ...]) -> Callable[[Any, Names, Path], str]:
     def parse(v: Any, names: Names, base: Path) -> str:
         if str(v) not in choices:
@@ -264,6 +279,7 @@ PARSERS: dict[str, Callable[[Any, Names, Path], Any]] = {
     "bool": _bool, "color": _color, "opacity": _opacity, "palette": _palette, "font": _font, "char": _char,
     "angle": _angle, "dash": _dash, "points": _points, "path": _path, "file": _file, "shape": _shape,
     "pitches": _pitches, "auto-bool": _auto_bool, "language": _language, "features": _features,
+    "ids": _ids,
 }
 
 

@@ -1,0 +1,162 @@
+"""Vector art (SVG through svg2pdf, pages of PDFs) as decks print it: the art deck in tests/data/artdeck
+(an Inkscape-style card template, a one-colour icon tinted per card, a frame exported as a PDF)
+built for real and read back; broken art refused in one line; low-ink art greyed and lightened
+as pictures are."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pytest
+from PIL import Image as PILImage
+from pypdf import PdfReader
+
+from deckpress import build, check
+from deckpress.face import Face, Image
+from deckpress.ink import apply_ink
+from deckpress.vectorart import load_art
+from tests.pdfread import rgb_left
+
+ARTDECK = Path(__file__).parent / "data" / "artdeck"
+MM = 72 / 25.4
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("artdeck")
+    build([str(ARTDECK)], out=out, papers=["a4"], inks=["color", "lowink"])
+    return out / "artdeck"
+
+
+def page_pixels(path: Path, page: int = 0, dpi: int = 72) -> PILImage.Image:
+    pdf = pdfium.PdfDocument(str(path))
+    try:
+        return pdf[page].render(scale=dpi / 72).to_pil().convert("RGB")
+    finally:
+        pdf.close()
+
+
+def test_an_svg_template_is_filled_from_the_card_its_layers_shown_and_hidden(built):
+    text = PdfReader(str(built / "artdeck-cards-a4.pdf")).pages[0].extract_text()
+    # the SVG's own text, its placeholders filled with each card's fields, set in its own font
+    for words in ("Ember", "Cost 3", "Tide", "Cost 2", "two"):
+        assert words in text, (words, text)
+    assert "{name}" not in text and "{cost}" not in text
+    backs = PdfReader(str(built / "artdeck-backs-a4.pdf")).pages[0].extract_text()
+    assert "{name}" not in backs and "Ember" not in backs  # the back hides the text layer
+
+
+def _find(picture: PILImage.Image, colour: tuple[int, int, int], tolerance: int = 30) -> list[tuple[int, int]]:
+    pixels = picture.load()
+    return [(x, y) for y in range(0, picture.height, 2) for x in range(0, picture.width, 2)
+            if all(abs(a - b) <= tolerance for a, b in zip(pixels[x, y], colour))]
+
+
+def test_each_card_shows_its_own_layer_and_its_icon_in_its_palette_colour(built):
+    picture = page_pixels(built / "artdeck-cards-a4.pdf", dpi=50)
+    fire, water = (0xe6, 0x39, 0x46), (0xa8, 0xda, 0xdc)
+    sun, moss = (0xf4, 0xa2, 0x61), (0x2a, 0x9d, 0x8f)
+    found = {name: _find(picture, colour, 12) for name, colour in
+             (("fire", fire), ("water", water), ("sun", sun), ("moss", moss))}
+    assert all(found.values()), {k: len(v) for k, v in found.items()}
+    # the fire layer on the first card, the water layer on the second: each only where its card is
+    assert max(x for x, _ in found["fire"]) < min(x for x, _ in found["water"])
+    assert max(x for x, _ in found["sun"]) < min(x for x, _ in found["moss"])
+    # the shown layer is drawn large (the layer's 32-unit circle), the icon small
+    assert len(found["fire"]) > 10 * len(found["sun"])
+
+
+def test_pdf_art_is_placed_vector_from_the_page_asked_for(built):
+    reader = PdfReader(str(built / "artdeck-cards-a4.pdf"))
+    text = reader.pages[0].extract_text()
+    assert "two" in text and "one" not in text  # page 2 of art/frames.pdf
+    orange = _find(page_pixels(built / "artdeck-cards-a4.pdf", dpi=50), (0xe7, 0x6f, 0x51), 15)
+    assert len(orange) > 200
+
+
+def test_low_ink_art_is_black_ink_only(built):
+    assert rgb_left(built / "artdeck-cards-lowink-a4.pdf") == []
+    picture = page_pixels(built / "artdeck-cards-lowink-a4.pdf", dpi=40)
+    import numpy
+
+    channels = numpy.asarray(picture, dtype=int)
+    assert (channels.max(axis=2) - channels.min(axis=2)).max() <= 12  # greys only, as pdfium shows K
+
+
+@pytest.mark.parametrize("content, said", [
+    (b"<svg xmlns='http://www.w3.org/2000/svg' width='10' height='10'><circle r='3'", "is not well-formed SVG"),
+    (b"<svg xmlns='http://www.w3.org/2000/svg'><g></svg>", "is not well-formed SVG"),
+    (b"<html><body/></html>", "is not an SVG"),
+])
+def test_broken_svg_is_one_line_with_exit_status_2(tmp_path, content, said):
+    deck = tmp_path / "deck"
+    shutil.copytree(ARTDECK, deck)
+    (deck / "art" / "icon.svg").write_bytes(content)
+    for command in (["check", str(deck)], ["build", str(deck), "--out", str(tmp_path / "out"), "--paper", "a4"]):
+        run = subprocess.run([sys.executable, "-m", "deckpress", *command], capture_output=True, text=True)
+        assert run.returncode == 2, run.stderr
+        lines = run.stderr.strip().splitlines()
+        assert len(lines) == 1 and "Traceback" not in run.stderr, run.stderr
+        assert "icon.svg" in lines[0] and said in lines[0] and "artdeck.yaml:" in lines[0], lines[0]
+    assert not (tmp_path / "out" / "deck").exists()
+
+
+def test_what_does_not_print_as_drawn_is_warned_about_at_the_line_that_placed_it(tmp_path):
+    deck = tmp_path / "deck"
+    shutil.copytree(ARTDECK, deck)
+    (deck / "art" / "icon.svg").write_text(
+        "<svg xmlns='http://www.w3.org/2000/svg' width='10' height='10'>"
+        "<text font-family='Comic Neue' x='1' y='8'>A</text><flowRoot><flowPara>B</flowPara></flowRoot>"
+        "<image href='../../outside.png' width='5' height='5'/></svg>")
+    warnings = [w for w in check(deck).warnings if w.kind == "art"]
+    messages = " | ".join(w.message for w in warnings)
+    assert "'Comic Neue'" in messages and "Noto Sans" in messages
+    assert "flowRoot" in messages and "outside the art's folder" in messages
+    layout = deck / "layouts" / "artdeck.yaml"
+    line = next(i for i, text in enumerate(layout.read_text().splitlines(), 1) if "icon.svg" in text)
+    assert {(Path(w.file).name, w.line) for w in warnings} == {("artdeck.yaml", line)}
+
+
+def test_a_picture_as_svg_and_as_png_prints_the_same_grey_in_low_ink(tmp_path):
+    """One rule for art everywhere: a dark back as SVG and the same back as PNG, low-ink, put down
+    the same black ink within 5 % (both greyed by luma and lightened as a large picture is)."""
+    from tests.pdfread import content_streams, xobjects
+    from tests.test_backend_pdf import write
+
+    colour = (0x5a, 0x1e, 0x32)
+    (tmp_path / "back.svg").write_text("<svg xmlns='http://www.w3.org/2000/svg' width='20' height='20'>"
+                                       f"<rect width='20' height='20' fill='#{bytes(colour).hex()}'/></svg>")
+    PILImage.new("RGB", (200, 200), colour).save(tmp_path / "back.png")
+    ink = {}
+    for name in ("back.svg", "back.png"):
+        face = apply_ink(Face(30, 40, 0, (Image(0, 0, 30, 40, str(tmp_path / name)),)), "lowink", back=True)
+        reader = PdfReader(str(write(tmp_path, [(face, 0)], colors="k", name=f"{name}.pdf")))
+        if name.endswith(".png"):
+            picture, = xobjects(reader, "/Image")
+            assert picture["/ColorSpace"] == "/DeviceGray"
+            ink[name] = 1 - picture.get_data()[0] / 255
+        else:
+            blacks = [float(line.split()[3]) for data in content_streams(reader) for line in data.decode().splitlines()
+                      if line.endswith(" k") and len(line.split()) == 5]
+            ink[name] = blacks[-1]  # the colour the rect is filled in (`cs` set black before it)
+    assert abs(ink["back.svg"] - ink["back.png"]) <= 0.05, ink
+    assert 0.25 < ink["back.svg"] < 0.5, ink  # lightened, not the 80 % black the dark colour is
+
+
+def test_art_is_read_once_and_the_same_bytes_every_time(tmp_path):
+    width, height = load_art(str(ARTDECK / "art" / "card.svg")).size  # 63.5mm × 88.9mm, in CSS pixels
+    assert (width, height) == pytest.approx((63.5 / 25.4 * 96, 88.9 / 25.4 * 96), rel=1e-4)
+    out_a, out_b = tmp_path / "a", tmp_path / "b"
+    for out in (out_a, out_b):
+        build([str(ARTDECK)], out=out, papers=["a4"], inks=["color"])
+    for path in sorted((out_a / "artdeck").glob("*.pdf")):
+        assert path.read_bytes() == (out_b / "artdeck" / path.name).read_bytes(), path.name
+
+
+def test_art_that_lets_the_card_show_through_is_known_for_pdf_x_files():
+    assert load_art(str(ARTDECK / "art" / "card.svg")).see_through  # the shadow's opacity: flattened for PDF/X-1a
+    assert not load_art(str(ARTDECK / "art" / "icon.svg")).see_through
