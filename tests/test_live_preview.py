@@ -387,3 +387,17 @@ def test_svg_art_that_sets_text_is_redrawn_when_a_font_it_may_be_set_in_is_saved
     p.rebuild()
     after = face_ids(p)
     assert {key for key in after if after[key] != before[key]} == {"front:pictures:3", "front:words:1"}
+
+
+def test_a_face_asked_for_while_its_picture_is_being_saved_is_not_there_until_the_save_is_done(gallery):
+    """The page may ask for a face (scrolled into view) between an editor's first write and its
+    last: nothing is drawn from half a file, nothing is kept, and the save's rebuild draws it."""
+    folder, p = gallery
+    sun = face_ids(p)["front:pictures:4"]
+    whole = solid_png((90, 30, 140))
+    (folder / "art" / "sun.png").write_bytes(whole[:100])  # the editor's first write
+    assert p.face_png(sun, "color") is None
+    (folder / "art" / "sun.png").write_bytes(whole)
+    p.rebuild()
+    assert face_ids(p)["front:pictures:4"] != sun
+    assert near(colour_at(drawn(p, "front:pictures:4"), 0.5, 0.25), (90, 30, 140))

@@ -290,14 +290,18 @@ class Preview:
             return self.version
 
     def face_png(self, face_id: str, ink: str) -> bytes | None:
-        """A shown face's picture in `ink`, drawn when first asked for."""
+        """A shown face's picture in `ink`, drawn when first asked for; None if it cannot be drawn
+        now: a file it reads is being saved (the rebuild the save brings gives it a new id)."""
         if ink not in INKS:
             return None
         with self._drawing:
             png = self._pictures.get((face_id, ink))
             item = self._shown.get(face_id)
             if png is None and item is not None:
-                png = self._pictures.put((face_id, ink), self._draw(item, ink))
+                try:
+                    png = self._pictures.put((face_id, ink), self._draw(item, ink))
+                except DeckError:  # a picture half written, say: no traceback for the terminal
+                    return None
             return png
 
     def page_png(self, digest: str, page: int) -> bytes | None:
