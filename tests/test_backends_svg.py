@@ -179,6 +179,40 @@ def test_pictures_are_embedded_stretched_and_greyed_as_in_pdf(tmp_path):
     assert filtered[:3] == pytest.approx([expected] * 3, abs=1 / 255) and matrix[15:] == [0, 0, 0, 1, 0]
 
 
+def test_pictures_of_other_formats_are_embedded_as_png_of_what_the_pdf_prints(tmp_path, monkeypatch):
+    """SVG readers are sure to show PNG and JPEG only (SVG's own list; a browser shows no TIFF, PSD
+    or BMP): a WebP, TIFF, GIF, BMP or PSD goes in as a PNG of what the PDF prints of it, its first
+    frame, its alpha kept. svglib, which reads PNG and JPEG data URIs only (and draws their alpha
+    opaque), then draws the opaque ones as pdfium draws the PDF."""
+    from tests.pictureformats import halves, psd, save
+
+    red, green = (210, 40, 40), (30, 160, 60)
+    frames = [PILImage.new("RGB", (20, 15), red), PILImage.new("RGB", (20, 15), green)]
+    files = {"a.webp": save(halves((20, 15), (*green, 255), (0, 0, 0, 0), "RGBA"), "WEBP", lossless=True),
+             "b.tif": save(halves((20, 15), red, green), "TIFF", compression="tiff_lzw"),
+             "c.gif": save(frames[0], "GIF", save_all=True, append_images=frames[1:]),
+             "d.bmp": save(halves((20, 15), 0, 1, "1"), "BMP"),
+             "e.psd": psd(halves((20, 15), (*red, 255), (0, 0, 0, 0), "RGBA"), alpha="merged", layer=green)}
+    paths = []
+    for name, data in files.items():
+        (tmp_path / name).write_bytes(data)
+        paths.append(str(tmp_path / name))
+    face = Face(60, 80, 0, (Rect(0, 0, 60, 80, paint=Paint(fill=RGB(0.2, 0.3, 0.8))),
+                            *(Image(2, 2 + 15 * i, 40, 12, path) for i, path in enumerate(paths))))
+    embedded = [re.fullmatch(r"data:([^;]+);base64,(.*)", image.get(XLINK)).groups()
+                for image in parse(face).find(f"{NS}g").findall(f"{NS}image")]
+    assert [mime for mime, _ in embedded] == ["image/png"] * len(paths)
+    shown = [PILImage.open(io.BytesIO(base64.b64decode(b64))) for _, b64 in embedded]
+    assert [picture.format for picture in shown] == ["PNG"] * len(paths)
+    assert [picture.convert("RGBA").getpixel((2, 2)) for picture in shown] == \
+        [(*green, 255), (*red, 255), (*red, 255), (0, 0, 0, 255), (*red, 255)]  # the GIF's first frame; the PSD's composite, not its green layer
+    assert [picture.convert("RGBA").getpixel((18, 2))[3] for picture in shown] == [0, 255, 255, 255, 0]
+    opaque = face.with_items(tuple(i for i in face.items if not isinstance(i, Image)
+                                        or Path(i.source).suffix in (".tif", ".gif", ".bmp")))
+    assert len(opaque.items) == 4
+    assert difference(via_pdf_backend(opaque, tmp_path), via_svglib(face_svg(opaque), monkeypatch)) < SAME
+
+
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_translucent_svg_art_keeps_its_opacity_in_every_variant(tmp_path, variant):
     """The art goes in as its own file, so a browser draws its opacity; the greying filter of

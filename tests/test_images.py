@@ -1,9 +1,11 @@
-"""Pictures on cards: PNG and JPEG embedded (JPEG untouched), SVG drawn as vectors, grey in low-ink."""
+"""Pictures on cards: PNG and JPEG embedded (JPEG untouched), SVG drawn as vectors, grey in low-ink;
+WebP, TIFF, GIF, BMP and PSD embedded as they print."""
 
 from __future__ import annotations
 
 import io
 import textwrap
+from pathlib import Path
 
 import pytest
 from PIL import Image as PILImage
@@ -107,6 +109,27 @@ def test_pictures_below_300_dpi_are_warned_about_once_at_the_line_that_placed_th
     ]  # sharp.png, 480×640 px at 40×53.3 mm, is 305 dpi
 
 
+@pytest.mark.parametrize("name, fmt", [("fruit.webp", "WEBP"), ("fruit.tif", "TIFF"), ("fruit.gif", "GIF"),
+                                       ("fruit.bmp", "BMP"), ("fruit.psd", None)])
+def test_a_low_resolution_picture_of_any_format_is_warned_about_at_its_card(make_deck, name, fmt):
+    from tests.pictureformats import psd
+
+    picture = PILImage.new("RGB", (60, 80), (200, 60, 30))
+    data = psd(picture) if fmt is None else encoded_as(picture, fmt)
+    folder = make_deck(DECK.split("        cards:")[0] + f"        cards:\n          - {{art: art/{name}}}\n",
+                       {"pics": LAYOUT}, {f"art/{name}": data})
+    deck = folder / "deck.yaml"
+    assert [(w.line, w.kind, w.message) for w in check(folder).warnings] == [
+        (line_of(deck, name), "low-resolution",
+         f"art/{name} is 60×80 px, printed 30×40 mm: 51 dpi — will look blurred (300 dpi wanted)")]
+
+
+def encoded_as(picture: PILImage.Image, fmt: str) -> bytes:
+    buf = io.BytesIO()
+    picture.save(buf, format=fmt)
+    return buf.getvalue()
+
+
 def test_a_picture_printed_smaller_is_sharper_and_cover_counts_what_is_printed(make_deck):
     layout = LOWRES_LAYOUT.replace("w: 40mm, h: 53.3mm, fit: stretch", "w: 5mm, h: 6.7mm, fit: stretch")
     folder = make_deck(LOWRES_DECK, {"lowres": layout}, lowres_art())
@@ -165,3 +188,164 @@ def test_the_same_deck_in_another_folder_prints_the_same_bytes(make_deck, tmp_pa
     assert names == sorted(o.path.name for o in second.outputs) and names
     for a, b in zip(sorted(o.path for o in first.outputs), sorted(o.path for o in second.outputs)):
         assert a.read_bytes() == b.read_bytes(), a.name
+
+
+# --- every raster format a designer exports ---------------------------------------------------------
+
+FORMATS_LAYOUT = """
+    templates:
+      front:
+        fields: {art: ~}
+        elements:
+          - rect: {x: -bleed, y: -bleed, w: 100% + 2*bleed, h: 100% + 2*bleed, fill: "#2040c0", ink: keep}
+          - image: {src: "{art}", x: 5mm, y: 10mm, w: 100% - 10mm, h: 50mm, fit: stretch, ink: keep}
+"""
+BLUE = (32, 64, 192)  # the card under the pictures
+LEFT, RIGHT, GROUND = (5 + 53.5 / 4, 35), (5 + 53.5 * 3 / 4, 35), (31.75, 75)  # mm on the poker card
+
+
+def format_pictures() -> list[tuple[str, bytes, tuple, tuple, tuple | None]]:
+    """(file, bytes, what the PDF holds: (width, height, colour space, bits, soft mask), the left
+    half's colour, the right half's: None where the card shows through). Each picture is its own
+    width, so its image XObject is told apart by it; colours as an RGB screen shows them."""
+    from tests.pictureformats import halves, psd, save, tiff16
+
+    red, green, orange, purple = (210, 40, 40), (30, 160, 60), (240, 140, 20), (120, 40, 160)
+    clear = (0, 0, 0, 0)
+    animated_gif = [PILImage.new("RGB", (70, 60), (20, 60, 200)), PILImage.new("RGB", (70, 60), red)]
+    pages = [PILImage.new("RGB", (72, 60), orange), PILImage.new("RGB", (72, 60), purple)]
+    # stored turned a quarter left, its EXIF orientation 6 saying to turn it right: red on the left as shown
+    turned = halves((74, 60), red, green).transpose(PILImage.Transpose.ROTATE_90)
+    sticker = halves((86, 60), 1, 0, "P")  # a palette picture, colour 0 its clear one
+    sticker.putpalette([0, 0, 0, 240, 200, 20])
+    exif = PILImage.Exif()
+    exif[0x0112] = 6
+    return [
+        ("art/photo.webp", save(PILImage.new("RGB", (64, 60), red), "WEBP", quality=95),
+         (64, 60, "/DeviceRGB", 8, False), red, red),
+        ("art/cutout.webp", save(halves((66, 60), (*green, 255), clear, "RGBA"), "WEBP", lossless=True),
+         (66, 60, "/DeviceRGB", 8, True), green, None),
+        ("art/moving.webp", save(PILImage.new("RGB", (68, 60), orange), "WEBP", lossless=True, save_all=True,
+                                 append_images=[PILImage.new("RGB", (68, 60), purple)], duration=100),
+         (68, 60, "/DeviceRGB", 8, False), orange, orange),
+        ("art/moving.gif", save(animated_gif[0], "GIF", save_all=True, append_images=animated_gif[1:], duration=100),
+         (70, 60, "/DeviceRGB", 8, False), (20, 60, 200), (20, 60, 200)),
+        ("art/pages.tif", save(pages[0], "TIFF", save_all=True, append_images=pages[1:]),
+         (72, 60, "/DeviceRGB", 8, False), orange, orange),
+        ("art/turned.tif", save(turned, "TIFF", exif=exif), (74, 60, "/DeviceRGB", 8, False), red, green),
+        ("art/inks.tif", save(PILImage.new("CMYK", (76, 60), (0, 200, 200, 0)), "TIFF", compression="tiff_lzw"),
+         (76, 60, "/DeviceCMYK", 8, False), (255, 55, 55), (255, 55, 55)),
+        ("art/deep.tif", tiff16((78, 60), (60000, 30000, 1000)), (78, 60, "/DeviceRGB", 8, False),
+         (233, 116, 4), (233, 116, 4)),
+        ("art/grey16.tif", save(PILImage.new("I;16", (80, 60), 40000), "TIFF"), (80, 60, "/DeviceGray", 8, False),
+         (156, 156, 156), (156, 156, 156)),
+        ("art/float.tif", save(PILImage.new("F", (82, 60), 0.25), "TIFF"), (82, 60, "/DeviceGray", 8, False),
+         (64, 64, 64), (64, 64, 64)),
+        ("art/lines.tif", save(halves((84, 60), 0, 1, "1"), "TIFF", compression="group4"),
+         (84, 60, "/DeviceGray", 1, False), (0, 0, 0), (255, 255, 255)),
+        ("art/sticker.gif", save(sticker, "GIF", transparency=0),
+         (86, 60, "/DeviceRGB", 8, True), (240, 200, 20), None),
+        ("art/plain.bmp", save(PILImage.new("RGB", (88, 60), (120, 60, 20)), "BMP"), (88, 60, "/DeviceRGB", 8, False),
+         (120, 60, 20), (120, 60, 20)),
+        ("art/lines.bmp", save(halves((90, 60), 1, 0, "1"), "BMP"), (90, 60, "/DeviceGray", 1, False),
+         (255, 255, 255), (0, 0, 0)),
+        ("art/flat.psd", psd(PILImage.new("RGB", (92, 60), (90, 30, 150)), layer=(0, 200, 0)),
+         (92, 60, "/DeviceRGB", 8, False), (90, 30, 150), (90, 30, 150)),
+        ("art/see-through.psd", psd(halves((94, 60), (255, 0, 0, 128), clear, "RGBA"), alpha="merged"),
+         (94, 60, "/DeviceRGB", 8, True), (143, 32, 96), None),  # half red over the blue card
+        ("art/saved-channel.psd", psd(halves((96, 60), (30, 160, 60, 0), (30, 160, 60, 0), "RGBA"), alpha="saved"),
+         (96, 60, "/DeviceRGB", 8, False), green, green),
+        ("art/inks.psd", psd(PILImage.new("CMYK", (98, 60), (0, 0, 255, 0)), rle=False),
+         (98, 60, "/DeviceCMYK", 8, False), (255, 255, 0), (255, 255, 0)),
+    ]
+
+
+def format_deck(make_deck) -> Path:
+    pictures = format_pictures()
+    cards = "".join(f"          - {{art: {name}}}\n" for name, *_ in pictures)
+    return make_deck(DECK.split("        cards:")[0] + "        cards:\n" + cards, {"pics": FORMATS_LAYOUT},
+                     {name: data for name, data, *_ in pictures})
+
+
+def faces_on_pages(pdf: Path, dpi: int = 50) -> list[tuple[PILImage.Image, tuple[float, float]]]:
+    """Each card face of a PDF in order: its page rendered by pdfium, and the card's top-left in mm."""
+    import pypdfium2 as pdfium
+
+    from tests.pdfread import placements, trim_box_mm
+
+    found = []
+    document = pdfium.PdfDocument(str(pdf))
+    for index, page in enumerate(PdfReader(pdf).pages):
+        rendered = document[index].render(scale=dpi / 72).to_pil().convert("RGB")
+        height = float(page.mediabox.height)
+        for placed in placements(page):
+            x0, y0, _, _ = trim_box_mm(placed, 63.5, 88.9, height)
+            found.append((rendered, (x0, y0)))
+    document.close()
+    return found
+
+
+def colour_on(face: tuple[PILImage.Image, tuple[float, float]], at_mm: tuple[float, float], dpi: int = 50) -> tuple:
+    page, (x0, y0) = face
+    return page.getpixel((round((x0 + at_mm[0]) / 25.4 * dpi), round((y0 + at_mm[1]) / 25.4 * dpi)))
+
+
+def close(found, wanted, tolerance: int = 10) -> bool:
+    return all(abs(a - b) <= tolerance for a, b in zip(found, wanted))
+
+
+def luma(rgb) -> int:
+    return PILImage.new("RGB", (1, 1), tuple(rgb)).convert("L").getpixel((0, 0))
+
+
+@pytest.fixture
+def formats_built(make_deck, tmp_path):
+    folder = format_deck(make_deck)
+    result = build_deck(folder, tmp_path / "out", ["a4"], ["color", "lowink"])
+    return tmp_path / "out" / "pics", result
+
+
+def test_every_raster_format_is_embedded_as_it_prints(formats_built):
+    """WebP (lossy, lossless with alpha, animated), TIFF (several pages, turned by EXIF, CMYK,
+    16-bit RGB and grey, float, 1-bit), GIF (animated, palette with a clear colour), BMP (24- and
+    1-bit) and PSD (the composite, not its layer; its merged transparency; a saved alpha channel
+    that is no transparency; CMYK): each is one image XObject of its pixels, in its colour space,
+    with a soft mask where it lets the card show through, and prints its first frame's colours."""
+    out, result = formats_built
+    pdf = out / "pics-cards-a4.pdf"
+    embedded = {int(x["/Width"]): x for x in images(pdf)}
+    pictures = format_pictures()
+    assert len(embedded) == len(pictures)
+    for (name, _, (width, height, space, bits, masked), left, right), face in zip(pictures, faces_on_pages(pdf)):
+        image = embedded[width]
+        assert (image["/Height"], image["/ColorSpace"], image["/BitsPerComponent"], "/SMask" in image) == \
+            (height, space, bits, masked), name
+        if space == "/DeviceCMYK":  # the inks themselves; pdfium shows them as Adobe's conversion does
+            assert image.get_data()[:4] == bytes(CMYK_INKS[name]), name
+            left = right = CMYK_SHOWN[name]
+        assert close(colour_on(face, LEFT), left), (name, colour_on(face, LEFT), left)
+        assert close(colour_on(face, RIGHT), right or BLUE), (name, colour_on(face, RIGHT), right)
+        assert close(colour_on(face, GROUND), BLUE)
+
+
+CMYK_INKS = {"art/inks.tif": (0, 200, 200, 0), "art/inks.psd": (0, 0, 255, 0)}
+HALF_CLEAR = {"art/see-through.psd": (255, 0, 0)}  # its left half: this colour, half transparent
+CMYK_SHOWN = {"art/inks.tif": (241, 93, 65), "art/inks.psd": (255, 242, 0)}  # pdfium's RGB of those inks
+
+
+def test_every_raster_format_prints_in_greys_in_low_ink(formats_built):
+    out, _ = formats_built
+    pdf = out / "pics-cards-lowink-a4.pdf"
+    found = images(pdf)
+    assert len(found) == len(format_pictures()) and {x["/ColorSpace"] for x in found} == {"/DeviceGray"}
+    for (name, *_, left, right), face in zip(format_pictures(), faces_on_pages(pdf)):
+        ground = colour_on(face, GROUND)  # the card, black ink only (pdfium shows K a little blue)
+        assert close(ground, [ground[0]] * 3, 4) and ground[0] < 200, ground
+        for at, colour in ((LEFT, left), (RIGHT, right)):
+            seen = colour_on(face, at)
+            if colour is None:  # the card shows through
+                assert close(seen, ground, 3), (name, at, seen, ground)
+            elif name in HALF_CLEAR and at == LEFT:  # its own grey over the card's, half and half
+                assert close(seen, [(luma(HALF_CLEAR[name]) + g) / 2 for g in ground], 4), (name, seen)
+            else:
+                assert seen[0] == seen[1] == seen[2] and close(seen, [luma(colour)] * 3, 12), (name, at, seen, colour)

@@ -252,7 +252,7 @@ IMAGE_LAYOUT = SIMPLE_LAYOUT.replace(
     ("../../outside.png", "points outside the deck folder"),
     ("/etc/passwd", "must be a relative path inside the deck folder"),
     ("art/missing.png", "file 'art/missing.png' not found"),
-    ("art/notes.txt", "is not a PNG, JPEG or SVG image"),
+    ("art/notes.txt", "is not a PNG, JPEG, WebP, TIFF, GIF, BMP, PSD, SVG or PDF image"),
 ])
 def test_files_must_stay_inside_the_deck_and_exist(make_deck, art, message, tmp_path):
     from deckpress.compose import Composer

@@ -18,6 +18,7 @@ from pypdf import PdfReader
 from deckpress import cli
 from deckpress.imagefile import EMBED_DPI, MAX_PIXELS
 from tests.pdfread import xobjects
+from tests.pictureformats import broken
 from tests.test_images import DECK as PICTURES_DECK, LAYOUT
 
 # the picture deck of test_images, with one card: its picture is the one each test gives
@@ -81,6 +82,66 @@ def test_a_picture_that_cannot_be_used_is_one_line_naming_it_and_the_lines_that_
     assert f"{folder}/deck.yaml:11: card pics #1: picture 'pic.png' {says}" in line
     assert f"(template 'front', {folder}/layouts/pics.yaml:6)" in line
     assert not (tmp_path / "out" / "pics").exists()
+
+
+BROKEN = broken()  # a truncated or malformed file of each format: (its name, its bytes)
+SAYS = {  # what is wrong, as said after "cannot be read: "
+    "webp-cut-in-half": "the WebP data is cut short or damaged",
+    "tiff-bad-ifd": "its TIFF header is broken (Missing dimensions)",
+    "tiff-ifd-cut-off": "its TIFF header is broken (",
+    "tiff-garbled-strips": "Using code not yet in table",  # libtiff's own words, which it printed beside ours
+    "psd-truncated-composite": "image file is truncated",
+    "gif-garbage": "broken data stream when reading image file",
+    "bmp-cut-short": "image file is truncated",
+    "jpeg-cut-short": "the JPEG data is cut short (its end marker is missing)",  # it used to print half a picture
+}
+
+
+@pytest.mark.parametrize("command", ["check", "build"])
+@pytest.mark.parametrize("kind", sorted(BROKEN))
+def test_a_broken_picture_of_any_format_is_one_line_naming_it_and_what_is_wrong(make_deck, tmp_path, command, kind):
+    name, data = BROKEN[kind]
+    folder = make_deck(DECK.replace("art/pic.png", f"art/{name}"), {"pics": LAYOUT}, {f"art/{name}": data})
+    args = [command, str(folder)] + (["--out", str(tmp_path / "out")] if command == "build" else [])
+    line = one_line_error(run(*args))
+    assert f"{folder}/deck.yaml:11: card pics #1: picture '{name}' cannot be read: {SAYS[kind]}" in line, line
+    assert f"(template 'front', {folder}/layouts/pics.yaml:6)" in line
+    assert not (tmp_path / "out" / "pics").exists()
+
+
+@pytest.mark.parametrize("kind", sorted(BROKEN))
+def test_impose_names_a_broken_picture_of_any_format(tmp_path, kind):
+    name, data = BROKEN[kind]
+    picture = tmp_path / name
+    picture.write_bytes(data)
+    line = one_line_error(run("impose", str(picture), "--out", str(tmp_path / "out")))
+    assert line.startswith(f"error: {picture}: cannot be read: {SAYS[kind]}"), line
+    assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("command", ["check", "build"])
+def test_a_broken_picture_drawn_as_an_icon_is_one_line_at_the_icon(make_deck, tmp_path, command):
+    """An icon's picture is read when the layout is: it was a traceback."""
+    name, data = BROKEN["gif-garbage"]
+    star = "          - text: {text: \":star:\", x: 5mm, y: 50mm, w: 40mm, h: 8mm}\n"
+    layout = "\n    icons:\n      star: {image: art/pic.gif}" + LAYOUT.replace("          - image:", star + "          - image:")
+    folder = make_deck(DECK, {"pics": layout}, {"art/pic.png": png(40, 40), f"art/{name}": data})
+    args = [command, str(folder)] + (["--out", str(tmp_path / "out")] if command == "build" else [])
+    line = one_line_error(run(*args))
+    assert line == (f"error: {folder}/layouts/pics.yaml:3: icon 'star' image: picture '{name}' cannot be read: "
+                    f"{SAYS['gif-garbage']}")
+
+
+def test_what_libtiff_prints_of_a_broken_tiff_is_not_a_second_line(make_deck, tmp_path):
+    """libtiff writes its reason to the process's standard error itself, where no CliRunner sees
+    it: the command run as a user runs it still says one line."""
+    name, data = BROKEN["tiff-garbled-strips"]
+    folder = make_deck(DECK.replace("art/pic.png", f"art/{name}"), {"pics": LAYOUT}, {f"art/{name}": data})
+    done = subprocess.run([sys.executable, "-m", "deckpress", "check", str(folder)], capture_output=True, text=True)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.splitlines() == [f"error: {folder}/deck.yaml:11: card pics #1: picture '{name}' cannot be "
+                                        f"read: Using code not yet in table (template 'front', "
+                                        f"{folder}/layouts/pics.yaml:6)"]
 
 
 @pytest.mark.parametrize("data, says", [

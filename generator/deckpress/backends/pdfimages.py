@@ -1,9 +1,11 @@
 """Raster pictures as PDF image XObjects.
 
 A JPEG printed as it is goes in as its own bytes (DCTDecode), read from its file only while the
-document is written, so a document placing a thousand photos holds none of them. Anything else is
-decoded, scaled down to what prints (imagefile.embedded_pixels), turned grey, lightened or
-separated into CMYK as the face asks, and Flate-compressed; its transparency becomes a soft mask.
+document is written, so a document placing a thousand photos holds none of them. Anything else (a
+PNG, WebP, TIFF, GIF, BMP or PSD: imagefile.RASTER_FORMATS) is decoded (its first frame, in a mode
+PDF takes: imagefile.printable), scaled down to what prints (imagefile.embedded_pixels), turned
+grey, lightened or separated into CMYK as the face asks, and Flate-compressed; its transparency
+becomes a soft mask.
 A picture's encoded bytes are remembered for the build's other documents (within a budget).
 
 A picture is named by what it is (its file's content and its treatment), so the name is the same
@@ -26,7 +28,7 @@ from ..imagefile import decoded, embedded_pixels, greyed, open_raster, raster_pi
 from .pdfcanvas import ResourceWriter
 from .pdffile import Name, Ref, Remembered, digest
 
-_SPACES = {"L": "DeviceGray", "RGB": "DeviceRGB", "CMYK": "DeviceCMYK"}
+_SPACES = {"1": "DeviceGray", "L": "DeviceGray", "RGB": "DeviceRGB", "CMYK": "DeviceCMYK"}
 
 
 @dataclass(frozen=True)
@@ -45,8 +47,9 @@ class Encoded:
 
 def encode(image: PILImage.Image, alpha: PILImage.Image | None = None) -> Encoded:
     """A decoded picture as an image XObject's entries and Flate-compressed samples: in greys, RGB
-    or CMYK as it is (other modes as RGB), its alpha (or palette transparency, or `alpha` given
-    apart, as a CMYK picture's must be) a soft mask where it is not opaque."""
+    or CMYK as it is (1-bit as one bit a pixel, other modes as RGB), its alpha (or palette
+    transparency, or `alpha` given apart, as a CMYK picture's must be) a soft mask where it is not
+    opaque."""
     if "transparency" in image.info or image.mode in ("PA", "La", "RGBa"):
         image = image.convert("RGBA")
     if image.mode in ("LA", "RGBA"):
@@ -54,14 +57,19 @@ def encode(image: PILImage.Image, alpha: PILImage.Image | None = None) -> Encode
         image = image.convert(image.mode[:-1])
     elif image.mode not in _SPACES:
         image = image.convert("RGB")
-    mask = None
-    if alpha is not None and alpha.getextrema() != (255, 255):
-        mask = Encoded({"Type": Name("XObject"), "Subtype": Name("Image"), "Width": alpha.width,
-                        "Height": alpha.height, "BitsPerComponent": 8, "ColorSpace": Name("DeviceGray")},
-                       zlib.compress(alpha.tobytes()))
+    # line art ("1") as Pillow packs it, which is how PDF does: rows of whole bytes, a set bit white
     entries = {"Type": Name("XObject"), "Subtype": Name("Image"), "Width": image.width, "Height": image.height,
-               "BitsPerComponent": 8, "ColorSpace": Name(_SPACES[image.mode])}
-    return Encoded(entries, zlib.compress(image.tobytes()), mask)
+               "BitsPerComponent": 1 if image.mode == "1" else 8, "ColorSpace": Name(_SPACES[image.mode])}
+    return Encoded(entries, zlib.compress(image.tobytes()), _mask(alpha))
+
+
+def _mask(alpha: PILImage.Image | None) -> Encoded | None:
+    """An alpha channel as a soft mask, or None where it is opaque everywhere."""
+    if alpha is None or alpha.getextrema() == (255, 255):
+        return None
+    return Encoded({"Type": Name("XObject"), "Subtype": Name("Image"), "Width": alpha.width,
+                    "Height": alpha.height, "BitsPerComponent": 8, "ColorSpace": Name("DeviceGray")},
+                   zlib.compress(alpha.tobytes()))
 
 
 def write_encoded(writer: ResourceWriter, picture: Encoded) -> Ref:

@@ -37,7 +37,7 @@ from ..atomic import replacing, write_text
 from ..face import (IDENTITY, Ellipse, Face, Glyph, Group, Image, Item, Line, Paint, Path as PathItem, PathOp, Rect,
                     Text, placed_glyphs)
 from ..fonts import from_fonts, quiet_fonttools
-from ..imagefile import grey_png, is_svg, stamp
+from ..imagefile import grey_png, is_svg, png_of, raster_format, stamp
 from ..imposition.cutpaths import cut_paths
 from ..imposition.sheets import PagePlan
 
@@ -198,9 +198,11 @@ class _Document:
                 attrs["filter"] = f"url(#{self._grey_filter(im.lighten)})"
         elif im.grey or im.lighten:
             href = _data_uri("image/png", grey_png(im.source, im.lighten))
-        else:
+        elif raster_format(im.source) in ("PNG", "JPEG", "MPO"):
             data = Path(im.source).read_bytes()  # JPEG and PNG go in as they are
             href = _data_uri("image/jpeg" if data[:2] == b"\xff\xd8" else "image/png", data)
+        else:  # what every SVG reader shows is PNG and JPEG (SVG's own list): the others as PNG
+            href = _data_uri("image/png", png_of(im.source))
         return self.dwg.image(href, **attrs)
 
     def group(self, g: Group) -> BaseElement:

@@ -178,8 +178,9 @@ ICON = Keys("icon", "What `:name:` draws inside a line of text.", (
     Key("font", "font", "music", "the font of a `glyph`"),
     Key("symbol", "shape", None, "one of the palette [symbol shapes](DECKS.md#palette), about as wide as "
         "a capital letter"),
-    Key("image", "file", None, "a PNG, JPEG or SVG file (looked for in the deck folder, then beside this "
-        "layout file), about as tall as the text"),
+    Key("image", "file", None, "a picture (PNG, JPEG, WebP, TIFF, GIF, BMP, PSD or SVG: the "
+        "[image element's](#image) kinds; looked for in the deck folder, then beside this layout file), about "
+        "as tall as the text"),
     Key("scale", "number", 1, "a factor on the icon's size"),
     Key("bold", "number", 0, "makes a thin `glyph` bolder: its outline drawn as well, this share of the "
         "size wide (`0.03`: each stroke 3 % of the em thicker)"),
