@@ -212,10 +212,10 @@ def test_cli_imposes_and_says_what_it_wrote(art, tmp_path):
 
 
 @pytest.mark.parametrize("make, message", [
-    (lambda d: Image.new("RGB", (80, 100)).save(d / "x.gif") or d / "x.gif",
-     "x.gif: is a GIF image; impose takes PNG and JPEG (convert it first)"),
+    (lambda d: Image.new("RGB", (80, 100)).save(d / "x.ico") or d / "x.ico",
+     "x.ico: is in ICO format: pictures are PNG, JPEG, WebP, TIFF, GIF, BMP or PSD (convert it first)"),
     (lambda d: (d / "x.png").write_text("not a picture") and d / "x.png",
-     "x.png: cannot read this as an image; impose takes PNG and JPEG"),
+     "x.png: cannot read this as an image; impose takes PNG, JPEG, WebP, TIFF, GIF, BMP or PSD"),
     (lambda d: d / "missing.png", "missing.png: no such file or folder"),
 ])
 def test_cli_refuses_what_it_cannot_impose_in_one_line_with_exit_2(art, tmp_path, make, message):
@@ -258,3 +258,75 @@ def test_a_gap_stands_the_cards_apart_each_with_its_own_bleed(art, tmp_path):
     y = (trims(cards, 0)[0][1] + 40) * dpi / 25.4
     for x in (xs[1] + 0.5, xs[2] - 0.5):  # half a millimetre into the gap, either side: picture, not paper
         assert image.getpixel((round(x * dpi / 25.4), round(y))) != (255, 255, 255)
+
+
+# --- every raster format ----------------------------------------------------------------------------
+
+def format_fronts(folder: Path) -> list[tuple[Path, tuple[int, int, int]]]:
+    """card1 … card7, one of each format besides PNG and JPEG (two TIFFs: LZW, and CMYK), each
+    its own colour as it prints."""
+    from tests.pictureformats import psd, save
+
+    def solid(mode="RGB", colour=None, i=0):
+        return Image.new(mode, PIXELS, colour or FRONT_COLOURS[i])
+
+    made = [("card1.webp", save(solid(i=0), "WEBP", lossless=True), FRONT_COLOURS[0]),
+            ("card2.tif", save(solid(i=1), "TIFF", compression="tiff_lzw"), FRONT_COLOURS[1]),
+            ("card3.gif", save(solid(i=2), "GIF"), FRONT_COLOURS[2]),
+            ("card4.bmp", save(solid(i=3), "BMP"), FRONT_COLOURS[3]),
+            ("card5.psd", psd(solid(i=4)), FRONT_COLOURS[4]),
+            ("card6.tiff", save(solid("CMYK", (0, 0, 255, 0)), "TIFF"), (255, 242, 0)),  # pdfium's yellow
+            ("card7.webp", save(solid(i=6), "WEBP", quality=95), FRONT_COLOURS[6])]
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, data, _ in made:
+        (folder / name).write_bytes(data)
+    return [(folder / name, colour) for name, _, colour in made]
+
+
+def test_every_raster_format_imposes_as_its_colours(tmp_path):
+    """WebP (lossless and lossy), TIFF (LZW; CMYK, kept in its inks), GIF, BMP and PSD fronts, and a
+    PSD back: each card shows its picture, each picture is embedded once at its own pixels."""
+    from tests.pictureformats import psd
+
+    fronts = format_fronts(tmp_path / "fronts")
+    back = tmp_path / "back.psd"
+    back.write_bytes(psd(Image.new("RGB", PIXELS, (60, 40, 110))))
+    result = impose_images([tmp_path / "fronts"], tmp_path / "out", back=back, papers=["a4"])
+    assert (result.cards, result.images, list(result.warnings)) == (7, 7, [])
+    folder = tmp_path / "out" / "imposed"
+    cards, backs = rendered(folder / "imposed-cards-a4.pdf"), rendered(folder / "imposed-backs-a4.pdf")
+    for i, (path, colour) in enumerate(fronts):
+        seen = colour_at(cards[0], grid_centre(i, "a4"))
+        assert near(seen, colour), (path.name, seen)
+        assert near(colour_at(backs[0], grid_centre(i, "a4", mirrored=True)), (60, 40, 110)), path.name
+    embedded = list(xobjects(PdfReader(folder / "imposed-duplex-a4.pdf"), "/Image"))
+    assert len(embedded) == 8 and {(x["/Width"], x["/Height"]) for x in embedded} == {PIXELS}
+    assert sorted(str(x["/ColorSpace"]) for x in embedded) == ["/DeviceCMYK"] + ["/DeviceRGB"] * 7
+    assert not any(x.get("/Filter") in ("/DCTDecode", ["/DCTDecode"]) for x in embedded)  # JPEG only goes in as it is
+
+
+def test_an_exif_rotation_is_warned_of_where_pdf_ignores_it(tmp_path):
+    """A WebP (as a JPEG) turned by its EXIF prints as stored: warned. A TIFF's orientation is
+    applied when it is decoded: it prints upright, measured upright, and is not warned of."""
+    from tests.pictureformats import save
+
+    exif = Image.Exif()
+    exif[0x0112] = 6
+    turned = Image.new("RGB", PIXELS[::-1], FRONT_COLOURS[0])  # landscape as stored, portrait as shown
+    webp, tiff = tmp_path / "turned.webp", tmp_path / "turned.tif"
+    webp.write_bytes(save(turned, "WEBP", exif=exif))
+    tiff.write_bytes(save(turned, "TIFF", exif=exif))
+    result = impose_images([webp, tiff], tmp_path / "out", papers=["a4"])
+    said = [(w.kind, w.file) for w in result.warnings]
+    assert ("exif-rotation", str(webp)) in said and not any(file == str(tiff) for _, file in said), said
+    widths = {(int(x["/Width"]), int(x["/Height"])) for x in xobjects(PdfReader(result.outputs[0].path), "/Image")}
+    assert widths == {PIXELS[::-1], PIXELS}  # the WebP as stored, the TIFF turned upright
+
+
+def test_a_low_resolution_webp_is_warned_about(tmp_path):
+    from tests.pictureformats import save
+
+    small = tmp_path / "small.webp"
+    small.write_bytes(save(Image.new("RGB", (412, 562), (9, 9, 9)), "WEBP"))
+    messages = impose_images([small], tmp_path / "out", papers=["a4"]).warnings.messages
+    assert messages == [f"{small}: is 412×562 px, printed 69.5×94.9 mm: 150 dpi — may look soft (300 dpi wanted)"]

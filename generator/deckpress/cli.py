@@ -384,12 +384,12 @@ def _impose_params() -> list[click.Parameter]:
 def impose(fronts: tuple[Path, ...], back: Path | None, backs_dir: Path | None, size: str, bleed: str,
            paper: tuple[str, ...], out: Path, name: str, back_offset: api.Offset | None, marks: str, back_marks: bool,
            gap: float | None) -> None:
-    """Put ready-made card images (PNG, JPEG) on marked, duplex-ready sheets.
+    """Put ready-made card images (PNG, JPEG, WebP, TIFF, GIF, BMP, PSD) on marked, duplex-ready sheets.
 
     FRONTS are image files, in the order given, or folders, whose images are sorted by name
     (card2 before card10). Each image is the whole card including its bleed, and is stretched to
     the card size plus --bleed on every side. `name x3.png` makes three cards. JPEGs are embedded
-    as they are, without re-encoding.
+    as they are, without re-encoding; a GIF prints its first frame, a PSD its flattened composite.
     """
     _remember(back_offset)
     offset = _offset_for(back_offset)

@@ -3,8 +3,9 @@
 Each image becomes a face of the card size whose one `Image` covers the trim and the bleed (the
 image is taken to include the bleed), so the pictures go through the same imposition as a deck:
 the same grids, crop marks, page boxes, mirrored backs and file kinds (see `jobs.sheet_files`).
-The PDF backend hands image files to reportlab by path, which embeds a JPEG's bytes as they are
-(a DCTDecode stream): nothing is re-encoded, however often a picture is placed.
+Pictures are PNG, JPEG, WebP, TIFF, GIF, BMP or PSD (imagefile.RASTER_FORMATS: a GIF's first frame,
+a PSD's composite). The PDF backend embeds a JPEG's bytes as they are (a DCTDecode stream) and
+decodes the others once: nothing is encoded twice, however often a picture is placed.
 
 Files are named like a deck's: `<out>/<name>/<name>-cards-<paper>.pdf`, `-backs-`, `-duplex-`.
 """
@@ -21,7 +22,7 @@ from PIL import Image as PILImage
 from ..atomic import replacing_folder
 from ..errors import DeckError, Warnings, display_path, suggest
 from ..face import Face, Image
-from ..imagefile import PictureError, Resolution, open_raster, raster_pixels
+from ..imagefile import RASTER_KINDS, PictureError, Resolution, exif_rotation, raster_pixels
 from ..imposition.document import Marking
 from ..model.deck import CARD_SIZES, parse_card_size
 from ..units import HOME_PAPERS, parse_mm
@@ -29,11 +30,9 @@ from .faces import Sides
 from .jobs import pdf_job, sheet_files, write_jobs
 from .plan import Output
 
-FORMATS = ("PNG", "JPEG")  #: what PDF takes as it is (JPEG) or losslessly (PNG)
 MAX_BLEED = 10.0  #: mm: print services ask 3 mm (1/8 in), a few 5 mm; more is a mistake, not a bleed
 ASPECT_TOLERANCE = 0.01  #: a picture stretched by less than 1 % looks right
 _COPIES = re.compile(r"(.+?)[ _-]x(\d+)")  # "goblin x3", "goblin_x3", "goblin-x3": three copies
-_EXIF_ORIENTATION = 0x0112
 
 
 @dataclass
@@ -76,7 +75,7 @@ def natural_key(path: Path) -> tuple:
 def image_files(paths: Sequence[Path]) -> list[Path]:
     """The pictures named: files as given, in order; a folder's pictures sorted naturally by name.
 
-    A folder gives every file Pillow would open (a GIF among them is then an error rather than a
+    A folder gives every file Pillow would open (an .ico among them is then an error rather than a
     card quietly left out); hidden files and anything else are passed over.
     """
     readable = {ext for ext, fmt in PILImage.registered_extensions().items() if fmt in PILImage.OPEN}
@@ -86,7 +85,7 @@ def image_files(paths: Sequence[Path]) -> list[Path]:
             inside = sorted((p for p in path.iterdir() if p.is_file() and not p.name.startswith(".")
                              and p.suffix.lower() in readable), key=natural_key)
             if not inside:
-                raise DeckError("no PNG or JPEG images in this folder", path)
+                raise DeckError(f"no pictures in this folder ({RASTER_KINDS})", path)
             found += inside
         elif path.is_file():
             found.append(path)
@@ -119,14 +118,10 @@ def check_image(path: Path, trim: tuple[float, float], bleed: float, warn: Warni
         raise DeckError("no such file", path)
     try:
         px_w, px_h = raster_pixels(str(path))  # within the bound and whole, or said here, never mid-write
-        with open_raster(str(path)) as im:
-            kind = im.format
-            orientation = im.getexif().get(_EXIF_ORIENTATION, 1) if kind == "JPEG" else 1
+        orientation = exif_rotation(str(path))
     except PictureError as exc:
-        why = "cannot read this as an image; impose takes PNG and JPEG" if exc.unreadable else exc.reason
+        why = f"cannot read this as an image; impose takes {RASTER_KINDS}" if exc.unreadable else exc.reason
         raise DeckError(why, path) from None
-    if kind not in FORMATS:
-        raise DeckError(f"is a {kind} image; impose takes PNG and JPEG (convert it first)", path)
     if orientation != 1:  # PDF draws the pixels as stored and knows nothing of EXIF
         warn(f"has an EXIF rotation (orientation {orientation}) that PDF ignores: it prints as stored; "
              "save it upright", path, kind="exif-rotation")
@@ -155,7 +150,7 @@ def impose_images(fronts: Sequence[Path], out_dir: Path, *, name: str = "imposed
                   on_plan: Callable[[int], None] | None = None,
                   back_offset: tuple[float, float] = (0.0, 0.0), marks: str = "corners",
                   back_marks: bool = False, gap: float = 0.0) -> Imposed:
-    """Put card images (files or folders of PNG and JPEG, each including `bleed` mm on every side)
+    """Put card images (files or folders of pictures, each including `bleed` mm on every side)
     on sheets of `papers`, writing `<out_dir>/<name>/<name>-cards-<paper>.pdf` and, with backs,
     `-backs-` and `-duplex-`. `back` is one back for every card; `backs_dir` holds a back per front,
     named like it (falling back to `back`). Back pages are shifted by `back_offset` mm (x right,
