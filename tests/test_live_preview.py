@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import io
 import os
+import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -12,7 +14,7 @@ from PIL import Image as PILImage
 from pypdf import PdfReader
 
 import deckpress
-from deckpress.live.preview import FACE_DPI, Pictures, Preview
+from deckpress.live.preview import EAGER, FACE_DPI, Pictures, Preview
 from deckpress.model.deck import find_deck
 
 from .served import (GALLERY_DECK, GALLERY_LAYOUT, WORDY_DECK, WORDY_LAYOUT, copy_bundled, edit, gallery_files,
@@ -401,3 +403,32 @@ def test_a_face_asked_for_while_its_picture_is_being_saved_is_not_there_until_th
     p.rebuild()
     assert face_ids(p)["front:pictures:4"] != sun
     assert near(colour_at(drawn(p, "front:pictures:4"), 0.5, 0.25), (90, 30, 140))
+
+
+def test_the_faces_the_page_asks_for_are_drawn_before_the_rest_of_an_edits(preview, make_deck, monkeypatch):
+    """Art every card shows, saved again, changes every face: the page is told at once and the
+    faces it asks for (those in view) are drawn first, not after every face the edit changed."""
+    cards = "\n".join(f"          - {{title: Stall {n}, art: art/stall.png}}" for n in range(1, 61))
+    deck = GALLERY_DECK.split("        cards:\n")[0] + "        cards:\n" + cards + "\n"
+    folder = make_deck(deck, {"gallery": GALLERY_LAYOUT}, gallery_files())
+    p = preview(folder)
+    assert p.error is None
+    order: list[str] = []
+    draw = Preview._draw
+
+    def slow(self, item, ink):  # a face that takes a while to draw, as a big one does
+        order.append(item.key)
+        time.sleep(0.05)
+        return draw(self, item, ink)
+
+    monkeypatch.setattr(Preview, "_draw", slow)
+    (folder / "art" / "stall.png").write_bytes(solid_png((30, 150, 60)))
+    before = p.version
+    rebuilding = threading.Thread(target=p.rebuild)
+    rebuilding.start()
+    p.wait(before, 30)  # the page is told
+    last = next(face for face in p.state()["faces"] if face["key"] == "front:pictures:48")
+    assert p.face_png(last["id"], "color") is not None
+    rebuilding.join()
+    assert len(order) == EAGER and "front:pictures:48" in order
+    assert order.index("front:pictures:48") < EAGER // 2  # drawn when asked for, not last of all

@@ -57,9 +57,10 @@ FACE_DPI = 200
 #: the longest side of a face picture, in pixels: a 300 mm board at 200 dpi would be 2,400
 MAX_FACE_PX = 1600
 SHEET_DPI = 72  # the Sheets tab shows pages at well under their size
-#: faces a rebuild draws at once when they replace faces the page shows (an edit's): the page
-#: swaps them in without waiting. Others, and every face of a first build, are drawn when the
-#: browser asks for them, which it does for those in view: a deck of 10,000 faces opens at once.
+#: faces a rebuild draws at once when they replace faces the page shows (an edit's), once the page
+#: is told of them (what it asks for meanwhile goes first): it swaps them in without waiting. Others,
+#: and every face of a first build, are drawn when the browser asks for them, which it does for
+#: those in view: a deck of 10,000 faces opens at once.
 EAGER = 48
 #: the pictures kept, in bytes; the least recently asked for go first, and are drawn again if asked for
 PICTURE_CACHE = 256 * 2**20
@@ -130,6 +131,7 @@ class Preview:
         # face ids are new in every run: a browser keeps face pictures as long as it likes
         self._run = secrets.token_hex(3)
         self._shown: dict[str, Shown] = {}  # the faces shown, by id
+        self._asking: list[str] = []  # the faces the page is waiting for (append and remove: atomic)
         self._pictures = Pictures(PICTURE_CACHE)  # (face id, ink) and (sheet digest, page) → PNG
 
     # -- building ------------------------------------------------------------------------------
@@ -148,12 +150,13 @@ class Preview:
                 shown = self._faces_shown(faces, warnings)
                 old = self.snapshot
                 new = [item for item in shown if item.id not in self._shown]
-                self._show(shown, [item for item in new if old and any(f.key == item.key for f in old.faces)])
+                self._show(shown)
                 self.snapshot = Snapshot(deck, shown, list(warnings), time.perf_counter() - start, len(new),
                                          time.strftime("%H:%M:%S"),
                                          old.sheets if old else [], old.files if old else {})
                 self.error = None
                 self._publish(building=True)
+                self._draw_ahead([item for item in new if old and any(f.key == item.key for f in old.faces)])
                 self._write_files(faces, warnings)
                 self.snapshot.warnings = list(warnings)  # the box's, too
             except DeckError as exc:
@@ -203,17 +206,30 @@ class Preview:
             self._ids[key] = f"{self._run}-{self._made}"
         return self._ids[key]
 
-    def _show(self, shown: list[Shown], replacing: list[Shown]) -> None:
+    def _show(self, shown: list[Shown]) -> None:
         """Make `shown` the faces served, forgetting the pictures of those no card shows any more
-        (so a long session's memory stays the deck's size); draw, in colour, the first EAGER of
-        `replacing`, the faces an edit changed on the page."""
+        (so a long session's memory stays the deck's size)."""
         with self._drawing:
             self._shown = {item.id: item for item in shown}
             self._ids = {key: face_id for key, face_id in self._ids.items() if face_id in self._shown}
             self._versions.keep_only({path for side, face, reads in self._ids for path, _ in reads})
             self._pictures.keep_only(lambda key: key[0] in self._shown or key[1] not in INKS)
-            for item in replacing[:EAGER]:
-                self._pictures.put((item.id, "color"), self._draw(item, "color"))
+
+    def _draw_ahead(self, replacing: list[Shown]) -> None:
+        """Draw, in colour, the first EAGER of `replacing`, the faces an edit changed on the page,
+        which has been told of them: it asks for those in view at once, and each of its requests
+        goes first (an edit to art every card shows changes them all; the ones in view show after
+        the few drawn before them, not after all EAGER). A face that cannot be drawn now (a file
+        it reads half saved) is left for the page to ask for."""
+        for item in replacing[:EAGER]:
+            while self._asking:
+                time.sleep(0.002)
+            with self._drawing:
+                if item.id in self._shown and self._pictures.get((item.id, "color")) is None:
+                    try:
+                        self._pictures.put((item.id, "color"), self._draw(item, "color"))
+                    except DeckError:
+                        pass
 
     def _fonts_saved(self) -> None:
         """Read the fonts anew if any the deck may read has been saved since it was read: what
@@ -294,6 +310,13 @@ class Preview:
         now: a file it reads is being saved (the rebuild the save brings gives it a new id)."""
         if ink not in INKS:
             return None
+        self._asking.append(face_id)  # the rebuild's drawing ahead waits for it
+        try:
+            return self._face_png(face_id, ink)
+        finally:
+            self._asking.remove(face_id)
+
+    def _face_png(self, face_id: str, ink: str) -> bytes | None:
         with self._drawing:
             png = self._pictures.get((face_id, ink))
             item = self._shown.get(face_id)
