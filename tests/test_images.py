@@ -349,3 +349,15 @@ def test_every_raster_format_prints_in_greys_in_low_ink(formats_built):
                 assert close(seen, [(luma(HALF_CLEAR[name]) + g) / 2 for g in ground], 4), (name, seen)
             else:
                 assert seen[0] == seen[1] == seen[2] and close(seen, [luma(colour)] * 3, 12), (name, at, seen, colour)
+
+
+def test_every_raster_format_is_separated_in_a_cmyk_build(make_deck, tmp_path):
+    """In a CMYK build every picture is in process inks, its soft mask (a GIF's clear colour, a
+    PSD's or WebP's transparency) kept apart, as a CMYK picture cannot hold one."""
+    import deckpress
+
+    result, = deckpress.build(format_deck(make_deck), tmp_path, papers="a4", inks="color", color="cmyk")
+    pdf, = (o.path for o in result.outputs if o.path.name == "pics-cards-cmyk-a4.pdf")
+    found = images(pdf)
+    assert len(found) == len(format_pictures()) and {x["/ColorSpace"] for x in found} == {"/DeviceCMYK"}
+    assert sum("/SMask" in x for x in found) == sum(masked for _, _, (*_, masked), _, _ in format_pictures()) == 3
