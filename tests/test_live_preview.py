@@ -318,6 +318,34 @@ def test_svg_art_saved_under_its_name_gives_its_faces_new_ids_and_its_new_colour
     assert near(colour_at(drawn(p, "front:pictures:3"), 0.05, 0.05), (0xe0, 0xa0, 0x20))
 
 
+def solid_pdf(color: tuple[int, int, int]) -> bytes:
+    """PDF art: one page 90 pt square, all of it `color`."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    out = io.BytesIO()
+    canvas = Canvas(out, pagesize=(90, 90), invariant=1)
+    canvas.setFillColorRGB(*(v / 255 for v in color))
+    canvas.rect(0, 0, 90, 90, stroke=0, fill=1)
+    canvas.showPage()
+    canvas.save()
+    return out.getvalue()
+
+
+def test_pdf_art_saved_under_its_name_gives_its_faces_new_ids_and_its_new_colours(gallery):
+    folder, p = gallery
+    (folder / "art" / "moon.pdf").write_bytes(solid_pdf((20, 100, 30)))
+    deck = folder / "deck.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8").replace("art/moon.svg", "art/moon.pdf"), encoding="utf-8")
+    p.rebuild()
+    before = face_ids(p)
+    assert near(colour_at(drawn(p, "front:pictures:3"), 0.5, 0.25), (20, 100, 30))
+    (folder / "art" / "moon.pdf").write_bytes(solid_pdf((200, 100, 30)))
+    p.rebuild()
+    after = face_ids(p)
+    assert {key for key in after if after[key] != before[key]} == {"front:pictures:3"}
+    assert near(colour_at(drawn(p, "front:pictures:3"), 0.5, 0.25), (200, 100, 30))
+
+
 @pytest.mark.xfail(strict=True, reason="vectorart/svgfile keep prepared SVG art by the SVG's own stamp: a picture it "
                                       "links, saved again, is drawn as it was (the face's id does change)")
 def test_a_picture_that_svg_art_links_is_read_by_the_faces_that_show_the_art(gallery):
