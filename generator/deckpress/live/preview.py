@@ -157,6 +157,7 @@ class Preview:
                 self.error = None
                 self._publish(building=True)
                 self._draw_ahead([item for item in new if old and any(f.key == item.key for f in old.faces)])
+                self.snapshot.seconds = time.perf_counter() - start  # said with the next state: faces drawn too
                 self._write_files(faces, warnings)
                 self.snapshot.warnings = list(warnings)  # the box's, too
             except DeckError as exc:
