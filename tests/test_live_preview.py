@@ -346,8 +346,6 @@ def test_pdf_art_saved_under_its_name_gives_its_faces_new_ids_and_its_new_colour
     assert near(colour_at(drawn(p, "front:pictures:3"), 0.5, 0.25), (200, 100, 30))
 
 
-@pytest.mark.xfail(strict=True, reason="vectorart/svgfile keep prepared SVG art by the SVG's own stamp: a picture it "
-                                      "links, saved again, is drawn as it was (the face's id does change)")
 def test_a_picture_that_svg_art_links_is_read_by_the_faces_that_show_the_art(gallery):
     folder, p = gallery
     before = face_ids(p)

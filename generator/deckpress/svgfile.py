@@ -41,6 +41,7 @@ from lxml import etree
 from PIL import Image as PILImage
 
 from .face import NO_EDITS, ArtEdits
+from .fonts import from_fonts
 from .imagefile import MAX_PIXELS, UNREADABLE, PictureError, open_raster, stamp
 
 SVG_NS = "http://www.w3.org/2000/svg"
@@ -78,6 +79,14 @@ class Prepared:
     warnings: tuple[str, ...]
     filters: bool
     pictures: tuple[tuple[str | None, tuple[int, int]], ...]
+    read: tuple[tuple[str, tuple[int, int]], ...] = ()  # the files it read, each with its stamp
+
+    def current(self) -> bool:
+        """Whether every file it was made from is as it was (a picture it links saved anew is not)."""
+        try:
+            return all(stamp(path) == was for path, was in self.read)
+        except OSError:
+            return False
 
 
 def _parser() -> etree.XMLParser:
@@ -91,6 +100,7 @@ def font_families(fonts: tuple[str, ...]) -> dict[str, str]:
     return dict(_font_families(fonts))
 
 
+@from_fonts
 @functools.lru_cache(maxsize=16)
 def _font_families(fonts: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
     from fontTools.ttLib import TTFont
@@ -126,6 +136,7 @@ class _Preparer:
         self.depth = depth
         self.warnings: list[str] = []
         self.pictures: list[tuple[str | None, tuple[int, int]]] = []
+        self.read: list[tuple[str, tuple[int, int]]] = []  # the files linked, with their stamps
         self.filters = False
 
     def warn(self, text: str) -> None:
@@ -206,7 +217,7 @@ class _Preparer:
         if root.get("font-family") is None:
             root.set("font-family", self.family_list(""))
         text = etree.tostring(root, encoding="unicode")
-        return Prepared(text, tuple(self.warnings), self.filters, tuple(self.pictures))
+        return Prepared(text, tuple(self.warnings), self.filters, tuple(self.pictures), tuple(self.read))
 
     def edit(self, root: etree._Element) -> None:
         """A card's changes: fields into the text, elements shown or hidden, everything tinted."""
@@ -324,6 +335,7 @@ class _Preparer:
             raise ArtError(self.path, f"'{name}' lies outside the art's folder")
         if not os.path.isfile(target):
             raise ArtError(self.path, f"'{name}' is not found beside the art")
+        self.read.append((target, stamp(target)))
         if target.lower().endswith(".svg"):
             return self.svg_uri(Path(target).read_bytes(), target)
         return self.raster_uri(target, os.path.relpath(target, self.folder))
@@ -336,9 +348,12 @@ class _Preparer:
             self.warn(warning)
         self.filters |= inner.filters
         self.pictures += inner.pictures
+        self.read += inner.read
         return "data:image/svg+xml;base64," + base64.b64encode(inner.text.encode()).decode("ascii")
 
     def raster_uri(self, source: str | io.BytesIO, name: str | None) -> str:
+        """A picture as a data: URI, in a format usvg reads. One that is broken or too big is the
+        art's error (PictureError naming the art), as the same picture placed by itself is."""
         try:
             with _opened(source) as im:
                 pixels = im.size
@@ -352,16 +367,22 @@ class _Preparer:
                 else:
                     im.load()  # a broken picture is found here, not inside usvg
                     data = source.getvalue() if isinstance(source, io.BytesIO) else Path(source).read_bytes()
+        except _Unusable as exc:
+            raise PictureError(self.path, f"holds a picture {exc}") from None
         except PictureError as exc:
-            raise ArtError(self.path, f"{name or 'an embedded picture'} {exc.reason}") from None
+            raise PictureError(self.path, f"links a picture '{name}' that {exc.reason}") from None
         self.pictures.append((name, pixels))
         return f"data:{kind};base64," + base64.b64encode(data).decode("ascii")
 
 
+class _Unusable(Exception):
+    """Why the picture of a data: URI cannot be used, as words that follow "holds a picture"."""
+
+
 @contextmanager
 def _opened(source: str | io.BytesIO) -> Iterator[PILImage.Image]:
-    """A picture file, or the bytes of a data: URI, opened as imagefile.open_raster opens files:
-    its size known to be within MAX_PIXELS before anything is decoded."""
+    """A picture file (imagefile.open_raster), or the bytes of a data: URI opened alike: its size
+    known to be within MAX_PIXELS before anything is decoded."""
     if isinstance(source, str):
         with open_raster(source) as im:
             yield im
@@ -370,27 +391,46 @@ def _opened(source: str | io.BytesIO) -> Iterator[PILImage.Image]:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", PILImage.DecompressionBombWarning)
             im = PILImage.open(source)
+    except PILImage.DecompressionBombError:  # past twice Pillow's bound it gives no size, only this
+        raise _Unusable(f"of more than {MAX_PIXELS // 1_000_000} megapixels, more than any picture may have") \
+            from None
     except UNREADABLE as exc:
-        raise PictureError("picture", f"cannot be read: {exc or type(exc).__name__}") from None
+        raise _Unusable(f"that cannot be read: {exc or type(exc).__name__}") from None
     with im:
         if im.width * im.height > MAX_PIXELS:
-            raise PictureError("picture", f"is {im.width}×{im.height} px, more than the "
-                                          f"{MAX_PIXELS // 1_000_000} megapixels any picture may have")
+            raise _Unusable(f"of {im.width}×{im.height} px, more than the {MAX_PIXELS // 1_000_000} megapixels "
+                            "any picture may have")
         try:
             yield im
         except UNREADABLE as exc:
-            raise PictureError("picture", f"cannot be read: {exc or type(exc).__name__}") from None
+            raise _Unusable(f"that cannot be read: {exc or type(exc).__name__}") from None
 
 
 def prepare(path: str, fonts: tuple[str, ...], edits: ArtEdits = NO_EDITS) -> Prepared:
     """The SVG at `path` made ready for usvg, with `fonts` (the deck's first) as its fonts and a
-    card's `edits`; ArtError if it cannot be drawn at all."""
-    return _prepare(path, stamp(path), fonts, edits)
+    card's `edits`; ArtError if it cannot be drawn at all. Made once while neither the SVG nor a
+    file it links changes (`deckpress serve` redraws art whose linked picture was saved anew)."""
+    key = (path, stamp(path), fonts, edits)
+    known = _PREPARED.get(key)
+    if known is None or not known.current():
+        preparer = _Preparer(path, fonts, 0, edits)
+        known = preparer.prepare(_read(path, key[1]))
+        known = Prepared(known.text, known.warnings, known.filters, known.pictures, ((path, key[1]), *known.read))
+        _PREPARED[key] = known
+        if len(_PREPARED) > 256:  # the least recently made goes
+            del _PREPARED[next(iter(_PREPARED))]
+    return known
 
 
-@functools.lru_cache(maxsize=256)
-def _prepare(path: str, _stamp: tuple[int, int], fonts: tuple[str, ...], edits: ArtEdits) -> Prepared:
-    return _Preparer(path, fonts, 0, edits).prepare(_read(path, _stamp))
+class _Made(dict):
+    """Prepared SVGs by what they were made from; emptied by fonts.reread_fonts, since fonts were
+    chosen by the family names inside their files."""
+
+    def cache_clear(self) -> None:
+        self.clear()
+
+
+_PREPARED: _Made = from_fonts(_Made())
 
 
 @functools.lru_cache(maxsize=8)

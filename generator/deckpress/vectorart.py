@@ -29,6 +29,7 @@ from typing import Any
 from .imagefile import stamp
 from .separation import FORMULA, Separation
 from .face import NO_EDITS, ArtEdits
+from .fonts import from_fonts
 from .svgfile import ArtError, prepare
 
 POINTS_PER_MM = 72 / 25.4
@@ -113,12 +114,15 @@ def load_art(path: str, fonts: tuple[str, ...] = (), page: int = 1, printed: tup
     at one pixel a unit, enough to measure it), its colours as `treatment` says; ArtError if it
     cannot be drawn."""
     scale = None
-    if not is_pdf(path):
+    if is_pdf(path):
+        read: tuple = ((path, stamp(path)),)
+    else:
         prepared = prepare(path, fonts, edits)
+        read = prepared.read  # the SVG and every file it links, each with its stamp
         if prepared.filters and printed is not None:
             width, height = load_art(path, fonts, edits=edits).size
             scale = _filter_scale((width, height), printed)
-    return _load_art(path, stamp(path), fonts, page, scale, treatment.key, treatment, edits)
+    return _load_art(path, read, fonts, page, scale, treatment.key, treatment, edits)
 
 
 def _filter_scale(size: tuple[float, float], printed: tuple[float, float]) -> float:
@@ -130,8 +134,9 @@ def _filter_scale(size: tuple[float, float], printed: tuple[float, float]) -> fl
     return math.ceil(min(scale, bound) * 4) / 4
 
 
+@from_fonts  # its text was set in fonts read by their paths
 @functools.lru_cache(maxsize=128)
-def _load_art(path: str, _stamp: tuple[int, int], fonts: tuple[str, ...], page: int, scale: float | None,
+def _load_art(path: str, _read: tuple, fonts: tuple[str, ...], page: int, scale: float | None,
               _key: tuple, treatment: Treatment, edits: ArtEdits) -> Art:
     import pikepdf
 
@@ -176,6 +181,7 @@ def _pdf_bytes(path: str) -> bytes:
         raise ArtError(path, f"cannot be read: {exc.strerror or exc}") from None
 
 
+@from_fonts
 @functools.lru_cache(maxsize=8)
 def _font_database(fonts: tuple[str, ...]) -> Any:
     import svg2pdf_py
