@@ -1,7 +1,7 @@
 """Every bundled build stays byte for byte what it was: the PDFs of `deckpress build` (five decks,
 both papers, both inks) and the calibration sheet, against sha256 sums in tests/data/bundled-hashes.json.
 
-The bytes depend on the libraries that write them (reportlab, fontTools' subsetter, Pillow, svglib,
+The bytes depend on the libraries that write them (reportlab, fontTools' subsetter, Pillow, svg2pdf, pikepdf,
 zlib), so the sums are checked only with the versions they were taken with; with others the test
 is skipped and says which. A change meant to alter output updates the sums on purpose:
 `python tests/test_same_output.py` rewrites them, and the commit says why the bytes changed.
@@ -20,7 +20,7 @@ import pytest
 from click.testing import CliRunner
 
 HASHES = Path(__file__).parent / "data" / "bundled-hashes.json"
-LIBRARIES = ("reportlab", "fonttools", "pillow", "svglib")  # what writes the bytes
+LIBRARIES = ("reportlab", "fonttools", "pillow", "svg2pdf-py", "pikepdf")  # what writes the bytes
 
 
 def installed_versions() -> dict[str, str]:
