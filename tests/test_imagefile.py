@@ -10,7 +10,7 @@ import pytest
 from PIL import Image as PILImage
 
 from deckpress.imagefile import (BLURRED_DPI, SHARP_DPI, PictureError, Resolution, decoded, exif_rotation,
-                                 image_size, open_raster, png_of, printable, raster_format, raster_parts,
+                                 image_size, open_raster, png_of, printable, raster_format,
                                  raster_pixels, see_through)
 from tests.pictureformats import halves, psd, save
 
@@ -52,46 +52,6 @@ def test_under_300_dpi_is_soft_and_under_150_blurred():
 
 def test_a_picture_printed_at_no_size_is_not_blurred():
     assert Resolution((10, 10), (0, 20)).sharp
-
-
-# --- rasters inside an SVG ---------------------------------------------------------------------------
-
-def test_an_svg_without_pictures_has_no_raster_parts(tmp_path):
-    path = tmp_path / "plain.svg"
-    path.write_bytes(svg_with(""))
-    assert raster_parts(str(path)) == ()
-
-
-def test_embedded_and_linked_pictures_are_found_with_their_pixels_and_size(tmp_path):
-    (tmp_path / "photo.png").write_bytes(png((120, 160)))
-    path = tmp_path / "art.svg"
-    path.write_bytes(svg_with(f'<image x="10" y="10" width="60" height="80" xlink:href="{data_uri(png((60, 80)))}"/>'
-                              '<image x="100" y="0" width="40" height="20" href="photo.png"/>'))
-    embedded, linked = raster_parts(str(path))
-    assert (embedded.name, embedded.pixels, linked.name, linked.pixels) == (None, (60, 80), "photo.png", (120, 160))
-    # the SVG is 100 × 50 units on its 200 × 100 view box; printed 50 × 25 mm, each unit of the view box is 0.25 mm
-    width, height = image_size(str(path))
-    scale = (50 / width, 25 / height)
-    assert embedded.printed(scale) == pytest.approx((15, 20))
-    assert linked.printed(scale) == pytest.approx((10, 5))
-
-
-def test_transforms_in_the_svg_count_rotated_and_stretched_alike(tmp_path):
-    path = tmp_path / "turned.svg"
-    path.write_bytes(svg_with(f'<g transform="rotate(90) scale(2, 1)">'
-                              f'<image x="0" y="0" width="30" height="40" xlink:href="{data_uri(png((60, 80)))}"/></g>'))
-    part, = raster_parts(str(path))
-    width, height = image_size(str(path))
-    # 30 units across, doubled, then turned upright: still 60 units (15 mm) along its own width
-    assert part.printed((50 / width, 25 / height)) == pytest.approx((15, 10))
-
-
-def test_an_edited_svg_is_read_anew(tmp_path):
-    path = tmp_path / "art.svg"
-    path.write_bytes(svg_with(""))
-    assert raster_parts(str(path)) == ()
-    path.write_bytes(svg_with(f'<image width="60" height="80" xlink:href="{data_uri(png((60, 80)))}"/>'))
-    assert len(raster_parts(str(path))) == 1
 
 
 # --- rasters of every format -------------------------------------------------------------------------

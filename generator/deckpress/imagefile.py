@@ -1,5 +1,5 @@
-"""Pictures named by decks: their proportions, SVGs read into vector drawings, and the resolution a
-picture prints at (rasters, and the raster pictures inside an SVG).
+"""Raster pictures named by decks: their formats, proportions and the resolution they print at.
+(Vector art, SVG and PDF, is vectorart.py's.)
 
 A raster picture is any of RASTER_FORMATS (PNG, JPEG, WebP, TIFF, GIF, BMP, PSD), told by its
 content, not its name; nothing else Pillow reads is opened past its header (EPS would run
@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import functools
 import io
-import logging
 import math
 import os
 import sys
@@ -21,7 +20,6 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from PIL import Image as PILImage, ImageChops
 
@@ -315,37 +313,10 @@ def _psd_layers(path: str) -> tuple[int, bytes]:
         return count, file.read(max(0, min(end - file.tell(), 1 << 16)))
 
 
-def is_svg(path: str | Path) -> bool:
-    return str(path).lower().endswith(".svg")
-
-
 def stamp(path: str) -> tuple[int, int]:
     """What a cache of a file's contents is keyed on besides its name: an edited file is read anew."""
     st = os.stat(path)
     return (st.st_mtime_ns, st.st_size)
-
-
-def load_svg(path: str) -> Any:
-    """An SVG as a reportlab Drawing (vector), its opacity kept (`svgart`); ValueError if it
-    cannot be read."""
-    return _load_svg(path, stamp(path))
-
-
-def import_svg_reader() -> None:
-    """Import what reading SVG art takes (svglib and lxml: about a tenth of a second) ahead of
-    reading any, e.g. before forking workers that would each import it."""
-    from . import svgart  # noqa: F401
-
-
-@functools.lru_cache(maxsize=None)
-def _load_svg(path: str, _stamp: tuple[int, int]) -> Any:
-    from .svgart import read_svg  # imported late: svglib pulls in lxml
-
-    logging.getLogger("svglib").setLevel(logging.ERROR)
-    drawing = read_svg(path)
-    if drawing is None or not drawing.width or not drawing.height:
-        raise ValueError(f"cannot read SVG '{Path(path).name}'")
-    return drawing
 
 
 def grey_png(path: str, lighten: float = 0.0) -> bytes:
@@ -381,15 +352,12 @@ def greyed(im: PILImage.Image, lighten: float = 0.0) -> PILImage.Image:
 
 
 def image_size(path: str) -> tuple[float, float]:
-    """Width and height of a picture in its own units; only the proportion matters."""
+    """Width and height of a raster picture in pixels; only the proportion matters."""
     return _image_size(path, stamp(path))
 
 
 @functools.lru_cache(maxsize=None)
 def _image_size(path: str, _stamp: tuple[int, int]) -> tuple[float, float]:
-    if is_svg(path):
-        drawing = load_svg(path)
-        return (float(drawing.width), float(drawing.height))
     width, height = raster_pixels(path)
     return (float(width), float(height))
 
@@ -536,54 +504,3 @@ class Resolution:
         w, h = (f"{round(v, 1):g}" for v in self.printed)
         return (f"{self.pixels[0]}×{self.pixels[1]} px, printed {w}×{h} mm: {self.dpi} dpi — {verdict} "
                 f"({SHARP_DPI} dpi wanted)")
-
-
-@dataclass(frozen=True)
-class RasterPart:
-    """A raster picture inside an SVG: the file it links to (relative to the SVG; None when it is
-    embedded as a data: URI), its pixels, and where its width and height point in the drawing's
-    units (vectors, so any rotation, skew and uneven scaling of the SVG's transforms is kept)."""
-
-    name: str | None
-    pixels: tuple[int, int]
-    across: tuple[float, float]
-    down: tuple[float, float]
-
-    def printed(self, scale: tuple[float, float]) -> tuple[float, float]:
-        """Its printed width and height in mm when the drawing is printed at `scale` (mm per unit,
-        x and y)."""
-        sx, sy = scale
-        return (math.hypot(self.across[0] * sx, self.across[1] * sy),
-                math.hypot(self.down[0] * sx, self.down[1] * sy))
-
-
-def raster_parts(path: str) -> tuple[RasterPart, ...]:
-    """Every raster picture an SVG draws, in drawing order; read once per file."""
-    return _raster_parts(path, stamp(path))
-
-
-@functools.lru_cache(maxsize=None)
-def _raster_parts(path: str, _stamp: tuple[int, int]) -> tuple[RasterPart, ...]:
-    # svglib has read the <image> elements already (data: URIs as PIL images, linked files as
-    # paths it checked): walking its drawing with the transforms is cheaper and surer than
-    # parsing the SVG a second time
-    from reportlab.graphics.shapes import Group, Image, mmult
-
-    parts: list[RasterPart] = []
-
-    def walk(node: Any, matrix: tuple[float, ...]) -> None:
-        if isinstance(node, Image):
-            if isinstance(node.path, str):
-                name: str | None = os.path.relpath(node.path, os.path.dirname(path))
-                pixels = raster_pixels(node.path)
-            else:
-                name, pixels = None, node.path.size
-            a, b, c, d = matrix[:4]
-            parts.append(RasterPart(name, pixels, (a * node.width, b * node.width), (c * node.height, d * node.height)))
-        elif isinstance(node, Group):  # a Drawing is a Group too
-            inner = mmult(matrix, node.transform)
-            for child in node.contents:
-                walk(child, inner)
-
-    walk(load_svg(path), (1, 0, 0, 1, 0, 0))
-    return tuple(parts)

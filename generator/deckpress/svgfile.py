@@ -31,9 +31,9 @@ import io
 import os
 import re
 import warnings
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from urllib.parse import unquote
 
@@ -80,6 +80,31 @@ class Prepared:
     filters: bool
     pictures: tuple[tuple[str | None, tuple[int, int]], ...]
     read: tuple[tuple[str, tuple[int, int]], ...] = ()  # the files it read, each with its stamp
+    sets_text: bool = False  # whether it has text (set in the fonts it was made ready with)
+    characters: str = ""  # the characters of its text, each once, in order
+    changed: bool = True  # whether what it draws differs from the file's own text (else the file is as good)
+
+    def embedded_fonts(self, fonts: tuple[str, ...], subset: Callable[[str, str], str]) -> str:
+        """A CSS style sheet of @font-face rules with the fonts its text is set in (those of
+        `fonts` whose family it names), each `subset(path, characters)` (base64 TrueType): SVG art
+        in an `<image>` sees no fonts but its own, so a browser would set it in a system font."""
+        if not self.sets_text or not self.characters:
+            return ""
+        named = self.text.lower()
+        rules = []
+        for path, family, weight, italic, stretch in _font_styles(fonts):
+            if f"'{family.lower()}'" in named:
+                rules.append(f"@font-face{{font-family:'{family}';font-weight:{weight};font-stretch:{stretch}%;"
+                             f"font-style:{'italic' if italic else 'normal'};src:url(data:font/ttf;base64,"
+                             f"{subset(path, self.characters)}) format(\"truetype\")}}")
+        return "\n".join(rules)
+
+    def with_style(self, css: str) -> str:
+        """The SVG text with `css` as a style sheet first inside its root."""
+        if not css:
+            return self.text
+        at = self.text.index(">", self.text.index("<svg")) + 1
+        return self.text[:at] + "<style>" + css + "</style>" + self.text[at:]
 
     def current(self) -> bool:
         """Whether every file it was made from is as it was (a picture it links saved anew is not)."""
@@ -91,7 +116,7 @@ class Prepared:
 
 def _parser() -> etree.XMLParser:
     return etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False,
-                           remove_comments=True, remove_pis=True, recover=False)
+                           remove_comments=False, remove_pis=True, recover=False)
 
 
 def font_families(fonts: tuple[str, ...]) -> dict[str, str]:
@@ -119,6 +144,34 @@ def _font_families(fonts: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
     return tuple(found.items())
 
 
+_STRETCH = {1: 50, 2: 62.5, 3: 75, 4: 87.5, 5: 100, 6: 112.5, 7: 125, 8: 150, 9: 200}  # OS/2 width classes
+_TEXTS = {"text", "tspan", "textPath", "a", "flowPara", "flowSpan", "flowRoot", "title"}
+
+
+@from_fonts
+@functools.lru_cache(maxsize=16)
+def _font_styles(fonts: tuple[str, ...]) -> tuple[tuple[str, str, int, bool, float], ...]:
+    """Each font file's family (its typographic family where it has one), weight, italic and
+    width (CSS font-stretch, in %)."""
+    from fontTools.ttLib import TTFont
+
+    found = []
+    for path in fonts:
+        try:
+            with TTFont(path, lazy=True, fontNumber=0) as font:
+                names = font["name"]
+                family = names.getDebugName(16) or names.getDebugName(1)
+                os2 = font["OS/2"] if "OS/2" in font else None
+                weight = os2.usWeightClass if os2 is not None else 400
+                italic = bool(os2.fsSelection & 1) if os2 is not None else False
+                stretch = _STRETCH.get(os2.usWidthClass, 100) if os2 is not None else 100
+        except Exception:  # noqa: BLE001 - a font that cannot be read names nothing; the deck checks its fonts
+            continue
+        if family:
+            found.append((path, family, weight, italic, stretch))
+    return tuple(found)
+
+
 _FAMILY_DECL = re.compile(r"(font-family\s*:\s*)([^;}!]+)", re.IGNORECASE)
 _FONT_DECL = re.compile(r"(?<![-\w])(font\s*:\s*)([^;}!]+)", re.IGNORECASE)
 _FILTER_DECL = re.compile(r"(?<![-\w])filter\s*:\s*(?!none)", re.IGNORECASE)
@@ -137,7 +190,15 @@ class _Preparer:
         self.warnings: list[str] = []
         self.pictures: list[tuple[str | None, tuple[int, int]]] = []
         self.read: list[tuple[str, tuple[int, int]]] = []  # the files linked, with their stamps
+        self.sets_text = False
+        self.changed = edits != NO_EDITS  # whether the text differs from the file in what it draws
         self.filters = False
+
+    def put(self, element: etree._Element, key: str, value: str) -> None:
+        """Set an attribute, noting that the SVG is no longer the file as it was."""
+        if element.get(key) != value:
+            element.set(key, value)
+            self.changed = True
 
     def warn(self, text: str) -> None:
         if text not in self.warnings:
@@ -207,17 +268,21 @@ class _Preparer:
                 raise ArtError(self.path, f"has more than {MAX_ELEMENTS:,} elements: simplify it, or export it "
                                           "as a picture")
         if root.get("width") is None and root.get("height") is None and root.get("viewBox") is None:
-            root.set("width", "300")
-            root.set("height", "150")
+            self.put(root, "width", "300")
+            self.put(root, "height", "150")
         if self.edits != NO_EDITS:
             self.edit(root)
         for element in list(root.iter()):
             if isinstance(element.tag, str):
                 self.element(element)
-        if root.get("font-family") is None:
-            root.set("font-family", self.family_list(""))
-        text = etree.tostring(root, encoding="unicode")
-        return Prepared(text, tuple(self.warnings), self.filters, tuple(self.pictures), tuple(self.read))
+        if root.get("font-family") is None and self.sets_text:  # text naming no family: the deck's sans
+            self.put(root, "font-family", self.family_list(""))
+        text = etree.tostring(root, encoding="unicode") + ("\n" if data.rstrip(b" \t\r")[-1:] == b"\n" else "")
+        characters = "".join(dict.fromkeys(
+            "".join(t for e in root.iter() if isinstance(e.tag, str) and etree.QName(e).localname in _TEXTS
+                    for t in (e.text, e.tail) if t)))
+        return Prepared(text, tuple(self.warnings), self.filters, tuple(self.pictures), tuple(self.read),
+                        self.sets_text, characters, self.changed)
 
     def edit(self, root: etree._Element) -> None:
         """A card's changes: fields into the text, elements shown or hidden, everything tinted."""
@@ -286,16 +351,20 @@ class _Preparer:
             self.warn("is animated: the picture before any animation is drawn")
         elif local in ("filter", "feDropShadow"):
             self.filters = True
+        elif local in ("text", "flowRoot"):
+            self.sets_text = True
         elif local == "style" and element.text:
-            element.text = self.css(element.text)
+            css = self.css(element.text)
+            self.changed |= css != element.text
+            element.text = css
         elif local == "image":
             self.image(element)
         family = element.get("font-family")
         if family is not None:
-            element.set("font-family", self.family_list(family))
+            self.put(element, "font-family", self.family_list(family))
         style = element.get("style")
         if style is not None:
-            element.set("style", self.css(style))
+            self.put(element, "style", self.css(style))
         if element.get("filter") not in (None, "none"):
             self.filters = True
 
@@ -311,9 +380,10 @@ class _Preparer:
         except ArtError as exc:
             self.warn(f"has a picture that is left out: {exc.reason}")
             element.getparent().remove(element)
+            self.changed = True
             return
         if uri is not None:
-            element.set(key, uri)
+            self.put(element, key, uri)
 
     def picture_uri(self, href: str) -> str | None:
         """The data: URI that puts the picture `href` names in; None to keep `href` as it is."""
@@ -349,6 +419,8 @@ class _Preparer:
         self.filters |= inner.filters
         self.pictures += inner.pictures
         self.read += inner.read
+        self.changed = True
+        self.sets_text |= inner.sets_text
         return "data:image/svg+xml;base64," + base64.b64encode(inner.text.encode()).decode("ascii")
 
     def raster_uri(self, source: str | io.BytesIO, name: str | None) -> str:
@@ -415,7 +487,7 @@ def prepare(path: str, fonts: tuple[str, ...], edits: ArtEdits = NO_EDITS) -> Pr
     if known is None or not known.current():
         preparer = _Preparer(path, fonts, 0, edits)
         known = preparer.prepare(_read(path, key[1]))
-        known = Prepared(known.text, known.warnings, known.filters, known.pictures, ((path, key[1]), *known.read))
+        known = replace(known, read=((path, key[1]), *known.read))
         _PREPARED[key] = known
         if len(_PREPARED) > 256:  # the least recently made goes
             del _PREPARED[next(iter(_PREPARED))]

@@ -18,6 +18,7 @@ greys are its opacity, not ink).
 from __future__ import annotations
 
 import functools
+import hashlib
 import io
 import math
 import zlib
@@ -26,7 +27,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
-from .imagefile import stamp
+from .imagefile import image_size, stamp
 from .separation import FORMULA, Separation
 from .face import NO_EDITS, ArtEdits
 from .fonts import from_fonts
@@ -100,10 +101,16 @@ def is_vector(path: str | Path) -> bool:
     return str(path).lower().endswith((".svg", ".pdf"))
 
 
+def picture_size(path: str, fonts: tuple[str, ...] = ()) -> tuple[float, float]:
+    """The width and height of any picture in its own units (only the proportion matters): a
+    raster's pixels, vector art's page (in CSS pixels for SVG, points for PDF)."""
+    return load_art(path, fonts).size if is_vector(path) else image_size(path)
+
+
 def import_art_readers() -> None:
     """Import what reading art takes (svg2pdf, pikepdf, lxml) ahead of reading any, e.g. before
     forking workers that would each import it."""
-    import pikepdf  # noqa: F401
+    import pikepdf  # noqa: F401 - imported for what importing does
     import svg2pdf_py  # noqa: F401
     from lxml import etree  # noqa: F401
 
@@ -141,16 +148,16 @@ def _load_art(path: str, _read: tuple, fonts: tuple[str, ...], page: int, scale:
     import pikepdf
 
     warnings: tuple[str, ...] = ()
+    known: dict[tuple[int, int], str | None] | None = None  # a PDF's pictures all count
     if is_pdf(path):
         data = _pdf_bytes(path)
-        known: dict[int, tuple[int, int]] = {}
     else:
         prepared = prepare(path, fonts, edits)
         data = _svg_pdf(path, prepared.text, fonts, scale or 1.0)
         warnings = prepared.warnings
         known = {}
-        for _, pixels in prepared.pictures:
-            known.setdefault(pixels[0] * 100_003 + pixels[1], pixels)
+        for name, pixels in prepared.pictures:
+            known.setdefault(pixels, name)
     try:
         pdf = pikepdf.open(io.BytesIO(data))
     except pikepdf.PasswordError:
@@ -161,8 +168,7 @@ def _load_art(path: str, _read: tuple, fonts: tuple[str, ...], page: int, scale:
         if not 1 <= page <= len(pdf.pages):
             raise ArtError(path, f"has {len(pdf.pages)} page{'s' if len(pdf.pages) != 1 else ''}, no page {page}")
         try:
-            return _read_page(path, pdf, pdf.pages[page - 1], treatment, warnings,
-                              None if is_pdf(path) else known)
+            return _read_page(path, pdf, pdf.pages[page - 1], treatment, warnings, known)
         except pikepdf.PdfError as exc:
             raise ArtError(path, f"is a PDF that cannot be read: {_first_line(exc)}") from None
 
@@ -222,7 +228,6 @@ class _Reader:
         self.pikepdf = pikepdf
         self.numbers: dict[tuple[int, int], int] = {}
         self.objects: list[Any] = []
-        self.replaced: dict[tuple[int, int], Any] = {}  # objects recolouring made anew
 
     def value(self, obj: Any) -> Any:
         pikepdf = self.pikepdf
@@ -232,14 +237,12 @@ class _Reader:
             if number is None:
                 number = self.numbers[key] = len(self.objects)
                 self.objects.append(None)
-                self.objects[number] = self.direct(self.replaced.get(key, obj))
+                self.objects[number] = self.direct(obj)
             return Local(number)
         return self.direct(obj)
 
     def direct(self, obj: Any) -> Any:
         pikepdf = self.pikepdf
-        if isinstance(obj, Stream):  # made anew by recolouring
-            return Stream({k: self.value(v) for k, v in obj.entries.items()}, obj.data)
         if isinstance(obj, bool) or obj is None:
             return obj
         if isinstance(obj, int):
@@ -255,30 +258,14 @@ class _Reader:
         if isinstance(obj, pikepdf.Array):
             return [self.value(v) for v in obj]
         if isinstance(obj, pikepdf.Name):
-            return _Name(str(obj)[1:])
+            return str(obj)[1:]  # a name is a str in art's values, a PDF string bytes (backends.pdfart)
         if isinstance(obj, pikepdf.String):
-            return _Hex(bytes(obj))
-        if isinstance(obj, dict):  # a value made anew by recolouring
-            return {k: self.value(v) for k, v in obj.items()}
-        if isinstance(obj, list):
-            return [self.value(v) for v in obj]
-        if isinstance(obj, str):
-            return _Name(obj.lstrip("/"))
-        if isinstance(obj, pikepdf.Object):  # a boolean, a number or null kept as a PDF object
-            return self.direct(obj.as_python() if hasattr(obj, "as_python") else None)
-        return obj
-
-
-class _Name(str):
-    """A PDF name in art's values (backends.pdfart writes it as its own Name)."""
-
-
-class _Hex(bytes):
-    """A PDF string in art's values, written as hex."""
+            return bytes(obj)
+        return obj.as_python() if isinstance(obj, pikepdf.Object) and hasattr(obj, "as_python") else obj
 
 
 def _read_page(path: str, pdf: Any, page: Any, treatment: Treatment, warnings: tuple[str, ...],
-               known_pictures: dict[int, tuple[int, int]] | None) -> Art:
+               known_pictures: dict[tuple[int, int], str | None] | None) -> Art:
     import pikepdf
 
     box = [float(v) for v in (page.obj.get("/CropBox") or page.obj.get("/MediaBox") or [0, 0, 612, 792])]
@@ -306,8 +293,6 @@ def _read_page(path: str, pdf: Any, page: Any, treatment: Treatment, warnings: t
     if isinstance(group_value, dict) and treatment.colors != "rgb":
         group_value = {k: v for k, v in group_value.items() if k != "CS"}
     pictures = _pictures(data, values, reader.objects, known_pictures)
-    import hashlib
-
     name = hashlib.sha1(repr((data, values, group_value, reader.objects, (x0, y0, x1, y1))).encode(
         "utf-8", "surrogateescape"), usedforsecurity=False).hexdigest()[:16]
     return Art(name, (x0, y0, x1, y1), data, values, group_value, tuple(reader.objects), pictures,
@@ -339,10 +324,11 @@ def _resolve(value: Any, objects: tuple[Any, ...] | list[Any]) -> Any:
 
 
 def _pictures(content: bytes, resources: Any, objects: list[Any],
-              known: dict[int, tuple[int, int]] | None) -> tuple:
+              known: dict[tuple[int, int], str | None] | None) -> tuple:
     """Every picture `content` paints (in forms too), with where its unit square's sides point:
-    the pictures of a PDF all count; of an SVG, those svgfile put in (by their pixel size), not
-    the pictures svg2pdf made of filters, which are drawn at the output's resolution."""
+    the pictures of a PDF all count (`known` None); of an SVG, those svgfile put in (`known`: their
+    names by their pixel sizes), not the pictures svg2pdf made of filters, which are drawn at the
+    output's resolution."""
     import pikepdf
 
     found: list = []
@@ -373,8 +359,8 @@ def _pictures(content: bytes, resources: Any, objects: list[Any],
                 kind = target.entries.get("Subtype")
                 if kind == "Image":
                     pixels = (int(target.entries.get("Width", 0)), int(target.entries.get("Height", 0)))
-                    if known is None or pixels[0] * 100_003 + pixels[1] in known:
-                        found.append((None, pixels, (ctm[0], ctm[1]), (ctm[2], ctm[3])))
+                    if known is None or pixels in known:
+                        found.append((known and known[pixels], pixels, (ctm[0], ctm[1]), (ctm[2], ctm[3])))
                 elif kind == "Form":
                     form_matrix = tuple(float(v) for v in target.entries.get("Matrix", (1, 0, 0, 1, 0, 0)))
                     walk(_decoded(target), target.entries.get("Resources", res), _multiply(form_matrix, ctm),

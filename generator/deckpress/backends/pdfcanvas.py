@@ -1,8 +1,8 @@
 """Drawing PDF content streams: a canvas in points, y up, and the resources what it draws uses.
 
-The drawing calls are reportlab's Canvas calls, written as the same operators, so that
-deckpress's own drawing and reportlab's renderer (SVG art, `svgart`) draw through one surface,
-and a content stream reads as reportlab's would. Unlike reportlab's, a canvas here belongs to no
+The drawing calls are reportlab's Canvas calls, written as the same operators, so that a content
+stream reads as reportlab's would (they were shared with svglib's renderer, which drew SVG art
+before vectorart did). Unlike reportlab's, a canvas here belongs to no
 document: what it draws names its resources (font subsets, pictures, nested forms, graphics
 states, shadings) by names that are the same in every document of a build, so a face drawn once
 is the same bytes wherever it is placed (`Form`). A document writes the resources a content

@@ -13,7 +13,7 @@ from typing import Any
 from ..colors import Color
 from ..errors import DeckError, Warnings, suggest
 from ..face import IDENTITY, Face, Group, Image, Item, Paint, rotation
-from ..imagefile import image_size
+from ..vectorart import picture_size
 from ..model import Card, CardSize, Deck, Element, Template
 from ..model.elements import KINDS
 from ..model.keys import Key
@@ -80,7 +80,7 @@ def _icon_draws(icons: Mapping[str, Icon], names: Names) -> dict[str, IconDraw]:
 
 
 def _image_icon(icon: Icon) -> IconDraw:
-    w, h = image_size(str(icon.image))
+    w, h = picture_size(str(icon.image))
     height = 0.9 * icon.scale
     width = height * w / h
 

@@ -20,10 +20,7 @@ line beside them; so does any other failure of a rebuild (a bug is a banner, not
 from __future__ import annotations
 
 import hashlib
-import html
 import json
-import os
-import re
 import secrets
 import shutil
 import sys
@@ -36,7 +33,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple
-from urllib.parse import unquote
 
 from ..backends.raster import RasterJob, png_bytes, render, trim_box
 from ..builder.deckbuild import deck_jobs
@@ -46,7 +42,9 @@ from ..builder.plan import DeckBuild, Options, Variant, lang_suffix, printed_tit
 from ..errors import DeckError, DeckWarning, Warnings, display_path
 from ..face import Face, Group, Image, Item, Text
 from ..fonts import reread_fonts
-from ..imagefile import is_svg, stamp
+from ..imagefile import stamp
+from ..svgfile import prepare
+from ..vectorart import is_pdf, is_vector
 from ..model import Deck, load_deck
 from ..model.deck import find_deck, readable_roots
 from ..results import Report
@@ -398,13 +396,10 @@ class Preview:
 
 
 class Known(NamedTuple):
-    """What a file held when it was last read: `digest` of its bytes ("" when it could not be
-    read); for SVG art, the files it links that are there, and whether it sets text."""
+    """What a file held when it was last read: `digest` of its bytes ("" when it could not be read)."""
 
     stamp: tuple[int, int] | None
     digest: str
-    linked: tuple[str, ...] = ()
-    sets_text: bool = False
 
 
 class FileVersions:
@@ -429,10 +424,7 @@ class FileVersions:
             except OSError:  # gone or unreadable since the deck was loaded: the next rebuild says so
                 known = Known(None, "")
             else:
-                if is_svg(path):
-                    known = Known(now, _digest(data), _linked(data, path), _SVG_TEXT.search(data) is not None)
-                else:
-                    known = Known(now, _digest(data))
+                known = Known(now, _digest(data))
             self._known[path] = known
         return known
 
@@ -482,20 +474,23 @@ class _Reads:
                 found |= inner
         return frozenset(found)
 
-    def _picture(self, source: str, fonts: tuple[str, ...], depth: int = 0) -> frozenset[str]:
-        """A picture's file; for SVG art, also every file it links (SVG art in SVG art too) and, if
-        it sets text, every font it may be set in: which one a family name picks is the drawing's
-        business, and a face that may read a font is redrawn when the font is saved."""
+    def _picture(self, source: str, fonts: tuple[str, ...]) -> frozenset[str]:
+        """A picture's file; for SVG art, also every file it read (the pictures and SVG art it
+        links, as svgfile made it ready) and, if it sets text, every font it may be set in: which
+        one a family name picks is the drawing's business, and a face that may read a font is
+        redrawn when the font is saved."""
         found = self._pictures.get((source, fonts))
         if found is None:
             paths = {source}
-            if is_svg(source):
-                known = self._file(source)
-                if known.sets_text:
-                    paths.update(fonts)
-                if depth < _NESTING:
-                    for linked in known.linked:
-                        paths |= self._picture(linked, fonts, depth + 1)
+            if is_vector(source) and not is_pdf(source):
+                try:
+                    prepared = prepare(source, fonts)  # made already, when the faces were composed
+                except (ValueError, OSError):  # saved broken since: the rebuild that follows says so
+                    prepared = None
+                if prepared is not None:
+                    paths.update(path for path, _ in prepared.read)
+                    if prepared.sets_text:
+                        paths.update(fonts)
             found = self._pictures[source, fonts] = frozenset(paths)
         return found
 
@@ -525,14 +520,6 @@ class Pictures:
             self.size -= len(self.items.pop(key))
 
 
-#: SVG art linked from SVG art is followed this deep (svgfile draws pictures nested 8 deep at most)
-_NESTING = 8
-#: a `<text>` element, any prefix: SVG art that sets words
-_SVG_TEXT = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?text[\s/>]")
-#: a link, `href` or `xlink:href`, quoted either way
-_HREF = re.compile(rb"""(?<![\w:-])(?:[A-Za-z_][\w.-]*:)?href\s*=\s*(?:"([^"]*)"|'([^']*)')""")
-
-
 def _stamp(path: str) -> tuple[int, int] | None:
     try:
         return stamp(path)
@@ -542,24 +529,6 @@ def _stamp(path: str) -> tuple[int, int] | None:
 
 def _digest(data: bytes) -> str:
     return hashlib.sha1(data, usedforsecurity=False).hexdigest()[:20]
-
-
-def _linked(data: bytes, path: str) -> tuple[str, ...]:
-    """The files SVG art links to that are there: relative (or `file:`) links, read from the art's
-    own folder, not data: URIs, fragments (`#id`) or addresses on the internet. A link the drawing
-    will not follow (outside the folder) is counted anyway: a face redrawn for nothing is no harm."""
-    folder = os.path.dirname(path)
-    found = []
-    for match in _HREF.finditer(data):
-        href = html.unescape((match[1] or match[2] or b"").decode("utf-8", "replace")).strip()
-        if href.lower().startswith("file:"):
-            href = href[5:]
-        elif not href or href.startswith("#") or re.match(r"[A-Za-z][A-Za-z0-9+.-]*:", href):
-            continue
-        target = os.path.realpath(os.path.join(folder, unquote(href).split("#")[0]))
-        if target not in found and os.path.isfile(target):
-            found.append(target)
-    return tuple(found)
 
 
 def _font_files(deck: Deck) -> tuple[str, ...]:
