@@ -160,3 +160,92 @@ def test_art_is_read_once_and_the_same_bytes_every_time(tmp_path):
 def test_art_that_lets_the_card_show_through_is_known_for_pdf_x_files():
     assert load_art(str(ARTDECK / "art" / "card.svg")).see_through  # the shadow's opacity: flattened for PDF/X-1a
     assert not load_art(str(ARTDECK / "art" / "icon.svg")).see_through
+
+
+# --- the raster pictures inside vector art (for the dpi warnings) ---------------------------------------
+
+def _png(size: tuple[int, int]) -> bytes:
+    import io
+
+    buf = io.BytesIO()
+    PILImage.new("RGB", size, (200, 30, 30)).save(buf, format="PNG")
+    return buf.getvalue()
+
+
+def _svg_with(images: str) -> str:
+    return ('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="100" '
+            f'height="50" viewBox="0 0 200 100"><rect width="200" height="100" fill="#eeeeee"/>{images}</svg>')
+
+
+def _data_uri(data: bytes) -> str:
+    import base64
+
+    return "data:image/png;base64," + base64.b64encode(data).decode()
+
+
+def _printed(picture, art, printed: tuple[float, float]) -> tuple[float, float]:
+    """A picture's printed width and height in mm when the art is printed `printed` mm."""
+    import math
+
+    _, _, across, down = picture
+    sx, sy = printed[0] / art.size[0], printed[1] / art.size[1]
+    return (math.hypot(across[0] * sx, across[1] * sy), math.hypot(down[0] * sx, down[1] * sy))
+
+
+def test_an_svg_without_pictures_has_none(tmp_path):
+    path = tmp_path / "plain.svg"
+    path.write_text(_svg_with(""))
+    assert load_art(str(path)).pictures == ()
+
+
+def test_embedded_and_linked_pictures_are_found_with_their_names_pixels_and_size(tmp_path):
+    (tmp_path / "photo.png").write_bytes(_png((120, 160)))
+    path = tmp_path / "art.svg"
+    path.write_text(_svg_with(f'<image x="10" y="10" width="60" height="80" xlink:href="{_data_uri(_png((60, 80)))}"/>'
+                              '<image x="100" y="0" width="15" height="20" href="photo.png"/>'))
+    art = load_art(str(path))
+    embedded, linked = art.pictures
+    assert (embedded[:2], linked[:2]) == ((None, (60, 80)), ("photo.png", (120, 160)))
+    # 100 × 50 units on its 200 × 100 view box; printed 50 × 25 mm, each unit of the view box is 0.25 mm
+    assert _printed(embedded, art, (50, 25)) == pytest.approx((15, 20))
+    assert _printed(linked, art, (50, 25)) == pytest.approx((3.75, 5))
+
+
+def test_transforms_in_the_svg_count_rotated_and_stretched_alike(tmp_path):
+    path = tmp_path / "turned.svg"
+    path.write_text(_svg_with('<g transform="rotate(90) scale(2, 1)">'
+                              f'<image x="0" y="0" width="30" height="40" xlink:href="{_data_uri(_png((60, 80)))}"'
+                              ' preserveAspectRatio="none"/></g>'))
+    art = load_art(str(path))
+    picture, = art.pictures
+    # 30 units across, doubled, then turned upright: still 60 units (15 mm) along its own width
+    assert _printed(picture, art, (50, 25)) == pytest.approx((15, 10))
+
+
+def test_an_edited_svg_and_a_picture_it_links_saved_anew_are_read_anew(tmp_path):
+    path = tmp_path / "art.svg"
+    path.write_text(_svg_with(""))
+    assert load_art(str(path)).pictures == ()
+    (tmp_path / "photo.png").write_bytes(_png((60, 80)))
+    path.write_text(_svg_with('<image width="60" height="80" href="photo.png"/>'))
+    assert [p[1] for p in load_art(str(path)).pictures] == [(60, 80)]
+    (tmp_path / "photo.png").write_bytes(_png((30, 40)))
+    assert [p[1] for p in load_art(str(path)).pictures] == [(30, 40)]
+
+
+def test_the_svg_output_carries_the_art_as_the_pdf_draws_it(tmp_path):
+    """An `<image>` of SVG art sees no fonts and no files but its own: the card's SVG carries the
+    art made ready (fields filled, the layer shown) with the fonts its text is set in; a page of
+    PDF art goes in as a picture of it."""
+    import base64
+    import re
+
+    build([str(ARTDECK)], out=tmp_path, papers=["a4"], formats=["svg"])
+    card = (tmp_path / "artdeck" / "svg" / "cards-01-ember-front.svg").read_text()
+    arts = [base64.b64decode(m) .decode() for m in re.findall(r"data:image/svg\+xml;base64,([A-Za-z0-9+/=]+)", card)]
+    template = next(art for art in arts if "Ember" in art)
+    assert "{name}" not in template and "Cost 3" in template
+    assert "@font-face{font-family:'Noto Sans';font-weight:700;font-stretch:100%" in template
+    assert re.search(r'id="suit-fire"[^>]*style="[^"]*display:inline', template)
+    frame = (tmp_path / "artdeck" / "svg" / "frames-01-front.svg").read_text()
+    assert "data:image/png;base64," in frame and "application/pdf" not in frame

@@ -37,8 +37,10 @@ from ..atomic import replacing, write_text
 from ..face import (IDENTITY, Ellipse, Face, Glyph, Group, Image, Item, Line, Paint, Path as PathItem, PathOp, Rect,
                     Text, placed_glyphs)
 from ..fonts import from_fonts, quiet_fonttools
-from ..imagefile import grey_png, is_svg, png_of, raster_format, stamp
+from ..imagefile import grey_png, png_of, raster_format, stamp
 from ..imposition.cutpaths import cut_paths
+from ..svgfile import prepare
+from ..vectorart import is_pdf, is_vector
 from ..imposition.sheets import PagePlan
 
 LUMA = (0.299, 0.587, 0.114)  #: ITU-R 601, as Pillow's grey and the PDF's K-only greys
@@ -192,8 +194,10 @@ class _Document:
     def image(self, im: Image) -> BaseElement:
         attrs = dict(insert=(num(im.x), num(im.y)), size=(num(im.w), num(im.h)),
                      preserveAspectRatio="none")  # faces stretch pictures over their box
-        if is_svg(im.source):
-            href = _data_uri("image/svg+xml", Path(im.source).read_bytes())
+        if is_vector(im.source):
+            # the art as the PDF draws it: made ready (its pictures and a card's edits in), with the
+            # fonts its text is set in (an <image> sees no others); a PDF's page as a picture of it
+            href = _vector_uri(im)
             if im.grey or im.lighten:
                 attrs["filter"] = f"url(#{self._grey_filter(im.lighten)})"
         elif im.grey or im.lighten:
@@ -248,6 +252,38 @@ def _paint(paint: Paint) -> dict[str, str] | None:
     elif paint.fill is None:
         return None
     return attrs
+
+
+def _vector_uri(im: Image) -> str:
+    """Vector art as a data: URI for an `<image>`: an SVG made ready with its fonts inside, or a
+    page of a PDF drawn by pdfium at PDF_ART_DPI at its printed size (SVG has no PDF)."""
+    if is_pdf(im.source):
+        return _data_uri("image/png", _pdf_page_png(im.source, stamp(im.source), im.page, (im.w, im.h)))
+    prepared = prepare(im.source, im.fonts, im.edits)
+    css = prepared.embedded_fonts(im.fonts, lambda path, chars: _subset(path, chars, stamp(path)))
+    if not css and not prepared.changed:  # the file draws as it is: in as its own bytes, comments and all
+        return _data_uri("image/svg+xml", Path(im.source).read_bytes())
+    return _data_uri("image/svg+xml", prepared.with_style(css).encode("utf-8"))
+
+
+PDF_ART_DPI = 600  #: what a page of PDF art is drawn at in an SVG: the PDFs' own resolution for filters
+
+
+@functools.lru_cache(maxsize=16)
+def _pdf_page_png(path: str, _stamp: tuple[int, int], page: int, printed: tuple[float, float]) -> bytes:
+    import pypdfium2 as pdfium
+
+    document = pdfium.PdfDocument(path)
+    try:
+        sheet = document[page - 1]
+        width, height = sheet.get_size()
+        scale = max(printed[0] / 25.4 * PDF_ART_DPI / width, printed[1] / 25.4 * PDF_ART_DPI / height)
+        picture = sheet.render(scale=min(scale, 8000 / max(width, height)), fill_color=(0, 0, 0, 0)).to_pil()
+    finally:
+        document.close()
+    out = io.BytesIO()
+    picture.save(out, format="PNG")
+    return out.getvalue()
 
 
 def _data_uri(mime: str, data: bytes) -> str:
