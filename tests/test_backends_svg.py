@@ -1,7 +1,8 @@
 """The SVG backend: one document per card side, drawing what the PDF backend draws.
 
 Structure is read back with ElementTree; what it looks like is checked by rendering the outlined
-SVG with svglib and the same face with the PDF backend, both through pdfium, and comparing pixels.
+SVG as SVG art is drawn (svg2pdf) and the same face with the PDF backend, both through pdfium, and
+comparing pixels.
 """
 
 from __future__ import annotations
@@ -16,11 +17,10 @@ from pathlib import Path
 
 import pypdfium2 as pdfium
 import pytest
-import reportlab.rl_config
 from fontTools.ttLib import TTFont
 from PIL import Image as PILImage, ImageChops, ImageStat
 
-from deckpress.bundled import DECKS_DIR
+from deckpress.bundled import DECKS_DIR, FONTS_DIR
 from deckpress.backends.pdf import FaceForms, place
 from deckpress.backends.pdfcanvas import Canvas
 from deckpress.backends.pdfpages import PageWriter
@@ -179,11 +179,10 @@ def test_pictures_are_embedded_stretched_and_greyed_as_in_pdf(tmp_path):
     assert filtered[:3] == pytest.approx([expected] * 3, abs=1 / 255) and matrix[15:] == [0, 0, 0, 1, 0]
 
 
-def test_pictures_of_other_formats_are_embedded_as_png_of_what_the_pdf_prints(tmp_path, monkeypatch):
+def test_pictures_of_other_formats_are_embedded_as_png_of_what_the_pdf_prints(tmp_path):
     """SVG readers are sure to show PNG and JPEG only (SVG's own list; a browser shows no TIFF, PSD
     or BMP): a WebP, TIFF, GIF, BMP or PSD goes in as a PNG of what the PDF prints of it, its first
-    frame, its alpha kept. svglib, which reads PNG and JPEG data URIs only (and draws their alpha
-    opaque), then draws the opaque ones as pdfium draws the PDF."""
+    frame, its alpha kept. drawn as SVG art is (svg2pdf), the opaque ones look as pdfium draws the PDF."""
     from tests.pictureformats import halves, psd, save
 
     red, green = (210, 40, 40), (30, 160, 60)
@@ -210,7 +209,7 @@ def test_pictures_of_other_formats_are_embedded_as_png_of_what_the_pdf_prints(tm
     opaque = face.with_items(tuple(i for i in face.items if not isinstance(i, Image)
                                         or Path(i.source).suffix in (".tif", ".gif", ".bmp")))
     assert len(opaque.items) == 4
-    assert difference(via_pdf_backend(opaque, tmp_path), via_svglib(face_svg(opaque), monkeypatch)) < SAME
+    assert difference(via_pdf_backend(opaque, tmp_path), via_usvg(face_svg(opaque))) < SAME
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
@@ -298,13 +297,16 @@ def via_pdf_backend(face: Face, tmp_path: Path) -> PILImage.Image:
     return pixels(buffer.getvalue())
 
 
-def via_svglib(svg: bytes, monkeypatch) -> PILImage.Image:
-    from reportlab.graphics import renderPDF
-    from svglib.svglib import svg2rlg
+def via_usvg(svg: bytes) -> PILImage.Image:
+    """The SVG drawn as deckpress draws SVG art (svg2pdf, on usvg) with the bundled fonts, through
+    pdfium: svg2pdf's page is in CSS pixels, so DPI/96 of pdfium's scale a unit."""
+    import svg2pdf_py
 
-    # backends/pdf turns ASCII85 off, which breaks reportlab's inline images (svglib's rasters)
-    monkeypatch.setattr(reportlab.rl_config, "useA85", 1)
-    return pixels(renderPDF.drawToString(svg2rlg(io.BytesIO(svg))))
+    fonts = svg2pdf_py.FontDatabase()
+    for font in sorted(FONTS_DIR.glob("*.ttf")):
+        fonts.load_font_file(str(font))
+    page = pdfium.PdfDocument(svg2pdf_py.svg_to_pdf(svg.decode("utf-8"), fonts))[0]
+    return page.render(scale=DPI / 96).to_pil().convert("RGB")
 
 
 def difference(a: PILImage.Image, b: PILImage.Image) -> float:
@@ -315,23 +317,22 @@ def difference(a: PILImage.Image, b: PILImage.Image) -> float:
 
 SAME = 1.0
 """Measured at 100 dpi: 0.47 (metronome), 0.58 (steps), 0.61 (test piece), 0.62 (the made-up
-face), all antialiasing at the edges of letters, which pdfium draws as text and svglib as paths.
+face), all antialiasing at the edges of letters, which pdfium draws as text in one and as paths in the other.
 Glyphs not flipped give 5.7 or more, glyphs 10 % too large 2.1 or more."""
 
 
 @pytest.mark.parametrize("deck, index", [("metronome", 0), ("steps", 5), ("test-piece", 0)])
-def test_outlined_svg_looks_like_the_pdf(deck, index, tmp_path, monkeypatch):
+def test_outlined_svg_looks_like_the_pdf(deck, index, tmp_path):
     """Music glyphs (metronome), a staff with a clef (steps), a title and voice discs (test piece).
 
-    svglib cannot draw an `<image>` whose data is an SVG (it only reads PNG and JPEG data URIs),
-    so the instrument pictures are left out of both sides; tests above check how they are embedded.
+    The instrument pictures are left out of both sides; tests above check how they are embedded.
     """
     face = card(deck, index)
     face = face.with_items(without_images(face.items))
-    assert difference(via_pdf_backend(face, tmp_path), via_svglib(face_svg(face, outline_text=True), monkeypatch)) < SAME
+    assert difference(via_pdf_backend(face, tmp_path), via_usvg(face_svg(face, outline_text=True))) < SAME
 
 
-def test_every_item_kind_looks_like_the_pdf(tmp_path, monkeypatch):
+def test_every_item_kind_looks_like_the_pdf(tmp_path):
     """Clips, turns, dashes, both fill rules, rasters plain and greyed. Colours are RGB: pdfium
     shows CMYK (and the K-only greys) through its own profile, not by the naive formula."""
     picture = tmp_path / "p.png"
@@ -352,7 +353,7 @@ def test_every_item_kind_looks_like_the_pdf(tmp_path, monkeypatch):
         Text(3, 64, "A\u00a0b  c \U0001D15F", SANS, 5, RGB(0, 0, 0)),
         Image(2, 70, 12, 8, str(picture)), Image(15, 70, 12, 8, str(picture), grey=True, lighten=0.5),
     ))
-    assert difference(via_pdf_backend(face, tmp_path), via_svglib(face_svg(face, outline_text=True), monkeypatch)) < SAME
+    assert difference(via_pdf_backend(face, tmp_path), via_usvg(face_svg(face, outline_text=True))) < SAME
 
 
 def test_a_cut_file_is_the_pages_cut_paths_in_mm(tmp_path):
@@ -376,8 +377,7 @@ def test_a_cut_file_is_the_pages_cut_paths_in_mm(tmp_path):
 
 
 def via_svg_art(svg: bytes, face: Face, tmp_path: Path) -> PILImage.Image:
-    """An SVG document read back by deckpress's own SVG art reader (which, unlike plain svglib,
-    keeps `opacity`) and printed over the face's bleed box by the PDF backend."""
+    """An SVG document read back by deckpress's own SVG art reader  and printed over the face's bleed box by the PDF backend."""
     path = tmp_path / "written.svg"
     path.write_bytes(svg)
     b = face.bleed
@@ -401,7 +401,7 @@ def test_a_translucent_group_is_an_svg_group_with_that_opacity(tmp_path):
     assert svg.getpixel(overlap) == pytest.approx(half_blue_on_yellow, abs=2)
 
 
-def test_a_bold_glyph_is_drawn_with_its_outline_as_in_the_pdf(tmp_path, monkeypatch):
+def test_a_bold_glyph_is_drawn_with_its_outline_as_in_the_pdf(tmp_path):
     """`Text.stroke` (a glyph's `bold`): the outline in the text's colour, round-joined, in both
     backends, and the glyph darker for it."""
     plain = Face(30, 30, 0, (Text(8, 24, "♭", MUSIC, 25, RGB(0, 0, 0)),))
@@ -409,7 +409,7 @@ def test_a_bold_glyph_is_drawn_with_its_outline_as_in_the_pdf(tmp_path, monkeypa
     svg = face_svg(bold).decode()
     assert 'stroke="#000000"' in svg and 'stroke-width="1.2"' in svg and 'stroke-linejoin="round"' in svg
     pdf_bold, pdf_plain = via_pdf_backend(bold, tmp_path), via_pdf_backend(plain, tmp_path)
-    assert difference(pdf_bold, via_svglib(face_svg(bold, outline_text=True), monkeypatch)) < SAME
+    assert difference(pdf_bold, via_usvg(face_svg(bold, outline_text=True))) < SAME
     ink = lambda image: 255 - ImageStat.Stat(image.convert("L")).mean[0]  # noqa: E731
     assert ink(pdf_bold) > 1.5 * ink(pdf_plain)
 
@@ -443,7 +443,7 @@ def test_ligatures_and_joined_letters_are_their_glyphs_outlined_and_labelled():
     assert [p.get("aria-label") for p in root.iter(f"{NS}path")] == [t.text for t in items]
 
 
-def test_shaped_text_looks_like_the_pdf(tmp_path, monkeypatch):
+def test_shaped_text_looks_like_the_pdf(tmp_path):
     """A face that is nearly all letters differs more at their edges than a card does (2.7 for
     unshaped text, which the tests above hold to the PDF): shaped text differs no more than that,
     and a sixth of what drawing it unshaped (unkerned, without the ligature) would."""
@@ -452,13 +452,13 @@ def test_shaped_text_looks_like_the_pdf(tmp_path, monkeypatch):
     face = Face(80, 30, 0, (ground, *(shaped(text, SANS, 4, y, 7) for text, y in lines)))
     plain = Face(80, 30, 0, (ground, *(Text(4, y, text, SANS, 7, RGB(0, 0, 0)) for text, y in lines)))
     pdf = via_pdf_backend(face, tmp_path)
-    control = difference(via_pdf_backend(plain, tmp_path), via_svglib(face_svg(plain, outline_text=True), monkeypatch))
-    same = difference(pdf, via_svglib(face_svg(face, outline_text=True), monkeypatch))
+    control = difference(via_pdf_backend(plain, tmp_path), via_usvg(face_svg(plain, outline_text=True)))
+    same = difference(pdf, via_usvg(face_svg(face, outline_text=True)))
     assert same < control + 0.2 and same < difference(pdf, via_pdf_backend(plain, tmp_path)) / 6
 
 
 @pytest.mark.parametrize("convert", ["color", "lowink"])
-def test_spans_look_like_the_pdf_in_colour_and_low_ink(convert, tmp_path, monkeypatch):
+def test_spans_look_like_the_pdf_in_colour_and_low_ink(convert, tmp_path):
     """Mixed sizes, fonts, small caps, a coloured icon and the low-ink underline of a coloured keyword."""
     from deckpress.compose.text import set_text, shape_icon
     from deckpress.ink import apply_ink
@@ -473,4 +473,4 @@ def test_spans_look_like_the_pdf_in_colour_and_low_ink(convert, tmp_path, monkey
     face = apply_ink(Face(63.0, 88.0, 3.0, tuple(items)), convert)
     if convert == "lowink":
         assert any(isinstance(i, Line) for i in face.items)  # the underline is drawn in both
-    assert difference(via_pdf_backend(face, tmp_path), via_svglib(face_svg(face, outline_text=True), monkeypatch)) < SAME
+    assert difference(via_pdf_backend(face, tmp_path), via_usvg(face_svg(face, outline_text=True))) < SAME

@@ -229,7 +229,7 @@ def test_pictures_that_print_at_600_dpi_or_less_are_embedded_as_they_are(deck_wi
     (truncated()[:40], "holds a picture that cannot be read: "),
 ], ids=["bomb", "over-bound", "broken"])
 def test_a_picture_inside_svg_art_is_held_to_the_same_bound(make_deck, tmp_path, command, data, says):
-    """svglib decodes a data: URI picture while it reads the art: a bomb there is one line too,
+    """svgfile opens a data: URI picture while it makes the art ready: a bomb there is one line too,
     at the card and the layout line that placed the art."""
     import base64
 

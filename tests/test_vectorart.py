@@ -249,3 +249,15 @@ def test_the_svg_output_carries_the_art_as_the_pdf_draws_it(tmp_path):
     assert re.search(r'id="suit-fire"[^>]*style="[^"]*display:inline', template)
     frame = (tmp_path / "artdeck" / "svg" / "frames-01-front.svg").read_text()
     assert "data:image/png;base64," in frame and "application/pdf" not in frame
+
+
+def test_a_pdf_page_it_lacks_and_an_svg_too_big_to_draw_are_errors(tmp_path):
+    from deckpress.svgfile import MAX_ELEMENTS, ArtError
+
+    with pytest.raises(ArtError, match=r"art 'frames.pdf' has 2 pages, no page 3"):
+        load_art(str(ARTDECK / "art" / "frames.pdf"), page=3)
+    path = tmp_path / "many.svg"
+    path.write_text("<svg xmlns='http://www.w3.org/2000/svg' width='10' height='10'>"
+                    + "<rect width='1' height='1'/>" * (MAX_ELEMENTS + 1) + "</svg>")
+    with pytest.raises(ArtError, match=r"has more than 200,000 elements"):
+        load_art(str(path))
