@@ -21,6 +21,7 @@ from fontTools.ttLib import TTFont
 from PIL import Image as PILImage, ImageChops, ImageStat
 
 from deckpress.bundled import DECKS_DIR, FONTS_DIR
+from deckpress.svgfile import prepare
 from deckpress.backends.pdf import FaceForms, place
 from deckpress.backends.pdfcanvas import Canvas
 from deckpress.backends.pdfpages import PageWriter
@@ -218,7 +219,10 @@ def test_translucent_svg_art_keeps_its_opacity_in_every_variant(tmp_path, varian
     low-ink art passes alpha through unchanged."""
     root = parse(art_face(tmp_path, variant))
     image = only(root, "image")
-    assert base64.b64decode(image.get(XLINK).split(",", 1)[1]).decode() == ART
+    # the art as it is drawn: made ready (its style sheet applied to its elements), each opacity kept
+    embedded = base64.b64decode(image.get(XLINK).split(",", 1)[1]).decode()
+    assert embedded == prepare(str(tmp_path / "translucent.svg"), ()).text
+    assert 'class="half" style="opacity: 50%"' in embedded and embedded.count("opacity") == ART.count("opacity")
     if variant == "low-ink":
         matrix = root.find(f"{NS}defs/{NS}filter/{NS}feColorMatrix").get("values").split()
         assert [float(v) for v in matrix[15:]] == [0, 0, 0, 1, 0]

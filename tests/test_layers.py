@@ -13,7 +13,7 @@ import deckpress
 RANK = {  # lower number = lower layer (docs/ARCHITECTURE.md)
     "units": 0, "atomic": 0, "colors": 0, "errors": 0, "yamlfile": 0, "fonts": 0, "imagefile": 0,
     "pitches": 0, "settings": 0, "bundled": 0, "workers": 0, "separation": 0, "shaping": 0,
-    "face": 1, "shapes": 1, "svgpath": 1, "svgfile": 1, "vectorart": 1,
+    "face": 1, "shapes": 1, "svgpath": 1, "svgfile": 1, "svgnormal": 1, "vectorart": 1,
     "model": 2, "compose": 3, "ink": 4,
     "imposition": 5,  # geometry only: pages, placements and furniture as values, drawn by the backends
     "backends": 6, "outputs": 7, "builder": 8, "api": 9, "results": 9, "live": 9, "cli": 10,

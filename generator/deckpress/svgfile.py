@@ -38,10 +38,11 @@ from pathlib import Path
 from urllib.parse import unquote
 
 from lxml import etree
-from PIL import Image as PILImage
+from PIL import Image as PILImage, ImageOps
 
 from .face import NO_EDITS, ArtEdits
 from .fonts import from_fonts
+from .svgnormal import normalise
 from .imagefile import MAX_PIXELS, UNREADABLE, PictureError, open_raster, stamp
 
 SVG_NS = "http://www.w3.org/2000/svg"
@@ -270,6 +271,7 @@ class _Preparer:
         if root.get("width") is None and root.get("height") is None and root.get("viewBox") is None:
             self.put(root, "width", "300")
             self.put(root, "height", "150")
+        self.changed |= normalise(root)  # what browsers read otherwise than usvg: svgnormal.py
         if self.edits != NO_EDITS:
             self.edit(root)
         for element in list(root.iter()):
@@ -430,10 +432,12 @@ class _Preparer:
             with _opened(source) as im:
                 pixels = im.size
                 kind = NATIVE_PICTURES.get(im.format or "")
-                if kind is None or getattr(im, "n_frames", 1) > 1:
-                    im.seek(0)
+                turned = im.getexif().get(0x0112, 1) not in (1, None)  # EXIF orientation, which browsers apply
+                if kind is None or getattr(im, "n_frames", 1) > 1 or im.mode == "CMYK" or turned:
+                    im.seek(0)  # (a CMYK JPEG: usvg would read its inks as RGB)
                     out = io.BytesIO()
-                    picture = im.convert("RGBA" if "A" in im.getbands() or "transparency" in im.info else "RGB")
+                    picture = ImageOps.exif_transpose(im) if turned else im
+                    picture = picture.convert("RGBA" if "A" in im.getbands() or "transparency" in im.info else "RGB")
                     picture.save(out, "PNG")
                     data, kind = out.getvalue(), "image/png"
                 else:
