@@ -108,3 +108,14 @@ def test_a_focal_radius_moves_the_stops_out_and_a_linear_rgb_mask_is_written_in_
     red, blue = "#ff0000", "#0000ff"
     assert [(s.get("offset"), s.get("stop-color")) for s in gradient] == [("0", red), ("0.4", red), ("1", blue)]
     assert by_id(root, "m")[0].get("fill") == "#2f2f2f"  # 0x77 in linear light: 18.4 %
+
+
+def test_right_to_left_text_is_anchored_at_its_right_end_and_a_missing_filter_is_dropped():
+    from deckpress.svgnormal import missing_filters
+
+    root = tree('<text id="t" x="180" direction="rtl">abc</text><text id="u" style="direction: rtl; text-anchor: end">'
+                'x</text><g id="g" filter="url(#nothere)"/><g id="h" filter="url(#f)"/><filter id="f"/>')
+    normalise(root)
+    assert by_id(root, "t").get("text-anchor") == "end" and by_id(root, "u").get("text-anchor") == "start"
+    assert missing_filters(root) == ["nothere"]
+    assert by_id(root, "g").get("filter") is None and by_id(root, "h").get("filter") == "url(#f)"

@@ -261,3 +261,31 @@ def test_a_pdf_page_it_lacks_and_an_svg_too_big_to_draw_are_errors(tmp_path):
                     + "<rect width='1' height='1'/>" * (MAX_ELEMENTS + 1) + "</svg>")
     with pytest.raises(ArtError, match=r"has more than 200,000 elements"):
         load_art(str(path))
+
+
+def test_a_style_named_family_is_asked_for_by_its_typographic_family_with_its_width_and_weight(tmp_path):
+    """usvg knows "Noto Sans Condensed Black" as Noto Sans (its typographic family) at a width and
+    weight: asked for by its own name, its text came out in Noto Sans Regular."""
+    from deckpress.compose.elements import art_fonts
+    from deckpress.fonts import FontSet
+    from deckpress.svgfile import prepare
+
+    path = tmp_path / "title.svg"
+    path.write_text("<svg xmlns='http://www.w3.org/2000/svg' width='100' height='40'>"
+                    "<text id='a' font-family='Noto Sans Condensed Black' y='30'>Title</text>"
+                    "<text id='b' style='font-family: \"Noto Sans Condensed\"; font-weight: bold' y='30'>Title</text></svg>")
+    text = prepare(str(path), art_fonts(FontSet())).text
+    assert "font-family=\"'Noto Sans'\"" in text and 'font-stretch="condensed"' in text and 'font-weight="900"' in text
+    assert "font-family: 'Noto Sans'; font-stretch: condensed; font-weight: bold" in text
+
+
+@pytest.mark.parametrize("body, said", [
+    ("<rect width='5' height='5' vector-effect='non-scaling-stroke' stroke='black'/>", "vector-effect"),
+    ("<mask id='a'/><mask id='b' mask='url(#a)'/>", "a mask that is itself masked"),
+    ("<svg clip-path='url(#c)'/>", "clips a nested <svg>"),
+    ("<g filter='url(#gone)'/>", "names a filter '#gone' that it does not have"),
+])
+def test_what_deckpress_draws_otherwise_than_a_browser_is_said(tmp_path, body, said):
+    path = tmp_path / "art.svg"
+    path.write_text(f"<svg xmlns='http://www.w3.org/2000/svg' width='10' height='10'>{body}</svg>")
+    assert any(said in warning for warning in load_art(str(path)).warnings)

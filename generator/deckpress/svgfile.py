@@ -42,7 +42,7 @@ from PIL import Image as PILImage, ImageOps
 
 from .face import NO_EDITS, ArtEdits
 from .fonts import from_fonts
-from .svgnormal import normalise
+from .svgnormal import missing_filters, normalise
 from .imagefile import MAX_PIXELS, UNREADABLE, PictureError, open_raster, stamp
 
 SVG_NS = "http://www.w3.org/2000/svg"
@@ -120,31 +120,45 @@ def _parser() -> etree.XMLParser:
                            remove_comments=False, remove_pis=True, recover=False)
 
 
-def font_families(fonts: tuple[str, ...]) -> dict[str, str]:
-    """The family names inside `fonts` (lower case) -> the name to ask usvg for; the first file
-    to claim a name keeps it, so the deck's fonts (given first) win over the bundled ones."""
-    return dict(_font_families(fonts))
+def font_families(fonts: tuple[str, ...]) -> dict[str, tuple[str, str | None, int | None]]:
+    """The family names inside `fonts` (lower case) -> what to ask usvg for: the family name it
+    knows (a font's typographic family, name 16, where it has one), and the width (a CSS
+    font-stretch keyword) and weight a style-named family (name 1: "Noto Sans Condensed Black")
+    stands for, since usvg knows the font by its typographic family alone. The first file to
+    claim a name keeps it, so the deck's fonts (given first) win over the bundled ones."""
+    return {name: (family, stretch, weight) for name, family, stretch, weight in _font_families(fonts)}
 
 
 @from_fonts
 @functools.lru_cache(maxsize=16)
-def _font_families(fonts: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+def _font_families(fonts: tuple[str, ...]) -> tuple[tuple[str, str, str | None, int | None], ...]:
     from fontTools.ttLib import TTFont
 
-    found: dict[str, str] = {}
+    found: dict[str, tuple[str, str, str | None, int | None]] = {}
     for path in fonts:
         try:
             with TTFont(path, lazy=True, fontNumber=0) as font:
                 names = font["name"]
-                for name_id in (16, 1):
-                    record = names.getDebugName(name_id)
-                    if record and record.lower() not in found:
-                        found[record.lower()] = record
+                typographic, legacy = names.getDebugName(16), names.getDebugName(1)
+                style = (names.getDebugName(2) or "").lower()
+                os2 = font["OS/2"] if "OS/2" in font else None
+                width = _STRETCH_WORDS.get(os2.usWidthClass, "normal") if os2 is not None else "normal"
+                weight = os2.usWeightClass if os2 is not None else 400
         except Exception:  # noqa: BLE001 - a font that cannot be read names nothing; the deck checks its fonts
             continue
-    return tuple(found.items())
+        family = typographic or legacy
+        if not family:
+            continue
+        found.setdefault(family.lower(), (family.lower(), family, None, None))
+        if legacy and legacy.lower() != family.lower():  # a style-named family, known to usvg by `family`
+            implied_weight = weight if style in ("regular", "italic") else None
+            found.setdefault(legacy.lower(), (legacy.lower(), family, None if width == "normal" else width,
+                                              implied_weight))
+    return tuple(found.values())
 
 
+_STRETCH_WORDS = {1: "ultra-condensed", 2: "extra-condensed", 3: "condensed", 4: "semi-condensed", 5: "normal",
+                  6: "semi-expanded", 7: "expanded", 8: "extra-expanded", 9: "ultra-expanded"}
 _STRETCH = {1: 50, 2: 62.5, 3: 75, 4: 87.5, 5: 100, 6: 112.5, 7: 125, 8: 150, 9: 200}  # OS/2 width classes
 _TEXTS = {"text", "tspan", "textPath", "a", "flowPara", "flowSpan", "flowRoot", "title"}
 
@@ -185,7 +199,8 @@ class _Preparer:
         self.edits = edits
         self.folder = os.path.realpath(os.path.dirname(os.path.abspath(path)))
         self.families = font_families(fonts)
-        self.default = next(iter(self.families.values()), "Noto Sans")
+        self.default = next(iter(self.families.values()), ("Noto Sans",))[0]
+        self.implied: tuple[str | None, int | None] = (None, None)  # what the last family list's first name stands for
         self.fonts = fonts
         self.depth = depth
         self.warnings: list[str] = []
@@ -208,8 +223,10 @@ class _Preparer:
     # --- fonts ----------------------------------------------------------------------------
 
     def family_list(self, value: str) -> str:
-        """A font-family list with every family the deck lacks replaced (and said)."""
+        """A font-family list with every family the deck lacks replaced (and said), each as usvg
+        knows it; `implied` the width and weight its first family's name stands for."""
         out: list[str] = []
+        self.implied = (None, None)
         for raw in value.split(","):
             name = raw.strip().strip("'\"").strip()
             if not name:
@@ -218,7 +235,10 @@ class _Preparer:
             if low in ("inherit", "initial", "unset", "revert"):
                 return value
             if low in self.families:
-                out.append(self.families[low])
+                family, stretch, weight = self.families[low]
+                if not out:
+                    self.implied = (stretch, weight)
+                out.append(family)
             elif low in GENERIC:
                 if low not in QUIET_GENERIC and not out:
                     self.warn(f"asks for a {low} font, which the deck does not have: its text is set in "
@@ -233,8 +253,13 @@ class _Preparer:
         text = _COMMENT.sub("", text)  # a comment inside style="" is skipped, as browsers do
         if _FILTER_DECL.search(text):
             self.filters = True
-        text = _FAMILY_DECL.sub(lambda m: m.group(1) + self.family_list(m.group(2)), text)
+        text = _FAMILY_DECL.sub(lambda m: m.group(1) + self.family_list(m.group(2)) + self._implied_css(), text)
         return _FONT_DECL.sub(lambda m: m.group(1) + self._font_shorthand(m.group(2)), text)
+
+    def _implied_css(self) -> str:
+        """Declarations for the width and weight a style-named family stands for."""
+        stretch, weight = self.implied
+        return (f"; font-stretch: {stretch}" if stretch else "") + (f"; font-weight: {weight}" if weight else "")
 
     def _font_shorthand(self, value: str) -> str:
         # `font: italic bold 12px/30px Georgia, serif`: the family list follows the size
@@ -272,6 +297,9 @@ class _Preparer:
             self.put(root, "width", "300")
             self.put(root, "height", "150")
         self.changed |= normalise(root)  # what browsers read otherwise than usvg: svgnormal.py
+        for name in missing_filters(root):
+            self.changed = True
+            self.warn(f"names a filter '#{name}' that it does not have: drawn without it, as a browser draws it")
         if self.edits != NO_EDITS:
             self.edit(root)
         for element in list(root.iter()):
@@ -353,6 +381,15 @@ class _Preparer:
             self.warn("is animated: the picture before any animation is drawn")
         elif local in ("filter", "feDropShadow"):
             self.filters = True
+        elif local == "mask" and element.get("mask") is not None:
+            self.warn("has a mask that is itself masked, which browsers draw differently (Chromium leaves the "
+                      "second mask out; deckpress applies it): mask a group inside the mask instead")
+        elif local == "svg" and element.getparent() is not None and element.get("clip-path") is not None:
+            self.warn("clips a nested <svg> element, whose clip deckpress places in the nested viewport where "
+                      "browsers place it outside: clip a group around it instead")
+        elif local == "radialGradient" and element.get("fr") is not None:
+            self.warn("has a gradient with a focal radius and a focal point of its own, which prints without "
+                      "the focal radius")
         elif local in ("text", "flowRoot"):
             self.sets_text = True
         elif local == "style" and element.text:
@@ -364,11 +401,19 @@ class _Preparer:
         family = element.get("font-family")
         if family is not None:
             self.put(element, "font-family", self.family_list(family))
+            stretch, weight = self.implied
+            if stretch and element.get("font-stretch") is None:
+                self.put(element, "font-stretch", stretch)
+            if weight and element.get("font-weight") is None:
+                self.put(element, "font-weight", str(weight))
         style = element.get("style")
         if style is not None:
             self.put(element, "style", self.css(style))
         if element.get("filter") not in (None, "none"):
             self.filters = True
+        if element.get("vector-effect") not in (None, "none") or "vector-effect" in (element.get("style") or ""):
+            self.warn("has vector-effect (non-scaling stroke), which prints as if it had none: its strokes "
+                      "scale with their shapes")
 
     # --- pictures -------------------------------------------------------------------------
 

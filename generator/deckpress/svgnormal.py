@@ -754,6 +754,44 @@ def _linear(value: str) -> str | None:
     return "#" + "".join(f"{channel(int(text[i:i + 2], 16)):02x}" for i in (1, 3, 5))
 
 
+# --- references and direction -----------------------------------------------------------------
+
+def missing_filters(root: etree._Element) -> list[str]:
+    """A `filter` naming an element that is not there is dropped, as browsers draw the element
+    without it (usvg leaves the element out); the ids it named."""
+    ids = {e.get("id") for e in root.iter() if isinstance(e.tag, str) and e.get("id")}
+    missing = []
+    for element in root.iter():
+        if not isinstance(element.tag, str):
+            continue
+        value = (element.get("filter") or "").strip()
+        match = re.fullmatch(r"url\(\s*['\"]?#([^)'\"]+)['\"]?\s*\)", value)
+        if match and match.group(1) not in ids:
+            del element.attrib["filter"]
+            missing.append(match.group(1))
+    return missing
+
+
+def right_to_left(root: etree._Element) -> bool:
+    """`direction="rtl"` on text: its `text-anchor` start is the right end, as browsers lay it out
+    (usvg anchors as left to right); the letters' order is the bidirectional algorithm's either way."""
+    changed = False
+    for element in root.iter():
+        if not isinstance(element.tag, str) or etree.QName(element).localname != "text":
+            continue
+        found = declarations(element.get("style", ""))
+        if _declared(found, element, "direction") != "rtl":
+            continue
+        anchor = _declared(found, element, "text-anchor") or "start"
+        flipped = {"start": "end", "end": "start"}.get(anchor)
+        if flipped:
+            element.set("text-anchor", flipped)
+            if element.get("style") is not None:
+                element.set("style", style_text([d for d in found if d[0] not in ("text-anchor", "direction")]))
+            changed = True
+    return changed
+
+
 # --- the whole -----------------------------------------------------------------------------
 
 def normalise(root: etree._Element) -> bool:
@@ -805,6 +843,7 @@ def normalise(root: etree._Element) -> bool:
                 element.set("style", text)
                 changed = True
     changed |= clip_shapes(root)
+    changed |= right_to_left(root)
     changed |= focal_radius(root)
     changed |= linear_masks(root)
     return spread(root) or changed
