@@ -1,15 +1,17 @@
 """Vector art, an SVG or a page of a PDF, as the objects of one PDF page: what a face places as a form.
 
-SVG is drawn by Typst's svg2pdf (on usvg, resvg's reader), chosen by measurement over svglib and
-over rasterising with resvg (docs/PERFORMANCE.md, "SVG art"): it says in PDF all that PDF can say
-(gradients with their spread, patterns, clip paths, soft masks, blend modes, text as embedded
-fonts) and draws filters as pictures at the scale asked, so a blur prints at the output's
-resolution inside vector art. svgfile.py makes the SVG ready first (checked, its pictures and
-fonts put in). A PDF page (Illustrator, Affinity and Figma export them) is read by pikepdf (qpdf).
+SVG is drawn by Typst's svg2pdf (on usvg, resvg's reader), chosen by measurement over svglib
+(docs/SVG.md: 39.5 % of the benchmark's corpus drawn as Chromium draws it, against 91.7 %), and
+over resvg-py, which rasterises the whole picture: svg2pdf says in PDF all that PDF can say
+(gradients, patterns, clip paths, soft masks, blend modes, text as embedded fonts) and draws
+filters as pictures at the scale asked, so a blur prints at the output's resolution inside vector
+art. svgfile.py makes the SVG ready first (checked, its pictures and fonts put in, what usvg reads
+otherwise than a browser rewritten by svgnormal.py). A PDF page (Illustrator, Affinity and Figma
+export them) is read by pikepdf (qpdf).
 
 Either way the page becomes plain values (`Art`): its content stream, its resources, and the
 objects they refer to, numbered within the art, which backends.pdfart writes into each document
-that places it. For low-ink and CMYK files the art is `recolored` first: every colour of its
+that places it. For low-ink and CMYK files the art is recoloured first (`Treatment`): every colour of its
 content, shadings and pictures becomes the grey (black ink only, lightened as the face asks) or
 the process colour that deckpress prints everywhere else, with soft masks left alone (a mask's
 greys are its opacity, not ink).
@@ -34,7 +36,7 @@ from .fonts import from_fonts
 from .svgfile import ArtError, prepare
 
 POINTS_PER_MM = 72 / 25.4
-FILTER_DPI = 600  #: what svg2pdf draws a filter's picture at, at the art's printed size
+FILTER_DPI = 600  #: what svg2pdf draws a filter's picture at, at the art's printed size, in a PDF
 MAX_FILTER_PIXELS = 40_000_000  #: but no picture of more pixels than this (a whole poker card at 600 dpi is 3 M)
 MAX_PDF_BYTES = 128 << 20  #: a PDF bigger than this is no card art
 
@@ -116,10 +118,11 @@ def import_art_readers() -> None:
 
 
 def load_art(path: str, fonts: tuple[str, ...] = (), page: int = 1, printed: tuple[float, float] | None = None,
-             treatment: Treatment = AS_DRAWN, edits: ArtEdits = NO_EDITS) -> Art:
-    """The art in `path` (an SVG, or page `page` of a PDF), its filters drawn for `printed` mm (None:
-    at one pixel a unit, enough to measure it), its colours as `treatment` says; ArtError if it
-    cannot be drawn."""
+             treatment: Treatment = AS_DRAWN, edits: ArtEdits = NO_EDITS, dpi: float = FILTER_DPI) -> Art:
+    """The art in `path` (an SVG, or page `page` of a PDF), its filters drawn at `dpi` (the
+    output's resolution: FILTER_DPI in a PDF, a picture's own) for `printed` mm (None: at one
+    pixel a unit, enough to measure it), its colours as `treatment` says; ArtError if it cannot
+    be drawn."""
     scale = None
     if is_pdf(path):
         read: tuple = ((path, stamp(path)),)
@@ -128,14 +131,14 @@ def load_art(path: str, fonts: tuple[str, ...] = (), page: int = 1, printed: tup
         read = prepared.read  # the SVG and every file it links, each with its stamp
         if prepared.filters and printed is not None:
             width, height = load_art(path, fonts, edits=edits).size
-            scale = _filter_scale((width, height), printed)
+            scale = _filter_scale((width, height), printed, dpi)
     return _load_art(path, read, fonts, page, scale, treatment.key, treatment, edits)
 
 
-def _filter_scale(size: tuple[float, float], printed: tuple[float, float]) -> float:
-    """svg2pdf's raster scale (pixels a unit) that draws filters at FILTER_DPI at the printed size,
+def _filter_scale(size: tuple[float, float], printed: tuple[float, float], dpi: float) -> float:
+    """svg2pdf's raster scale (pixels a unit) that draws filters at `dpi` at the printed size,
     rounded up to a quarter so that sizes a hair apart share one drawing."""
-    dots = FILTER_DPI / 25.4
+    dots = dpi / 25.4
     scale = max(printed[0] * dots / max(size[0], 1e-9), printed[1] * dots / max(size[1], 1e-9))
     bound = math.sqrt(MAX_FILTER_PIXELS / max(size[0] * size[1], 1e-9))
     return math.ceil(min(scale, bound) * 4) / 4

@@ -24,7 +24,7 @@ from ..errors import DeckError
 from ..imagefile import stamp
 from ..separation import FORMULA, Separation
 from ..units import POINTS_PER_MM
-from ..vectorart import Treatment, is_vector, load_art
+from ..vectorart import FILTER_DPI, Treatment, is_vector, load_art
 from .pdfart import ArtForm
 from .pdfcanvas import FILL_EVEN_ODD, FILL_NON_ZERO, Box, Canvas, Form
 from .pdffile import digest
@@ -39,11 +39,13 @@ class FaceForms:
     """The forms of a build's faces, each drawn once per colour space, and the fonts whose codes
     every document of the build shares (`fonts`: learn the build's text before writing, see
     pdffonts). Holds what the build's faces hold, so it lives as long as one build. CMYK is made
-    by the build's `separation` (the formula, or a print shop's ICC profile)."""
+    by the build's `separation` (the formula, or a print shop's ICC profile); vector art's filters
+    are drawn at `dpi`, the output's resolution."""
 
-    def __init__(self, fonts: Fonts | None = None, separation: Separation = FORMULA) -> None:
+    def __init__(self, fonts: Fonts | None = None, separation: Separation = FORMULA, dpi: float = FILTER_DPI) -> None:
         self.fonts = fonts or Fonts()
         self.separation = separation
+        self.dpi = dpi  # the output's resolution, what vector art's filters are drawn at
         self._forms: dict[tuple[Face, str], Form] = {}
         self._items: dict[tuple[Item, str], tuple[list[str], list]] = {}
         self._seen: dict[tuple[int, str], tuple[Item, tuple[list[str], list]]] = {}  # the same, by identity
@@ -157,7 +159,7 @@ class FaceForms:
         treatment = Treatment(colors, im.lighten if colors == "k" else 0.0,
                               self.separation if colors == "cmyk" else FORMULA)
         try:
-            art = load_art(im.source, im.fonts, im.page, (im.w, im.h), treatment, im.edits)
+            art = load_art(im.source, im.fonts, im.page, (im.w, im.h), treatment, im.edits, self.dpi)
         except ValueError as exc:  # backends see no deck: the art is named, the card that placed it was checked
             raise DeckError(str(exc), im.source) from None
         x0, y0, x1, y1 = art.box

@@ -67,7 +67,7 @@ def faces_pdf(jobs: Sequence[RasterJob]) -> bytes:
     pixel)."""
     buf = io.BytesIO()
     writer = PageWriter(buf)
-    forms = FaceForms()
+    forms = FaceForms(dpi=max(job.dpi for job in jobs))  # vector art's filters drawn at the pictures' resolution
     for job in jobs:
         x0, y0, x1, _ = job.box
         w = x1 - x0
