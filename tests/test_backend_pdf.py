@@ -387,3 +387,135 @@ def test_a_face_drawn_once_per_build_prints_alike_in_every_file(make_deck, tmp_p
     assert fronts.tobytes() == in_duplex.tobytes()
     title = lambda path: [w for w in page_text(path, 0).split() if w in ("One", "Two")]  # noqa: E731
     assert title(cards) == title(duplex) and title(cards)
+
+
+# ---- rasters tinted, and made bleed's rows of pixels ---------------------------------------------
+
+TINT_DECK = """
+    id: tinted
+    title: Tinted
+    designer: Test
+    license: CC0-1.0
+    card: poker
+    layouts: [tinted]
+    palette:
+      sun: {color: "#f4a261", symbol: circle}
+      moss: {color: "#2a9d8f", symbol: square}
+    components:
+      - name: cards
+        front: front
+        cards:
+          - {mark: sun}
+          - {mark: moss}
+"""
+
+TINT_LAYOUT = """
+    templates:
+      front:
+        fields: {mark: sun}
+        elements:
+          - rect: {x: -bleed, y: -bleed, w: 100% + 2*bleed, h: 100% + 2*bleed, fill: "#e0e0e0"}
+          - image: {src: art/disc.png, x: 5mm, y: 5mm, w: 20mm, h: 20mm, tint: "{mark}"}
+          - image: {src: art/square.jpg, x: 30mm, y: 5mm, w: 20mm, h: 20mm, tint: "{mark}"}
+          - image: {src: art/disc.png, x: 5mm, y: 30mm, w: 20mm, h: 20mm}
+"""
+
+
+def icons() -> dict[str, bytes]:
+    """A black disc on transparency (PNG) and a black square on white (JPEG), 300 dpi at 20 mm."""
+    from PIL import ImageDraw
+
+    disc = PILImage.new("RGBA", (240, 240), (0, 0, 0, 0))
+    ImageDraw.Draw(disc).ellipse([20, 20, 219, 219], fill=(0, 0, 0, 255))
+    square = PILImage.new("RGB", (240, 240), "white")
+    ImageDraw.Draw(square).rectangle([60, 60, 179, 179], fill="black")
+    jpeg = io.BytesIO()
+    square.save(jpeg, format="JPEG", quality=95)
+    return {"art/disc.png": png(disc), "art/square.jpg": jpeg.getvalue()}
+
+
+@pytest.fixture
+def tinted_build(make_deck, tmp_path):
+    from deckpress.builder.deckbuild import build_deck
+    from deckpress.builder.plan import Options
+
+    folder = make_deck(TINT_DECK, {"tinted": TINT_LAYOUT}, icons())
+    build_deck(folder, tmp_path / "out", ["a4"], inks=["color", "lowink"])
+    build_deck(folder, tmp_path / "cmyk", ["a4"], inks=["color"], options=Options(color="cmyk"))
+    return tmp_path / "out" / "tinted", tmp_path / "cmyk" / "tinted"
+
+
+def card_colours(path, points: list[tuple[float, float]], dpi: int = 150) -> list[list[tuple[int, int, int]]]:
+    """For each card on the first page, the colour at each point (mm from its trim's corner)."""
+    from tests.test_compose_elements import colour_at, sheet_cards
+
+    picture, trims = sheet_cards(path, dpi)
+    return [[colour_at(picture, trim, x, y, dpi) for x, y in points] for trim in trims]
+
+
+TINT_POINTS = [(15, 15), (40, 15), (31, 6), (15, 40), (6, 6)]  # disc, square, the JPEG's white, untinted disc, beside the disc
+SUN, MOSS = (0xf4, 0xa2, 0x61), (0x2a, 0x9d, 0x8f)
+
+
+def close_to(a, b, tolerance: int = 6) -> bool:
+    return all(abs(p - q) <= tolerance for p, q in zip(a, b))
+
+
+def test_a_one_colour_raster_prints_in_its_tint_its_shape_its_alpha_or_its_darkness(tinted_build):
+    colour, _ = tinted_build
+    sun_card, moss_card = card_colours(colour / "tinted-cards-a4.pdf", TINT_POINTS)
+    for card, tint in ((sun_card, SUN), (moss_card, MOSS)):
+        disc, square, white, untinted, beside = card
+        assert close_to(disc, tint) and close_to(square, tint)
+        assert close_to(white, (0xe0,) * 3) and close_to(beside, (0xe0,) * 3)  # the ground shows where it is not
+        assert close_to(untinted, (0, 0, 0))  # no tint: the picture as it is
+    # each tint of each picture is a picture of its own, named by it
+    pictures = list(xobjects(PdfReader(str(colour / "tinted-cards-a4.pdf")), "/Image"))
+    assert len([im for im in pictures if "/SMask" in im]) == 5  # two tints of two pictures, and the plain disc
+
+
+def test_a_tinted_raster_is_grey_in_black_ink_in_low_ink_and_process_colours_in_cmyk(tinted_build):
+    colour, cmyk_build = tinted_build
+    low = colour / "tinted-cards-lowink-a4.pdf"
+    assert rgb_left(low) == []
+    sun_card, moss_card = card_colours(low, TINT_POINTS)
+    for card, tint in ((sun_card, SUN), (moss_card, MOSS)):
+        luma = round(0.299 * tint[0] + 0.587 * tint[1] + 0.114 * tint[2])  # the tint's grey, as SVG art's is
+        assert close_to(card[0], (luma,) * 3, 3) and close_to(card[1], (luma,) * 3, 3)
+        assert card[2][0] > 230 and close_to(card[3], (0, 0, 0), 40)
+    assert close_to(sun_card[0], (179,) * 3, 3) and close_to(moss_card[0], (121,) * 3, 3)
+    assert {im["/ColorSpace"] for im in xobjects(PdfReader(str(low)), "/Image")} == {"/DeviceGray"}
+    separated = cmyk_build / "tinted-cards-cmyk-a4.pdf"
+    assert rgb_left(separated) == []
+    sun_card, moss_card = card_colours(separated, TINT_POINTS)
+    assert sun_card[0][0] > sun_card[0][1] > sun_card[0][2] + 40  # orange, as pdfium shows process inks
+    assert moss_card[0][1] > moss_card[0][0] + 60 and moss_card[0][2] > moss_card[0][0] + 40  # teal
+    assert close_to(sun_card[0], sun_card[1], 6)  # the PNG's and the JPEG's tint alike
+
+
+def test_extend_draws_a_rasters_outermost_pixels_as_pictures_of_their_own(tmp_path):
+    """Stretching the whole picture a hundred times and clipping it to its edge would print the
+    same, but a renderer scales the whole picture before it clips: poppler at 300 dpi refused to
+    (\"Bogus memory allocation size\") and left the corners white. So the copies are the picture's
+    outermost rows, columns and corner pixels, each a picture of its own."""
+    import shutil
+    import subprocess
+
+    from deckpress.face import grown_into_bleed
+
+    source = tmp_path / "art.png"
+    art = PILImage.new("RGB", (750, 1050), (240, 220, 120))
+    art.putpixel((0, 0), (30, 160, 60))
+    art.save(source)
+    items, _ = grown_into_bleed(Image(0, 0, 63.5, 88.9, str(source)), (0, 0, 63.5, 88.9), 3.0, "extend",
+                                pixels=(750, 1050))
+    path = write(tmp_path, [(Face(63.5, 88.9, 3.0, items), 5)])
+    sizes = sorted((int(im["/Width"]), int(im["/Height"])) for im in xobjects(PdfReader(path), "/Image"))
+    assert sizes == [(1, 1)] * 4 + [(1, 1050)] * 2 + [(750, 1)] * 2 + [(750, 1050)]
+    assert pixel(path, 5 - 1.5, 10 - 1.5, dpi=150) == (30, 160, 60)  # the corner pixel, over the bleed's corner
+    if shutil.which("pdftoppm"):
+        run = subprocess.run(["pdftoppm", "-r", "300", "-png", str(path), str(tmp_path / "poppler")],
+                             capture_output=True, text=True)
+        assert run.returncode == 0 and "Bogus" not in run.stderr, run.stderr
+        drawn = PILImage.open(next(tmp_path.glob("poppler*.png"))).convert("RGB")
+        assert drawn.getpixel((round(3.5 / 25.4 * 300), round(8.5 / 25.4 * 300))) == (30, 160, 60)

@@ -478,3 +478,35 @@ def test_spans_look_like_the_pdf_in_colour_and_low_ink(convert, tmp_path):
     if convert == "lowink":
         assert any(isinstance(i, Line) for i in face.items)  # the underline is drawn in both
     assert difference(via_pdf_backend(face, tmp_path), via_usvg(face_svg(face, outline_text=True))) < SAME
+
+
+def test_made_bleed_and_tinted_pictures_look_like_the_pdf_each_picture_in_once(tmp_path):
+    """The mirrored copies are the picture placed again: in the SVG once, then <use>d; the
+    stretched edges are their own rows of pixels; a tinted raster is a PNG of it tinted."""
+    from PIL import ImageDraw
+
+    from deckpress.face import ArtEdits, grown_into_bleed
+
+    art = PILImage.new("RGB", (60, 80), (240, 220, 120))
+    ImageDraw.Draw(art).rectangle([0, 0, 5, 79], fill=(40, 90, 200))
+    ImageDraw.Draw(art).rectangle([0, 0, 59, 0], fill=(200, 40, 160))
+    art.save(tmp_path / "art.png")
+    icon = PILImage.new("RGBA", (40, 40), (0, 0, 0, 0))
+    ImageDraw.Draw(icon).ellipse([4, 4, 35, 35], fill=(0, 0, 0, 255))
+    icon.save(tmp_path / "icon.png")
+    trim = (0.0, 0.0, 30.0, 40.0)
+    picture = Image(0, 0, 30, 40, str(tmp_path / "art.png"))
+    for mode in ("mirror", "extend"):
+        items, _ = grown_into_bleed(picture, trim, 3.0, mode, pixels=(60, 80))
+        face = Face(30, 40, 3, (*items, Image(5, 5, 20, 20, str(tmp_path / "icon.png"),
+                                               edits=ArtEdits(tint="#2a9d8f"))))
+        root = parse(face)
+        drawn = list(root.find(f"{NS}g").iter(f"{NS}image"))
+        used = list(root.find(f"{NS}g").iter(f"{NS}use"))
+        if mode == "mirror":  # the picture once, in the definitions, used nine times; the icon
+            assert len(root.findall(f"{NS}defs/{NS}image")) == 1 and len(used) == 9 and len(drawn) == 1
+        else:  # the picture, its 4 edges and 4 corners, and the icon, each drawn where it lies
+            assert not used and len(drawn) == 10
+        assert difference(via_pdf_backend(face, tmp_path), via_usvg(face_svg(face))) < SAME
+    tinted = PILImage.open(io.BytesIO(base64.b64decode(drawn[-1].get(XLINK).split(",", 1)[1]))).convert("RGBA")
+    assert tinted.getpixel((20, 20)) == (0x2a, 0x9d, 0x8f, 255) and tinted.getpixel((1, 1))[3] == 0

@@ -35,3 +35,143 @@ def test_a_second_drawer_for_a_kind_is_refused():
     with pytest.raises(RuntimeError, match="two drawers for element kind 'rect'"):
         draws("rect")(lambda ctx, e, values: [])
     assert DRAWERS["rect"].draw.__name__ == "rect"
+
+
+# -- made bleed: `bleed: mirror | extend` on an image ------------------------------------------------
+
+import io  # noqa: E402
+
+import pypdfium2 as pdfium  # noqa: E402
+from PIL import Image as PILImage, ImageDraw  # noqa: E402
+from pypdf import PdfReader  # noqa: E402
+
+from deckpress.builder.deckbuild import build_deck  # noqa: E402
+from deckpress.compose import Composer  # noqa: E402
+from deckpress.errors import Warnings  # noqa: E402
+from deckpress.face import Group, Image, bounds  # noqa: E402
+from deckpress.model import load_deck  # noqa: E402
+from tests.pdfread import placements, trim_box_mm  # noqa: E402
+
+YELLOW, BLUE, MAGENTA = (240, 220, 120), (40, 90, 200), (200, 40, 160)
+RED, CYAN, GREEN = (220, 30, 30), (20, 200, 220), (30, 160, 60)
+
+
+def edged_art() -> bytes:
+    """Poker art at 300 dpi that stops at the trim, its edges told apart: a blue band down the left
+    and a magenta one along the top (40 px, 3.4 mm), their outermost column red and row cyan, the
+    corner pixel green; yellow elsewhere."""
+    art = PILImage.new("RGB", (750, 1050), YELLOW)
+    draw = ImageDraw.Draw(art)
+    draw.rectangle([0, 0, 39, 1049], fill=BLUE)
+    draw.rectangle([0, 0, 749, 39], fill=MAGENTA)
+    draw.line([(0, 0), (0, 1049)], fill=RED)
+    draw.line([(0, 0), (749, 0)], fill=CYAN)
+    art.putpixel((0, 0), GREEN)
+    buffer = io.BytesIO()
+    art.save(buffer, format="PNG")
+    return buffer.getvalue()
+
+
+BLEED_DECK = """
+    id: madebleed
+    title: Made bleed
+    designer: Test
+    license: CC0-1.0
+    card: poker
+    gap: 8mm
+    layouts: [madebleed]
+    components:
+      - name: cards
+        front: front
+        cards:
+          - {made: mirror}
+          - {made: extend}
+          - {made: none}
+          - {made: mirror, inset: true}
+"""
+
+BLEED_LAYOUT = """
+    templates:
+      front:
+        fields: {made: none, inset: false}
+        elements:
+          - image: {src: art/edged.png, x: 0mm, y: 0mm, w: 100%, h: 100%, fit: stretch, bleed: "{made}",
+                    when: {inset: false}}
+          - image: {src: art/edged.png, x: 5mm, y: 5mm, w: 30mm, h: 40mm, bleed: mirror, when: {inset: true}}
+"""
+
+
+@pytest.fixture
+def bleed_deck(make_deck):
+    return make_deck(BLEED_DECK, {"madebleed": BLEED_LAYOUT}, {"art/edged.png": edged_art()})
+
+
+def test_a_picture_at_the_trim_grows_into_the_bleed_on_the_face(bleed_deck):
+    deck = load_deck(bleed_deck)
+    warn = Warnings()
+    composer = Composer(deck, warn)
+    component = deck.components[0]
+    mirror, extend, plain, inset = (composer.face(card, component.front) for card in component.cards)
+    picture = plain.items[0]
+    assert plain.items == (picture,) and (picture.x, picture.y, picture.w, picture.h) == (0, 0, 63.5, 88.9)
+    for face in (mirror, extend):
+        assert face.items[0] == picture and len(face.items) == 9
+        assert sorted(tuple(round(v, 2) for v in bounds(c)) for c in face.items[1:]) == [
+            (-3.0, -3.0, 0.0, 0.0), (-3.0, 0.0, 0.0, 88.9), (-3.0, 88.9, 0.0, 91.9),
+            (0.0, -3.0, 63.5, 0.0), (0.0, 88.9, 63.5, 91.9),
+            (63.5, -3.0, 66.5, 0.0), (63.5, 0.0, 66.5, 88.9), (63.5, 88.9, 66.5, 91.9)]
+    assert all(c.items[0] is mirror.items[0] for c in mirror.items[1:])  # one picture, placed again
+    assert {c.items[0].crop for c in extend.items[1:]} == {
+        (0, 0, 1, 1050), (749, 0, 750, 1050), (0, 0, 750, 1), (0, 1049, 750, 1050),
+        (0, 0, 1, 1), (749, 0, 750, 1), (0, 1049, 1, 1050), (749, 1049, 750, 1050)}
+    assert len(inset.items) == 1 and isinstance(inset.items[0], Image)  # 5 mm in: it stops where it stops
+    said, = [w for w in warn if w.kind == "made-bleed"]
+    line = next(i for i, text in enumerate((bleed_deck / "layouts" / "madebleed.yaml").read_text().splitlines(), 1)
+                if "x: 5mm" in text)
+    assert "art/edged.png reaches no edge of the trim, so `bleed: mirror` makes no bleed" in said.message
+    assert (said.file, said.line) == (str(bleed_deck / "layouts" / "madebleed.yaml"), line)
+
+
+def sheet_cards(path, dpi: int = 150):
+    """The first sheet rendered, and each card's trim on it (x0, y0, x1, y1 in mm from the top-left)."""
+    reader = PdfReader(str(path))
+    page = reader.pages[0]
+    height = float(page.mediabox.height)
+    trims = [trim_box_mm(p, 63.5, 88.9, height) for p in placements(page)]
+    pdf = pdfium.PdfDocument(str(path))
+    picture = pdf[0].render(scale=dpi / 72).to_pil().convert("RGB")
+    pdf.close()
+    return picture, trims
+
+
+def colour_at(picture, trim, x: float, y: float, dpi: int = 150):
+    """The colour at (x, y) mm from a card's trim corner, as the card is seen upright: the sheet may
+    turn cards, so the point is found through the trim's shape."""
+    x0, y0, x1, y1 = trim
+    if x1 - x0 > y1 - y0:  # turned a quarter: the card's x runs down the sheet, its y leftwards
+        raise AssertionError("cards are upright on this sheet")
+    return picture.getpixel((round((x0 + x) / 25.4 * dpi), round((y0 + y) / 25.4 * dpi)))
+
+
+def near(a, b, tolerance: int = 14) -> bool:
+    return all(abs(p - q) <= tolerance for p, q in zip(a, b))
+
+
+def test_the_bleed_made_prints_the_edge_mirrored_or_stretched_and_none_stays_white(bleed_deck, tmp_path):
+    build_deck(bleed_deck, tmp_path / "out", ["a3"], inks=["color"])
+    picture, trims = sheet_cards(tmp_path / "out" / "madebleed" / "madebleed-cards-a3.pdf")
+    assert len(trims) == 4
+    mirror, extend, plain, _ = trims
+    # 1.5 mm into the bleed: the mirror shows what lies 1.5 mm in (the bands), extend the outermost pixels
+    left, top, corner, inside = (-1.5, 44.45), (31.75, -1.5), (-1.5, -1.5), (20.0, 44.45)
+    assert near(colour_at(picture, mirror, *left), BLUE) and near(colour_at(picture, mirror, *top), MAGENTA)
+    assert near(colour_at(picture, mirror, *corner), MAGENTA)  # (1.5, 1.5) in, where the top band lies over the left
+    assert near(colour_at(picture, extend, *left), RED) and near(colour_at(picture, extend, *top), CYAN)
+    assert near(colour_at(picture, extend, *corner), GREEN)
+    for side in (mirror, extend):  # the right and bottom edges, yellow: yellow out to the bleed's edge
+        assert near(colour_at(picture, side, 65.0, 44.45), YELLOW) and near(colour_at(picture, side, 31.75, 90.4), YELLOW)
+        assert near(colour_at(picture, side, 65.0, 90.4), YELLOW)
+    for point in (left, top, corner, (65.0, 44.45), (31.75, 90.4)):
+        assert near(colour_at(picture, plain, *point), (255, 255, 255), 2)  # no bleed asked for: the paper
+    for trim in (mirror, extend, plain):
+        assert near(colour_at(picture, trim, *inside), YELLOW)

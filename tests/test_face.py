@@ -214,3 +214,95 @@ def test_evolve_is_dataclasses_replace(item, changes):
     assert type(new) is type(item) and new is not item
     with pytest.raises(AssertionError):
         evolve(item, no_such_field=1)
+
+
+# --- made bleed --------------------------------------------------------------------------------
+
+from deckpress.face import cropped_box, grown_into_bleed  # noqa: E402
+
+POKER = (0.0, 0.0, 63.5, 88.9)
+
+
+def covered(items) -> list[tuple[float, ...]]:
+    """The face box each copy covers (its clip taken through its transform), to 0.01 mm."""
+    return sorted(tuple(round(v, 2) for v in bounds(copy)) for copy in items[1:])
+
+
+STRIPS = [(-3.0, -3.0, 0.0, 0.0), (-3.0, 0.0, 0.0, 88.9), (-3.0, 88.9, 0.0, 91.9),  # left: corner, edge, corner
+          (0.0, -3.0, 63.5, 0.0), (0.0, 88.9, 63.5, 91.9),  # top, bottom
+          (63.5, -3.0, 66.5, 0.0), (63.5, 0.0, 66.5, 88.9), (63.5, 88.9, 66.5, 91.9)]  # right
+
+
+def test_a_picture_at_the_trim_is_mirrored_into_every_strip_and_corner_of_the_bleed():
+    picture = Image(0, 0, 63.5, 88.9, "art.png")
+    items, reaches = grown_into_bleed(picture, POKER, 3.0, "mirror")
+    assert reaches and items[0] is picture
+    assert covered(items) == STRIPS
+    # each copy is the picture itself, reflected about the edges it lies beyond
+    assert all(copy.items == (picture,) and copy.items[0] is picture for copy in items[1:])
+    left = next(c for c in items[1:] if round(bounds(c)[0], 2) == -3 and round(bounds(c)[1], 2) == 0)
+    assert left.transform == (-1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+    assert apply(left.transform, 1.0, 40.0) == (-1.0, 40.0)  # 1 mm inside shows 1 mm outside
+    corner = next(c for c in items[1:] if tuple(round(v, 2) for v in bounds(c)) == (63.5, 88.9, 66.5, 91.9))
+    assert apply(corner.transform, 62.5, 87.9) == pytest.approx((64.5, 89.9))
+
+
+def test_extend_stretches_a_rasters_outermost_pixels_and_vector_arts_outermost_band():
+    picture = Image(0, 0, 63.5, 88.9, "art.png")
+    items, _ = grown_into_bleed(picture, POKER, 3.0, "extend", pixels=(750, 1050))
+    assert covered(items) == STRIPS
+    crops = {tuple(round(v, 2) for v in bounds(c)): c.items[0].crop for c in items[1:]}
+    assert crops[(-3.0, 0.0, 0.0, 88.9)] == (0, 0, 1, 1050)  # the left column …
+    assert crops[(0.0, 88.9, 63.5, 91.9)] == (0, 1049, 750, 1050)  # … the bottom row
+    assert crops[(63.5, -3.0, 66.5, 0.0)] == (749, 0, 750, 1)  # the top right pixel in its corner
+    assert all(c.items[0] == Image(0, 0, 63.5, 88.9, "art.png", crop=c.items[0].crop) for c in items[1:])
+    left = next(c for c in items[1:] if c.items[0].crop == (0, 0, 1, 1050))
+    assert left.transform[0] == pytest.approx(-3.0 / (63.5 / 750))  # one pixel stretched over 3 mm
+    vector, _ = grown_into_bleed(Image(0, 0, 63.5, 88.9, "art.svg"), POKER, 3.0, "extend")
+    assert covered(vector) == STRIPS
+    assert {c.clip[2] for c in vector[1:] if c.transform[0] != 1} == {0.2}  # its outermost 0.2 mm …
+    assert {c.transform[0] for c in vector[1:]} == {1.0, -15.0}  # … 15 times as wide
+
+
+def test_only_the_edges_a_picture_reaches_grow_and_a_picture_reaching_none_is_left_alone():
+    top_band = Image(0, 0, 63.5, 20, "band.png")
+    items, reaches = grown_into_bleed(top_band, POKER, 3.0, "mirror")
+    assert reaches and covered(items) == [(-3.0, -3.0, 0.0, 0.0), (-3.0, 0.0, 0.0, 20.0), (0.0, -3.0, 63.5, 0.0),
+                                          (63.5, -3.0, 66.5, 0.0), (63.5, 0.0, 66.5, 20.0)]
+    inside = Image(0.5, 10, 50, 20, "icon.png")  # 0.5 mm in from the trim: it stops where it stops
+    assert grown_into_bleed(inside, POKER, 3.0, "mirror") == ((inside,), False)
+    near = Image(0.04, 10, 63.42, 20, "icon.png")  # within REACH of both sides: reflected about its own edges
+    assert covered(grown_into_bleed(near, POKER, 3.0, "mirror")[0]) == [(-3.0, 10.0, 0.04, 30.0),
+                                                                       (63.46, 10.0, 66.5, 30.0)]
+    full = Image(-3, -3, 69.5, 94.9, "full.png")  # covers the bleed already
+    assert grown_into_bleed(full, POKER, 3.0, "mirror") == ((full,), True)
+    assert grown_into_bleed(Image(0, 0, 63.5, 88.9, "a.png"), POKER, 0.0, "mirror")[0] == \
+        (Image(0, 0, 63.5, 88.9, "a.png"),)  # a face without bleed
+
+
+def test_a_covering_picture_shows_what_it_holds_past_its_box_before_anything_is_mirrored():
+    wide = Image(-1.0, 0, 65.5, 88.9, "wide.png")  # 1 mm past the trim left and right, clipped to the trim
+    items, _ = grown_into_bleed(wide, POKER, 3.0, "mirror", clip=(0, 0, 63.5, 88.9))
+    assert items[0] == Group((wide,), clip=(-1.0, 0.0, 65.5, 88.9))  # the 1 mm it holds past either side
+    assert covered(items) == [(-3.0, -3.0, -1.0, 0.0), (-3.0, 0.0, -1.0, 88.9), (-3.0, 88.9, -1.0, 91.9),
+                              (-1.0, -3.0, 64.5, 0.0), (-1.0, 88.9, 64.5, 91.9),
+                              (64.5, -3.0, 66.5, 0.0), (64.5, 0.0, 66.5, 88.9), (64.5, 88.9, 66.5, 91.9)]
+    left = next(c for c in items[1:] if tuple(round(v, 2) for v in bounds(c)) == (-3.0, 0.0, -1.0, 88.9))
+    assert apply(left.transform, 0.0, 10.0) == pytest.approx((-2.0, 10.0))  # about the picture's own edge
+    tall, _ = grown_into_bleed(Image(0, -10, 63.5, 108.9, "tall.png"), POKER, 3.0, "mirror", clip=(0, 0, 63.5, 88.9))
+    assert tall[0] == Group((Image(0, -10, 63.5, 108.9, "tall.png"),), clip=(0.0, -3.0, 63.5, 94.9))
+    assert covered(tall) == [(-3.0, -3.0, 0.0, 91.9), (63.5, -3.0, 66.5, 91.9)]  # the sides only
+
+
+def test_a_picture_turned_half_round_grows_where_the_trim_lies_before_it_is_turned():
+    # a band at the card's top, to be turned 180° about its centre (31.75, 10): the trim as it sees it
+    band = Image(0, 0, 63.5, 20, "band.png")
+    items, _ = grown_into_bleed(band, (0.0, -68.9, 63.5, 20.0), 3.0, "mirror")
+    assert covered(items) == [(-3.0, 0.0, 0.0, 20.0), (-3.0, 20.0, 0.0, 23.0), (0.0, 20.0, 63.5, 23.0),
+                              (63.5, 0.0, 66.5, 20.0), (63.5, 20.0, 66.5, 23.0)]
+
+
+def test_a_cropped_rasters_pixels_lie_where_they_lie_in_the_whole_picture():
+    im = Image(10, 20, 30, 40, "a.png", crop=(0, 99, 150, 100))
+    assert cropped_box(im, (150, 100)) == pytest.approx((10, 59.6, 40, 60))
+    assert cropped_box(Image(10, 20, 30, 40, "a.png"), (150, 100)) == (10, 20, 40, 60)

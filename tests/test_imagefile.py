@@ -177,3 +177,43 @@ def test_an_exif_rotation_is_read_where_decoding_ignores_it(tmp_path):
     turned = written(tmp_path, "a.tif", save(picture, "TIFF", exif=exif))
     assert exif_rotation(turned) == 1 and raster_pixels(turned) == (20, 30)  # Pillow turns a TIFF upright
     assert exif_rotation(written(tmp_path, "b.jpg", save(picture, "JPEG"))) == 1
+
+
+@pytest.mark.parametrize("picture, fmt, left, right", [
+    (halves((20, 10), (0, 0, 0, 255), (0, 0, 0, 0), "RGBA"), "PNG", 255, 0),  # black on transparency: its alpha
+    (halves((20, 10), (255, 255, 255, 200), (0, 0, 0, 0), "RGBA"), "PNG", 200, 0),  # a white one: its alpha too
+    (halves((20, 10), (0, 0, 0), (255, 255, 255)), "PNG", 255, 0),  # black on white: its darkness
+    (halves((20, 10), 64, 255, "L"), "PNG", 191, 0),  # a grey: as solid as it is dark
+    (halves((20, 10), (0, 0, 0, 255), (255, 255, 255, 255), "RGBA"), "PNG", 255, 0),  # alpha opaque everywhere
+    (halves((20, 10), 1, 0, "P"), "GIF", 255, 0),  # a palette's clear colour (entry 0) is its shape
+    (halves((20, 10), (0, 0, 0, 0), (0, 0, 0, 0), "CMYK"), "TIFF", 0, 0),  # no ink at all: nothing
+])
+def test_a_tinted_picture_is_its_tint_in_the_shape_of_its_alpha_or_else_its_darkness(
+        tmp_path, picture, fmt, left, right):
+    from deckpress.imagefile import tinted, treated
+
+    if fmt == "GIF":  # the left half entry 1, black; the right entry 0, white and clear
+        picture.putpalette([255, 255, 255, 0, 0, 0])
+        data = save(picture, "GIF", transparency=0)
+    else:
+        data = save(picture, fmt)
+    path = written(tmp_path, f"a.{fmt.lower()}", data)
+    out = treated(path, "#2a9d8f")
+    assert out.mode == "RGBA" and out.size == (20, 10)
+    assert out.getpixel((2, 5)) == (0x2a, 0x9d, 0x8f, left) and out.getpixel((17, 5)) == (0x2a, 0x9d, 0x8f, right)
+    with open_raster(path) as im:
+        assert tinted(decoded(im, im.size), "#ff0000").getchannel("A").getpixel((2, 5)) == left
+    assert see_through(path, "#2a9d8f") is (min(left, right) < 255)
+
+
+def test_a_part_of_a_picture_is_its_pixels_and_png_of_a_tinted_part_is_what_the_pdf_prints(tmp_path):
+    from deckpress.imagefile import grey_png, treated
+
+    path = written(tmp_path, "a.png", save(halves((20, 10), (0, 0, 0, 255), (0, 0, 0, 0), "RGBA"), "PNG"))
+    assert treated(path, crop=(9, 0, 11, 10)).size == (2, 10)
+    edge = treated(path, "#f4a261", (0, 0, 1, 10))
+    assert edge.size == (1, 10) and edge.getcolors() == [(10, (0xf4, 0xa2, 0x61, 255))]
+    shown = PILImage.open(io.BytesIO(png_of(path, "#f4a261", (10, 0, 20, 1))))
+    assert shown.size == (10, 1) and shown.getcolors() == [(10, (0xf4, 0xa2, 0x61, 0))]
+    grey = PILImage.open(io.BytesIO(grey_png(path, 0.0, "#f4a261")))
+    assert grey.mode == "LA" and grey.getpixel((2, 2)) == (179, 255) and grey.getpixel((17, 2))[1] == 0

@@ -343,3 +343,23 @@ def test_a_coloured_span_prints_in_process_colours_beside_black_only_text_in_cmy
     red = to_cmyk(RGB(0xd0 / 255, 0x10 / 255, 0x10 / 255))
     assert (0.0, 0.0, 0.0, 1.0) in colours  # the words round it: black ink only
     assert any(c[:3] == pytest.approx((red.c, red.m, red.y), abs=0.01) and c[1] > 0.5 for c in colours if c)
+
+
+@pytest.mark.parametrize("mode", ["mirror", "extend"])
+def test_the_bleed_made_for_a_picture_is_as_pale_as_the_picture(mode):
+    """A band of art along the top, too small to be paled: the copies that grow it into the bleed
+    (stretched a hundred times by `extend`, which alone would make them large) stay as dark as it;
+    a picture large enough to be paled has its bleed paled alike."""
+    from deckpress.face import grown_into_bleed
+
+    def pictures(items):
+        for item in items:
+            yield from pictures(item.items) if isinstance(item, Group) else [item] if isinstance(item, Image) else []
+
+    for box, lighten in (((0, 0, 60, 8), 0.0), ((0, 0, 60, 90), 0.55)):
+        items, _ = grown_into_bleed(Image(*box, "band.png"), (0, 0, 60, 90), 3.0, mode, pixels=(600, 80))
+        converted = list(pictures(lowink(face(*items)).items))
+        assert len(converted) == len(list(pictures(items))) > 1
+        assert {(im.grey, im.lighten) for im in converted} == {(True, lighten)}
+        if mode == "mirror":  # still the one picture, placed again
+            assert all(im is converted[0] for im in converted)

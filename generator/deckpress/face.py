@@ -178,6 +178,10 @@ class Image:
     fonts: tuple[str, ...] = ()
     page: int = 1
     edits: ArtEdits = NO_EDITS  # a card's fields, shown and hidden layers and tint in SVG art
+    # a raster's pixels shown (left, top, right, bottom), each where it lies in the box the whole
+    # picture covers; None: all of it. Made bleed stretches a row of pixels so: a renderer then
+    # scales that row, where a clip would have it scale the whole picture
+    crop: tuple[int, int, int, int] | None = None
 
 
 @dataclass(frozen=True)
@@ -262,3 +266,121 @@ def bounds(item: Item) -> tuple[float, float, float, float]:
                ((x0, y0), (x1, y0), (x0, y1), (x1, y1))]
     return (min(c[0] for c in corners), min(c[1] for c in corners),
             max(c[0] for c in corners), max(c[1] for c in corners))
+
+
+# -- made bleed ------------------------------------------------------------------------------------
+
+REACH = 0.05  #: mm: a picture's edge this close to an edge of the trim (or past it) reaches that edge
+VECTOR_BAND = 0.2  #: mm: the outermost band of vector art that `extend` stretches over the bleed
+
+Box = tuple[float, float, float, float]
+
+
+def grown_into_bleed(picture: Image, trim: Box, bleed: float, mode: str = "mirror", clip: Box | None = None,
+                     pixels: tuple[int, int] | None = None) -> tuple[tuple[Item, ...], bool]:
+    """A picture that stops at the `trim` (x0, y0, x1, y1: a face's is (0, 0, width, height)),
+    grown into the `bleed` around it: the items to draw instead of it, and whether it reaches an
+    edge of the trim at all.
+
+    `clip` (x, y, w, h) is the box the picture shows in when it overflows it (fitted to cover
+    it): what the picture holds past the clip goes into the bleed first, as it is. Then, on every
+    edge of the trim the picture reaches (within REACH) and does not already cover `bleed` past,
+    copies fill the strip between its edge and the bleed's, and the corners where two such strips
+    meet: `mirror` reflects the picture about its edge; `extend` stretches its outermost band
+    over the strip: of a raster of `pixels`, its outermost row or column of pixels (the copy's
+    `crop`, so a renderer scales that row, never the whole picture a hundred times); of vector art,
+    its outermost VECTOR_BAND. Each copy is a `Group` whose transform puts it in place and whose
+    clip (in the picture's own space) is the part it shows; mirrored copies are the picture's own
+    `Image`, drawn once and placed again. The picture comes first, then its copies. A picture
+    reaching no edge, or a face without bleed, is left as it was."""
+    px0, py0, px1, py1 = picture.x, picture.y, picture.x + picture.w, picture.y + picture.h
+    if clip is None:
+        shown = (px0, py0, px1, py1)
+    else:
+        cx, cy, cw, ch = clip
+        shown = (max(px0, cx), max(py0, cy), min(px1, cx + cw), min(py1, cy + ch))
+    reach = _reaches(shown[0], shown[2], trim[0], trim[2]) + _reaches(shown[1], shown[3], trim[1], trim[3])
+    unchanged: tuple[Item, ...] = (picture,) if clip is None else (Group((picture,), clip=clip),)
+    if not any(reach) or bleed <= 0 or mode == "none":
+        return unchanged, any(reach)
+    # what the picture holds past its clip, up to the bleed's edge, is shown as it is
+    low, high = (trim[0] - bleed, trim[1] - bleed), (trim[2] + bleed, trim[3] + bleed)
+    v = list(shown)
+    for axis in (0, 1):
+        if reach[2 * axis]:
+            v[axis] = max((px0, py0)[axis], low[axis])
+        if reach[2 * axis + 1]:
+            v[axis + 2] = min((px1, py1)[axis], high[axis])
+    main: Item = picture if clip is None else Group((picture,), clip=(v[0], v[1], v[2] - v[0], v[3] - v[1]))
+    cropped = mode == "extend" and pixels is not None
+    ways = [_ways(axis, v, (px0, py0)[axis], (picture.w, picture.h)[axis], reach, low[axis], high[axis], mode,
+                  pixels[axis] if cropped and pixels else None) for axis in (0, 1)]
+    copies: list[Item] = []
+    for i, (sx, ox, x0, x1, cols) in enumerate(ways[0]):
+        for j, (sy, oy, y0, y1, rows) in enumerate(ways[1]):
+            if i == j == 0:
+                continue  # the picture itself
+            shows = evolve(picture, crop=(cols[0], rows[0], cols[1], rows[1])) if cropped else picture
+            copies.append(Group((shows,), _tidy((sx, 0.0, 0.0, sy, ox, oy)), _tidy((x0, y0, x1 - x0, y1 - y0))))
+    return (main, *copies), True
+
+
+Way = tuple[float, float, float, float, tuple[int, int]]
+"""How a copy lies along one axis: x' = scale·x + offset, the part of the picture it shows (from,
+to, in the face's mm before the transform) and, for a cropped raster, those pixels (from, to)."""
+
+
+def _ways(axis: int, shown: list[float], start: float, extent: float, reach: tuple[bool, ...], low: float,
+          high: float, mode: str, pixels: int | None) -> list[Way]:
+    """The ways copies lie along `axis`: as the picture shows (first), then past each edge it reaches
+    and does not cover the bleed past: reflected about the edge, stretched k times for `extend`."""
+    lo, hi = shown[axis], shown[axis + 2]
+    size = extent / pixels if pixels else 0.0  # a pixel, in mm
+    whole = (0, pixels or 0)
+    if pixels:  # the pixels the shown part lies on
+        whole = (max(0, math.floor((lo - start) / size + 1e-9)), min(pixels, math.ceil((hi - start) / size - 1e-9)))
+    ways: list[Way] = [(1.0, 0.0, lo, hi, whole)]
+    for edge, outward in ((lo, False), (hi, True)):
+        if not reach[2 * axis + outward]:
+            continue
+        strip = high - edge if outward else edge - low
+        if strip <= 1e-9:
+            continue  # the picture covers the bleed here already
+        cells = whole
+        if mode == "mirror":
+            band = min(strip, hi - lo)
+            part = (edge - band, edge) if outward else (edge, edge + band)
+        elif pixels:  # the pixel the edge lies on
+            at = min(pixels - 1, max(0, math.ceil((edge - start) / size - 1e-9) - 1 if outward else
+                                     math.floor((edge - start) / size + 1e-9)))
+            cells = (at, at + 1)
+            part = (start + at * size, start + (at + 1) * size)
+        else:
+            band = min(VECTOR_BAND, hi - lo)
+            part = (edge - band, edge) if outward else (edge, edge + band)
+        anchor = part[1] if outward else part[0]  # the end put at the edge, the other at the bleed's
+        k = 1.0 if mode == "mirror" else strip / (part[1] - part[0])
+        ways.append((-k, edge + k * anchor, *part, cells))  # x' = edge - k·(x - anchor)
+    return ways
+
+
+def cropped_box(im: Image, pixels: tuple[int, int]) -> Box:
+    """Where a cropped raster's pixels lie (x0, y0, x1, y1), in the box the whole picture of `pixels`
+    covers; the whole box for one without a crop."""
+    if im.crop is None:
+        return (im.x, im.y, im.x + im.w, im.y + im.h)
+    left, top, right, bottom = im.crop
+    kx, ky = im.w / pixels[0], im.h / pixels[1]
+    return (im.x + left * kx, im.y + top * ky, im.x + right * kx, im.y + bottom * ky)
+
+
+def _reaches(lo: float, hi: float, start: float, end: float) -> tuple[bool, bool]:
+    """Whether a picture shown from `lo` to `hi` reaches the low and the high edge of a trim from
+    `start` to `end`."""
+    across = hi > lo
+    return (across and lo <= start + REACH and hi > start, across and hi >= end - REACH and lo < end)
+
+
+def _tidy(values: tuple[float, ...]) -> Any:
+    """Numbers rounded to 1e-9 mm, so a copy's place prints as the same figures however it was reached."""
+    return tuple(round(v, 9) + 0.0 for v in values)

@@ -319,22 +319,79 @@ def stamp(path: str) -> tuple[int, int]:
     return (st.st_mtime_ns, st.st_size)
 
 
-def grey_png(path: str, lighten: float = 0.0) -> bytes:
-    """A raster picture in greys, `lighten` of the way to white, as PNG with its alpha kept.
+Crop = tuple[int, int, int, int]
+"""Pixels of a raster picture: left, top, right, bottom (as Pillow's `crop` takes them)."""
+
+
+def grey_png(path: str, lighten: float = 0.0, tint: str | None = None, crop: Crop | None = None) -> bytes:
+    """A raster picture in greys, `lighten` of the way to white, as PNG with its alpha kept (first
+    `tinted` with `tint`, and cut to `crop`, when given).
 
     Every backend prints a grey or lightened picture from these bytes, so PDF and SVG show the same
     greys; ITU-R 601 luma (Pillow's "L") is also what low-ink makes of the colours of vector art.
     """
-    return _grey_png(path, lighten, stamp(path))
+    return _grey_png(path, lighten, tint, crop, stamp(path))
 
 
 @functools.lru_cache(maxsize=64)
-def _grey_png(path: str, lighten: float, _stamp: tuple[int, int]) -> bytes:
-    with open_raster(path) as im:
-        out = greyed(decoded(im, im.size), lighten)
+def _grey_png(path: str, lighten: float, tint: str | None, crop: Crop | None, _stamp: tuple[int, int]) -> bytes:
+    if crop is None:
+        with open_raster(path) as im:
+            picture = decoded(im, im.size)
+            out = greyed(picture if tint is None else tinted(picture, tint), lighten)
+    else:
+        out = greyed(treated(path, tint, crop), lighten)
     buf = io.BytesIO()
     out.save(buf, format="PNG")
     return buf.getvalue()
+
+
+def treated(path: str, tint: str | None = None, crop: Crop | None = None) -> PILImage.Image:
+    """A raster picture decoded whole (`decoded`), cut to `crop` and `tinted` with `tint` when
+    given. A part is cut from the whole picture decoded once for all its parts (made bleed asks
+    for its four edges and corners one after another)."""
+    if crop is not None:
+        picture = _part(path, crop, stamp(path))
+        return picture if tint is None else tinted(picture, tint)
+    with open_raster(path) as im:
+        picture = decoded(im, im.size)
+        return (picture.copy() if picture is im else picture) if tint is None else tinted(picture, tint)
+
+
+@functools.lru_cache(maxsize=256)  # parts are small: a row or a column of pixels
+def _part(path: str, crop: Crop, _stamp: tuple[int, int]) -> PILImage.Image:
+    whole = _whole(path, _stamp)
+    part = whole.crop(crop)
+    if "transparency" in whole.info:  # a palette's or a colour key's, which crop leaves behind
+        part.info["transparency"] = whole.info["transparency"]
+    return part
+
+
+@functools.lru_cache(maxsize=1)  # the picture whose parts are being cut, and no other
+def _whole(path: str, _stamp: tuple[int, int]) -> PILImage.Image:
+    with open_raster(path) as im:
+        picture = decoded(im, im.size)
+        return picture.copy() if picture is im else picture  # outlives the file it was read from
+
+
+def tinted(im: PILImage.Image, tint: str) -> PILImage.Image:
+    """A decoded one-colour picture (an icon, a silhouette) in the colour `tint` (`#rrggbb`), as RGBA:
+    its shape is its transparency where it has any, else its darkness (black on white prints the
+    black, grey half as solid, white not at all)."""
+    return PILImage.merge("RGBA", (*PILImage.new("RGB", im.size, tint).split(), shape(im)))
+
+
+def shape(im: PILImage.Image) -> PILImage.Image:
+    """How solid a one-colour picture is at each pixel (mode L): its alpha, when it lets anything
+    show through; else its darkness."""
+    if "transparency" in im.info or im.mode in ("PA", "RGBa", "La"):
+        im = im.convert("RGBA")
+    if "A" in im.getbands():
+        alpha = im.getchannel("A")
+        if alpha.getextrema()[0] < 255:
+            return alpha
+    grey = (im.convert("RGB") if im.mode == "CMYK" else im).convert("L")
+    return ImageChops.invert(grey)
 
 
 def greyed(im: PILImage.Image, lighten: float = 0.0) -> PILImage.Image:
@@ -362,14 +419,17 @@ def _image_size(path: str, _stamp: tuple[int, int]) -> tuple[float, float]:
     return (float(width), float(height))
 
 
-def see_through(path: str) -> bool:
+def see_through(path: str, tint: str | None = None) -> bool:
     """Whether a raster picture lets anything show through: an alpha channel that is not opaque
-    everywhere, or a palette or colour key made transparent."""
-    return _see_through(path, stamp(path))
+    everywhere, or a palette or colour key made transparent; `tinted`, whether its shape is less
+    than solid anywhere."""
+    return _see_through(path, tint is not None, stamp(path))
 
 
 @functools.lru_cache(maxsize=4096)
-def _see_through(path: str, _stamp: tuple[int, int]) -> bool:
+def _see_through(path: str, tinted: bool, _stamp: tuple[int, int]) -> bool:
+    if tinted:  # the colour is the tint's everywhere: what shows through is what its shape leaves
+        return shape(treated(path)).getextrema()[0] < 255
     with open_raster(path) as im:
         if "transparency" in im.info:
             return True
@@ -456,21 +516,21 @@ def _raster_format(path: str, _stamp: tuple[int, int]) -> str:
         return str(im.format)
 
 
-def png_of(path: str) -> bytes:
+def png_of(path: str, tint: str | None = None, crop: Crop | None = None) -> bytes:
     """A raster picture as PNG, its alpha kept: what the PDF prints of it (its first frame, a PSD's
-    composite), for where PNG and JPEG are all a reader is sure to show (SVG's <image>). CMYK becomes
-    RGB by the naive formula, as everywhere SVG is written."""
-    return _png_of(path, stamp(path))
+    composite; `tinted` with `tint` and cut to `crop` when given), for where PNG and JPEG are all a
+    reader is sure to show (SVG's <image>). CMYK becomes RGB by the naive formula, as everywhere SVG
+    is written."""
+    return _png_of(path, tint, crop, stamp(path))
 
 
 @functools.lru_cache(maxsize=16)
-def _png_of(path: str, _stamp: tuple[int, int]) -> bytes:
-    with open_raster(path) as im:
-        picture = decoded(im, im.size)
-        if picture.mode in ("CMYK", "PA"):
-            picture = picture.convert("RGB" if picture.mode == "CMYK" else "RGBA")
-        buf = io.BytesIO()
-        picture.save(buf, format="PNG")
+def _png_of(path: str, tint: str | None, crop: Crop | None, _stamp: tuple[int, int]) -> bytes:
+    picture = treated(path, tint, crop)
+    if picture.mode in ("CMYK", "PA"):
+        picture = picture.convert("RGB" if picture.mode == "CMYK" else "RGBA")
+    buf = io.BytesIO()
+    picture.save(buf, format="PNG")
     return buf.getvalue()
 
 

@@ -47,22 +47,25 @@ def grey(color: Color | None, keep: float = 1.0) -> Gray | None:
 def lowink(face: Face, back: bool = False) -> Face:
     """The low-ink version of a face (`back`: a card back, which is made paler still)."""
     card_area = face.width * face.height
-    return face.with_items(_convert(face.items, card_area, back, IDENTITY, 1.0, []))
+    return face.with_items(_convert(face.items, card_area, back, IDENTITY, 1.0, [], {}))
 
 
 Ground = tuple[tuple[float, float, float, float], float, float]  # box, luma before, grey after
 
 
 def _convert(items: tuple[Item, ...], card_area: float, back: bool, matrix: Matrix, opacity: float,
-             grounds: list[Ground]) -> tuple[Item, ...]:
+             grounds: list[Ground], pictures: dict[Image, Image]) -> tuple[Item, ...]:
     """Convert items in drawing order; `grounds` collects filled boxes (in face space) seen so far,
-    as light as they look on paper at the `opacity` of the groups they are in."""
+    as light as they look on paper at the `opacity` of the groups they are in; `pictures` the
+    pictures converted so far, each as it was placed (its `crop` aside): a picture placed again in
+    the same box (the copies made bleed adds, reflected or stretched into the bleed) is printed as
+    where it was first placed, so the bleed is as pale as the picture it grows."""
     out: list[Item] = []
     large_area = LARGE * card_area
     for item in items:
         if isinstance(item, Group):
             inner = _convert(item.items, card_area, back, multiply(matrix, item.transform),
-                             opacity * item.opacity, grounds)
+                             opacity * item.opacity, grounds, pictures)
             if inner:
                 out.append(evolve(item, items=inner))
             continue
@@ -76,9 +79,13 @@ def _convert(items: tuple[Item, ...], card_area: float, back: bool, matrix: Matr
             ink = item.ink
             if ink == "drop":
                 continue
-            large = _area(_box(item, matrix)) >= large_area
-            lighten = LIGHT_IMAGE if ink == "light" or (ink == "auto" and (back or large)) else 0.0
-            out.append(evolve(item, grey=True, lighten=max(item.lighten, lighten)))
+            placed = item if item.crop is None else evolve(item, crop=None)
+            first = pictures.get(placed)
+            if first is None:
+                large = _area(_box(item, matrix)) >= large_area
+                lighten = LIGHT_IMAGE if ink == "light" or (ink == "auto" and (back or large)) else 0.0
+                first = pictures[placed] = evolve(placed, grey=True, lighten=max(item.lighten, lighten))
+            out.append(first if item.crop is None else evolve(first, crop=item.crop))
         else:
             ink = item.paint.ink
             if ink == "drop":

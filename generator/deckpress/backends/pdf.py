@@ -18,10 +18,10 @@ from operator import itemgetter
 from reportlab.lib.rl_accel import fp_str
 
 from ..face import (IDENTITY, Ellipse, Face, Group, Image, Item, Line, Matrix, Path as PathItem, Rect, Text,
-                    multiply)
+                    cropped_box, multiply)
 from ..fonts import FontSet
 from ..errors import DeckError
-from ..imagefile import stamp
+from ..imagefile import raster_pixels, stamp
 from ..separation import FORMULA, Separation
 from ..units import POINTS_PER_MM
 from ..vectorart import FILTER_DPI, Treatment, is_vector, load_art
@@ -151,8 +151,11 @@ class FaceForms:
     def _image(self, canvas: Canvas, im: Image) -> None:
         x, y, w, h = im.x * MM, -(im.y + im.h) * MM, im.w * MM, im.h * MM
         if not is_vector(im.source):
-            canvas.drawImage(RasterPicture(im.source, im.grey, im.lighten, im.cmyk, (im.w, im.h), stamp(im.source),
-                                           self.separation),
+            if im.crop is not None:  # those pixels, where they lie in the picture's box
+                x0, y0, x1, y1 = cropped_box(im, raster_pixels(im.source))
+                x, y, w, h = x0 * MM, -y1 * MM, (x1 - x0) * MM, (y1 - y0) * MM
+            canvas.drawImage(RasterPicture(im.source, im.grey, im.lighten, im.cmyk, (w / MM, h / MM),
+                                           stamp(im.source), self.separation, im.edits.tint, im.crop),
                              x, y, w, h)
             return
         colors = "k" if im.grey or canvas.colors == "k" else "cmyk" if im.cmyk or canvas.colors == "cmyk" else "rgb"

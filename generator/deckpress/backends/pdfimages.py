@@ -24,7 +24,7 @@ from PIL import Image as PILImage
 
 from ..errors import DeckError
 from ..separation import FORMULA, Separation
-from ..imagefile import decoded, embedded_pixels, greyed, open_raster, raster_pixels
+from ..imagefile import Crop, decoded, embedded_pixels, greyed, open_raster, raster_pixels, tinted, treated
 from .pdfcanvas import ResourceWriter
 from .pdffile import Name, Ref, Remembered, digest
 
@@ -99,9 +99,10 @@ def _content(path: str, _stamp: tuple[int, int]) -> str:
 
 @dataclass(frozen=True)
 class RasterPicture:
-    """A face's raster picture: the file, printed at `printed` mm, greyed (and `lighten`ed toward
-    white) or separated into CMYK (by `separation`) as the face asks; `stamp` tells versions of
-    the file apart."""
+    """A face's raster picture: the file (its pixels `crop`, when given), printed at `printed` mm,
+    `tint`ed (imagefile.tinted), then greyed (and `lighten`ed toward white) or separated into CMYK
+    (by `separation`) as the face asks, so a tint is greyed and separated as every colour is;
+    `stamp` tells versions of the file apart."""
 
     source: str
     grey: bool
@@ -110,37 +111,52 @@ class RasterPicture:
     printed: tuple[float, float]
     stamp: tuple[int, int]
     separation: Separation = FORMULA
+    tint: str | None = None
+    crop: Crop | None = None
     name: str = field(init=False, compare=False)
 
     def __post_init__(self) -> None:  # named by what it shows, never by where its file lies
-        parts = (_content(self.source, self.stamp), self.grey, self.lighten, self.cmyk, self.printed)
+        parts: tuple[object, ...] = (_content(self.source, self.stamp), self.grey, self.lighten, self.cmyk,
+                                     self.printed)
         if self.cmyk and self.separation is not FORMULA:
             parts += (self.separation.name,)
+        if self.tint is not None or self.crop is not None:  # (the names pictures had before stay theirs)
+            parts += (self.tint, self.crop)
         object.__setattr__(self, "name", "Im" + _digest(*parts))
 
     def write(self, writer: ResourceWriter) -> Ref:
         try:
             size = raster_pixels(self.source)  # known since the deck was checked: not opened again
+            if self.crop is not None:
+                left, top, right, bottom = self.crop
+                size = (right - left, bottom - top)
             pixels = embedded_pixels(size, self.printed)
-            untouched = not (self.grey or self.lighten or self.cmyk) and pixels == size
+            untouched = not (self.grey or self.lighten or self.cmyk or self.tint or self.crop) and pixels == size
             if untouched:
                 jpeg = _jpeg(self.source, self.stamp)
                 if jpeg is not None:
                     return writer.pdf.write_stream(jpeg[0], jpeg[1], compress=False)
             found = _ENCODED.get(self.name)
             if found is None:
-                with open_raster(self.source) as im:
-                    picture = decoded(im, pixels)
-                    if self.grey or self.lighten:
-                        encoded = encode(greyed(picture, self.lighten))
-                    elif self.cmyk:
-                        encoded = encode(*separated(picture, self.separation))
-                    else:
-                        encoded = encode(picture)
-                    found = _ENCODED.put(self.name, encoded)
+                if self.crop is not None:  # a few pixels of the picture (made bleed's edges)
+                    part = treated(self.source, self.tint, self.crop)
+                    found = _ENCODED.put(self.name, self._encoded(part if pixels == size else
+                                                                  part.resize(pixels, PILImage.Resampling.LANCZOS)))
+                else:
+                    with open_raster(self.source) as im:
+                        picture = decoded(im, pixels)
+                        found = _ENCODED.put(self.name, self._encoded(
+                            picture if self.tint is None else tinted(picture, self.tint)))
         except ValueError as exc:  # backends see no deck: the picture is named, the card that placed it was checked
             raise DeckError(str(exc), self.source) from None
         return write_encoded(writer, found)
+
+    def _encoded(self, picture: PILImage.Image) -> Encoded:
+        if self.grey or self.lighten:
+            return encode(greyed(picture, self.lighten))
+        if self.cmyk:
+            return encode(*separated(picture, self.separation))
+        return encode(picture)
 
 
 def _jpeg(path: str, stamp: tuple[int, int]) -> tuple[dict, bytes] | None:

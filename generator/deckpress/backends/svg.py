@@ -35,9 +35,9 @@ from svgwrite.base import BaseElement
 from ..colors import CMYK, Color
 from ..atomic import replacing, write_text
 from ..face import (IDENTITY, Ellipse, Face, Glyph, Group, Image, Item, Line, Paint, Path as PathItem, PathOp, Rect,
-                    Text, placed_glyphs)
+                    Text, cropped_box, placed_glyphs)
 from ..fonts import from_fonts, quiet_fonttools
-from ..imagefile import grey_png, png_of, raster_format, stamp
+from ..imagefile import grey_png, png_of, raster_format, raster_pixels, stamp
 from ..imposition.cutpaths import cut_paths
 from ..svgfile import prepare
 from ..vectorart import is_pdf, is_vector
@@ -88,6 +88,7 @@ class _Document:
         self.ids: dict[tuple, str] = {}  # clip box or filter -> id, in order of first use
         self.fonts: dict[str, str] = {}  # font file -> its family name here, in order of first use
         self.chars: dict[str, set[str]] = {}  # font file -> characters drawn with it
+        self.repeated = _repeated_pictures(face.items)
         bleed = self._clip((-b, -b, w, h))
         # PDF's miter limit is 10, SVG's 4: without this, sharp stroked corners would be bevelled
         root = self.dwg.g(clip_path=f"url(#{bleed})", stroke_miterlimit="10")
@@ -192,8 +193,18 @@ class _Document:
                              **{"xml:space": "preserve"})
 
     def image(self, im: Image) -> BaseElement:
-        attrs = dict(insert=(num(im.x), num(im.y)), size=(num(im.w), num(im.h)),
-                     preserveAspectRatio="none")  # faces stretch pictures over their box
+        if im in self.repeated:  # a picture placed again (made bleed's mirrored copies): in once, then used
+            return self.dwg.use(f"#{self._define(('picture', im), lambda ident: self._image(im, ident))}")
+        return self._image(im)
+
+    def _image(self, im: Image, ident: str | None = None) -> BaseElement:
+        x0, y0, x1, y1 = (im.x, im.y, im.x + im.w, im.y + im.h) if im.crop is None else \
+            cropped_box(im, raster_pixels(im.source))  # a cropped raster: its pixels where they lie
+        attrs: dict[str, object] = dict(insert=(num(x0), num(y0)), size=(num(x1 - x0), num(y1 - y0)),
+                                        preserveAspectRatio="none")  # faces stretch pictures over their box
+        if ident is not None:
+            attrs["id"] = ident
+        tint = im.edits.tint
         if is_vector(im.source):
             # the art as the PDF draws it: made ready (its pictures and a card's edits in), with the
             # fonts its text is set in (an <image> sees no others); a PDF's page as a picture of it
@@ -201,7 +212,9 @@ class _Document:
             if im.grey or im.lighten:
                 attrs["filter"] = f"url(#{self._grey_filter(im.lighten)})"
         elif im.grey or im.lighten:
-            href = _data_uri("image/png", grey_png(im.source, im.lighten))
+            href = _data_uri("image/png", grey_png(im.source, im.lighten, tint, im.crop))
+        elif tint is not None or im.crop is not None:
+            href = _data_uri("image/png", png_of(im.source, tint, im.crop))
         elif raster_format(im.source) in ("PNG", "JPEG", "MPO"):
             data = Path(im.source).read_bytes()  # JPEG and PNG go in as they are
             href = _data_uri("image/jpeg" if data[:2] == b"\xff\xd8" else "image/png", data)
@@ -235,6 +248,20 @@ _DRAW: dict[type, Callable[[_Document, Item], BaseElement | None]] = {
     Rect: _Document.rect, Ellipse: _Document.ellipse, Line: _Document.line, PathItem: _Document.path,
     Text: _Document.text, Image: _Document.image, Group: _Document.group,
 }
+
+
+def _repeated_pictures(items: tuple[Item, ...]) -> set[Image]:
+    """The pictures a face places more than once (made bleed's mirrored copies are the picture itself)."""
+    seen: set[Image] = set()
+    again: set[Image] = set()
+    stack = [items]
+    while stack:
+        for item in stack.pop():
+            if type(item) is Group:
+                stack.append(item.items)
+            elif type(item) is Image:
+                (again if item in seen else seen).add(item)
+    return again
 
 
 def _box(x: float, y: float, w: float, h: float) -> dict[str, object]:

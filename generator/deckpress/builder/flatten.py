@@ -32,7 +32,7 @@ def see_through(face: Face) -> bool:
                 if is_vector(item.source):
                     if load_art(item.source, item.fonts, item.page, edits=item.edits).see_through:
                         return True
-                elif picture_see_through(item.source):
+                elif picture_see_through(item.source, item.edits.tint):
                     return True
     return False
 

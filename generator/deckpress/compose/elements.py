@@ -19,7 +19,8 @@ from typing import TYPE_CHECKING, Any
 
 from ..colors import BLACK, CMYK, RGB
 from ..errors import DeckError, display_path, suggest
-from ..face import NO_EDITS, ArtEdits, Ellipse, Group, Image, Item, Line, Paint, Path as PathItem, Rect, Text, translation
+from ..face import (NO_EDITS, ArtEdits, Ellipse, Group, Image, Item, Line, Paint, Path as PathItem, Rect, Text,
+                    grown_into_bleed, translation)
 from ..fonts import BUNDLED_FAMILIES, FontSet
 from ..imagefile import Resolution, image_size
 from ..model import Element
@@ -279,7 +280,7 @@ def image(ctx: Context, e: Element, values: Values) -> list[Item]:
     fonts = art_fonts(ctx.c.names.fonts) if vector else ()
     page = int(ctx.value(e, "page", values))
     try:
-        edits = _art_edits(ctx, e, values, src) if vector else NO_EDITS
+        edits = _art_edits(ctx, e, values, src) if vector else _raster_edits(ctx, e, values)
         art = load_art(str(src), fonts, page, edits=edits) if vector else None
         iw, ih = art.size if art is not None else image_size(str(src))
     except ValueError as exc:
@@ -299,7 +300,44 @@ def image(ctx: Context, e: Element, values: Values) -> list[Item]:
         where = _placed_at(ctx, e)
         for warning in art.warnings:
             ctx.c.warn(f"{_shown(src, ctx.c.deck.folder)} {warning}", *where, kind="art", once=(str(src), warning))
-    return [Group((picture,), clip=(x, y, w, h))] if fit == "cover" else [picture]
+    clip = (x, y, w, h) if fit == "cover" else None
+    made = ctx.value(e, "bleed", values)
+    if made == "none":
+        return [picture] if clip is None else [Group((picture,), clip=clip)]
+    return list(_made_bleed(ctx, e, values, picture, made, None if vector else (iw, ih), clip))
+
+
+def _made_bleed(ctx: Context, e: Element, values: Values, picture: Image, mode: str,
+                pixels: tuple[float, float] | None, clip: tuple[float, float, float, float] | None
+                ) -> tuple[Item, ...]:
+    """The picture (a raster of `pixels`, or vector art) grown into the bleed where it reaches the
+    trim (`face.grown_into_bleed`); as it is, with a warning, where it reaches no edge of the trim
+    or is turned other than half round (a half turn about its box's centre leaves its box where it
+    was, and its copies where they fill the bleed)."""
+    angle = ctx.value(e, "rotate", values)
+    if angle % 180 == 0:
+        trim = (0.0, 0.0, ctx.w, ctx.h)
+        if angle % 360:  # where the trim lies as the picture sees it before it is turned
+            cx, cy = box_centre(ctx, e, values)
+            trim = (2 * cx - ctx.w, 2 * cy - ctx.h, 2 * cx, 2 * cy)
+        items, reaches = grown_into_bleed(picture, trim, ctx.bleed, mode, clip,
+                                          None if pixels is None else (round(pixels[0]), round(pixels[1])))
+    else:
+        items, reaches = ((picture,) if clip is None else (Group((picture,), clip=clip),)), False
+    if not reaches:
+        why = f"is turned {angle:g}°" if angle % 180 else "reaches no edge of the trim"
+        where = (ctx.card.file, ctx.card.line) if isinstance(e.values["bleed"], Pattern) else \
+            (e.file, e.line_of("bleed"))
+        ctx.c.warn(f"card {ctx.card.label}: {_shown(Path(picture.source), ctx.c.deck.folder)} {why}, so "
+                   f"`bleed: {mode}` makes no bleed (template '{ctx.template.name}')", *where,
+                   kind="made-bleed", once=(e.file, e.line, why))
+    return items
+
+
+def _raster_edits(ctx: Context, e: Element, values: Values) -> ArtEdits:
+    """What the card changes in a raster picture: its tint, if any."""
+    tint = ctx.value(e, "tint", values)
+    return NO_EDITS if tint is None else ArtEdits(tint=_hex(tint))
 
 
 def _art_edits(ctx: Context, e: Element, values: Values, src: Path) -> ArtEdits:

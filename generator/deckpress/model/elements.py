@@ -166,9 +166,16 @@ KINDS: dict[str, Kind] = {k.name: k for k in (
         _w("w", "100%", "Box width."), _h("h", "100%", "Box height."),
         Key("fit", "choice", "contain", "`contain` shows all of it, `cover` fills the box and clips, "
             "`stretch` distorts to the box.", choices=("contain", "cover", "stretch")),
+        Key("bleed", "choice", "none", "Makes the bleed for art that stops at the trim: where the picture (as "
+            "`fit` places it) reaches an edge of the trim, `mirror` fills the bleed beyond that edge with the "
+            "picture reflected about it, `extend` with its outermost pixels (of vector art, its outermost "
+            "0.2 mm) stretched out; the corners likewise. A picture that covers the bleed already, or an edge "
+            "it does not reach, is left as it is. `none`: the picture stops where it stops.",
+            choices=("none", "mirror", "extend")),
         Key("page", "number", 1, "The page of a PDF to place (PDF art: vector, placed like an SVG)."),
-        Key("tint", "color", "none", "Paints a one-colour SVG (an icon, a silhouette) in this colour: a "
-            "palette colour, `{field}` or `#hex`."),
+        Key("tint", "color", "none", "Paints a one-colour picture (an icon, a silhouette) in this colour: a "
+            "palette colour, `{field}` or `#hex`. An SVG's every paint becomes the colour; a raster's shape is "
+            "its transparency (or, in a picture without any, its darkness: black on white prints the black)."),
         Key("fields", "bool", False, "SVG art as a template: `{field}` in its text is filled in with the "
             "card's field (the SVG's own font, size and place kept)."),
         Key("show", "ids", "", "Ids of SVG elements to show (Inkscape's layers are groups with ids), "
