@@ -155,7 +155,8 @@ def test_pictures_that_will_print_badly_are_warned_about_file_first(tmp_path):
     result = impose_images(images, tmp_path / "out", papers=["a4"])
     messages = result.warnings.messages
     assert all(m.startswith(str(tmp_path)) for m in messages)
-    assert any("trim.png: 750×1050 px has the proportions of the trim" in m and "--bleed 0" in m for m in messages)
+    assert any("trim.png: 750×1050 px has the proportions of the trim" in m and "--make-bleed 3mm" in m
+               and "--bleed 0" in m for m in messages)
     assert any("small.jpg: is 412×562 px, printed 69.5×94.9 mm: 150 dpi — may look soft (300 dpi wanted)" in m
                for m in messages)
     assert any("wide.png: 1125×825 px is landscape" in m and "--size 88.9x63.5" in m for m in messages)
@@ -330,3 +331,85 @@ def test_a_low_resolution_webp_is_warned_about(tmp_path):
     small.write_bytes(save(Image.new("RGB", (412, 562), (9, 9, 9)), "WEBP"))
     messages = impose_images([small], tmp_path / "out", papers=["a4"]).warnings.messages
     assert messages == [f"{small}: is 412×562 px, printed 69.5×94.9 mm: 150 dpi — may look soft (300 dpi wanted)"]
+
+
+# --- made bleed: --make-bleed ------------------------------------------------------------------------
+
+def trim_art(path: Path, edge: tuple[int, int, int], inside: tuple[int, int, int] = (240, 220, 120)) -> Path:
+    """A poker card at 300 dpi that stops at the trim: a band of `edge` (40 px, 3.4 mm) round it."""
+    from PIL import ImageDraw
+
+    card = Image.new("RGB", (750, 1050), edge)
+    ImageDraw.Draw(card).rectangle([40, 40, 709, 1009], fill=inside)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    card.save(path)
+    return path
+
+
+def test_make_bleed_mirrors_images_that_stop_at_the_trim_into_the_bleed(tmp_path):
+    """Nine trim-sized cards, each with its own band round its edge; the command line's
+    --make-bleed 3mm grows each into 3 mm of bleed where it has no neighbour (1.5 mm out: the band,
+    mirrored), and says nothing of their proportions; without it, the bleed is paper."""
+    from tests.pdfread import trim_box_mm, placements
+
+    fronts = [trim_art(tmp_path / "fronts" / f"card{i}.png", colour) for i, colour in enumerate(FRONT_COLOURS[:9], 1)]
+    made = run("impose", str(tmp_path / "fronts"), "--make-bleed", "3mm", "--paper", "a4", "--out", str(tmp_path / "o"))
+    assert made.exit_code == 0, made.output
+    assert "warning" not in made.output
+    plain = impose_images(fronts, tmp_path / "plain", bleed=0, papers=["a4"])
+    assert not plain.warnings
+    dpi = 150
+    for out, bled in ((tmp_path / "o" / "imposed" / "imposed-cards-a4.pdf", True), (plain.outputs[0].path, False)):
+        reader = PdfReader(out)
+        boxes = page_boxes_mm(reader.pages[0])
+        assert (boxes["bleedbox"][0] == pytest.approx(boxes["trimbox"][0] - 3, abs=0.01)) is bled
+        trims = [trim_box_mm(p, *POKER, float(reader.pages[0].mediabox.height)) for p in placements(reader.pages[0])]
+        page = pdfium.PdfDocument(str(out))[0].render(scale=dpi / 72).to_pil().convert("RGB")
+        at = lambda x, y: page.getpixel((round(x / 25.4 * dpi), round(y / 25.4 * dpi)))  # noqa: E731
+        first, last = trims[0], trims[8]
+        outside = [at(first[0] - 1.5, first[1] + 40), at(first[0] + 30, first[1] - 1.5), at(first[0] - 1.5, first[1] - 1.5),
+                   at(last[2] + 1.5, last[1] + 40), at(last[0] + 30, last[3] + 1.5)]
+        if bled:
+            assert all(near(c, FRONT_COLOURS[0]) for c in outside[:3]), outside
+            assert all(near(c, FRONT_COLOURS[8]) for c in outside[3:]), outside
+        else:
+            assert all(c == (255, 255, 255) for c in outside), outside
+        assert near(at(first[0] + 30, first[1] + 40), (240, 220, 120))
+        # the picture covers the trim, not the bleed: its 3.4 mm band reaches 3.2 mm in, not 3.6 mm
+        assert near(at(first[0] + 3.2, first[1] + 40), FRONT_COLOURS[0])
+        assert near(at(first[0] + 3.6, first[1] + 40), (240, 220, 120))
+    embedded = list(xobjects(PdfReader(tmp_path / "o" / "imposed" / "imposed-cards-a4.pdf"), "/Image"))
+    assert len(embedded) == 9  # each picture once, its mirrored copies placing it again
+
+
+def test_proportions_say_when_an_image_has_bleed_or_has_none(tmp_path):
+    trim = picture(tmp_path / "trim.png", (9, 9, 9), (750, 1050))  # poker at 300 dpi: no bleed
+    bled = picture(tmp_path / "bled.png", (9, 9, 9), PIXELS)  # poker with 3 mm of bleed
+    eighth = picture(tmp_path / "eighth.png", (9, 9, 9), (838, 1143))  # 1/8 in, within a pixel of 3 mm's proportions
+    said = {w.file: (w.kind, w.message) for w in impose_images([trim], tmp_path / "a", papers=["a4"]).warnings
+            if w.kind != "low-resolution"}
+    assert said == {str(trim): ("no-bleed", "750×1050 px has the proportions of the trim: looks like it has no "
+                                            "bleed; use --make-bleed 3mm to make it (or --bleed 0 to print it without)")}
+    for made in (None, 3.0, 5.0):
+        warned = {w.file: (w.kind, w.message) for w in impose_images([trim, bled, eighth], tmp_path / "b", bleed=0,
+                                                                       make_bleed=made, papers=["a4"]).warnings}
+        instead = " instead of --make-bleed" if made else ""
+        assert warned == {str(path): ("has-bleed", f"{w}×{h} px has the proportions of the card with 3 mm of bleed: "
+                                                   f"looks like it has bleed already; use --bleed 3mm{instead}")
+                          for path, (w, h) in ((bled, PIXELS), (eighth, (838, 1143)))}
+    five = picture(tmp_path / "five.png", (9, 9, 9), (868, 1168))  # 73.5 × 98.9 mm: the 5 mm being made
+    warned = impose_images([five], tmp_path / "c", bleed=0, make_bleed=5.0, papers=["a4"]).warnings
+    assert [w.message for w in warned if w.kind == "has-bleed"] == [
+        "868×1168 px has the proportions of the card with 5 mm of bleed: looks like it has bleed already; "
+        "use --bleed 5mm instead of --make-bleed"]
+
+
+def test_bleed_and_make_bleed_are_one_or_the_other(tmp_path):
+    image = trim_art(tmp_path / "a.png", (200, 30, 30))
+    result = run("impose", str(image), "--bleed", "3mm", "--make-bleed", "3mm", "--out", str(tmp_path / "o"))
+    assert result.exit_code == 2 and result.stderr.splitlines() == [
+        "error: --bleed says how much bleed the images have, --make-bleed makes it for images that have none: "
+        "give one of them"]
+    assert not (tmp_path / "o").exists()
+    assert run("impose", str(image), "--bleed", "0", "--make-bleed", "0.125in", "--paper", "a4",
+               "--out", str(tmp_path / "o")).exit_code == 0

@@ -214,28 +214,38 @@ def languages(deck: str | Path, lang: str | None = None) -> list[str]:
 
 def impose(images: str | Path | Sequence[str | Path], out: str | Path = "output", *,
            name: str = "imposed", back: str | Path | None = None, backs: str | Path | None = None,
-           size: str | tuple[float, float] = "poker", bleed: str | float = 3.0,
-           papers: str | Sequence[str] = "all", back_offset: Offset = (0.0, 0.0), marks: str = "corners",
-           back_marks: bool = False, gap: float = 0.0, progress: Progress | None = None,
-           on_plan: Progress | None = None) -> Imposed:
+           size: str | tuple[float, float] = "poker", bleed: str | float | None = None,
+           make_bleed: str | float | None = None, papers: str | Sequence[str] = "all",
+           back_offset: Offset = (0.0, 0.0), marks: str = "corners", back_marks: bool = False, gap: float = 0.0,
+           progress: Progress | None = None, on_plan: Progress | None = None) -> Imposed:
     """Put ready-made card images (PNG, JPEG, WebP, TIFF, GIF, BMP, PSD; files or folders, each
     picture including `bleed` on every side) on marked sheets: `out/<name>/<name>-cards-<paper>.pdf`,
     and with backs `-backs-` and `-duplex-`. `back` is one back for every card; `backs` a folder
     with a back per front, named like it. `size`: a card size name (CARD_SIZES) or "WxH" like "63x88" or "2.5inx3.5in",
-    or (width, height) in mm; `bleed`: mm, or a length like "0.125in"; `gap`: mm between cards
+    or (width, height) in mm; `bleed`: mm, or a length like "0.125in" (None: 3 mm); `make_bleed`:
+    the images stop at the trim, and are mirrored about their edges into this much bleed (mm or a
+    length; `bleed` then stays unsaid, or 0); `gap`: mm between cards
     (each then keeps its own bleed, half the gap at most). Every picture is checked
     before anything is written: a problem raises DeckError; what will print badly is in the
     result's warnings."""
     from .builder.images import card_size, parse_bleed
     from .builder.images import impose_images as write_imposed
 
+    def length(value: str | float) -> float:
+        return parse_bleed(value) if isinstance(value, str) else float(value)
+
+    made = None if make_bleed is None else length(make_bleed)
+    has = (0.0 if made is not None else 3.0) if bleed is None else length(bleed)
+    if made is not None and has:
+        raise DeckError("--bleed says how much bleed the images have, --make-bleed makes it for images "
+                        "that have none: give one of them")
     fronts = [Path(images)] if isinstance(images, (str, Path)) else [Path(p) for p in images]
     return write_imposed(fronts, Path(out), name=name, back=None if back is None else Path(back),
                          backs_dir=None if backs is None else Path(backs),
-                         size=card_size(size) if isinstance(size, str) else size,
-                         bleed=parse_bleed(bleed) if isinstance(bleed, str) else float(bleed),
+                         size=card_size(size) if isinstance(size, str) else size, bleed=has,
                          papers=choose_papers(papers), progress=progress, on_plan=on_plan,
-                         back_offset=back_offset, marks=marks, back_marks=back_marks, gap=checked_gap(gap))
+                         back_offset=back_offset, marks=marks, back_marks=back_marks, gap=checked_gap(gap),
+                         make_bleed=made)
 
 
 def calibrate(out: str | Path = "output", *, paper: str = "a4", back_offset: Offset = (0.0, 0.0)) -> Path:

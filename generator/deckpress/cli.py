@@ -368,8 +368,11 @@ def _impose_params() -> list[click.Parameter]:
                           "with --back too, fronts without one get that."),
         click.Option(["--size"], default="poker", show_default=True, metavar="NAME|WxH",
                      help=f"Card trim: {', '.join(api.CARD_SIZES)}, or WIDTHxHEIGHT like 63x88 (mm) or 2.5inx3.5in."),
-        click.Option(["--bleed"], default="3mm", show_default=True, metavar="LENGTH",
-                     help="How far each image reaches past the trim on every side (0 for none)."),
+        click.Option(["--bleed"], default=None, metavar="LENGTH",
+                     help="How far each image reaches past the trim on every side (0 for none).  [default: 3mm]"),
+        click.Option(["--make-bleed"], default=None, metavar="LENGTH",
+                     help="The images stop at the trim: mirror each about its edges into this much bleed, "
+                          "like 3mm."),
         _paper_option(),
         _out_option("Folder to write into (files go in a subfolder NAME)."),
         click.Option(["--name"], default="imposed", show_default=True,
@@ -381,15 +384,17 @@ def _impose_params() -> list[click.Parameter]:
 
 
 @main.command(cls=_Command, make_params=_impose_params)
-def impose(fronts: tuple[Path, ...], back: Path | None, backs_dir: Path | None, size: str, bleed: str,
-           paper: tuple[str, ...], out: Path, name: str, back_offset: api.Offset | None, marks: str, back_marks: bool,
-           gap: float | None) -> None:
+def impose(fronts: tuple[Path, ...], back: Path | None, backs_dir: Path | None, size: str, bleed: str | None,
+           make_bleed: str | None, paper: tuple[str, ...], out: Path, name: str, back_offset: api.Offset | None,
+           marks: str, back_marks: bool, gap: float | None) -> None:
     """Put ready-made card images (PNG, JPEG, WebP, TIFF, GIF, BMP, PSD) on marked, duplex-ready sheets.
 
     FRONTS are image files, in the order given, or folders, whose images are sorted by name
     (card2 before card10). Each image is the whole card including its bleed, and is stretched to
-    the card size plus --bleed on every side. `name x3.png` makes three cards. JPEGs are embedded
-    as they are, without re-encoding; a GIF prints its first frame, a PSD its flattened composite.
+    the card size plus --bleed on every side; images that stop at the trim are stretched to the
+    card size and, with --make-bleed, mirrored about their edges into the bleed. `name x3.png`
+    makes three cards. JPEGs are embedded as they are, without re-encoding; a GIF prints its first
+    frame, a PSD its flattened composite.
     """
     _remember(back_offset)
     offset = _offset_for(back_offset)
@@ -397,9 +402,9 @@ def impose(fronts: tuple[Path, ...], back: Path | None, backs_dir: Path | None, 
         click.echo(_shift_note(offset))
     started = time.perf_counter()
     result = _write(name, out, lambda bar: api.impose(
-        list(fronts), out, name=name, back=back, backs=backs_dir, size=size, bleed=bleed, papers=paper,
-        progress=bar.advance, on_plan=bar.start, back_offset=offset.value, marks=marks, back_marks=back_marks,
-        gap=gap or 0.0))
+        list(fronts), out, name=name, back=back, backs=backs_dir, size=size, bleed=bleed, make_bleed=make_bleed,
+        papers=paper, progress=bar.advance, on_plan=bar.start, back_offset=offset.value, marks=marks,
+        back_marks=back_marks, gap=gap or 0.0))
     _show_warnings(result.warnings)
     pages = sum(o.pages for o in result.outputs)
     pdfs = sum(o.path.suffix == ".pdf" for o in result.outputs)

@@ -75,6 +75,7 @@ WARNING_KINDS = {
     "made-bleed": "`bleed: mirror` or `extend` on a picture that reaches no edge of the trim, so no bleed is made",
     "exif-rotation": "an image whose EXIF rotation PDF ignores (impose)",
     "no-bleed": "an image with the proportions of the trim, so likely without bleed (impose)",
+    "has-bleed": "an image with the proportions of the trim and a bleed, where none is expected (impose)",
     "turned": "a landscape image for a portrait card, or the other way round (impose)",
     "proportions": "an image squeezed or stretched to the card (impose)",
     "unused-back": "a back image that no front has (impose)",

@@ -3,6 +3,9 @@
 Each image becomes a face of the card size whose one `Image` covers the trim and the bleed (the
 image is taken to include the bleed), so the pictures go through the same imposition as a deck:
 the same grids, crop marks, page boxes, mirrored backs and file kinds (see `jobs.sheet_files`).
+Images that stop at the trim are given a bleed they lack (`make_bleed`): each covers the trim,
+and is mirrored about its edges into the bleed (`face.grown_into_bleed`, as `bleed: mirror` on a
+deck's picture), the copies placing the one picture again.
 Pictures are PNG, JPEG, WebP, TIFF, GIF, BMP or PSD (imagefile.RASTER_FORMATS: a GIF's first frame,
 a PSD's composite). The PDF backend embeds a JPEG's bytes as they are (a DCTDecode stream) and
 decodes the others once: nothing is encoded twice, however often a picture is placed.
@@ -21,7 +24,7 @@ from PIL import Image as PILImage
 
 from ..atomic import replacing_folder
 from ..errors import DeckError, Warnings, display_path, suggest
-from ..face import Face, Image
+from ..face import Face, Image, grown_into_bleed
 from ..imagefile import RASTER_KINDS, PictureError, Resolution, exif_rotation, raster_pixels
 from ..imposition.document import Marking
 from ..model.deck import CARD_SIZES, parse_card_size
@@ -31,6 +34,7 @@ from .jobs import pdf_job, sheet_files, write_jobs
 from .plan import Output
 
 MAX_BLEED = 10.0  #: mm: print services ask 3 mm (1/8 in), a few 5 mm; more is a mistake, not a bleed
+COMMON_BLEEDS = (3.0, 3.175)  #: mm: the bleeds print services ask for, 3 mm and 1/8 in, told by proportions
 ASPECT_TOLERANCE = 0.01  #: a picture stretched by less than 1 % looks right
 _COPIES = re.compile(r"(.+?)[ _-]x(\d+)")  # "goblin x3", "goblin_x3", "goblin-x3": three copies
 
@@ -112,8 +116,11 @@ def _backs_by_name(folder: Path) -> dict[str, Path]:
     return backs
 
 
-def check_image(path: Path, trim: tuple[float, float], bleed: float, warn: Warnings) -> None:
-    """Refuse what cannot be imposed as it is; warn about what will print badly."""
+def check_image(path: Path, trim: tuple[float, float], bleed: float, warn: Warnings,
+                made: float | None = None) -> None:
+    """Refuse what cannot be imposed as it is; warn about what will print badly. The image is taken
+    to include `bleed` mm on every side, or, when the bleed is `made` (that many mm), to stop at the
+    trim; its proportions say when it looks otherwise (`no-bleed`, `has-bleed`)."""
     if not path.is_file():
         raise DeckError("no such file", path)
     try:
@@ -125,12 +132,20 @@ def check_image(path: Path, trim: tuple[float, float], bleed: float, warn: Warni
     if orientation != 1:  # PDF draws the pixels as stored and knows nothing of EXIF
         warn(f"has an EXIF rotation (orientation {orientation}) that PDF ignores: it prints as stored; "
              "save it upright", path, kind="exif-rotation")
-    w, h = trim[0] + 2 * bleed, trim[1] + 2 * bleed
+    has = 0.0 if made is not None else bleed  # the bleed the image is taken to include
+    w, h = trim[0] + 2 * has, trim[1] + 2 * has
     off = (px_w / px_h) / (w / h) - 1
     if abs(off) > ASPECT_TOLERANCE:
-        if bleed and abs((px_w / px_h) / (trim[0] / trim[1]) - 1) <= ASPECT_TOLERANCE:
+        bled = _bleed_of((px_w, px_h), trim, made) if not has else None
+        if has and abs((px_w / px_h) / (trim[0] / trim[1]) - 1) <= ASPECT_TOLERANCE:
             warn(f"{px_w}×{px_h} px has the proportions of the trim: looks like it has no bleed; "
-                 "use --bleed 0", path, kind="no-bleed")
+                 f"use --make-bleed {_length(has)} to make it (or --bleed 0 to print it without)", path,
+                 kind="no-bleed")
+        elif bled is not None:
+            said = "1/8 in" if _length(bled) == "0.125in" else f"{bled:g} mm"
+            warn(f"{px_w}×{px_h} px has the proportions of the card with {said} of bleed: looks like "
+                 f"it has bleed already; use --bleed {_length(bled)}"
+                 f"{' instead of --make-bleed' if made is not None else ''}", path, kind="has-bleed")
         elif (px_w > px_h) != (w > h) and px_w != px_h and w != h:
             turned = "x".join(f"{v:g}" for v in reversed(trim))
             warn(f"{px_w}×{px_h} px is {'landscape' if px_w > px_h else 'portrait'} but the card is not: "
@@ -144,14 +159,29 @@ def check_image(path: Path, trim: tuple[float, float], bleed: float, warn: Warni
         warn(f"is {resolution}", path, kind="low-resolution")
 
 
+def _bleed_of(pixels: tuple[int, int], trim: tuple[float, float], made: float | None) -> float | None:
+    """The bleed whose card the proportions of a picture of `pixels` match: the one being made, else
+    3 mm, else 1/8 in (the two are within a pixel's rounding of each other on most cards, so the
+    first that matches is said, not the closest); None when none does."""
+    ratio = pixels[0] / pixels[1]
+    return next((b for b in dict.fromkeys([*([made] if made else []), *COMMON_BLEEDS])
+                 if abs(ratio / ((trim[0] + 2 * b) / (trim[1] + 2 * b)) - 1) <= ASPECT_TOLERANCE), None)
+
+
+def _length(mm: float) -> str:
+    """A bleed as the command line takes it: 3mm, 0.125in."""
+    return "0.125in" if abs(mm - 25.4 / 8) < 1e-6 else f"{mm:g}mm"
+
+
 def impose_images(fronts: Sequence[Path], out_dir: Path, *, name: str = "imposed", back: Path | None = None,
                   backs_dir: Path | None = None, size: tuple[float, float] = (63.5, 88.9), bleed: float = 3.0,
                   papers: Sequence[str] = HOME_PAPERS, progress: Callable[[int], None] | None = None,
                   on_plan: Callable[[int], None] | None = None,
                   back_offset: tuple[float, float] = (0.0, 0.0), marks: str = "corners",
-                  back_marks: bool = False, gap: float = 0.0) -> Imposed:
-    """Put card images (files or folders of pictures, each including `bleed` mm on every side)
-    on sheets of `papers`, writing `<out_dir>/<name>/<name>-cards-<paper>.pdf` and, with backs,
+                  back_marks: bool = False, gap: float = 0.0, make_bleed: float | None = None) -> Imposed:
+    """Put card images (files or folders of pictures, each including `bleed` mm on every side; with
+    `make_bleed`, each stopping at the trim, and mirrored into that many mm of bleed) on sheets of
+    `papers`, writing `<out_dir>/<name>/<name>-cards-<paper>.pdf` and, with backs,
     `-backs-` and `-duplex-`. `back` is one back for every card; `backs_dir` holds a back per front,
     named like it (falling back to `back`). Back pages are shifted by `back_offset` mm (x right,
     y down, as seen on the back: see settings.py). Sheets are marked for cutting as `marks` says
@@ -176,13 +206,18 @@ def impose_images(fronts: Sequence[Path], out_dir: Path, *, name: str = "imposed
     for unused in sorted(set(backs.values()) - used, key=natural_key):
         warn("is the back of no front", unused, kind="unused-back")
     for picture in dict.fromkeys([*pictures, *(b for b in used if b is not None)]):
-        check_image(picture, size, bleed, warn)
+        check_image(picture, size, bleed, warn, make_bleed)
+    if make_bleed is not None:
+        bleed = make_bleed  # the sheets' bleed: what is made
 
     def face(path: Path | None) -> Face | None:
         if path is None:
             return None
-        picture = Image(-bleed, -bleed, size[0] + 2 * bleed, size[1] + 2 * bleed, str(path))
-        return Face(size[0], size[1], bleed, (picture,))
+        if make_bleed is None:
+            picture = Image(-bleed, -bleed, size[0] + 2 * bleed, size[1] + 2 * bleed, str(path))
+            return Face(size[0], size[1], bleed, (picture,))
+        items, _ = grown_into_bleed(Image(0.0, 0.0, size[0], size[1], str(path)), (0.0, 0.0, *size), bleed)
+        return Face(size[0], size[1], bleed, items)
 
     sides: Sides = [(face(f), face(b)) for f, b, n in pairs for _ in range(n)]
     marking = Marking(marks, back_marks, back_offset)
