@@ -175,3 +175,40 @@ def test_the_bleed_made_prints_the_edge_mirrored_or_stretched_and_none_stays_whi
         assert near(colour_at(picture, plain, *point), (255, 255, 255), 2)  # no bleed asked for: the paper
     for trim in (mirror, extend, plain):
         assert near(colour_at(picture, trim, *inside), YELLOW)
+
+
+TURNED_LAYOUT = """
+    templates:
+      front:
+        fields: {turn: 0}
+        elements:
+          - image: {src: art/edged.png, x: 0mm, y: 0mm, w: 100%, h: 20mm, fit: stretch, bleed: mirror,
+                    rotate: "{turn}"}
+"""
+
+
+def test_a_band_turned_half_round_grows_into_the_bleed_where_it_lies_and_a_quarter_turn_is_said(make_deck):
+    deck_text = """
+        id: turned
+        title: Turned
+        designer: Test
+        license: CC0-1.0
+        card: poker
+        layouts: [turned]
+        components:
+          - name: cards
+            front: front
+            cards: [{turn: 180}, {turn: 90}]
+    """
+    deck = load_deck(make_deck(deck_text, {"turned": TURNED_LAYOUT}, {"art/edged.png": edged_art()}))
+    warn = Warnings()
+    composer = Composer(deck, warn)
+    half, quarter = (composer.face(card, deck.components[0].front) for card in deck.components[0].cards)
+    turned, = half.items
+    assert turned.transform[:4] == (-1.0, 0.0, 0.0, -1.0)
+    assert sorted(tuple(round(v, 2) for v in bounds(Group((copy,), turned.transform))) for copy in turned.items[1:]) == [
+        (-3.0, -3.0, 0.0, 0.0), (-3.0, 0.0, 0.0, 20.0), (0.0, -3.0, 63.5, 0.0),
+        (63.5, -3.0, 66.5, 0.0), (63.5, 0.0, 66.5, 20.0)]  # up, left and right of the band: not below it
+    assert len(quarter.items) == 1 and len(quarter.items[0].items) == 1
+    said, = [w.message for w in warn if w.kind == "made-bleed"]
+    assert "is turned 90°, so `bleed: mirror` makes no bleed" in said
