@@ -295,7 +295,10 @@ def _read_page(path: str, pdf: Any, page: Any, treatment: Treatment, warnings: t
     group_value = reader.value(group) if group is not None else None
     if isinstance(group_value, dict) and treatment.colors != "rgb":
         group_value = {k: v for k, v in group_value.items() if k != "CS"}
-    pictures = _pictures(data, values, reader.objects, known_pictures)
+    has_pictures = any(isinstance(o, Stream) and o.entries.get("Subtype") == "Image" for o in reader.objects)
+    # walking the content costs what drawing it does: only where there is a picture to find
+    pictures = _pictures(data, values, reader.objects, known_pictures) \
+        if has_pictures and known_pictures != {} else ()
     name = hashlib.sha1(repr((data, values, group_value, reader.objects, (x0, y0, x1, y1))).encode(
         "utf-8", "surrogateescape"), usedforsecurity=False).hexdigest()[:16]
     return Art(name, (x0, y0, x1, y1), data, values, group_value, tuple(reader.objects), pictures,

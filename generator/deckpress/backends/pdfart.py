@@ -8,11 +8,12 @@ art's content and treatment, so a face that places it is the same bytes in every
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 
 from ..vectorart import Art, Local, Stream
 from .pdfcanvas import ResourceWriter
-from .pdffile import Name, Raw, Ref
+from .pdffile import Name, Raw, Ref, Slot, Template, stream_body
 
 _DELIMITERS = set(b"()<>[]{}/%#")
 
@@ -25,15 +26,17 @@ def _name(text: str) -> Name:
     return Name("".join(chr(c) if 0x21 <= c <= 0x7E and c not in _DELIMITERS else f"#{c:02X}" for c in raw))
 
 
-def _value(value: object, refs: list[Ref]) -> object:
-    """An art value as a pdffile value, its `Local` references as this document's."""
+def _value(value: object, order: list[int]) -> object:
+    """An art value as a pdffile value, each `Local` reference a `Slot` (its object's number in
+    `order`, filled in by each document)."""
     kind = type(value)
     if kind is Local:
-        return refs[value]  # type: ignore[index]
+        order.append(value)  # type: ignore[arg-type]
+        return Slot()
     if kind is dict:
-        return {_name(k): _value(v, refs) for k, v in value.items()}  # type: ignore[union-attr]
+        return {_name(k): _value(v, order) for k, v in value.items()}  # type: ignore[union-attr]
     if kind is list:
-        return [_value(v, refs) for v in value]  # type: ignore[union-attr]
+        return [_value(v, order) for v in value]  # type: ignore[union-attr]
     if isinstance(value, bytes):  # a string
         return Raw(b"<" + value.hex().encode("ascii") + b">")
     if isinstance(value, str):  # a name
@@ -41,6 +44,35 @@ def _value(value: object, refs: list[Ref]) -> object:
     if value is None:
         return Raw(b"null")
     return value
+
+
+class _Object:
+    """One of the art's objects (or the form itself) formatted once, for every document: its
+    syntax with a slot for each object it refers to, in `order`."""
+
+    def __init__(self, value: object, data: bytes | None = None, compress: bool = False) -> None:
+        self.order: list[int] = []
+        entries = _value(value, self.order)
+        if data is not None:
+            body = stream_body(entries, data, compress)  # type: ignore[arg-type]
+            head, _, rest = body.partition(b"\nstream\n")
+            self.template, self.tail = Template(Raw(head)), b"\nstream\n" + rest
+        else:
+            self.template, self.tail = Template(entries), b""
+
+    def body(self, refs: list[Ref]) -> bytes:
+        return self.template.fill(*(refs[i] for i in self.order)) + self.tail
+
+
+@functools.lru_cache(maxsize=256)  # by the art's identity: the Art objects vectorart keeps
+def _formatted(art: Art) -> tuple[tuple[_Object, ...], _Object]:
+    """The art's objects and its form, formatted once."""
+    objects = tuple(_Object(obj.entries, obj.data, "Filter" not in obj.entries) if isinstance(obj, Stream)
+                    else _Object(obj) for obj in art.objects)
+    entries: dict = {"Type": "XObject", "Subtype": "Form", "BBox": list(art.box), "Resources": art.resources or {}}
+    if isinstance(art.group, (dict, Local)):
+        entries["Group"] = art.group
+    return objects, _Object(entries, art.content, compress=True)
 
 
 @dataclass(eq=False)
@@ -54,18 +86,9 @@ class ArtForm:
         self.name = "Fa" + self.art.name
 
     def write(self, writer: ResourceWriter) -> Ref:
-        pdf, art = writer.pdf, self.art
-        refs = [pdf.reserve() for _ in art.objects]
-        for ref, obj in zip(refs, art.objects):
-            if isinstance(obj, Stream):
-                entries = _value(obj.entries, refs)
-                compress = "Filter" not in obj.entries
-                pdf.write_stream(entries, obj.data, ref, compress=compress)  # type: ignore[arg-type]
-            else:
-                pdf.write(_value(obj, refs), ref)
-        entries: dict = {"Type": Name("XObject"), "Subtype": Name("Form"), "BBox": list(art.box),
-                         "Resources": _value(art.resources, refs) or {}}
-        if isinstance(art.group, dict) or isinstance(art.group, Local):
-            entries["Group"] = _value(art.group, refs)
-        return pdf.write_stream(entries, art.content, compress=True)
-
+        pdf = writer.pdf
+        objects, form = _formatted(self.art)
+        refs = [pdf.reserve() for _ in objects]
+        for ref, obj in zip(refs, objects):
+            pdf.write_formatted(obj.body(refs), ref)
+        return pdf.write_formatted(form.body(refs))
