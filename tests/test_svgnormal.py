@@ -119,3 +119,17 @@ def test_right_to_left_text_is_anchored_at_its_right_end_and_a_missing_filter_is
     assert by_id(root, "t").get("text-anchor") == "end" and by_id(root, "u").get("text-anchor") == "start"
     assert missing_filters(root) == ["nothere"]
     assert by_id(root, "g").get("filter") is None and by_id(root, "h").get("filter") == "url(#f)"
+
+
+def test_lengths_in_units_usvg_lacks_are_px_and_what_is_no_length_is_left_out_and_said():
+    said = []
+    root = tree('<g font-size="20"><rect id="r" width="40Q" height="2cap" x="1lh"/><rect id="j" width="10px junk"/>'
+                '<path id="p" stroke-dasharray="-1 2"/><text id="t" x="1 2 3">a</text></g>')
+    normalise(root, said.append)
+    rect, junk, path, text = (by_id(root, i) for i in ("r", "j", "p", "t"))
+    assert float(rect.get("width")) == pytest.approx(40 * 96 / 25.4 / 4, abs=0.01)  # 40 quarter-millimetres
+    assert float(rect.get("height")) == pytest.approx(2 * 0.714 * 20, abs=0.01)  # Noto Sans's cap height at 20 px
+    assert float(rect.get("x")) == pytest.approx(1.362 * 20, abs=0.01)
+    assert junk.get("width") is None and path.get("stroke-dasharray") == "none" and text.get("x") == "1 2 3"
+    assert said == ["has width='10px junk', which is no length: left out, as a browser leaves it out",
+                    "has a stroke-dasharray with a negative length: drawn solid, as a browser draws it"]

@@ -296,7 +296,7 @@ class _Preparer:
         if root.get("width") is None and root.get("height") is None and root.get("viewBox") is None:
             self.put(root, "width", "300")
             self.put(root, "height", "150")
-        self.changed |= normalise(root)  # what browsers read otherwise than usvg: svgnormal.py
+        self.changed |= normalise(root, self.warn)  # what browsers read otherwise than usvg: svgnormal.py
         for name in missing_filters(root):
             self.changed = True
             self.warn(f"names a filter '#{name}' that it does not have: drawn without it, as a browser draws it")

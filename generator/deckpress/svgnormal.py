@@ -792,11 +792,79 @@ def right_to_left(root: etree._Element) -> bool:
     return changed
 
 
+# --- lengths --------------------------------------------------------------------------------
+
+GEOMETRY = ("x", "y", "width", "height", "r", "rx", "ry", "cx", "cy", "x1", "y1", "x2", "y2", "stroke-width",
+            "font-size", "dx", "dy", "fr", "fx", "fy", "markerWidth", "markerHeight", "refX", "refY")
+_LENGTH = re.compile(r"^\s*([+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)\s*"
+                     r"(px|pt|pc|mm|cm|in|q|em|ex|ch|rem|cap|lh|rlh|ic|vw|vh|vmin|vmax|%)?\s*$", re.IGNORECASE)
+#: units usvg does not read, in em of the font (Noto Sans's: cap height, x-height, the advance of
+#: "0", of "水", and the normal line height), or in px
+_FONT_UNITS = {"cap": 0.714, "ex": 0.536, "ch": 0.572, "ic": 1.0, "lh": 1.362, "rlh": 1.362}
+_ABSOLUTE_UNITS = {"q": 96 / 25.4 / 4}
+DEFAULT_FONT_SIZE = 16.0  #: px, a browser's
+
+
+def lengths(root: etree._Element, warn: Any) -> bool:
+    """Lengths in units browsers read and usvg does not (`cap`, `lh`, `Q`, …) in px; a length that
+    is none (`10px junk`) left out, as browsers skip it, and said; a dash array with a negative
+    length drawn solid, as browsers draw it, and said."""
+    changed = False
+    for element in root.iter():
+        if not isinstance(element.tag, str):
+            continue
+        for name in GEOMETRY:
+            value = element.get(name)
+            if value is None or (name in ("x", "y", "dx", "dy") and etree.QName(element).localname in
+                                 ("text", "tspan") and re.search(r"[\s,]", value.strip())):
+                continue  # a text's list of positions is usvg's own to read
+            match = _LENGTH.match(value)
+            if match is None:
+                warn(f"has {name}='{value[:40]}', which is no length: left out, as a browser leaves it out")
+                del element.attrib[name]
+                changed = True
+                continue
+            unit = (match.group(2) or "").lower()
+            if unit in _FONT_UNITS or unit in _ABSOLUTE_UNITS:
+                number = float(match.group(1))
+                px = number * _ABSOLUTE_UNITS[unit] if unit in _ABSOLUTE_UNITS else \
+                    number * _FONT_UNITS[unit] * (_font_size(element.getparent()) if name == "font-size"
+                                                  else _font_size(element))
+                element.set(name, f"{px:.4g}")
+                changed = True
+        dashes = element.get("stroke-dasharray")
+        if dashes is not None and any(v.startswith("-") for v in re.split(r"[\s,]+", dashes.strip())):
+            warn("has a stroke-dasharray with a negative length: drawn solid, as a browser draws it")
+            element.set("stroke-dasharray", "none")
+            changed = True
+    return changed
+
+
+def _font_size(element: etree._Element | None) -> float:
+    """The font size in px an element's text is set at: its own or its nearest ancestor's, in px,
+    pt or em of its parent's; a browser's 16 px where none is given."""
+    if element is None or not isinstance(element.tag, str):
+        return DEFAULT_FONT_SIZE
+    value = element.get("font-size")
+    for name, text, _ in declarations(element.get("style", "")):
+        if name == "font-size":
+            value = text
+    match = _LENGTH.match(value) if value else None
+    if match is None:
+        return _font_size(element.getparent())
+    number, unit = float(match.group(1)), (match.group(2) or "px").lower()
+    if unit in ("em", "%"):
+        return number * (0.01 if unit == "%" else 1) * _font_size(element.getparent())
+    return number * {"px": 1, "pt": 4 / 3, "pc": 16, "mm": 96 / 25.4, "cm": 960 / 25.4, "in": 96}.get(unit, 1)
+
+
 # --- the whole -----------------------------------------------------------------------------
 
-def normalise(root: etree._Element) -> bool:
-    """Rewrite `root` (an SVG's tree) into what usvg reads as a browser does; whether anything changed."""
+def normalise(root: etree._Element, warn: Any = lambda text: None) -> bool:
+    """Rewrite `root` (an SVG's tree) into what usvg reads as a browser does, saying (`warn`) what
+    a browser would skip; whether anything changed."""
     changed = cascade(root)
+    changed |= lengths(root, warn)
     box = viewport(root)
     for element in root.iter():
         if not isinstance(element.tag, str):
