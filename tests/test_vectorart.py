@@ -316,3 +316,15 @@ def test_filters_are_drawn_at_the_outputs_resolution(tmp_path):
         writer.close({})
         widths.append(max(int(x["/Width"]) for x in xobjects(PdfReader(buffer), "/Image")))
     assert widths[0] == pytest.approx(600, abs=2) and widths[1] == pytest.approx(100, abs=2)  # the inch the art prints
+
+
+def test_low_ink_pngs_of_svg_art_are_grey_and_lightened_as_the_pdf_is(tmp_path):
+    """The raster path once drew SVG art in RGB in low-ink PNGs; it draws them as the PDF does."""
+    import numpy
+
+    build([str(ARTDECK)], out=tmp_path, papers=["a4"], inks=["lowink"], formats=["png"], dpi=60)
+    pictures = sorted((tmp_path / "artdeck").glob("png*/cards-01-*front.png"))
+    assert pictures, list((tmp_path / "artdeck").rglob("*"))
+    channels = numpy.asarray(PILImage.open(pictures[0]).convert("RGB"), dtype=int)
+    assert (channels.max(axis=2) - channels.min(axis=2)).max() <= 12  # greys only
+    assert channels.mean() > 150  # a dark blue card template, lightened: no 77 % black
