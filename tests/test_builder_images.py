@@ -216,7 +216,7 @@ def test_cli_imposes_and_says_what_it_wrote(art, tmp_path):
     (lambda d: Image.new("RGB", (80, 100)).save(d / "x.ico") or d / "x.ico",
      "x.ico: is in ICO format: pictures are PNG, JPEG, WebP, TIFF, GIF, BMP or PSD (convert it first)"),
     (lambda d: (d / "x.png").write_text("not a picture") and d / "x.png",
-     "x.png: cannot read this as an image; impose takes PNG, JPEG, WebP, TIFF, GIF, BMP or PSD"),
+     "x.png: cannot read this as an image; impose takes PNG, JPEG, WebP, TIFF, GIF, BMP, PSD, SVG or PDF"),
     (lambda d: d / "missing.png", "missing.png: no such file or folder"),
 ])
 def test_cli_refuses_what_it_cannot_impose_in_one_line_with_exit_2(art, tmp_path, make, message):
@@ -413,3 +413,39 @@ def test_bleed_and_make_bleed_are_one_or_the_other(tmp_path):
     assert not (tmp_path / "o").exists()
     assert run("impose", str(image), "--bleed", "0", "--make-bleed", "0.125in", "--paper", "a4",
                "--out", str(tmp_path / "o")).exit_code == 0
+
+
+# --- vector card images: an SVG, every page of a PDF -------------------------------------------------
+
+ARTDECK_ART = Path(__file__).parent / "data" / "artdeck" / "art"
+
+
+def test_every_page_of_a_pdf_is_a_card_and_an_svg_is_one_matched_to_its_back_by_name(tmp_path):
+    fronts, backs = tmp_path / "fronts", tmp_path / "backs"
+    fronts.mkdir(), backs.mkdir()
+    shutil.copy(ARTDECK_ART / "frames.pdf", fronts / "deck.pdf")  # two pages: "one", "two"
+    shutil.copy(ARTDECK_ART / "icon.svg", fronts / "star.svg")
+    for name, colour in (("deck-1", "#aa0000"), ("deck-2", "#00aa00"), ("star", "#0000aa")):
+        (backs / f"{name}.svg").write_text("<svg xmlns='http://www.w3.org/2000/svg' width='180' height='252'>"
+                                           f"<rect width='180' height='252' fill='{colour}'/></svg>")
+    result = impose_images([fronts], tmp_path / "out", backs_dir=backs, bleed=0.0, papers=["a4"])
+    assert result.cards == 3 and result.images == 3
+    cards_pdf = tmp_path / "out" / "imposed" / "imposed-cards-a4.pdf"
+    text = PdfReader(str(cards_pdf)).pages[0].extract_text()
+    assert "one" in text and "two" in text  # both pages, vector: their words extract
+    page = pdfium.PdfDocument(str(tmp_path / "out" / "imposed" / "imposed-backs-a4.pdf"))[0]
+    picture = page.render(scale=30 / 72).to_pil().convert("RGB")
+    found = {colour for colour in picture.getdata() if max(colour) > 150 and min(colour) < 30}
+    assert {(170, 0, 0), (0, 170, 0), (0, 0, 170)} <= found  # each card's own back
+
+
+def test_a_broken_pdf_or_svg_card_is_refused_before_anything_is_written(tmp_path):
+    broken = tmp_path / "cards.pdf"
+    broken.write_bytes(b"%PDF-1.4\n1 0 obj << /Type /Catalog")
+    with pytest.raises(DeckError, match="cards.pdf.*(not a PDF that can be read|no page)"):
+        impose_images([broken], tmp_path / "out", papers=["a4"])
+    svg = tmp_path / "card.svg"
+    svg.write_text("<svg xmlns='http://www.w3.org/2000/svg'><circle r='3'")
+    with pytest.raises(DeckError, match="card.svg.*not well-formed SVG"):
+        impose_images([svg], tmp_path / "out", papers=["a4"])
+    assert not (tmp_path / "out").exists()

@@ -218,7 +218,7 @@ def impose(images: str | Path | Sequence[str | Path], out: str | Path = "output"
            make_bleed: str | float | None = None, papers: str | Sequence[str] = "all",
            back_offset: Offset = (0.0, 0.0), marks: str = "corners", back_marks: bool = False, gap: float = 0.0,
            progress: Progress | None = None, on_plan: Progress | None = None) -> Imposed:
-    """Put ready-made card images (PNG, JPEG, WebP, TIFF, GIF, BMP, PSD; files or folders, each
+    """Put ready-made card images (PNG, JPEG, WebP, TIFF, GIF, BMP, PSD, SVG, every page of a PDF; files or folders, each
     picture including `bleed` on every side) on marked sheets: `out/<name>/<name>-cards-<paper>.pdf`,
     and with backs `-backs-` and `-duplex-`. `back` is one back for every card; `backs` a folder
     with a back per front, named like it. `size`: a card size name (CARD_SIZES) or "WxH" like "63x88" or "2.5inx3.5in",

@@ -387,7 +387,7 @@ def _impose_params() -> list[click.Parameter]:
 def impose(fronts: tuple[Path, ...], back: Path | None, backs_dir: Path | None, size: str, bleed: str | None,
            make_bleed: str | None, paper: tuple[str, ...], out: Path, name: str, back_offset: api.Offset | None,
            marks: str, back_marks: bool, gap: float | None) -> None:
-    """Put ready-made card images (PNG, JPEG, WebP, TIFF, GIF, BMP, PSD) on marked, duplex-ready sheets.
+    """Put ready-made card images (PNG, JPEG, WebP, TIFF, GIF, BMP, PSD, SVG, PDF pages) on marked, duplex-ready sheets.
 
     FRONTS are image files, in the order given, or folders, whose images are sorted by name
     (card2 before card10). Each image is the whole card including its bleed, and is stretched to

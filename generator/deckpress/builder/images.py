@@ -7,7 +7,7 @@ Images that stop at the trim are given a bleed they lack (`make_bleed`): each co
 and is mirrored about its edges into the bleed (`face.grown_into_bleed`, as `bleed: mirror` on a
 deck's picture), the copies placing the one picture again.
 Pictures are PNG, JPEG, WebP, TIFF, GIF, BMP or PSD (imagefile.RASTER_FORMATS: a GIF's first frame,
-a PSD's composite). The PDF backend embeds a JPEG's bytes as they are (a DCTDecode stream) and
+a PSD's composite), SVG, or PDF, whose every page is a card (vector, placed as a deck's art is). The PDF backend embeds a JPEG's bytes as they are (a DCTDecode stream) and
 decodes the others once: nothing is encoded twice, however often a picture is placed.
 
 Files are named like a deck's: `<out>/<name>/<name>-cards-<paper>.pdf`, `-backs-`, `-duplex-`.
@@ -26,6 +26,8 @@ from ..atomic import replacing_folder
 from ..errors import DeckError, Warnings, display_path, suggest
 from ..face import Face, Image, grown_into_bleed
 from ..imagefile import RASTER_KINDS, PictureError, Resolution, exif_rotation, raster_pixels
+from ..svgfile import ArtError
+from ..vectorart import is_pdf, is_vector, load_art
 from ..imposition.document import Marking
 from ..model.deck import CARD_SIZES, parse_card_size
 from ..units import HOME_PAPERS, parse_mm
@@ -33,6 +35,8 @@ from .faces import Sides
 from .jobs import pdf_job, sheet_files, write_jobs
 from .plan import Output
 
+VECTOR = {".svg", ".pdf"}  #: vector art: an SVG, or a PDF whose every page is a card
+KINDS = RASTER_KINDS.replace(" or ", ", ") + ", SVG or PDF"  #: what impose takes, as said in messages
 MAX_BLEED = 10.0  #: mm: print services ask 3 mm (1/8 in), a few 5 mm; more is a mistake, not a bleed
 COMMON_BLEEDS = (3.0, 3.175)  #: mm: the bleeds print services ask for, 3 mm and 1/8 in, told by proportions
 ASPECT_TOLERANCE = 0.01  #: a picture stretched by less than 1 % looks right
@@ -82,20 +86,58 @@ def image_files(paths: Sequence[Path]) -> list[Path]:
     A folder gives every file Pillow would open (an .ico among them is then an error rather than a
     card quietly left out); hidden files and anything else are passed over.
     """
-    readable = {ext for ext, fmt in PILImage.registered_extensions().items() if fmt in PILImage.OPEN}
+    readable = {ext for ext, fmt in PILImage.registered_extensions().items() if fmt in PILImage.OPEN} | VECTOR
     found: list[Path] = []
     for path in paths:
         if path.is_dir():
             inside = sorted((p for p in path.iterdir() if p.is_file() and not p.name.startswith(".")
                              and p.suffix.lower() in readable), key=natural_key)
             if not inside:
-                raise DeckError(f"no pictures in this folder ({RASTER_KINDS})", path)
+                raise DeckError(f"no pictures in this folder ({KINDS})", path)
             found += inside
         elif path.is_file():
             found.append(path)
         else:
             raise DeckError("no such file or folder", path)
     return found
+
+
+@dataclass(frozen=True)
+class Card:
+    """One card image: a picture file, or a page of a PDF of them (`page`)."""
+
+    path: Path
+    page: int = 1
+    pages: int = 1  # how many pages its file has
+
+    @property
+    def name(self) -> str:
+        """What it is known by, to match a back to it: a file's name, a PDF's name and page."""
+        known_as = copies(self.path)[0]
+        return f"{known_as}-{self.page}" if self.pages > 1 else known_as
+
+
+def cards(paths: Sequence[Path]) -> list[Card]:
+    """Each picture a card; each page of a PDF a card (a designer's whole deck exported as one PDF)."""
+    found = []
+    for path in paths:
+        count = pdf_pages(path) if is_pdf(path) else 1
+        found += [Card(path, page, count) for page in range(1, count + 1)]
+    return found
+
+
+def pdf_pages(path: Path) -> int:
+    """A PDF's page count, or DeckError naming it."""
+    import pikepdf
+
+    try:
+        with pikepdf.open(path) as pdf:
+            return len(pdf.pages)
+    except pikepdf.PasswordError:
+        raise DeckError("is a PDF locked with a password: export it without one", path) from None
+    except pikepdf.PdfError as exc:
+        raise DeckError(f"is not a PDF that can be read: {str(exc).strip().splitlines()[0] if str(exc) else exc}",
+                        path) from None
 
 
 def copies(path: Path) -> tuple[str, int]:
@@ -106,28 +148,37 @@ def copies(path: Path) -> tuple[str, int]:
     return path.stem, 1
 
 
-def _backs_by_name(folder: Path) -> dict[str, Path]:
-    backs: dict[str, Path] = {}
-    for path in image_files([folder]):
-        name = copies(path)[0]  # a back named like its front, copy count and all, still matches
+def _backs_by_name(folder: Path) -> dict[str, Card]:
+    backs: dict[str, Card] = {}
+    for card in cards(image_files([folder])):
+        name = card.name  # a back named like its front, copy count and all, still matches
         if name in backs:
-            raise DeckError(f"two backs are named '{name}': {backs[name].name} and {path.name}", folder)
-        backs[name] = path
+            raise DeckError(f"two backs are named '{name}': {backs[name].path.name} and {card.path.name}", folder)
+        backs[name] = card
     return backs
 
 
 def check_image(path: Path, trim: tuple[float, float], bleed: float, warn: Warnings,
-                made: float | None = None) -> None:
+                made: float | None = None, page: int = 1) -> None:
     """Refuse what cannot be imposed as it is; warn about what will print badly. The image is taken
     to include `bleed` mm on every side, or, when the bleed is `made` (that many mm), to stop at the
     trim; its proportions say when it looks otherwise (`no-bleed`, `has-bleed`)."""
     if not path.is_file():
         raise DeckError("no such file", path)
     try:
-        px_w, px_h = raster_pixels(str(path))  # within the bound and whole, or said here, never mid-write
-        orientation = exif_rotation(str(path))
+        if is_vector(path):  # drawn whole here: a broken SVG or PDF is said before anything is written
+            art = load_art(str(path), page=page)
+            px_w, px_h, orientation = art.size[0], art.size[1], 1
+            unit = 25.4 / (72 if is_pdf(path) else 96)  # a PDF's page is in points, an SVG in CSS px
+            shown = f"{f'page {page}' if is_pdf(path) else 'the picture'}, {px_w * unit:.1f}×{px_h * unit:.1f} mm,"
+        else:
+            px_w, px_h = raster_pixels(str(path))  # within the bound and whole, or said here, never mid-write
+            orientation = exif_rotation(str(path))
+            shown = f"{px_w}×{px_h} px"
+    except ArtError as exc:
+        raise DeckError(exc.reason, path) from None
     except PictureError as exc:
-        why = f"cannot read this as an image; impose takes {RASTER_KINDS}" if exc.unreadable else exc.reason
+        why = f"cannot read this as an image; impose takes {KINDS}" if exc.unreadable else exc.reason
         raise DeckError(why, path) from None
     if orientation != 1:  # PDF draws the pixels as stored and knows nothing of EXIF
         warn(f"has an EXIF rotation (orientation {orientation}) that PDF ignores: it prints as stored; "
@@ -138,24 +189,24 @@ def check_image(path: Path, trim: tuple[float, float], bleed: float, warn: Warni
     if abs(off) > ASPECT_TOLERANCE:
         bled = _bleed_of((px_w, px_h), trim, made) if not has else None
         if has and abs((px_w / px_h) / (trim[0] / trim[1]) - 1) <= ASPECT_TOLERANCE:
-            warn(f"{px_w}×{px_h} px has the proportions of the trim: looks like it has no bleed; "
+            warn(f"{shown} has the proportions of the trim: looks like it has no bleed; "
                  f"use --make-bleed {_length(has)} to make it (or --bleed 0 to print it without)", path,
                  kind="no-bleed")
         elif bled is not None:
             said = "1/8 in" if _length(bled) == "0.125in" else f"{bled:g} mm"
-            warn(f"{px_w}×{px_h} px has the proportions of the card with {said} of bleed: looks like "
+            warn(f"{shown} has the proportions of the card with {said} of bleed: looks like "
                  f"it has bleed already; use --bleed {_length(bled)}"
                  f"{' instead of --make-bleed' if made is not None else ''}", path, kind="has-bleed")
         elif (px_w > px_h) != (w > h) and px_w != px_h and w != h:
             turned = "x".join(f"{v:g}" for v in reversed(trim))
-            warn(f"{px_w}×{px_h} px is {'landscape' if px_w > px_h else 'portrait'} but the card is not: "
+            warn(f"{shown} is {'landscape' if px_w > px_h else 'portrait'} but the card is not: "
                  f"turn the picture, or use --size {turned}", path, kind="turned")
         else:
-            warn(f"{px_w}×{px_h} px is {abs(off):.1%} {'wider' if off > 0 else 'narrower'} than a "
+            warn(f"{shown} is {abs(off):.1%} {'wider' if off > 0 else 'narrower'} than a "
                  f"{w:g}×{h:g} mm card with bleed: it will be {'squeezed' if off > 0 else 'stretched'} to fit",
                  path, kind="proportions")
-    resolution = Resolution((px_w, px_h), (w, h))
-    if not resolution.sharp:
+    resolution = Resolution((round(px_w), round(px_h)), (w, h))
+    if not is_vector(path) and not resolution.sharp:  # (vector art's own pictures are the deck build's to say)
         warn(f"is {resolution}", path, kind="low-resolution")
 
 
@@ -192,31 +243,34 @@ def impose_images(fronts: Sequence[Path], out_dir: Path, *, name: str = "imposed
     if backs_dir is not None and not backs_dir.is_dir():
         raise DeckError("is not a folder: backs are matched to fronts by name from a folder", backs_dir)
     warn = Warnings()
-    pictures = image_files(fronts)
+    pictures = cards(image_files(fronts))
     backs = _backs_by_name(backs_dir) if backs_dir is not None else {}
-    pairs: list[tuple[Path, Path | None, int]] = []
+    common = cards([back])[0] if back is not None else None
+    pairs: list[tuple[Card, Card | None, int]] = []
     for front in pictures:
-        known_as, n = copies(front)
-        behind = backs.get(known_as, back)
+        known_as, n = front.name, copies(front.path)[1]
+        behind = backs.get(known_as, common)
         if backs_dir is not None and behind is None:
-            raise DeckError(f"no back named '{known_as}' in {display_path(backs_dir)}", front,
+            raise DeckError(f"no back named '{known_as}' in {display_path(backs_dir)}", front.path,
                             suggestion=suggest(known_as, backs))
         pairs.append((front, behind, n))
     used = {b for _, b, _ in pairs}
-    for unused in sorted(set(backs.values()) - used, key=natural_key):
-        warn("is the back of no front", unused, kind="unused-back")
-    for picture in dict.fromkeys([*pictures, *(b for b in used if b is not None)]):
-        check_image(picture, size, bleed, warn, make_bleed)
+    for unused in sorted(set(backs.values()) - used, key=lambda card: (natural_key(card.path), card.page)):
+        warn("is the back of no front" if unused.pages == 1 else f"page {unused.page} is the back of no front",
+             unused.path, kind="unused-back")
+    for card in dict.fromkeys([*pictures, *(b for b in used if b is not None)]):
+        check_image(card.path, size, bleed, warn, make_bleed, card.page)
     if make_bleed is not None:
         bleed = make_bleed  # the sheets' bleed: what is made
 
-    def face(path: Path | None) -> Face | None:
-        if path is None:
+    def face(card: Card | None) -> Face | None:
+        if card is None:
             return None
         if make_bleed is None:
-            picture = Image(-bleed, -bleed, size[0] + 2 * bleed, size[1] + 2 * bleed, str(path))
+            picture = Image(-bleed, -bleed, size[0] + 2 * bleed, size[1] + 2 * bleed, str(card.path), page=card.page)
             return Face(size[0], size[1], bleed, (picture,))
-        items, _ = grown_into_bleed(Image(0.0, 0.0, size[0], size[1], str(path)), (0.0, 0.0, *size), bleed)
+        items, _ = grown_into_bleed(Image(0.0, 0.0, size[0], size[1], str(card.path), page=card.page),
+                                    (0.0, 0.0, *size), bleed)
         return Face(size[0], size[1], bleed, items)
 
     sides: Sides = [(face(f), face(b)) for f, b, n in pairs for _ in range(n)]
