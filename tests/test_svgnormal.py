@@ -133,3 +133,12 @@ def test_lengths_in_units_usvg_lacks_are_px_and_what_is_no_length_is_left_out_an
     assert junk.get("width") is None and path.get("stroke-dasharray") == "none" and text.get("x") == "1 2 3"
     assert said == ["has width='10px junk', which is no length: left out, as a browser leaves it out",
                     "has a stroke-dasharray with a negative length: drawn solid, as a browser draws it"]
+
+
+def test_named_colours_read_the_same_after_pillow_has_cached_them():
+    """Pillow's colour map keeps what ImageColor.getrgb parsed as tuples in place of its hex
+    strings: a colour name read by anything else first must still come out as #rrggbb."""
+    from PIL import ImageColor
+
+    ImageColor.getrgb("seagreen")
+    assert colour("SeaGreen") == "#2e8b57"

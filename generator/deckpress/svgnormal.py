@@ -97,7 +97,11 @@ def colour(value: str) -> str:
     if re.fullmatch(r"[a-z]+", low):
         from PIL import ImageColor
 
-        return ImageColor.colormap.get(low, text) if low != "transparent" else "rgba(0, 0, 0, 0)"
+        if low == "transparent":
+            return "rgba(0, 0, 0, 0)"
+        if low not in ImageColor.colormap:  # (its values: hex strings, or tuples once getrgb has read them)
+            return text
+        return "#{:02x}{:02x}{:02x}".format(*ImageColor.getrgb(low)[:3])
     match = _FUNCTION.match(text)
     if not match:
         return text
