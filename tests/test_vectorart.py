@@ -294,27 +294,18 @@ def test_what_deckpress_draws_otherwise_than_a_browser_is_said(tmp_path, body, s
 def test_filters_are_drawn_at_the_outputs_resolution(tmp_path):
     """A blur is a picture inside the vector art: 600 dpi of its printed size in a PDF, the
     picture's own resolution in a PNG (raster.faces_pdf gives FaceForms the jobs' dpi)."""
-    import io as _io
-
-    from deckpress.backends.pdf import FaceForms, place
-    from deckpress.backends.pdfcanvas import Canvas
-    from deckpress.backends.pdfpages import PageWriter
+    from deckpress.backends.pdf import FaceForms
     from tests.pdfread import xobjects
+    from tests.test_backend_pdf import write
 
     art = tmp_path / "blur.svg"
     art.write_text("<svg xmlns='http://www.w3.org/2000/svg' width='100' height='100'><filter id='b' x='0' y='0' "
                    "width='1' height='1'><feGaussianBlur stdDeviation='3'/></filter>"
                    "<rect width='100' height='100' fill='#345' filter='url(#b)'/></svg>")
-    widths = []
-    for dpi in (600, 100):
-        forms = FaceForms(dpi=dpi)
-        canvas = Canvas(forms.fonts)
-        place(canvas, forms.form(Face(25.4, 25.4, 0, (Image(0, 0, 25.4, 25.4, str(art)),))), (1, 0, 0, 1, 0, 0), 100)
-        buffer = _io.BytesIO()
-        writer = PageWriter(buffer)
-        writer.page(100, 100, canvas)
-        writer.close({})
-        widths.append(max(int(x["/Width"]) for x in xobjects(PdfReader(buffer), "/Image")))
+    face = Face(25.4, 25.4, 0, (Image(0, 0, 25.4, 25.4, str(art)),))
+    widths = [max(int(x["/Width"]) for x in xobjects(PdfReader(str(write(tmp_path, [(face, 0)], forms=FaceForms(dpi=dpi),
+                                                                          name=f"{dpi}.pdf"))), "/Image"))
+              for dpi in (600, 100)]
     assert widths[0] == pytest.approx(600, abs=2) and widths[1] == pytest.approx(100, abs=2)  # the inch the art prints
 
 

@@ -93,11 +93,12 @@ class Prepared:
             return ""
         named = self.text.lower()
         rules = []
-        for path, family, weight, italic, stretch in _font_styles(fonts):
-            if f"'{family.lower()}'" in named:
-                rules.append(f"@font-face{{font-family:'{family}';font-weight:{weight};font-stretch:{stretch}%;"
-                             f"font-style:{'italic' if italic else 'normal'};src:url(data:font/ttf;base64,"
-                             f"{subset(path, self.characters)}) format(\"truetype\")}}")
+        for font in font_facts(fonts):
+            if f"'{font.family.lower()}'" in named:
+                rules.append(f"@font-face{{font-family:'{font.family}';font-weight:{font.weight};"
+                             f"font-stretch:{_STRETCH.get(font.width, 100)}%;font-style:"
+                             f"{'italic' if font.italic else 'normal'};src:url(data:font/ttf;base64,"
+                             f"{subset(font.path, self.characters)}) format(\"truetype\")}}")
         return "\n".join(rules)
 
     def with_style(self, css: str) -> str:
@@ -120,54 +121,30 @@ def _parser() -> etree.XMLParser:
                            remove_comments=False, remove_pis=True, recover=False)
 
 
-def font_families(fonts: tuple[str, ...]) -> dict[str, tuple[str, str | None, int | None]]:
-    """The family names inside `fonts` (lower case) -> what to ask usvg for: the family name it
-    knows (a font's typographic family, name 16, where it has one), and the width (a CSS
-    font-stretch keyword) and weight a style-named family (name 1: "Noto Sans Condensed Black")
-    stands for, since usvg knows the font by its typographic family alone. The first file to
-    claim a name keeps it, so the deck's fonts (given first) win over the bundled ones."""
-    return {name: (family, stretch, weight) for name, family, stretch, weight in _font_families(fonts)}
+@dataclass(frozen=True)
+class FontFacts:
+    """What SVG art needs of a font file: its family (the typographic family, name 16, where it has
+    one: all usvg knows it by), the family its style-named name 1 gives ("Noto Sans Condensed
+    Black"), its subfamily, weight, width class and whether it is italic."""
+
+    path: str
+    family: str
+    legacy: str
+    style: str
+    weight: int
+    width: int
+    italic: bool
+
+    @property
+    def stretch(self) -> str:
+        """Its width as a CSS font-stretch keyword."""
+        return _STRETCH_WORDS.get(self.width, "normal")
 
 
 @from_fonts
 @functools.lru_cache(maxsize=16)
-def _font_families(fonts: tuple[str, ...]) -> tuple[tuple[str, str, str | None, int | None], ...]:
-    from fontTools.ttLib import TTFont
-
-    found: dict[str, tuple[str, str, str | None, int | None]] = {}
-    for path in fonts:
-        try:
-            with TTFont(path, lazy=True, fontNumber=0) as font:
-                names = font["name"]
-                typographic, legacy = names.getDebugName(16), names.getDebugName(1)
-                style = (names.getDebugName(2) or "").lower()
-                os2 = font["OS/2"] if "OS/2" in font else None
-                width = _STRETCH_WORDS.get(os2.usWidthClass, "normal") if os2 is not None else "normal"
-                weight = os2.usWeightClass if os2 is not None else 400
-        except Exception:  # noqa: BLE001 - a font that cannot be read names nothing; the deck checks its fonts
-            continue
-        family = typographic or legacy
-        if not family:
-            continue
-        found.setdefault(family.lower(), (family.lower(), family, None, None))
-        if legacy and legacy.lower() != family.lower():  # a style-named family, known to usvg by `family`
-            implied_weight = weight if style in ("regular", "italic") else None
-            found.setdefault(legacy.lower(), (legacy.lower(), family, None if width == "normal" else width,
-                                              implied_weight))
-    return tuple(found.values())
-
-
-_STRETCH_WORDS = {1: "ultra-condensed", 2: "extra-condensed", 3: "condensed", 4: "semi-condensed", 5: "normal",
-                  6: "semi-expanded", 7: "expanded", 8: "extra-expanded", 9: "ultra-expanded"}
-_STRETCH = {1: 50, 2: 62.5, 3: 75, 4: 87.5, 5: 100, 6: 112.5, 7: 125, 8: 150, 9: 200}  # OS/2 width classes
-_TEXTS = {"text", "tspan", "textPath", "a", "flowPara", "flowSpan", "flowRoot", "title"}
-
-
-@from_fonts
-@functools.lru_cache(maxsize=16)
-def _font_styles(fonts: tuple[str, ...]) -> tuple[tuple[str, str, int, bool, float], ...]:
-    """Each font file's family (its typographic family where it has one), weight, italic and
-    width (CSS font-stretch, in %)."""
+def font_facts(fonts: tuple[str, ...]) -> tuple[FontFacts, ...]:
+    """Each readable font file's FontFacts, in the order given."""
     from fontTools.ttLib import TTFont
 
     found = []
@@ -175,16 +152,36 @@ def _font_styles(fonts: tuple[str, ...]) -> tuple[tuple[str, str, int, bool, flo
         try:
             with TTFont(path, lazy=True, fontNumber=0) as font:
                 names = font["name"]
-                family = names.getDebugName(16) or names.getDebugName(1)
+                legacy = names.getDebugName(1) or ""
+                family = names.getDebugName(16) or legacy
                 os2 = font["OS/2"] if "OS/2" in font else None
-                weight = os2.usWeightClass if os2 is not None else 400
-                italic = bool(os2.fsSelection & 1) if os2 is not None else False
-                stretch = _STRETCH.get(os2.usWidthClass, 100) if os2 is not None else 100
+                found.append(FontFacts(path, family, legacy, (names.getDebugName(2) or "").lower(),
+                                       os2.usWeightClass if os2 is not None else 400,
+                                       os2.usWidthClass if os2 is not None else 5,
+                                       bool(os2.fsSelection & 1) if os2 is not None else False))
         except Exception:  # noqa: BLE001 - a font that cannot be read names nothing; the deck checks its fonts
             continue
-        if family:
-            found.append((path, family, weight, italic, stretch))
-    return tuple(found)
+    return tuple(f for f in found if f.family)
+
+
+def font_families(fonts: tuple[str, ...]) -> dict[str, tuple[str, str | None, int | None]]:
+    """The family names inside `fonts` (lower case) -> what to ask usvg for: the family name it
+    knows, and the width (a CSS font-stretch keyword) and weight a style-named family stands for.
+    The first file to claim a name keeps it, so the deck's fonts (given first) win over the
+    bundled ones."""
+    found: dict[str, tuple[str, str | None, int | None]] = {}
+    for facts in font_facts(fonts):
+        found.setdefault(facts.family.lower(), (facts.family, None, None))
+        if facts.legacy and facts.legacy.lower() != facts.family.lower():  # style-named: usvg knows `family`
+            found.setdefault(facts.legacy.lower(), (facts.family, None if facts.stretch == "normal" else facts.stretch,
+                                                     facts.weight if facts.style in ("regular", "italic") else None))
+    return found
+
+
+_STRETCH_WORDS = {1: "ultra-condensed", 2: "extra-condensed", 3: "condensed", 4: "semi-condensed", 5: "normal",
+                  6: "semi-expanded", 7: "expanded", 8: "extra-expanded", 9: "ultra-expanded"}
+_STRETCH = {1: 50, 2: 62.5, 3: 75, 4: 87.5, 5: 100, 6: 112.5, 7: 125, 8: 150, 9: 200}  # the same, in %
+_TEXTS = {"text", "tspan", "textPath", "a", "flowPara", "flowSpan", "flowRoot", "title"}
 
 
 _FAMILY_DECL = re.compile(r"(font-family\s*:\s*)([^;}!]+)", re.IGNORECASE)

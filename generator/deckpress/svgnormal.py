@@ -30,6 +30,8 @@ from typing import Any
 
 from lxml import etree
 
+from .face import multiply, rotation
+
 SVG_NS = "http://www.w3.org/2000/svg"
 XLINK = "{http://www.w3.org/1999/xlink}href"
 COLOUR_PROPERTIES = {"fill", "stroke", "stop-color", "flood-color", "lighting-color", "color"}
@@ -571,25 +573,15 @@ def _matrix(text: str | None) -> tuple[float, ...] | None:
         elif name == "scale" and n:
             t = (n[0], 0, 0, n[1] if len(n) > 1 else n[0], 0, 0)
         elif name == "rotate" and n:
-            a = math.radians(n[0])
-            t = (math.cos(a), math.sin(a), -math.sin(a), math.cos(a), 0, 0)
-            if len(n) == 3:
-                t = _times(_times((1, 0, 0, 1, -n[1], -n[2]), t), (1, 0, 0, 1, n[1], n[2]))
+            t = rotation(n[0], *(n[1:3] if len(n) == 3 else ()))
         elif name == "skewx" and n:
             t = (1, 0, math.tan(math.radians(n[0])), 1, 0, 0)
         elif name == "skewy" and n:
             t = (1, math.tan(math.radians(n[0])), 0, 1, 0, 0)
         else:
             return None
-        m = _times(t, m)  # the list applies right to left: the later function is the inner one
+        m = multiply(m, t)  # the list applies right to left: the later function is the inner one
     return m
-
-
-def _times(m: tuple[float, ...], n: tuple[float, ...]) -> tuple[float, ...]:
-    """m then n (points are transformed by m first)."""
-    a, b, c, d, e, f = m
-    A, B, C, D, E, F = n
-    return (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D, e * A + f * C + E, e * B + f * D + F)
 
 
 def _inverse(m: tuple[float, ...]) -> tuple[float, ...] | None:

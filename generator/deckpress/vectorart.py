@@ -31,7 +31,7 @@ from typing import Any
 
 from .imagefile import image_size, stamp
 from .separation import FORMULA, Separation
-from .face import NO_EDITS, ArtEdits
+from .face import NO_EDITS, ArtEdits, multiply
 from .fonts import from_fonts
 from .svgfile import ArtError, prepare
 
@@ -357,7 +357,7 @@ def _pictures(content: bytes, resources: Any, objects: list[Any],
             elif op == "Q" and stack:
                 ctm = stack.pop()
             elif op == "cm" and len(operands) == 6:
-                ctm = _multiply(tuple(float(v) for v in operands), ctm)
+                ctm = multiply(ctm, tuple(float(v) for v in operands))  # cm comes first, then what was
             elif op == "Do" and xobjects and operands:
                 target = _resolve(xobjects.get(str(operands[0])[1:]), objects)
                 if not isinstance(target, Stream):
@@ -369,17 +369,11 @@ def _pictures(content: bytes, resources: Any, objects: list[Any],
                         found.append((known and known[pixels], pixels, (ctm[0], ctm[1]), (ctm[2], ctm[3])))
                 elif kind == "Form":
                     form_matrix = tuple(float(v) for v in target.entries.get("Matrix", (1, 0, 0, 1, 0, 0)))
-                    walk(_decoded(target), target.entries.get("Resources", res), _multiply(form_matrix, ctm),
+                    walk(_decoded(target), target.entries.get("Resources", res), multiply(ctm, form_matrix),
                          depth + 1)
 
     walk(content, resources, (1, 0, 0, 1, 0, 0), 0)
     return tuple(found)
-
-
-def _multiply(m: tuple[float, ...], n: tuple[float, ...]) -> tuple[float, ...]:
-    a, b, c, d, e, f = m
-    A, B, C, D, E, F = n
-    return (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D, e * A + f * C + E, e * B + f * D + F)
 
 
 def _decoded(stream: Stream) -> bytes:
