@@ -77,7 +77,7 @@ class Art:
         return (x1 - x0, y1 - y0)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Treatment:
     """How art's colours print: `colors` "rgb" (as drawn), "k" (greys in black ink only, `lighten`
     of the way to white) or "cmyk" (process inks by `separation`)."""
@@ -88,7 +88,14 @@ class Treatment:
 
     @property
     def key(self) -> tuple:
+        """What tells treatments apart: a separation by its name, not by its profile's bytes."""
         return (self.colors, self.lighten, self.separation.name if self.colors == "cmyk" else None)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Treatment) and self.key == other.key
+
+    def __hash__(self) -> int:  # caches are keyed on it: an ICC profile's megabytes are not hashed each time
+        return hash(self.key)
 
 
 AS_DRAWN = Treatment()
@@ -132,7 +139,7 @@ def load_art(path: str, fonts: tuple[str, ...] = (), page: int = 1, printed: tup
         if prepared.filters and printed is not None:
             width, height = load_art(path, fonts, edits=edits).size
             scale = _filter_scale((width, height), printed, dpi)
-    return _load_art(path, read, fonts, page, scale, treatment.key, treatment, edits)
+    return _load_art(path, read, fonts, page, scale, treatment, edits)
 
 
 def _filter_scale(size: tuple[float, float], printed: tuple[float, float], dpi: float) -> float:
@@ -147,7 +154,7 @@ def _filter_scale(size: tuple[float, float], printed: tuple[float, float], dpi: 
 @from_fonts  # its text was set in fonts read by their paths
 @functools.lru_cache(maxsize=128)
 def _load_art(path: str, _read: tuple, fonts: tuple[str, ...], page: int, scale: float | None,
-              _key: tuple, treatment: Treatment, edits: ArtEdits) -> Art:
+              treatment: Treatment, edits: ArtEdits) -> Art:
     import pikepdf
 
     warnings: tuple[str, ...] = ()
@@ -284,7 +291,7 @@ def _read_page(path: str, pdf: Any, page: Any, treatment: Treatment, warnings: t
     resources = page.obj.get("/Resources", pikepdf.Dictionary())
     said = list(warnings)
     if treatment.colors != "rgb":
-        data = _Recolorer(treatment, reader, said).stream(data, resources)
+        data = _Recolorer(treatment, said).stream(data, resources)
     if rotate:  # the page shown turned, as a viewer shows it
         w, h = x1 - x0, y1 - y0
         turn = {90: (0, -1, 1, 0, -y0, x1), 180: (-1, 0, 0, -1, x1, y1), 270: (0, 1, -1, 0, y1, -x0)}[rotate]
@@ -411,15 +418,14 @@ _LUMA = (0.299, 0.587, 0.114)  # ITU-R 601, what imagefile.greyed (Pillow's "L")
 
 class _Recolorer:
     """Every colour of a page's content as `treatment` prints it: content streams (and the forms,
-    patterns and pictures they paint) rewritten into new objects that `reader` writes in place of
-    the old ones; soft masks and their groups are left as they are."""
+    patterns, shadings and pictures they paint) rewritten in place, in the page pikepdf opened
+    for this treatment alone; soft masks keep their greys (in DeviceGray), as they are opacities."""
 
-    def __init__(self, treatment: Treatment, reader: _Reader, warnings: list[str]) -> None:
+    def __init__(self, treatment: Treatment, warnings: list[str]) -> None:
         import pikepdf
 
         self.pikepdf = pikepdf
         self.treatment = treatment
-        self.reader = reader
         self.warnings = warnings
         self.done: set[tuple[int, int]] = set()
         self.original: dict[tuple[object, str], tuple[str, Any]] = {}  # colour spaces as they were
@@ -619,7 +625,7 @@ class _Recolorer:
     def soft_mask(self, mask: Any) -> None:
         """A soft mask's group in DeviceGray, its greys kept: no RGB is left, and the mask is the same."""
         pikepdf = self.pikepdf
-        masks = _Recolorer(Treatment("mask"), self.reader, self.warnings)
+        masks = _Recolorer(Treatment("mask"), self.warnings)
         masks.done = self.done
         group = mask.get("/G")
         if isinstance(group, pikepdf.Stream) and self.once(group):
