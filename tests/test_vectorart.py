@@ -284,6 +284,7 @@ def test_a_style_named_family_is_asked_for_by_its_typographic_family_with_its_wi
     ("<mask id='a'/><mask id='b' mask='url(#a)'/>", "a mask that is itself masked"),
     ("<svg clip-path='url(#c)'/>", "clips a nested <svg>"),
     ("<g filter='url(#gone)'/>", "names a filter '#gone' that it does not have"),
+    ("<filter id='f'><feDiffuseLighting><feDistantLight/></feDiffuseLighting></filter>", "feDiffuseLighting filter"),
 ])
 def test_what_deckpress_draws_otherwise_than_a_browser_is_said(tmp_path, body, said):
     path = tmp_path / "art.svg"

@@ -378,6 +378,9 @@ class _Preparer:
             self.warn("is animated: the picture before any animation is drawn")
         elif local in ("filter", "feDropShadow"):
             self.filters = True
+        elif local in ("feDiffuseLighting", "feSpecularLighting", "feDisplacementMap"):
+            self.warn(f"has a {local} filter, which prints as resvg draws it: close to a browser's picture, "
+                      "not the same (docs/SVG.md)")
         elif local == "mask" and element.get("mask") is not None:
             self.warn("has a mask that is itself masked, which browsers draw differently (Chromium leaves the "
                       "second mask out; deckpress applies it): mask a group inside the mask instead")
