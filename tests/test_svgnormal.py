@@ -142,3 +142,18 @@ def test_named_colours_read_the_same_after_pillow_has_cached_them():
 
     ImageColor.getrgb("seagreen")
     assert colour("SeaGreen") == "#2e8b57"
+
+
+def test_a_filter_region_is_widened_to_whole_pixels_of_the_picture_it_is_drawn_into():
+    from deckpress.svgnormal import snapped_filters
+
+    text = (f'<svg xmlns="{SVG}" width="200" height="200"><filter id="f"><feGaussianBlur stdDeviation="2"/></filter>'
+            '<rect id="r" x="40" y="40" width="120" height="120" filter="url(#f)"/>'
+            '<g id="t" filter="url(#f)"><text>box unknown</text></g></svg>')
+    root = etree.fromstring(snapped_filters(text, 1.2).encode())
+    rect, group = by_id(root, "r"), by_id(root, "t")
+    made = by_id(root, rect.get("filter")[5:-1])
+    # the region, 28 … 172 (the box less and more 10 %), is 33.6 … 206.4 px: widened to 33 … 207
+    assert made.get("filterUnits") == "userSpaceOnUse"
+    assert [float(made.get(k)) for k in ("x", "y", "width", "height")] == pytest.approx([27.5, 27.5, 145, 145])
+    assert group.get("filter") == "url(#f)"  # a text's box is the drawing's to know: left as it was

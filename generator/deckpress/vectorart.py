@@ -34,6 +34,7 @@ from .separation import FORMULA, Separation
 from .face import NO_EDITS, ArtEdits, multiply
 from .fonts import from_fonts
 from .svgfile import ArtError, prepare
+from .svgnormal import snapped_filters
 
 POINTS_PER_MM = 72 / 25.4
 FILTER_DPI = 600  #: what svg2pdf draws a filter's picture at, at the art's printed size, in a PDF
@@ -143,12 +144,13 @@ def load_art(path: str, fonts: tuple[str, ...] = (), page: int = 1, printed: tup
 
 
 def _filter_scale(size: tuple[float, float], printed: tuple[float, float], dpi: float) -> float:
-    """svg2pdf's raster scale (pixels a unit) that draws filters at `dpi` at the printed size,
-    rounded up to a quarter so that sizes a hair apart share one drawing."""
+    """svg2pdf's raster scale (pixels a unit) that draws filters at `dpi` at the printed size:
+    exactly, so that a picture drawn at the output's resolution lies on its pixels (a scale a
+    little off is resampled, and every edge comes out soft)."""
     dots = dpi / 25.4
     scale = max(printed[0] * dots / max(size[0], 1e-9), printed[1] * dots / max(size[1], 1e-9))
     bound = math.sqrt(MAX_FILTER_PIXELS / max(size[0] * size[1], 1e-9))
-    return math.ceil(min(scale, bound) * 4) / 4
+    return round(min(scale, bound), 6)
 
 
 @from_fonts  # its text was set in fonts read by their paths
@@ -163,7 +165,8 @@ def _load_art(path: str, _read: tuple, fonts: tuple[str, ...], page: int, scale:
         data = _pdf_bytes(path)
     else:
         prepared = prepare(path, fonts, edits)
-        data = _svg_pdf(path, prepared.text, fonts, scale or 1.0)
+        text = snapped_filters(prepared.text, scale) if scale else prepared.text
+        data = _svg_pdf(path, text, fonts, scale or 1.0)
         warnings = prepared.warnings
         known = {}
         for name, pixels in prepared.pictures:
