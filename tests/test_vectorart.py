@@ -285,6 +285,8 @@ def test_a_style_named_family_is_asked_for_by_its_typographic_family_with_its_wi
     ("<svg clip-path='url(#c)'/>", "clips a nested <svg>"),
     ("<g filter='url(#gone)'/>", "names a filter '#gone' that it does not have"),
     ("<filter id='f'><feDiffuseLighting><feDistantLight/></feDiffuseLighting></filter>", "feDiffuseLighting filter"),
+    ("<filter id='f'><feColorMatrix type='saturate' values='3'/></filter>", "saturates a colour matrix beyond 1"),
+    ("<filter id='f'><feComposite operator='lighter'/></filter>", "feComposite's lighter"),
 ])
 def test_what_deckpress_draws_otherwise_than_a_browser_is_said(tmp_path, body, said):
     path = tmp_path / "art.svg"

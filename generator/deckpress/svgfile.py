@@ -378,6 +378,14 @@ class _Preparer:
             self.warn("is animated: the picture before any animation is drawn")
         elif local in ("filter", "feDropShadow"):
             self.filters = True
+        elif local == "feColorMatrix" and (element.get("type") or "").strip() == "saturate" \
+                and _number_over(element.get("values"), 1.0):
+            self.warn("saturates a colour matrix beyond 1, which prints at 1, as SVG 1.1 says (browsers "
+                      "saturate further)")
+        elif (local == "feComposite" and (element.get("operator") or "").strip() == "lighter") or \
+                (local == "feBlend" and (element.get("mode") or "").strip() == "color-dodge"):
+            what = "feComposite's lighter" if local == "feComposite" else "feBlend's color-dodge"
+            self.warn(f"uses {what}, which prints otherwise than in a browser (docs/SVG.md)")
         elif local in ("feDiffuseLighting", "feSpecularLighting", "feDisplacementMap"):
             self.warn(f"has a {local} filter, which prints as resvg draws it: close to a browser's picture, "
                       "not the same (docs/SVG.md)")
@@ -525,6 +533,13 @@ def _opened(source: str | io.BytesIO) -> Iterator[PILImage.Image]:
             yield im
         except UNREADABLE as exc:
             raise _Unusable(f"that cannot be read: {exc or type(exc).__name__}") from None
+
+
+def _number_over(text: str | None, bound: float) -> bool:
+    try:
+        return text is not None and float(text.strip()) > bound
+    except ValueError:
+        return False
 
 
 def prepare(path: str, fonts: tuple[str, ...], edits: ArtEdits = NO_EDITS) -> Prepared:
