@@ -356,3 +356,49 @@ def test_a_font_read_as_arrays_is_reportlabs_reading_value_for_value(path):
                  "ascent", "descent", "capHeight", "bbox", "flags", "stemV", "italicAngle", "numGlyphs"):
         assert getattr(ours, name) == getattr(theirs, name), name
     assert ours.makeSubset([0, 65, 0x20AC]) == theirs.makeSubset([0, 65, 0x20AC])
+
+
+# --- character maps a stranger's font may hold -------------------------------------------------------
+
+def _with_cmap(tmp_path: Path, subtable: bytes, name: str) -> str:
+    """Noto Sans with its character map replaced by one Windows Unicode subtable of these bytes."""
+    import struct
+
+    from fontTools.ttLib.tables.DefaultTable import DefaultTable
+
+    font = TTFont(str(FONTS_DIR / "NotoSans-Regular.ttf"))
+    table = DefaultTable("cmap")
+    table.data = struct.pack(">HHHHL", 0, 1, 3, 10 if subtable[:2] == b"\x00\x0c" else 1, 12) + subtable
+    font["cmap"] = table
+    path = tmp_path / name
+    font.save(str(path))
+    return str(path)
+
+
+def test_a_character_map_of_overlapping_segments_is_read_once_each_character(tmp_path):
+    """32,767 segments each over the whole of the Basic Multilingual Plane read every character
+    32,767 times: opening the font hung. The first segment covering a character gives its glyph,
+    as HarfBuzz's search finds it."""
+    import struct
+
+    segments = 32767
+    ends = [0xFFFE] * (segments - 1) + [0xFFFF]
+    starts = [0] * (segments - 1) + [0xFFFF]
+    deltas = [5] + [7] * (segments - 1)
+    body = (struct.pack(f">{segments}H", *ends) + b"\0\0" + struct.pack(f">{segments}H", *starts)
+            + struct.pack(f">{segments}h", *deltas) + struct.pack(f">{segments}H", *[0] * segments))
+    path = _with_cmap(tmp_path, struct.pack(">HHHHHHH", 4, 0, 0, 2 * segments, 0, 0, 0) + body, "segments.ttf")
+    font = open_font(path)
+    assert len(font._cmap) == 0xFFFF  # U+0000 to U+FFFE, each once (U+FFFF, a format 4 table's end, is left out)
+    assert font._cmap[ord("A")] == ord("A") + 5  # the first segment's delta
+
+
+def test_a_character_map_group_of_four_billion_characters_is_held_to_unicode_and_the_fonts_glyphs(tmp_path):
+    """A format-12 group from U+0000 to 0xFFFFFFFF wanted 8 GB; it reads as far as the font has glyphs."""
+    import struct
+
+    glyphs = TTFont(str(FONTS_DIR / "NotoSans-Regular.ttf"))["maxp"].numGlyphs
+    subtable = struct.pack(">HHLLL", 12, 0, 16 + 12 * 2, 0, 2) + struct.pack(">LLL", 0x20, 0xFFFFFFFF, 1) \
+        + struct.pack(">LLL", 0x40, 0x50, 3)  # overlapping the first: read past it
+    font = open_font(_with_cmap(tmp_path, subtable, "groups.ttf"))
+    assert len(font._cmap) == glyphs - 1 and font._cmap[0x20] == 1 and font._cmap[0x40] == 1 + 0x40 - 0x20

@@ -215,13 +215,17 @@ class Face(TTFontFace):
             deltas = struct.unpack_from(f">{segments}h", data, at + 16 + 4 * segments)
             ranges_at = at + 16 + 6 * segments
             ranges = struct.unpack_from(f">{segments}H", data, ranges_at)
-            for n in range(segments):
-                start, end, delta, offset = starts[n], ends[n], deltas[n], ranges[n]
+            free = 0  # segments come in order and do not overlap: one that does is read past what came before,
+            for n in range(segments):  # so each character is read once (32,767 segments over all 65,536 hung)
+                start, end, delta, offset = max(starts[n], free), ends[n], deltas[n], ranges[n]
+                if start > end:
+                    continue
+                first = ranges_at + 2 * n + offset + 2 * (start - starts[n])  # where `start`'s glyph is
+                free = end + 1
                 chars = range(start, end + 1)
                 if offset == 0:
                     found.update(zip(chars, [(c + delta) & 0xFFFF for c in chars]))
                     continue
-                first = ranges_at + 2 * n + offset  # where the first character's glyph is
                 inside = max(0, min(len(chars), (limit - first + 1) // 2))  # past the table: glyph 0
                 raw = struct.unpack_from(f">{inside}H", data, first) if inside else ()
                 glyphs = [(g + delta) & 0xFFFF if g else 0 for g in raw] + [0] * (len(chars) - inside)
@@ -230,9 +234,18 @@ class Face(TTFontFace):
         if fmt == 12:
             groups, = struct.unpack_from(">L", data, at + 12)
             numbers = struct.unpack_from(f">{3 * groups}L", data, at + 16)
-            for n in range(0, 3 * groups, 3):
+            glyph_count = struct.unpack_from(">H", data, self.table["maxp"]["offset"] + 4)[0] if "maxp" in self.table \
+                else 0xFFFF
+            free = 0  # groups come in order within Unicode's code points: read past what came before, so
+            for n in range(0, 3 * groups, 3):  # a group of 4 billion, or groups overlapping, read each once
                 start, end, glyph = numbers[n:n + 3]
-                found.update(zip(range(start, end + 1), range(glyph, glyph + end - start + 1)))
+                # no further than Unicode's last code point, nor past the font's last glyph
+                skipped, end = max(free - start, 0), min(end, 0x10FFFF, start + max(glyph_count - glyph, 0) - 1)
+                start += skipped
+                if start > end:
+                    continue
+                free = end + 1
+                found.update(zip(range(start, end + 1), range(glyph + skipped, glyph + skipped + end - start + 1)))
             return found
         return None
 
