@@ -323,3 +323,9 @@ def test_low_ink_pngs_of_svg_art_are_grey_and_lightened_as_the_pdf_is(tmp_path):
     picture = PILImage.open(pictures[0]).convert("RGB")
     assert colour_spread(picture) <= 12  # greys only
     assert sum(ImageStat.Stat(picture).mean) / 3 > 150  # a dark blue card template, lightened: no 77 % black
+
+
+def test_a_cmyk_build_of_svg_and_pdf_art_is_process_inks_only(tmp_path):
+    build([str(ARTDECK)], out=tmp_path, papers=["a4"], inks=["color"], color="cmyk")
+    for path in sorted((tmp_path / "artdeck").glob("*-cmyk-a4.pdf")):
+        assert rgb_left(path) == [], path.name  # ICC-based sRGB of svg2pdf's pages, pictures, gradients separated
