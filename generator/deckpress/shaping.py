@@ -7,8 +7,9 @@ joining, Indic reordering and mark positioning, with the font's default features
 
 Before shaping, a line is cut into runs of one direction by the Unicode bidirectional algorithm
 (UBA, UAX #9) — the implicit rules, which are what card text needs (no embedding or isolate
-controls) — each run shaped in its own direction, and the runs put in visual order. python-bidi
-only reorders characters, which would break Arabic joining, so the levels are worked out here.
+controls), paired brackets (N0) among them — each run shaped in its own direction, and the runs
+put in visual order. python-bidi only reorders characters, which would break Arabic joining, so
+the levels are worked out here (tests/test_shaping_bidi.py holds them to python-bidi's).
 
 Every result is in em (1 em = the font size) and cached: a deck sets the same words again and again.
 """
@@ -139,6 +140,60 @@ def right_to_left(text: str) -> bool:
 
 _NEUTRAL = {"B", "S", "WS", "ON", "BN", "LRE", "LRO", "RLE", "RLO", "PDF", "LRI", "RLI", "FSI", "PDI"}
 
+#: Unicode's paired brackets, each opening bracket followed by its closing one: the Bidi_Paired_Bracket
+#: and Bidi_Paired_Bracket_Type properties of BidiBrackets.txt in the Unicode Character Database
+#: 14.0, the Unicode of Python 3.11's `unicodedata`, which lacks these two properties (the same 64
+#: pairs in 15.0 and 15.1, Python 3.12's and 3.13's); © Unicode, Inc., used under the Unicode
+#: licence (https://www.unicode.org/license.txt). They are the characters of category Ps or Pe,
+#: type ON and Bidi_Mirrored (tests/test_shaping_bidi.py checks that against the `unicodedata` in
+#: use, so a Unicode with new brackets is noticed); which closes which is Bidi_Mirroring_Glyph's,
+#: which `unicodedata` lacks too.
+BRACKET_PAIRS = ("()[]{}\u0f3a\u0f3b\u0f3c\u0f3d\u169b\u169c\u2045\u2046\u207d\u207e\u208d\u208e"
+                 "\u2308\u2309\u230a\u230b\u2329\u232a\u2768\u2769\u276a\u276b\u276c\u276d\u276e\u276f"
+                 "\u2770\u2771\u2772\u2773\u2774\u2775\u27c5\u27c6\u27e6\u27e7\u27e8\u27e9\u27ea\u27eb"
+                 "\u27ec\u27ed\u27ee\u27ef\u2983\u2984\u2985\u2986\u2987\u2988\u2989\u298a\u298b\u298c"
+                 "\u298d\u2990\u298f\u298e\u2991\u2992\u2993\u2994\u2995\u2996\u2997\u2998\u29d8\u29d9"
+                 "\u29da\u29db\u29fc\u29fd\u2e22\u2e23\u2e24\u2e25\u2e26\u2e27\u2e28\u2e29\u2e55\u2e56"
+                 "\u2e57\u2e58\u2e59\u2e5a\u2e5b\u2e5c\u3008\u3009\u300a\u300b\u300c\u300d\u300e\u300f"
+                 "\u3010\u3011\u3014\u3015\u3016\u3017\u3018\u3019\u301a\u301b\ufe59\ufe5a\ufe5b\ufe5c"
+                 "\ufe5d\ufe5e\uff08\uff09\uff3b\uff3d\uff5b\uff5d\uff5f\uff60\uff62\uff63")
+#: each opening and each closing bracket → what names its pair: the opening bracket, canonically
+#: decomposed, so that U+2329 〈 and U+232A 〉 pair with their canonical equivalents U+3008 〈 and
+#: U+3009 〉 as BD16 asks
+_OPENING = {o: unicodedata.normalize("NFD", o) for o in BRACKET_PAIRS[::2]}
+_CLOSING = {c: unicodedata.normalize("NFD", o) for o, c in zip(BRACKET_PAIRS[::2], BRACKET_PAIRS[1::2])}
+BRACKET_STACK = 63  # BD16: the openings a line's brackets are matched through; past that, no more pairs
+
+
+def bracket_pairs(text: str, kinds: Sequence[str] | None = None) -> list[tuple[int, int]]:
+    """The bracket pairs of a line (UAX #9's BD16), as (opening, closing) indexes in the order of
+    their openings: each closing bracket pairs with the nearest opening one of its kind still
+    open, which closes the openings after it too; a closing bracket that finds none is no pair.
+    `kinds`, each character's bidirectional type as resolved so far, counts only brackets still
+    ON (BD14, BD15); past `BRACKET_STACK` openings at once, no further pair is looked for."""
+    stack: list[tuple[str, int]] = []  # the openings not yet closed: their pair and index
+    pairs = []
+    for i, char in enumerate(text):
+        if char in _OPENING:
+            if kinds is not None and kinds[i] != "ON":
+                continue
+            if len(stack) == BRACKET_STACK:
+                break
+            stack.append((_OPENING[char], i))
+        elif char in _CLOSING and (kinds is None or kinds[i] == "ON"):
+            pair = _CLOSING[char]
+            for depth in range(len(stack) - 1, -1, -1):
+                if stack[depth][0] == pair:
+                    pairs.append((stack[depth][1], i))
+                    del stack[depth:]
+                    break
+    return sorted(pairs)
+
+
+def _direction(kind: str) -> str | None:
+    """The direction a resolved type counts as for the neutral rules (N0–N2): numbers as R."""
+    return "L" if kind == "L" else "R" if kind in ("R", "EN", "AN") else None
+
 
 def base_level(text: str, direction: str = "auto") -> int:
     """0 for a left-to-right paragraph, 1 for right to left: as asked, or by the first strong
@@ -154,7 +209,8 @@ def base_level(text: str, direction: str = "auto") -> int:
 
 def bidi_levels(text: str, direction: str = "auto") -> tuple[int, ...]:
     """The embedding level of each character (even: left to right), by UAX #9's weak (W1–W7),
-    neutral (N1, N2) and implicit (I1, I2) rules, and L1 for whitespace at the line's end."""
+    neutral (N0 for paired brackets, N1, N2) and implicit (I1, I2) rules, and L1 for whitespace at
+    the line's end."""
     base = base_level(text, direction)
     sos = "R" if base else "L"
     kinds = [unicodedata.bidirectional(c) or "L" for c in text]
@@ -195,20 +251,20 @@ def bidi_levels(text: str, direction: str = "auto") -> tuple[int, ...]:
             last = kind
         elif kind == "EN" and last == "L":
             kinds[i] = "L"
+    # N0: a pair of brackets takes the direction of what it holds, so both face the same way
+    if any(char in _OPENING for char in text):
+        _resolve_brackets(text, kinds, sos)
     # N1, N2: neutrals between two of a direction take it; others the paragraph's
-    def direction_of(kind: str) -> str | None:
-        return "L" if kind == "L" else "R" if kind in ("R", "EN", "AN") else None
-
     i = 0
     while i < len(kinds):
-        if direction_of(kinds[i]) is not None:
+        if _direction(kinds[i]) is not None:
             i += 1
             continue
         j = i
-        while j < len(kinds) and direction_of(kinds[j]) is None:
+        while j < len(kinds) and _direction(kinds[j]) is None:
             j += 1
-        before = direction_of(kinds[i - 1]) if i else sos
-        after = direction_of(kinds[j]) if j < len(kinds) else sos
+        before = _direction(kinds[i - 1]) if i else sos
+        after = _direction(kinds[j]) if j < len(kinds) else sos
         resolved = before if before == after else sos
         for k in range(i, j):
             kinds[k] = resolved
@@ -226,6 +282,32 @@ def bidi_levels(text: str, direction: str = "auto") -> tuple[int, ...]:
         end -= 1
         levels[end] = base
     return tuple(levels)
+
+
+def _resolve_brackets(text: str, kinds: list[str], embedding: str) -> None:
+    """Rule N0 on `kinds` (resolved by W1–W7), in place, in a paragraph whose direction (and sos)
+    is `embedding`. Each bracket pair in the order of its opening: holding a strong type of the
+    embedding direction (numbers count as R), it takes that direction; holding only the other
+    direction, it takes that one if the first strong type before it (or sos) is of that direction
+    too, else the embedding direction; holding none, it is left to N1 and N2. Pairs are resolved
+    one after another, so a pair sees the brackets resolved before it. Non-spacing marks right
+    after a bracket that changed (ON since W1) change with it."""
+    opposite = "L" if embedding == "R" else "R"
+    for opening, closing in bracket_pairs(text, kinds):
+        inside = {_direction(kind) for kind in kinds[opening + 1:closing]}
+        if embedding in inside:  # N0 b
+            resolved = embedding
+        elif opposite in inside:  # N0 c: the context before the opening bracket decides
+            before = next((d for d in map(_direction, reversed(kinds[:opening])) if d), embedding)
+            resolved = opposite if before == opposite else embedding
+        else:  # N0 d: nothing strong inside
+            continue
+        for at in (opening, closing):
+            kinds[at] = resolved
+            at += 1
+            while at < len(text) and unicodedata.bidirectional(text[at]) == "NSM":
+                kinds[at] = resolved
+                at += 1
 
 
 def visual_runs(levels: tuple[int, ...]) -> list[tuple[int, int]]:
