@@ -298,7 +298,11 @@ def _resolve_brackets(text: str, kinds: list[str], embedding: str) -> None:
         if embedding in inside:  # N0 b
             resolved = embedding
         elif opposite in inside:  # N0 c: the context before the opening bracket decides
-            before = next((d for d in map(_direction, reversed(kinds[:opening])) if d), embedding)
+            before = embedding  # sos, unless a strong type comes first (walked back by index: no copy)
+            for at in range(opening - 1, -1, -1):
+                if found := _direction(kinds[at]):
+                    before = found
+                    break
             resolved = opposite if before == opposite else embedding
         else:  # N0 d: nothing strong inside
             continue
