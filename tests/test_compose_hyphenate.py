@@ -3,6 +3,8 @@ compose/text.py using it: soft hyphens, the dictionary per language, `hyphenate:
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from deckpress.builder.deckbuild import build_deck
@@ -337,3 +339,86 @@ def test_a_language_alone_is_its_main_country():
     from deckpress.compose.hyphenate import dictionary
     assert dictionary("de") is dictionary("de")  # opened once
     assert dictionary("xx") is None
+
+
+# --- reading every dictionary, in time linear in its size -------------------------------------------
+
+def _two_digit_letters(path) -> list[str]:
+    """The letters of the patterns with two digits together (German's `5ab61la1ge`), which pyphen
+    reads a value too many from: the one known difference (test_the_patterns_break_where_pyphen_does)."""
+    import re
+
+    from deckpress.compose.hyphenate import Patterns
+
+    encoding = Patterns(path).encoding
+    text = path.read_bytes().decode(encoding)
+    return [re.sub(r"\d", "", line.split("/")[0]).strip()
+            for line in text.split("\n")[1:] if re.search(r"\d\d", line.split("/")[0])]
+
+
+def test_every_dictionary_breaks_where_pyphen_does():
+    """Each of pyphen's 50 dictionaries, on words made of its own patterns' letters (so that its
+    patterns are what is looked up: 150 words a language, seeded, and a few of more than 40 bytes,
+    which are looked up otherwise): the same breaks as pyphen's reading of the same file, but for
+    words holding a pattern with two digits together."""
+    import random
+
+    import pyphen
+
+    from deckpress.compose.hyphenate import Patterns
+
+    checked = 0
+    for path in sorted(set(pyphen.LANGUAGES.values()), key=lambda p: p.name):
+        ours, theirs = Patterns(path), pyphen.Pyphen(filename=str(path), left=2, right=2)
+        parts = sorted({key.strip(".") for key in theirs.hd.patterns} - {""})
+        rng = random.Random(path.name)
+        words = ["".join(rng.choice(parts) for _ in range(rng.randrange(2, 6))) for _ in range(150)]
+        words += ["".join(rng.choice(parts) for _ in range(30)) for _ in range(3)]
+        for word in words:
+            if list(ours.positions(word)) != theirs.positions(word):
+                assert any(k.strip(".") in word.lower() for k in _two_digit_letters(path)), (path.name, word)
+            else:
+                checked += 1
+    assert checked > 7500
+
+
+def test_reading_a_dictionary_counts_its_lines_once():
+    """The lines of a dictionary's special patterns (`^^e4`, `c1k/k=k`: Hungarian has 2,700) are
+    numbered by counting on from the last one found: every byte is counted once a mark, where
+    counting from the start each time read Hungarian in over 2 s (pyphen: 0.4 s)."""
+    from deckpress.compose.hyphenate import _special_lines
+
+    class Counted(bytes):
+        scanned = 0
+
+        def count(self, sub, start=0, end=None):
+            Counted.scanned += (len(self) if end is None else end) - start
+            return super().count(sub, start, end)
+
+    lines = [b"a1b/b=b,1,1" if i % 10 == 0 else b"a1b" for i in range(20_000)]
+    text = Counted(b"\n".join(lines))
+    assert _special_lines(text) == set(range(0, 20_000, 10))
+    assert Counted.scanned <= 2 * len(text)
+
+
+def test_a_long_word_is_looked_up_in_few_parts_and_breaks_as_pyphen_says():
+    """A word of 2,000 letters is looked up a few parts a letter (only as long as some pattern
+    begins so), not in each of its two million parts; and breaks where pyphen says."""
+    import pyphen
+
+    from deckpress.compose.hyphenate import Patterns
+
+    class Counted(dict):
+        looked_up = 0
+
+        def __contains__(self, key):
+            Counted.looked_up += 1
+            return super().__contains__(key)
+
+    ours = Patterns(pyphen.LANGUAGES["de_DE"])
+    ours._written = Counted(ours._written)
+    word = "Donaudampfschifffahrtsgesellschaftskapitänsmützenabzeichen" * 35
+    found = ours.positions(word)
+    assert Counted.looked_up < 10 * len(word)
+    assert list(found) == pyphen.Pyphen(lang="de_DE", left=2, right=2).positions(word)
+    assert len(found) > 400
