@@ -78,6 +78,12 @@ def value(case: str) -> str:
             parts.append(rng.choice(HEBREW))
             length += len(parts[-1]) + 1
         return SHY.join(parts)[:LONGEST].strip(SHY)
+    if case == "mixed-shy":  # both directions in one word: Hebrew and German syllables, soft-hyphenated
+        parts, length = [], 0
+        while length < LONGEST:
+            parts.append(rng.choice(HEBREW) if rng.random() < 0.5 else rng.choice(SYLLABLES))
+            length += len(parts[-1]) + 1
+        return SHY.join(parts)[:LONGEST].strip(SHY)
     raise ValueError(case)
 
 
@@ -89,6 +95,7 @@ CASES = {
     "cjk": "100,000 CJK characters, no spaces",
     "shy": "100,000 characters of soft-hyphenated syllables, one word",
     "hebrew-shy": "100,000 characters of Hebrew words joined by soft hyphens, one word",
+    "mixed-shy": "100,000 characters of Hebrew and German syllables joined by soft hyphens, one word",
 }
 
 LAYOUT = """\

@@ -4,6 +4,7 @@ compose/text.py using it: soft hyphens, the dictionary per language, `hyphenate:
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
@@ -422,3 +423,238 @@ def test_a_long_word_is_looked_up_in_few_parts_and_breaks_as_pyphen_says():
     assert Counted.looked_up < 10 * len(word)
     assert list(found) == pyphen.Pyphen(lang="de_DE", left=2, right=2).positions(word)
     assert len(found) > 400
+
+
+# --- breaking a long word: agreeing with trying every break ---------------------------------------
+
+TEST_FONTS = Path(__file__).parent / "fonts"
+
+
+def _reference(text, width, lang, font):
+    """The parts a word alone on its lines is broken into, by the rule itself: for each line, every
+    break from the last back, each head shaped, the first that fits; the rest shaped whole."""
+    from deckpress.compose.text import _shaped
+
+    found, parts, start, nxt = breaks(text, lang), [], 0, 0
+    limit = width + 1e-9
+    while True:
+        rest = text[start:]
+        if _shaped(font, rest).width <= limit:
+            return [*parts, rest.replace(SHY, "")]
+        for j in range(len(found) - 1, nxt - 1, -1):
+            cut, resume, add = found[j]
+            if sum(c.isalpha() for c in text[start:cut]) < 2:
+                continue
+            head = text[start:cut].replace(SHY, "") + ("-" if add else "")
+            if not add and head.endswith("-") and font.has("\u2010"):
+                head = head[:-1] + "\u2010"
+            if _shaped(font, head).width <= limit + 1e-9:
+                parts.append(head)
+                start, nxt = resume, j + 1
+                break
+        else:
+            return [*parts, rest.replace(SHY, "")]
+
+
+LATIN = ("ffi fl fj Tä AV To Wa ka non ton lei ter the ma stim me rich tungs wech sel grund "
+         "bau stein dampf schiff fahrt ge sell schafts kapi tän Ly Yo ij fi").split()
+HEBREW_SYLLABLES = "של ום עו לם ספ ר מי לה או ת כת ב קו ל שי ר".split()
+ARABIC_SYLLABLES = "كتا ب مكت بة مر حبا عر بي لغ ة 12 345".split()  # and digits: two directions in a word
+
+
+def _unmeasured(monkeypatch):
+    """Words' pens not known, as for glyphs that do not add up to their characters: the breaker
+    then shapes parts of doubling length."""
+    from deckpress.compose import text as text_module
+
+    text_module.cache_clear()
+    monkeypatch.setattr(text_module, "_pens", lambda *args: None)
+    monkeypatch.setattr(text_module, "_word_breaks", text_module._word_breaks.__wrapped__)
+
+
+@pytest.mark.parametrize("script", ["latin", "latin-de", "hebrew", "arabic", "latin unmeasured",
+                                    "arabic unmeasured"])
+def test_a_long_word_breaks_where_trying_every_break_would(script, monkeypatch):
+    """The line breaker passes over heads the pen says are too wide and shapes a rest only when it
+    may fit a line; what it gives is what trying every break from the last gives: words of up to
+    250 characters, in a left-to-right script (ligatures, kerning: Noto Sans), right to left
+    (Hebrew), Arabic (letters that join, and digits, which run left to right inside it), soft
+    hyphens or the German dictionary, in boxes 4 to 30 em wide."""
+    import random
+
+    from deckpress.compose.text import wrap
+
+    if script.endswith(" unmeasured"):
+        _unmeasured(monkeypatch)
+        script = script.split()[0]
+    syllables, path = {"latin": (LATIN, None), "latin-de": (LATIN, None),
+                       "hebrew": (HEBREW_SYLLABLES, TEST_FONTS / "NotoSansHebrew-Regular.ttf"),
+                       "arabic": (ARABIC_SYLLABLES, TEST_FONTS / "NotoSansArabic-Regular.ttf")}[script]
+    fonts = FontSet({"test": {"regular": str(path)}}) if path else FONTS
+    family = fonts.families["test" if path else "sans"]
+    lang = "de" if script == "latin-de" else None
+    rng = random.Random(script)
+    compared = 0
+    for _ in range(30):
+        parts = [rng.choice(syllables) for _ in range(rng.randrange(5, 80))]
+        text = "".join(parts) if lang else SHY.join(parts)
+        width = rng.uniform(4, 30)
+        (hard,) = parse(text, family, "regular", fonts, {})
+        assert len(hard.words) == 1 and hard.words[0].font is not None
+        lines, _ = wrap([hard], width, True, lang)
+        ours = [word.text.replace(SHY, "") for line in lines for word in line.words]
+        assert ours == _reference(text, width, lang, family.file("regular")), (text, width)
+        compared += len(ours)
+    assert compared > 80
+
+
+@pytest.mark.parametrize("script", ["soft hyphens", "dictionary", "hebrew", "soft hyphens unmeasured"])
+def test_breaking_a_word_shapes_each_of_its_characters_a_few_times(script, monkeypatch):
+    """A word of 20,000 characters broken over 300 lines and more: the characters shaped, heads and rests
+    together, are a few times the word's (shaping each rest whole, as the breaker did, is 250
+    times; trying each head from the last, thousands), whichever way its breaks were found."""
+    import random
+
+    from deckpress.compose import text as text_module
+
+    if script.endswith(" unmeasured"):
+        _unmeasured(monkeypatch)
+    rng = random.Random(31)
+    syllables = HEBREW_SYLLABLES if script == "hebrew" else LATIN
+    parts = [rng.choice(syllables) for _ in range(8000)]
+    word = ("".join(parts) if script == "dictionary" else SHY.join(parts))[:20_000]
+    fonts = FontSet({"test": {"regular": str(TEST_FONTS / "NotoSansHebrew-Regular.ttf")}}) \
+        if script == "hebrew" else FONTS
+    family = fonts.families["test" if script == "hebrew" else "sans"]
+    (hard,) = parse(word, family, "regular", fonts, {})
+    shaped = 0
+    original = text_module._shaped
+
+    def counted(font, text, shaping=text_module.PLAIN):
+        nonlocal shaped
+        shaped += len(text)
+        return original(font, text, shaping)
+
+    monkeypatch.setattr(text_module, "_shaped", counted)
+    lines, _ = text_module.wrap([hard], 20.0, True, "de" if script == "dictionary" else None)
+    assert len(lines) > 300
+    assert "".join(w.text for line in lines[:-1] for w in line.words).replace("-", "") + \
+        lines[-1].words[0].text.replace(SHY, "") == word.replace(SHY, "")
+    assert shaped < (8 if "unmeasured" in script else 4) * len(word)
+
+
+def test_a_german_compound_of_1500_letters_is_hyphenated_over_its_lines():
+    """Every line of a 1,500-letter compound but the last ends at one of the word's breaks (by the
+    German dictionary, for the whole word) with a hyphen, and fits the box."""
+    import random
+
+    rng = random.Random(15)
+    word = "".join(rng.choice(LATIN[4:30]) for _ in range(600))[:1500].capitalize()
+    lines, fitted = lines_of(word, 40.0, h=500.0)
+    texts = [joined(line) for line in lines]
+    assert len(texts) > 30 and all(text.endswith("-") for text in texts[:-1])
+    assert all(right_edge(line) <= 40.0 + 1e-9 for line in lines) and fitted.fits
+    ends = {cut for cut, _, _ in breaks(word, "de")}
+    at = 0
+    for text in texts[:-1]:
+        at += len(text) - 1
+        assert at in ends
+    assert word[at:] == texts[-1]
+
+
+# --- the fitter: sizes that cannot fit are not wrapped ---------------------------------------------
+
+def _prose(rng, words):
+    return " ".join(rng.choice(LATIN) + rng.choice(LATIN) + (SHY if rng.random() < 0.3 else "") + rng.choice(LATIN)
+                    for _ in range(words))
+
+
+def test_text_far_too_long_for_its_box_is_wrapped_once(monkeypatch):
+    """At the smallest size, the words of 20,000 characters laid side by side fill more lines than
+    a card's box holds: no size fits, and the fitter wraps them only there (it wrapped them at the
+    largest size too, and with a span larger than the text at every 0.25 pt between)."""
+    import random
+
+    from deckpress.compose import text as text_module
+
+    wraps = []
+    original = text_module.wrap
+
+    def counted(lines, width_em, *args):
+        wraps.append(width_em)
+        return original(lines, width_em, *args)
+
+    monkeypatch.setattr(text_module, "wrap", counted)
+    text = _prose(random.Random(2), 2200)
+    for span in ("", "[Achtung]{size=150%} "):
+        wraps.clear()
+        lines = parse(span + text, SANS, "regular", FONTS, ICONS, size=10 * PT)
+        set_lines, size, fits = fit_lines(lines, 57.0, 80.0, 10 * PT, 5 * PT, 1.2, True, True, "de")
+        assert (size, fits, len(wraps)) == (5 * PT, False, 1) and len(set_lines) > 300
+
+
+@pytest.mark.parametrize("span", ["", "[Achtung]{size=150%} "])
+def test_the_fitter_chooses_what_it_chose_trying_every_size(span, monkeypatch):
+    """Texts from a few words to far too many for the box, with and without a span larger than
+    the text: the lines, size and fit are those of the search that wraps at every size it tries,
+    for fewer wraps."""
+    import random
+
+    from deckpress.compose import text as text_module
+
+    rng = random.Random(span)
+    cases = [(_prose(rng, rng.choice([5, 40, 120, 250, 400, 900])), rng.uniform(20, 80), rng.uniform(15, 90))
+             for _ in range(40)]
+    wraps = []
+    original = text_module.wrap
+    monkeypatch.setattr(text_module, "wrap", lambda *args: wraps.append(1) or original(*args))
+    pruned = [fit_lines(parse(span + text, SANS, "regular", FONTS, ICONS, size=10 * PT), w, h, 10 * PT, 5 * PT,
+                        1.2, True, True, "de") for text, w, h in cases]
+    wrapped, wraps[:] = len(wraps), []
+    monkeypatch.setattr(text_module, "_too_tall", lambda *args: False)
+    every = [fit_lines(parse(span + text, SANS, "regular", FONTS, ICONS, size=10 * PT), w, h, 10 * PT, 5 * PT,
+                       1.2, True, True, "de") for text, w, h in cases]
+    assert pruned == every and wrapped < len(wraps)
+    assert {fits for _, _, fits in every} == {True, False}
+    assert len({size for _, size, fits in every if fits and size < 10 * PT}) > 5
+
+
+@pytest.mark.parametrize("kind", ["soft hyphens", "german", "cjk"])
+def test_a_value_of_100000_characters_is_checked_with_one_warning(kind, make_deck):
+    """The longest value a deck may hold (100,000 characters), as one soft-hyphenated word, as
+    German prose to hyphenate, or as CJK text with no space, in a card's box: `check` sets it (at
+    the smallest size, over the lines it takes) and says once that it does not fit, at the card's
+    line. (benchmarks/hyphenation.py times these: well under 2 s each.)"""
+    import json
+    import random
+
+    import deckpress
+
+    rng = random.Random(kind)
+    value = {"soft hyphens": SHY.join(rng.choice(LATIN) for _ in range(40_000)),
+             "german": _prose(rng, 12_000),
+             "cjk": "".join(chr(0x4E00 + rng.randrange(20_000)) for _ in range(100_000))}[kind][:100_000]
+    layout = """
+        templates:
+          front:
+            fields: {text: ~}
+            elements:
+              - text: {text: "{text}", x: 3mm, y: 3mm, w: 57mm, h: 80mm, size: 10pt, min-size: 5pt, fit: shrink}
+        """
+    deck = """
+        id: long
+        title: Long
+        designer: Test
+        license: CC0-1.0
+        language: de
+        layouts: [long]
+        components:
+          - name: cards
+            front: front
+            cards:
+              - text: VALUE
+        """.replace("VALUE", json.dumps(value))
+    result = deckpress.check(make_deck(deck, {"long": layout}))
+    overflow = [w for w in result.warnings.records if w.kind == "text-overflow"]
+    card_line = next(i for i, line in enumerate(deck.split("\n"), 1) if "- text:" in line)
+    assert len(overflow) == 1 and overflow[0].line == card_line and "even at 5pt" in overflow[0].message
