@@ -695,6 +695,17 @@ class Breaking:
         # the breaks left that keep two letters in the head: first to last (not included)
         first = bisect.bisect_left(known.head_letters, known.letters[start] + MIN_LETTERS, self.next)
         last = len(known.found)
+        if known.head_ends is not None and known.high is not None:
+            # a head whose end, less what kerning at the break may take back, is past the room
+            # does not fit, unshaped; of the others, the latest that fits (most often the last)
+            last = bisect.bisect_right(known.head_ends, room + HEAD_SLACK + known.high[start], first, last)
+            for j in range(last - 1, max(first, last - TRIES) - 1, -1):
+                run = self._head(j)
+                if run.width <= room + 1e-9:
+                    return self._take(j, run)
+            last = max(first, last - TRIES)
+        if first >= last:
+            return None
         tried: dict[int, Run | None] = {}
 
         def fits(j: int) -> bool:
@@ -703,20 +714,12 @@ class Breaking:
                 tried[j] = run if run.width <= room + 1e-9 else None
             return tried[j] is not None
 
-        chosen = None
-        if known.head_ends is not None and known.high is not None:
-            # a head whose end, less what kerning at the break may take back, is past the room
-            # does not fit, unshaped; of the others, the latest that fits (most often the last)
-            last = bisect.bisect_right(known.head_ends, room + HEAD_SLACK + known.high[start], first, last)
-            chosen = next((j for j in range(last - 1, max(first, last - TRIES) - 1, -1) if fits(j)), None)
-            last = max(first, last - TRIES)
-        if chosen is None and first < last:
-            chosen = self._latest(first, last, fits)
-        if chosen is None:
-            return None
-        run = tried[chosen]
-        assert run is not None
-        self.start, self.next, self._rest = known.found[chosen][1], chosen + 1, None
+        chosen = self._latest(first, last, fits)
+        return self._take(chosen, tried[chosen]) if chosen is not None else None  # type: ignore[arg-type]
+
+    def _take(self, j: int, run: Run) -> Word:
+        """The head of break j, shaped as `run`, taken off the word."""
+        self.start, self.next, self._rest = self.known.found[j][1], j + 1, None
         return Word((run,), None, run.width, 0.0, run.text, self.font)
 
     def _head(self, j: int) -> Run:
@@ -831,7 +834,7 @@ def fit_lines(lines: tuple[HardLine, ...] | list[HardLine], w: float, h: float, 
 
     A size at which the words laid side by side would already fill more lines than the box holds
     (`_too_tall`) is not wrapped: it does not fit. So text far too long for its box is wrapped
-    once, at `min_size`, and text with spans only at the sizes near the one it fits at."""
+    once, at `min_size`, and text with spans only near the size it fits at."""
     steps = _steps(size, min_size, shrink)
     tried: dict[int, tuple[list[SetLine], bool]] = {}
     scaled = any(word.scale != 1.0 for hard in lines for word in hard.words)  # spans larger than the text
@@ -839,21 +842,21 @@ def fit_lines(lines: tuple[HardLine, ...] | list[HardLine], w: float, h: float, 
     def at(k: int) -> float:
         return min_size if k == steps > 0 else size - k * SIZE_STEP
 
-    words = sum([word.width for hard in lines for word in hard.words]) if wrap_lines else 0.0
+    words = sum([word.width for hard in lines for word in hard.words]) if wrap_lines else 0.0  # em, side by side
 
     def fits(k: int) -> bool:
         if k not in tried:
             s = at(k)
             if (0 < k or scaled) and k < steps and _too_tall(words, w, h, s, line_height):
-                tried[k] = [], False  # not wrapped: it is never chosen (and, but with spans, the top size is)
+                tried[k] = [], False  # not wrapped (it does not fit); the top size is, without spans, for its lines
             else:
                 set_lines, width_ok = wrap(lines, w / s, wrap_lines, hyphenate, scaled)
                 tried[k] = set_lines, width_ok and block_height(set_lines, line_height, scaled) * s <= h + 1e-9
         return tried[k][1]
 
     if steps and _too_tall(words, w, h, min_size, line_height) and not fits(steps):
-        return tried[steps][0], at(steps), False  # as the search would end: no size fits
-    if fits(0) or steps == 0:
+        chosen = steps  # as the search would end: no size fits
+    elif fits(0) or steps == 0:
         chosen = 0
     elif scaled:
         coarse = max(1, round(0.25 * PT / SIZE_STEP))
