@@ -143,6 +143,8 @@ def line_runs(text: str, font_path: str) -> tuple[tuple[float, tuple[Glyph, ...]
     return tuple(runs)
 
 
+@from_fonts
+@functools.lru_cache(maxsize=4096)  # a page's label is measured, then placed by its width
 def line_width(text: str, font_path: str) -> float:
     """How far `line_runs` of the text reach, in em: its words' and spaces' advances summed."""
     if right_to_left(text):

@@ -175,7 +175,7 @@ def learn_glyphs(forms: FaceForms, sheets: Iterable[Sheet]) -> None:
             if id(placed.face) not in seen:
                 seen.add(id(placed.face))
                 face_glyphs(placed.face.items, glyphs, seen)
-        face_glyphs((Text(0.0, 0.0, sheet.label, label_font, 1.0, BLACK),), glyphs)
+        face_glyphs((Text(0.0, 0.0, sheet.label, label_font, 1.0, BLACK),), glyphs, seen)  # its words read once
     forms.fonts.learn(glyphs)
 
 
