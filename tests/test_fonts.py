@@ -371,3 +371,13 @@ def test_a_character_map_group_of_four_billion_characters_is_held_to_unicode_and
         + struct.pack(">LLL", 0x40, 0x50, 3)  # overlapping the first: read past it
     font = open_font(_with_cmap(tmp_path, subtable, "groups.ttf"))
     assert len(font._cmap) <= glyphs and font._cmap[0x20] == 1  # held to the font's glyphs
+
+
+def test_a_reference_carries_a_member_and_axis_values_and_reads_back():
+    from deckpress.fonts import Source, font_ref, font_source
+
+    assert font_ref("/f/Sans.ttf") == "/f/Sans.ttf" and font_source("/f/Sans.ttf") == Source("/f/Sans.ttf")
+    ref = font_ref("/f/Var[wdth,wght].ttf", 1, {"wght": 650.0, "wdth": 87.5, "slnt": -12.25})
+    assert ref == "/f/Var[wdth,wght].ttf#1@slnt=-12.25,wdth=87.5,wght=650"  # by tag; no exponents
+    assert font_source(ref) == Source("/f/Var[wdth,wght].ttf", 1, (("slnt", -12.25), ("wdth", 87.5), ("wght", 650.0)))
+    assert font_source("/f/odd#name.ttf") == Source("/f/odd#name.ttf")  # a '#' in a file's name is its own

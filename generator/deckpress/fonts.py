@@ -119,7 +119,8 @@ def font_ref(path: str, index: int = 0, axes: Mapping[str, float] | None = None)
     else `path#index@tag=value,…`."""
     if not index and not axes:
         return path
-    shown = ",".join(f"{tag}={value:g}" for tag, value in sorted((axes or {}).items()))
+    # fixed-point numbers (never an exponent), which `font_source` reads back
+    shown = ",".join(f"{tag}={value:.6f}".rstrip("0").rstrip(".") for tag, value in sorted((axes or {}).items()))
     return f"{path}#{index}" + (f"@{shown}" if shown else "")
 
 
@@ -175,10 +176,10 @@ def hb_face(ref: str) -> hb.Face:
     members = face.count
     if members == 0:
         raise FontError(f"cannot read font {name}: not a TrueType, OpenType or WOFF font")
+    if index >= members == 1:
+        raise FontError(f"{name} is a single font, not a collection: index {index} is not 0")
     if index >= members:
-        raise FontError(f"{name} has {members} font{'s' if members > 1 else ''}: index {index} is not one of "
-                        f"0 to {members - 1}" if members > 1 else f"{name} is a single font, not a collection: "
-                        f"index {index} is not 0")
+        raise FontError(f"{name} has {members} fonts: index {index} is not one of 0 to {members - 1}")
     tags = set(face.table_tags)
     sizes = {tag: len(face.reference_table(tag).data) for tag in _NEEDED}  # 0: missing, or past the file's end
     if any(sizes[tag] < size for tag, size in _NEEDED.items()) or face.glyph_count == 0:
