@@ -82,9 +82,15 @@ FAMILIES = """
 FACES = ["cff", "woff2", "woff", "pair-bold", "var"]
 
 
+def good(made: Path) -> Path:
+    """The deck folder with its deck file naming every format (the mistakes' tests write others)."""
+    (made / "deck.yaml").write_text(deck_yaml(FAMILIES, FACES), encoding="utf-8")
+    return made
+
+
 @pytest.fixture(scope="module")
 def built(made, tmp_path_factory) -> Path:
-    (made / "deck.yaml").write_text(deck_yaml(FAMILIES, FACES), encoding="utf-8")
+    good(made)
     out = tmp_path_factory.mktemp("out")
     deckpress.build(str(made), out, papers="a4", inks="color")
     return out / "formats" / "formats-cards-a4.pdf"
@@ -169,7 +175,7 @@ def test_the_variable_instance_is_embedded_as_shaped_and_measured(made, built):
 
 
 def test_the_named_instance_is_its_axis_values(made):
-    deck = load_deck(made)
+    deck = load_deck(good(made))
     family, _ = deck.names.fonts.split("var")
     assert family.files["bold"] == family.files["regular"]  # SemiBold is wght 650
     assert family.files["regular"].endswith("#0@wght=650")
@@ -177,7 +183,7 @@ def test_the_named_instance_is_its_axis_values(made):
 
 def test_two_builds_are_the_same_bytes(made, built, tmp_path):
     again = tmp_path / "again"
-    deckpress.build(str(made), again, papers="a4", inks="color")
+    deckpress.build(str(good(made)), again, papers="a4", inks="color")
     assert (again / "formats" / "formats-cards-a4.pdf").read_bytes() == built.read_bytes()
 
 
