@@ -50,11 +50,14 @@ def right_edge(line):
 # --- where a word may break --------------------------------------------------------------------
 
 @pytest.mark.parametrize("word, lang, expected", [
-    ("Hexachords", "de", "He-xa-chords"),
+    ("Hexachords", "de", "Hexa-chords"),  # three letters at least either side: not "He-xachords"
     ("Richtungswechsel", "de", "Rich-tungs-wech-sel"),
-    ("hyphenation", "en", "hy-phen-ation"),  # en is en_US, as LibreOffice has it
-    ("Kanon-Karte", "de", "Ka-non-Kar-te"),  # after its own hyphen (no second one added), and inside each part
-    ("Hexachords.", "de", "He-xa-chords."),  # punctuation is not a letter
+    ("hyphenation", "en", "hyphen-ation"),  # en is en_US, as LibreOffice has it
+    ("Notenkarten-Stapelkarte", "de", "Noten-kar-ten-Sta-pel-karte"),  # after its own hyphen (no second
+    # one added), and inside each part
+    ("Kanon-Karte", "de", "Kanon-Karte"),  # parts under seven letters: only after its own hyphen
+    ("Danach", "de", "Danach"), ("ihrem", "de", "ihrem"), ("into", "en", "into"),  # under seven letters
+    ("Hexachords.", "de", "Hexa-chords."),  # punctuation is not a letter
     ("Tisch\u00admitte", "de", "Tisch-mitte"),  # the writer's soft hyphen, and no other break
     ("Richtungs\u00adwechsel", "de", "Richtungs-wechsel"),
     ("a\u00adbc", "de", "abc"),  # one letter would stay
@@ -77,17 +80,19 @@ def test_at_least_two_letters_stay_and_go(lang):
 
 
 def test_regional_languages_find_their_dictionary():
-    assert hyphenated("Hexachords", "de-CH") == "He-xa-chords" and hyphenated("hyphenation", "en_GB") != "hyphenation"
+    assert hyphenated("Hexachords", "de-CH") == "Hexa-chords" and hyphenated("hyphenation", "en_GB") != "hyphenation"
 
 
 # --- the line breaker ----------------------------------------------------------------------------
 
-def test_a_word_that_does_not_fit_is_hyphenated_before_it_moves_down():
+def test_a_word_moves_down_whole_when_the_text_fits_so_and_breaks_when_it_is_wider_than_a_line():
     text = "Die Grenzen des Hexachords"
     lines, _ = lines_of(text, 40.0)
     plain, _ = lines_of(text, 40.0, hyphenate=None)
-    assert [joined(line) for line in plain] == ["Die Grenzen des", "Hexachords"]
-    assert [joined(line) for line in lines] == ["Die Grenzen des Hexa-", "chords"]
+    # the box has room for the second line: no hyphen (issue 31: "in ih- / rem Zug" read as careless)
+    assert [joined(line) for line in plain] == [joined(line) for line in lines] == ["Die Grenzen des", "Hexachords"]
+    lines, _ = lines_of("Die Richtungswechselkarten", 40.0)  # the compound is wider than the line
+    assert [joined(line) for line in lines] == ["Die Richtungswechsel-", "karten"]
     assert all(right_edge(line) <= 40.0 + 1e-9 for line in lines)  # the head and its hyphen fit
 
     # the latest break that fits (Rich-tungs-wech-sel): the box's width decides which
@@ -143,9 +148,12 @@ def test_a_soft_hyphen_is_invisible_and_of_no_width_unless_the_line_breaks_there
     whole, fitted = lines_of(f"Tisch{shy}mitte", 80.0, hyphenate=None)
     assert [joined(line) for line in whole] == ["Tischmitte"] and not fitted.missing
     assert right_edge(whole[0]) == pytest.approx(REGULAR.width("Tischmitte") * 10 * PT)
-    broken, _ = lines_of(f"auf der Tisch{shy}mitte", REGULAR.width("auf der Tisch-") * 10 * PT + 0.01,
-                         hyphenate=None)
-    assert [joined(line) for line in broken] == ["auf der Tisch-", "mitte"]
+    # where the line has room for the whole word, it moves down whole; where it has not, it breaks there
+    whole, _ = lines_of(f"auf der Tisch{shy}mitte", REGULAR.width("auf der Tisch-") * 10 * PT + 0.01,
+                        hyphenate=None)
+    assert [joined(line) for line in whole] == ["auf der", "Tischmitte"]
+    broken, _ = lines_of(f"auf der Tisch{shy}mitte", REGULAR.width("Tischmi") * 10 * PT, hyphenate=None)
+    assert [joined(line) for line in broken] == ["auf der", "Tisch-", "mitte"]
 
 
 def test_soft_hyphens_and_hyphenation_in_the_pdf(make_deck, tmp_path):
@@ -215,7 +223,7 @@ LAYOUT = """
     """
 
 
-def deck_yaml(language="de", extra=""):
+def deck_yaml(language="de", extra="", text="Die Grenzen des Hexachords"):
     return f"""
         id: hy
         title: Hy
@@ -228,7 +236,7 @@ def deck_yaml(language="de", extra=""):
             front: front
             back: back
             cards:
-              - {{text: "Die Grenzen des Hexachords"}}
+              - {{text: "{text}"}}
         """
 
 
@@ -240,16 +248,21 @@ def boxes(folder):
 
 
 def test_hyphenate_auto_is_on_for_body_text_and_off_for_titles(make_deck):
+    found = boxes(make_deck(deck_yaml(text="Die Richtungswechselkarten"), {"hy": LAYOUT}))
+    assert found["title"] == ["Die", "Richtungswechselkarten"]  # too wide, and said so, but not hyphenated
+    assert found["body"] == ["Die Richtungswechsel-", "karten"]
+    assert found["off"] == ["Die", "Richtungswechselkarten"]
+    # text that fits unbroken is not hyphenated even in the body; the title's lines are balanced
     found = boxes(make_deck(deck_yaml(), {"hy": LAYOUT}))
-    assert found["title"] == ["Die Grenzen des", "Hexachords"]
-    assert found["body"] == ["Die Grenzen des Hexa-", "chords"]
-    assert found["off"] == ["Die Grenzen des", "Hexachords"]
+    assert found["title"] == ["Die Grenzen", "des Hexachords"]
+    assert found["body"] == found["off"] == ["Die Grenzen des", "Hexachords"]
 
 
 def test_hyphenate_true_asks_for_it_in_a_title(make_deck):
     layout = LAYOUT.replace("size: 10pt, fit: none}\n          - text: {id: body",
                             "size: 10pt, fit: none, hyphenate: true}\n          - text: {id: body")
-    assert boxes(make_deck(deck_yaml(), {"hy": layout}))["title"] == ["Die Grenzen des Hexa-", "chords"]
+    assert boxes(make_deck(deck_yaml(text="Die Richtungswechselkarten"), {"hy": layout}))["title"] == \
+        ["Die Richtungswechsel-", "karten"]
 
 
 def test_lang_picks_the_dictionary(make_deck):
@@ -298,7 +311,7 @@ def test_the_patterns_break_where_pyphen_does():
         # German's pattern `5ab61la1ge` has two digits together: pyphen reads a value too many and
         # breaks "Abla-g-e-stapel"; here a gap between letters has one value, the last digit written
         assert differ == ({"Ablagestapel": (2, 4, 6, 9)} if lang == "de" else {}), lang
-    assert hyphenated("Ablagestapel", "de") == "Ab-la-ge-sta-pel"
+    assert hyphenated("Ablagestapel", "de") == "Abla-ge-sta-pel"  # (the patterns' "Ab-" leaves two letters)
 
 
 @pytest.mark.parametrize("lang, main, words", [
@@ -658,3 +671,28 @@ def test_a_value_of_100000_characters_is_checked_with_one_warning(kind, make_dec
     overflow = [w for w in result.warnings.records if w.kind == "text-overflow"]
     card_line = next(i for i, line in enumerate(deck.split("\n"), 1) if "- text:" in line)
     assert len(overflow) == 1 and overflow[0].line == card_line and "even at 5pt" in overflow[0].message
+
+
+def test_an_initial_stays_with_the_name_and_a_mark_with_the_word_before():
+    """Of breaks giving as many lines, those a typesetter would tie are avoided: either side of an
+    initial ("Guy T." / "Schafer", "Guy" / "T. Schafer"), before a word of punctuation alone
+    ("· Aussetzen")."""
+    from deckpress.compose.text import wrap
+
+    def tied(text, w, bad):
+        ours = [joined(line) for line in lines_of(text, float(w), hyphenate=None)[0]]
+        greedy = [" ".join(word.text.strip() for word in line.words)
+                  for line in wrap(parse(text, SANS, "regular", FONTS, ICONS), w / (10 * PT), True)[0]]
+        return bad(ours), bad(greedy)
+
+    def initial_at_end(lines):
+        return any(line.endswith((" T.", " Guy")) for line in lines[:-1])
+
+    def mark_at_start(lines):
+        return any(line.startswith("·") for line in lines)
+
+    for text, bad, widths in (("Designed and made by Guy T. Schafer on 15 November 2016", initial_at_end, range(30, 90)),
+                              ("Richtungswechsel · Aussetzen · Kanon", mark_at_start, range(20, 60))):
+        found = [tied(text, w, bad) for w in widths]
+        assert (True, False) not in found  # never where filling in turn avoids it
+        assert (False, True) in found  # and avoided where filling in turn has it

@@ -167,13 +167,16 @@ def test_the_bisected_size_is_the_largest_of_the_grid_that_fits(text):
                     sizes = grid(size, min_size, shrink)
                     assert got[1] in sizes
                     k = sizes.index(got[1])
-                    assert fits_at(lines, w, h, got[1], wrap) == (got[0], got[2])
+                    greedy, ok = fits_at(lines, w, h, got[1], wrap)
+                    # as many lines as filling them in turn gives (its breaks may be other, better ones)
+                    assert (len(got[0]), got[2]) == (len(greedy), ok)
                     if got[2]:
                         assert k == 0 or not fits_at(lines, w, h, sizes[k - 1], wrap)[1]  # the next size up does not
                     else:
                         assert k == len(sizes) - 1  # nothing fits: the smallest
                     if w in (8, 40) and h in (5, 20) and size == 10 * PT:
-                        assert got == linear_fit(text, w, h, size, min_size, shrink=shrink, wrap=wrap)
+                        linear = linear_fit(text, w, h, size, min_size, shrink=shrink, wrap=wrap)
+                        assert (len(got[0]), *got[1:]) == (len(linear[0]), *linear[1:])
                     outcomes.add((got[1] == size, got[2]))
     assert outcomes == {(True, True), (False, True), (True, False), (False, False)}  # every case was met
 

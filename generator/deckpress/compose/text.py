@@ -23,6 +23,7 @@ import functools
 import itertools
 import math
 import re
+import unicodedata
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import NamedTuple, TypeVar
@@ -35,6 +36,7 @@ from ..shapes import shape as symbol
 from ..shaping import base_level, bidi_levels, right_to_left, shape, substitutes, visual_order
 from ..units import PT, parse_absolute
 from .hyphenate import MIN_LETTERS, SHY, breaks, letters_before
+from .linebreak import MAX_BREAKS, Cut, best_breaks
 
 ASCENT = 0.76  # cap height plus room for accents, in em: where the first baseline sits
 DESCENT = 0.24
@@ -500,19 +502,22 @@ def _spaced_word(text: str, family: Family, style: str, fonts: FontSet,
 
 
 def wrap(lines: tuple[HardLine, ...] | list[HardLine], width_em: float,
-         wrap_lines: bool, hyphenate: str | None = None, scaled: bool = True) -> tuple[list[SetLine], bool]:
-    """Break hard lines into lines no wider than `width_em`; False if some word is too wide.
-    (`scaled`: whether some span is larger than the text, which each line's height then follows.)
+         wrap_lines: bool, hyphenate: str | None = None, scaled: bool = True,
+         hyphenating: bool = True) -> tuple[list[SetLine], bool]:
+    """Break hard lines into lines no wider than `width_em`, filling each in turn (greedy); False
+    if some word is too wide. (`scaled`: whether some span is larger than the text, which each
+    line's height then follows.) It gives the fewest lines; `total_fit` then chooses among the
+    breaks that give as few.
 
     A word that does not fit the rest of its line is broken there, if it can be (`Breaking`: at a
     soft hyphen, or, with a language to `hyphenate` in, after a hyphen it has or where that
-    language's dictionary allows), before it is moved to the next line; so is a word too wide
-    for a line of its own, as often as it takes."""
+    language's dictionary allows; without `hyphenating`, only after its own hyphens), before it
+    is moved to the next line; so is a word too wide for a line of its own, as often as it takes."""
     out: list[SetLine] = []
     fits = True
     limit = width_em + 1e-9
     for hard in lines:
-        indent = hard.bullet.width + hard.bullet.pieces[0].font.advance(" ") * 1.5 if hard.bullet else 0.0
+        indent = _indent(hard)
         produced: list[list[Word]] = []
         current: list[Word] = []
         used, space = indent, 0.0  # space: after the line's last word
@@ -521,7 +526,7 @@ def wrap(lines: tuple[HardLine, ...] | list[HardLine], width_em: float,
             # passed the test never overflows afterwards (fit_lines relies on it)
             after = used + space + word.width
             if wrap_lines and after > limit:
-                broken = Breaking.of(word, hyphenate)
+                broken = Breaking.of(word, hyphenate, hyphenating)
                 while after > limit:
                     head = broken.head(limit - used - space) if broken is not None else None
                     if head is not None:  # the head ends this line, the rest goes on to the next
@@ -543,11 +548,113 @@ def wrap(lines: tuple[HardLine, ...] | list[HardLine], width_em: float,
             if used > limit:
                 fits = False
         produced.append(current)
-        gap = PARAGRAPH_GAP if hard.paragraph_start and out else 0.0
-        for i, words in enumerate(produced):
-            out.append(SetLine(tuple(words), indent, hard.bullet if i == 0 else None, gap if i == 0 else 0.0,
-                               max([word.scale for word in words]) if scaled and words else 1.0))
+        _add_lines(out, hard, produced, indent, scaled)
     return out, fits
+
+
+def _indent(hard: HardLine) -> float:
+    """How far a hard line's lines are indented (em): a bullet item's, past its bullet."""
+    return hard.bullet.width + hard.bullet.pieces[0].font.advance(" ") * 1.5 if hard.bullet else 0.0
+
+
+def _add_lines(out: list[SetLine], hard: HardLine, produced: list[list[Word]], indent: float, scaled: bool) -> None:
+    """A hard line's lines, as words, put after `out`'s as set lines: its bullet on the first, and
+    the gap before a paragraph."""
+    gap = PARAGRAPH_GAP if hard.paragraph_start and out else 0.0
+    for i, words in enumerate(produced):
+        out.append(SetLine(tuple(words), indent, hard.bullet if i == 0 else None, gap if i == 0 else 0.0,
+                           max([word.scale for word in words]) if scaled and words else 1.0))
+
+
+def total_fit(lines: tuple[HardLine, ...] | list[HardLine], width_em: float, hyphenate: str | None = None,
+              scaled: bool = True, hyphenating: bool = True, balance: bool = False) -> list[SetLine] | None:
+    """The hard lines broken into lines no wider than `width_em` at the best breaks for each
+    paragraph as a whole (`linebreak.best_breaks`: the fewest lines, then the least ragged, a
+    hyphen the costliest break, `balance`d lines for centred text and titles); words break where
+    `wrap` would break them. None where a paragraph is left to `wrap` (a word wider than a
+    line, a paragraph too long to search)."""
+    out: list[SetLine] = []
+    for hard in lines:
+        indent = _indent(hard)
+        words = hard.words
+        if any(word.width > width_em - indent + 1e-9 for word in words) or \
+                len(words) + sum(len(_breaks_of(word, hyphenate, hyphenating)) for word in words) > MAX_BREAKS:
+            return None  # a word broken over several lines, or a paragraph too long to search: greedy
+        cuts = [_cuts(word, hyphenate, hyphenating) for word in words]
+        chosen = best_breaks([word.width for word in words], [word.space for word in words],
+                             [cut for cut, _ in cuts], width_em - indent, balance, _glue(words))
+        if chosen is None:
+            return None
+        produced: list[list[Word]] = []
+        first, rest = 0, None  # the next line's first whole word, and the rest of a broken word before it
+        for end in chosen:
+            line = [rest] if rest is not None else []
+            line.extend(words[first:end.word + (1 if end.cut < 0 else 0)])
+            rest = None
+            if end.cut >= 0:
+                head, rest = cuts[end.word][1](end.cut)
+                line.append(head)
+            first = end.word + 1
+            produced.append(line)
+        _add_lines(out, hard, produced or [[]], indent, scaled)
+    return out
+
+
+HYPHEN_COST = 60.0  # a break the dictionary allows: a costly last resort (linebreak's costs)
+SOFT_HYPHEN_COST = 30.0  # where the writer put a soft hyphen
+OWN_HYPHEN_COST = 10.0  # after the word's own hyphen: no hyphen added, the line still ends in one
+
+
+def _cuts(word: Word, hyphenate: str | None,
+          hyphenating: bool) -> tuple[tuple[Cut, ...], Callable[[int], tuple[Word, Word]]]:
+    """Where `word` may break (as `Breaking` breaks it), as linebreak's `Cut`s, and how to get the
+    head and the rest of each as words."""
+    broken = Breaking.of(word, hyphenate, hyphenating)
+    if broken is None:
+        return (), _no_parts
+    parts = [broken.parts(j) for j in range(len(broken.known.found))]
+    soft = SHY in broken.text
+    cuts = tuple(Cut(head.width, rest.width,
+                     (SOFT_HYPHEN_COST if soft else HYPHEN_COST) if add else OWN_HYPHEN_COST)
+                 for (head, rest), (_, _, add) in zip(parts, broken.known.found))
+    return cuts, parts.__getitem__
+
+
+LEADING_MARK = 40.0  # linebreak's cost of a line starting with a word that is all punctuation ("· Aussetzen")
+INITIAL = 80.0  # of a line ending in or just before an initial ("Guy T." / "Schafer", "Guy" / "T. Schafer")
+_INITIAL = re.compile(r"(?:\w\.){1,2}")  # "T.", "J.S."
+
+
+def _glue(words: tuple[Word, ...]) -> list[float]:
+    """What a break after each word costs besides its line's raggedness: before a word of
+    punctuation alone (a "·" between two headings, a dash), which belongs with the word before
+    it; either side of an initial, which belongs with the names it stands between."""
+    glue = [0.0] * len(words)
+    for i, word in enumerate(words):
+        if _INITIAL.fullmatch(word.text.strip()):
+            glue[i] += INITIAL
+            if i:
+                glue[i - 1] += INITIAL
+        if i and _is_mark(word.text):
+            glue[i - 1] += LEADING_MARK
+    return glue
+
+
+def _is_mark(text: str) -> bool:
+    """Whether a word is punctuation alone, not a symbol (which may well start a line)."""
+    text = text.strip()
+    return bool(text) and not any(char.isalnum() or unicodedata.category(char) == "So" for char in text)
+
+
+def _breaks_of(word: Word, hyphenate: str | None, hyphenating: bool) -> tuple[tuple[int, int, bool], ...]:
+    """Where a word of one font may break (`breaks`); none for a word of several, or with an icon."""
+    if word.font is None:
+        return ()
+    return breaks("".join([piece.text for piece in word.pieces]), hyphenate, hyphenating)  # type: ignore[union-attr]
+
+
+def _no_parts(j: int) -> tuple[Word, Word]:
+    raise IndexError(j)
 
 
 class _WordBreaks(NamedTuple):
@@ -566,9 +673,10 @@ class _WordBreaks(NamedTuple):
 
 @from_fonts
 @functools.lru_cache(maxsize=BREAKING_CACHE)
-def _word_breaks(text: str, font: FontFile, shaping: Shaping, hyphenate: str | None) -> _WordBreaks | None:
-    """A word's `_WordBreaks`, or None if it has no break."""
-    found = breaks(text, hyphenate)
+def _word_breaks(text: str, font: FontFile, shaping: Shaping, hyphenate: str | None,
+                 hyphenating: bool = True) -> _WordBreaks | None:
+    """A word's `_WordBreaks`, or None if it has no break (`hyphenating`: as `breaks` says)."""
+    found = breaks(text, hyphenate, hyphenating)
     if not found:
         return None
     letters = letters_before(text)
@@ -676,16 +784,17 @@ class Breaking:
         self._rest: Word | None = word
 
     @classmethod
-    def of(cls, word: Word, hyphenate: str | None) -> Breaking | None:
-        """The word to break, or None if it cannot be (several fonts, an icon, no break)."""
+    def of(cls, word: Word, hyphenate: str | None, hyphenating: bool = True) -> Breaking | None:
+        """The word to break, or None if it cannot be (several fonts, an icon, no break; without
+        `hyphenating`, no hyphen of its own)."""
         font = word.font
         if font is None:  # an icon, or a change of font (bold inside the word, a fallback font)
             return None
         text = "".join(piece.text for piece in word.pieces)  # all runs, in the one font
-        if not breaks(text, hyphenate):
+        if not breaks(text, hyphenate, hyphenating):
             return None
         shaping = word.pieces[0].shaping  # type: ignore[union-attr]  (a word of one font: runs)
-        known = _word_breaks(text, font, shaping, hyphenate)
+        known = _word_breaks(text, font, shaping, hyphenate, hyphenating)
         return cls(word, text, font, shaping, known) if known is not None else None
 
     def head(self, room: float) -> Word | None:
@@ -723,8 +832,11 @@ class Breaking:
         return Word((run,), None, run.width, 0.0, run.text, self.font)
 
     def _head(self, j: int) -> Run:
+        return self._head_of(self.start, j)
+
+    def _head_of(self, start: int, j: int) -> Run:
         cut, _, add = self.known.found[j]
-        text = self.text[self.start:cut].replace(SHY, "") + (HYPHEN if add else "")
+        text = self.text[start:cut].replace(SHY, "") + (HYPHEN if add else "")
         if not add and text.endswith("-") and self.font.has(HARD_HYPHEN):
             # the word's own hyphen ends the line: as U+2010, which a PDF reader keeps when it
             # joins the lines ("British-style"), where it drops a "-" there as a hyphenation
@@ -750,6 +862,15 @@ class Breaking:
             else:
                 bad = middle
         return good if good >= first else None
+
+    def parts(self, j: int) -> tuple[Word, Word]:
+        """The word broken at its break j alone, as `head` and `rest` would give it: the head with
+        its hyphen, and the rest with the word's space (for `total_fit`, which breaks a word
+        once)."""
+        run = self._head_of(0, j)
+        rest = _shaped(self.font, self.text[self.known.found[j][1]:], self.shaping)
+        return (Word((run,), None, run.width, 0.0, run.text, self.font),
+                Word.of((rest,), self.word.space_after))
 
     def overflows(self, room: float) -> bool:
         """Whether the rest, not yet shaped, is clearly wider than `room` (em), by more than
@@ -811,11 +932,54 @@ def line_width(line: SetLine) -> float:
 
 
 def fit_lines(lines: tuple[HardLine, ...] | list[HardLine], w: float, h: float, size: float, min_size: float,
-              line_height: float, shrink: bool, wrap_lines: bool,
-              hyphenate: str | None = None) -> tuple[list[SetLine], float, bool]:
-    """The lines wrapped (and hyphenated in the language `hyphenate`, if given) at the largest
-    size in [`min_size`, `size`] at which they fit w × h, found to SIZE_STEP (0.01 pt); else at
-    `min_size`, and False. Without `shrink`, at `size` whether they fit or not.
+              line_height: float, shrink: bool, wrap_lines: bool, hyphenate: str | None = None,
+              balance: bool = False) -> tuple[list[SetLine], float, bool]:
+    """The lines set at the largest size in [`min_size`, `size`] at which they fit w × h, found to
+    SIZE_STEP (0.01 pt); else at `min_size`, and False. Without `shrink`, at `size` whether they
+    fit or not.
+
+    Hyphenating (in the language `hyphenate`, or at soft hyphens) is the last resort: the size is
+    found first with lines broken between words (and after a word's own hyphens); only if that
+    does not fit, or has to shrink, is it found again with words hyphenated, and that is taken if
+    it fits where the other does not or at a size HYPHENATED_GAIN times larger, or where neither
+    fits and some word is wider than its line unhyphenated. The lines at the
+    size taken are then broken at the best breaks for each paragraph (`total_fit`), as many as
+    the fitting found, balanced where `balance` (centred text, titles)."""
+    plain = _largest_fit(lines, w, h, size, min_size, line_height, shrink, wrap_lines, hyphenate, False)
+    chosen, hyphenating = plain, False
+    too_wide = max([line_width(line) for line in plain[0]], default=0.0) * plain[1] > w + 1e-9
+    if wrap_lines and (not plain[2] or plain[1] < size) and _may_hyphenate(lines, hyphenate) and \
+            (too_wide or not _too_tall(sum([word.width for hard in lines for word in hard.words]), w, h,
+                                       min_size if shrink else size, line_height)):
+        # (text too tall for the box at any size, whose words all fit its width, fits hyphenated no better)
+        hyphenated = _largest_fit(lines, w, h, size, min_size, line_height, shrink, wrap_lines, hyphenate, True)
+        if hyphenated[2] and (not plain[2] or hyphenated[1] >= plain[1] * HYPHENATED_GAIN) or \
+                not hyphenated[2] and too_wide:
+            chosen, hyphenating = hyphenated, True
+    set_lines, chosen_size, fitted = chosen
+    if wrap_lines and len(set_lines) > 1:
+        scaled = any(line.scale != 1.0 for line in set_lines)
+        better = total_fit(lines, w / chosen_size, hyphenate, scaled, hyphenating, balance)
+        if better is not None and len(better) <= len(set_lines) and \
+                (not fitted or block_height(better, line_height, scaled) * chosen_size <= h + 1e-9):
+            set_lines = better
+    return set_lines, chosen_size, fitted
+
+
+HYPHENATED_GAIN = 1.08  # hyphenated text is taken over text broken between words only if this much larger
+
+
+def _may_hyphenate(lines: tuple[HardLine, ...] | list[HardLine], hyphenate: str | None) -> bool:
+    """Whether hyphenating could break a word the lines' breaks between words do not."""
+    return hyphenate is not None or any(SHY in word.text for hard in lines for word in hard.words)
+
+
+def _largest_fit(lines: tuple[HardLine, ...] | list[HardLine], w: float, h: float, size: float, min_size: float,
+                 line_height: float, shrink: bool, wrap_lines: bool, hyphenate: str | None,
+                 hyphenating: bool) -> tuple[list[SetLine], float, bool]:
+    """The lines wrapped (`wrap`, greedily: the fewest lines) at the largest size in [`min_size`,
+    `size`] at which they fit w × h, found to SIZE_STEP (0.01 pt); else at `min_size`, and False.
+    Without `shrink`, at `size` whether they fit or not.
 
     The sizes tried are `size - k·SIZE_STEP` (each computed afresh, never by repeated subtraction,
     so the same box gives the same float), the last of them `min_size` itself, and the largest
@@ -850,7 +1014,7 @@ def fit_lines(lines: tuple[HardLine, ...] | list[HardLine], w: float, h: float, 
             if (0 < k or scaled) and k < steps and _too_tall(words, w, h, s, line_height):
                 tried[k] = [], False  # not wrapped (it does not fit); the top size is, without spans, for its lines
             else:
-                set_lines, width_ok = wrap(lines, w / s, wrap_lines, hyphenate, scaled)
+                set_lines, width_ok = wrap(lines, w / s, wrap_lines, hyphenate, scaled, hyphenating)
                 tried[k] = set_lines, width_ok and block_height(set_lines, line_height, scaled) * s <= h + 1e-9
         return tried[k][1]
 
@@ -1000,7 +1164,7 @@ def _set_text(text: str, box: tuple[float, ...], family: Family, style: str, fon
     x, y, w, h = box
     lines, missing = _parse(text, family, style, fonts, named, colors, size if "]{" in text else 0.0, shaping)
     set_lines, chosen_size, fits = fit_lines(lines, w, h, size, min_size, line_height, shrink, wrap_lines,
-                                             hyphenate)
+                                             hyphenate, align == "center" or is_title(h, size, line_height, wrap_lines))
     # the paragraph's level (1: its lines run right to left); and its words are put in visual
     # order only where there is something to turn round (text without right-to-left letters,
     # nearly all, is left to right unless asked otherwise)
