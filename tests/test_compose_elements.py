@@ -212,3 +212,81 @@ def test_a_band_turned_half_round_grows_into_the_bleed_where_it_lies_and_a_quart
     assert len(quarter.items) == 1 and len(quarter.items[0].items) == 1
     said, = [w.message for w in warn if w.kind == "made-bleed"]
     assert "is turned 90°, so `bleed: mirror` makes no bleed" in said
+
+
+# -- small text: text set below the deck's `min-size` ---------------------------------------------
+
+from deckpress.api import check  # noqa: E402
+from deckpress.errors import DeckError, display_path  # noqa: E402
+from deckpress.face import Text  # noqa: E402
+from deckpress.units import PT  # noqa: E402
+
+# a word that shrinks on one line in a narrow box: "Shrinking" and "Shrunken" to between 5 and 6 pt
+SMALL_LAYOUT = """
+templates:
+  front:
+    fields: {word: ~}
+    elements:
+      - rect: {x: 0mm, y: 0mm, w: 100%, h: 100%, fill: "#ffffff"}
+      - text: {text: "{word}", x: 5mm, y: 5mm, w: 9mm, h: 10mm,
+               size: 12pt, min-size: 4pt, wrap: false}
+      - text: {text: "Fits", x: 5mm, y: 20mm, w: 30mm, h: 10mm, size: 9pt}
+"""
+
+
+def small_deck(make_deck, deck_min_size: str | None = None):
+    return make_deck(f"""
+        id: small
+        title: Small
+        designer: Test
+        license: CC0-1.0
+        {f"min-size: {deck_min_size}" if deck_min_size else ""}
+        layouts: [small]
+        components:
+          - {{name: things, front: front, cards: [{{word: Shrinking}}, {{word: Shrunken}}, {{word: Big}}]}}
+    """, {"small": SMALL_LAYOUT})
+
+
+def word_sizes(folder) -> dict[str, float]:
+    """Each card's word as composed, and the size (pt) it is set at."""
+    deck = load_deck(folder)
+    composer = Composer(deck, Warnings())
+    sizes = {}
+    for card in deck.components[0].cards:
+        face = composer.face(card, deck.components[0].front)
+        sizes.update({item.text: round(item.size / PT, 2) for item in face.items
+                      if isinstance(item, Text) and item.text != "Fits"})
+    return sizes
+
+
+def test_text_shrunk_below_the_decks_min_size_is_said_once_at_the_layout_line_that_places_it(make_deck):
+    folder = small_deck(make_deck)
+    sizes = word_sizes(folder)
+    assert 5 < sizes["Shrinking"] < 6 and 5 < sizes["Shrunken"] < 6 and sizes["Big"] == 12  # the default is 6pt
+    result = check(folder)
+    small = [w for w in result.warnings if w.kind == "small-text"]
+    line = SMALL_LAYOUT.splitlines().index('      - text: {text: "{word}", x: 5mm, y: 5mm, w: 9mm, h: 10mm,') + 1
+    assert [(w.file, w.line) for w in small] == [(display_path(folder / "layouts" / "small.yaml"), line)]
+    message = small[0].message
+    assert f"is set at {sizes['Shrinking']:g}pt" in message and "below the deck's min-size of 6pt" in message
+    assert "template 'front'" in message and "(card things #1)" in message
+    assert [w.kind for w in result.warnings] == ["small-text"]  # it fits: no text-overflow
+
+
+def test_a_deck_whose_min_size_allows_the_size_gets_no_warning(make_deck):
+    result = check(small_deck(make_deck, "5pt"))
+    assert not result.warnings.records
+
+
+def test_a_deck_min_size_above_a_texts_own_size_warns_of_it_unshrunk(make_deck):
+    result = check(small_deck(make_deck, "10pt"))
+    said = {w.line: w.message for w in result.warnings if w.kind == "small-text"}
+    fits = SMALL_LAYOUT.splitlines().index('      - text: {text: "Fits", x: 5mm, y: 20mm, w: 30mm, h: 10mm, size: 9pt}') + 1
+    assert len(said) == 2 and "is set at 9pt" in said[fits]  # "Fits" at its own 9pt, the word shrunk
+
+
+@pytest.mark.parametrize("value, says", [("0pt", "greater than zero"), ("6", "no unit"), ("-1pt", "greater than zero")])
+def test_a_deck_min_size_that_is_no_size_is_refused_at_its_line(make_deck, value, says):
+    with pytest.raises(DeckError, match=says) as caught:
+        load_deck(small_deck(make_deck, value))
+    assert caught.value.line == 6  # the deck file begins with an empty line

@@ -154,7 +154,7 @@ def test_each_printed_canon_card_lists_its_intervals_in_the_sheets_order(kanon_d
         for (_, number, name), at in zip(table, positions):
             assert text[:at].rstrip().endswith(str(number)), (title, name)
         # a doubled arrow says it may repeat, a single one does not
-        assert text.count("auch mehrmals nacheinander") == sum(1 for arrows, _, _ in table if len(arrows) == 2)
+        assert text.count("auch öfter nacheinander") == sum(1 for arrows, _, _ in table if len(arrows) == 2)
 
 
 @pytest.mark.parametrize("paper", PAPER)

@@ -4,10 +4,11 @@ them (both papers, both inks) and read back from the PDFs.
 A table says what each deck holds (cards, sheets, distinct faces, rule cards); the tests hold the
 promises every deck makes: every file written without warnings, cards on a 3 × 3 grid, backs that
 land behind their fronts, a duplex file that interleaves them, page boxes print shops accept,
-fonts embedded, text that extracts and is never tiny, black ink only in low-ink, each distinct
-face stored once, and byte-identical rebuilds; and templates whose every part has an id that
-means the same in every deck, so a template extending one can replace it. What is a deck's own game (its inventory, what its
-cards say, its boards) is checked in its own file: test_build_metronome.py, test_deck_<id>.py.
+fonts embedded, text that extracts and is never tiny (on the cards 7 pt at least, in every
+language), black ink only in low-ink, each distinct face stored once, and byte-identical
+rebuilds; and templates whose every part has an id that means the same in every deck, so a
+template extending one can replace it. What is a deck's own game (its inventory, what its cards
+say, its boards) is checked in its own file: test_build_metronome.py, test_deck_<id>.py.
 """
 
 from __future__ import annotations
@@ -22,9 +23,12 @@ import pytest
 from pypdf import PdfReader
 
 from deckpress.builder.deckbuild import build_deck
+from deckpress.builder.faces import compose_faces
+from deckpress.errors import Warnings
+from deckpress.face import Group, Text
 from deckpress.model import bundled_deck_ids, load_deck
 from deckpress.model.layout import Element
-from deckpress.units import Length
+from deckpress.units import PT, Length
 from tests.pdfread import (MM, backs_behind_fronts, cards_on_grid, check_page_boxes, colour_operators, darkness, fonts,
                            fonts_showing_text, page_text, placements, text_sizes, trim_box_mm, xobjects)
 
@@ -45,7 +49,7 @@ class Deck:
     rules_text: int  # characters the rules-board prints, at least: all of the rules is there to read
     low_ink: float  # the low-ink cards and backs use at most this share of the colour build's ink
     rebuild: tuple[str, str]  # the paper and ink rebuilt to compare byte for byte
-    smallest_pt: float = 6.5  # the smallest type anywhere on its sheets
+    smallest_pt: float = 6.5  # the smallest type anywhere on its sheets (the page label; on the cards READABLE_PT)
     gap: float = 0.0  # between cards on the sheets (deck.yaml's `gap:`)
     # on Letter, when it differs from A4's 3 × 3: cards on each page of the cards file, and the grid
     letter_grid: tuple[int, ...] | None = None
@@ -67,9 +71,7 @@ DECKS = [
     Deck("metronome", grid=(9,) * 7, fronts=27 + 12 + 1 + 1 + 3 + 3, backs=1,  # notes, rests, dot, tie, accidentals, time signatures
          rules=("metronome", "How to play", "Filling the measure", "Notes", "Time signatures", "Ties", "Accidentals",
                 "Dots", "Cramming a measure", "Rests", "Advanced play", "About metronome"),
-         rules_grid=(9, 9), rules_text=4000, low_ink=0.40, rebuild=("letter", "all"),
-         # the rule cards' footer (`metronome · rules 1/12`, common.yaml) is 6 pt, and their text may shrink to it
-         smallest_pt=6.0),
+         rules_grid=(9, 9), rules_text=4000, low_ink=0.40, rebuild=("letter", "all")),
     Deck("kanon", grid=(9,) * 7, fronts=6 + 5 + 1 + 7, backs=2,  # notes, specials, the rest, canons; canon cards have their own back
          rules=("Kanon", "Vorbereitung", "Ablauf", "Welche Note passt?", "Intervalle zählen",
                 "Die Grenzen des Hexachords", "Pause", "+1 und +2", "Richtungswechsel · Aussetzen", "Karten tauschen",
@@ -323,6 +325,36 @@ def test_no_printed_text_is_smaller_than_the_decks_smallest_size(deck, folder, k
     assert sizes and min(sizes) >= deck.smallest_pt, sorted(sizes.items())[:4]
     if kind == "rules-board":
         assert sum(sizes.values()) >= deck.rules_text  # the rule cards' text was all found
+
+
+READABLE_PT = 7.0  # the least a word on a card is set at: rules, notes, names and footers alike (issue 31)
+
+
+def lettered_runs(items, scale: float = 1.0):
+    """Each run of text among `items` that holds a letter or a digit (an icon, a music glyph or a
+    symbol is drawn to its own measure), with the scale the groups around it draw it at."""
+    for item in items:
+        if isinstance(item, Text) and any(c.isalnum() for c in item.text):
+            yield item, scale
+        elif isinstance(item, Group):
+            a, b, c, d = item.transform[:4]
+            yield from lettered_runs(item.items, scale * abs(a * d - b * c) ** 0.5)
+
+
+@each_deck
+def test_every_word_on_the_cards_is_7pt_or_larger_in_every_language(deck):
+    """Composed as the build composes them (every card, board and pawn face, in each language the
+    deck has), no run of words is smaller than READABLE_PT, and the deck asks `check` to warn of any
+    text set smaller (its `min-size`), so a layout or text change that shrinks one is said at once."""
+    loaded = load_deck(deck.id)
+    assert loaded.min_size >= READABLE_PT * PT - 1e-9
+    for language in loaded.languages:
+        warn = Warnings()
+        faces = compose_faces(load_deck(deck.id, lang=language), warn)
+        small = sorted({(round(run.size * scale / PT, 2), run.text) for face in faces.distinct()
+                        for run, scale in lettered_runs(face.items) if run.size * scale < READABLE_PT * PT - 1e-9})
+        assert not small, (language, small[:6])
+        assert not [w for w in warn if w.kind == "small-text"], language
 
 
 @each_ink

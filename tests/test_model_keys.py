@@ -28,6 +28,7 @@ EVERY_KEY_DECK = """
     card: {width: 60mm, height: 90mm, radius: 2mm}
     bleed: 2mm
     gap: 2mm
+    min-size: 5pt
     layouts: [every-key]
     fonts:
       hand: {regular: fonts/r.ttf, bold: fonts/b.ttf, italic: fonts/i.ttf, bolditalic: fonts/bi.ttf}

@@ -63,6 +63,7 @@ class DeckError(Exception):
 #: every kind of warning, a short stable word a script can test for, and what it means
 WARNING_KINDS = {
     "text-overflow": "text that does not fit its box, even at its smallest size",
+    "small-text": "text set below the deck's `min-size` (6 pt unless the deck says otherwise)",
     "missing-glyph": "a character no font has: it would print as an empty box",
     "low-resolution": "a picture printed below 300 dpi (below 150 dpi it will look blurred)",
     "art": "SVG or PDF art that does not print as it was drawn: a font the deck lacks, flowed text, a picture left out",

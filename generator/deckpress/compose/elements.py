@@ -185,6 +185,7 @@ class _Setting:
     size: float
     min_size: float
     shrink: bool
+    fitted: float  # the size it is set at
 
 
 @draws("text", centre=box_centre)
@@ -212,6 +213,11 @@ def text(ctx: Context, e: Element, values: Values) -> list[Item]:
         ctx.c.warn(f"card {ctx.card.label}: text of template '{ctx.template.name}' "
                    f"({e.file}:{e.line_of('text')}) does not fit its box {at}",
                    ctx.card.file, ctx.card.line, kind="text-overflow")
+    smallest = ctx.c.deck.min_size
+    if setting.fitted < smallest - 1e-9:  # said once an element, at its line: there it is made larger
+        ctx.c.warn(f"text of template '{ctx.template.name}' is set at {round(setting.fitted / PT, 2):g}pt "
+                   f"(card {ctx.card.label}), below the deck's min-size of {smallest / PT:g}pt: give it a "
+                   f"larger box or fewer words", e.file, e.line, kind="small-text", once=(e.file, e.line))
     return list(setting.items)
 
 
@@ -248,7 +254,7 @@ def _set(ctx: Context, e: Element, values: Values, written: str) -> _Setting:
     # same text in the same box, which a backend can draw once and place wherever it recurs
     items = tuple(fitted.items)
     return _Setting((Group(items),) if len(items) > 1 else items, fitted.fits, frozenset(fitted.missing),
-                    size, min_size, get("fit") == "shrink")
+                    size, min_size, get("fit") == "shrink", fitted.size)
 
 
 @draws("glyph", centre=point_centre)

@@ -20,7 +20,7 @@ from typing import Any
 from ..bundled import DECKS_DIR, FONTS_DIR, LAYOUTS_DIR
 from ..errors import DeckError, suggest
 from ..fonts import FontError, FontSet, open_font
-from ..units import HOME_PAPERS, MAX_GAP, MIN_MARGIN, PAPERS, parse_absolute, parse_size
+from ..units import HOME_PAPERS, MAX_GAP, MIN_MARGIN, PAPERS, PT, parse_absolute, parse_size
 from ..yamlfile import Map, Seq, load_yaml
 from .translations import Translator, languages, load_translator
 from .cardtable import TABLE_TYPES, WORKBOOK_TYPES, read_card_table
@@ -150,6 +150,7 @@ class Deck:
     box_contents: str | None = None  # what the box says it holds (`box: {contents: …}`), if the deck says
     folders: tuple[Path, ...] = ()  # its folder, then those of the decks it extends: where its files are found
     gap: float = 0.0  # mm between neighbouring cards on home sheets (0: butted, sharing cut lines)
+    min_size: float = 6 * PT  # mm: text fitted below this size is warned of (`small-text`)
 
     def cover(self) -> tuple[Component, Card] | None:
         """The card whose front goes on the box: the one `box: {cover: …}` names, else the first
@@ -255,6 +256,7 @@ def load_deck(ref: str | Path, players: int | None = None, lang: str | None = No
         license=_text(doc, "license"), players=_text(doc, "players") if "players" in doc else "",
         size=_card_size(doc.get("card", DECK["card"].default), doc), bleed=_bleed(doc),
         folder=folders[0], file=doc.file, names=names, layouts=layouts, folders=folders, gap=_gap(doc),
+        min_size=_min_size(doc),
     )
     deck.player_count = _player_count(doc, players)
     deck.language = _language(doc)
@@ -539,6 +541,16 @@ def _gap(doc: Map) -> float:
         raise doc.error("gap", f"gap {gap:g}mm is too wide: at most {MAX_GAP:g}mm (3mm gives each card 1.5mm of "
                                "its own bleed)")
     return gap
+
+
+def _min_size(doc: Map) -> float:
+    try:
+        size = parse_absolute(doc.get("min-size", DECK["min-size"].default), "min-size")
+    except ValueError as exc:
+        raise doc.error("min-size", f"min-size: {exc}") from None
+    if size <= 0:
+        raise doc.error("min-size", f"min-size must be greater than zero, like 6pt, not {doc['min-size']!r}")
+    return size
 
 
 def _length(doc: Map, key: str, default: str) -> float:

@@ -111,7 +111,8 @@ KINDS: dict[str, Kind] = {k.name: k for k in (
         Key("font", "font", "sans", "Font family, optionally with a style: `sans`, `sans-bold`, `condensed`, …"),
         Key("size", "size", "9pt", "Largest size."),
         Key("min-size", "size", "5pt", "Smallest size it may shrink to; if the text still does not fit, "
-            "a warning names the card."),
+            "a warning names the card. Set below the deck's own `min-size` (6pt unless it says), a warning "
+            "names this element's line."),
         Key("color", "color", "black", "Text colour."),
         Key("align", "choice", "left", "Horizontal alignment.", choices=("left", "center", "right")),
         Key("valign", "choice", "top", "Vertical alignment in the box.", choices=("top", "middle", "bottom")),

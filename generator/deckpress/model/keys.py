@@ -96,6 +96,8 @@ DECK = Keys("deck", "The keys of a deck file.", (
     Key("gap", "width", "0mm", "space between neighbouring cards on the cards sheets, each card with its own "
         "bleed (half the gap at most) and its own cut lines; 0 butts them, sharing cut lines (`--gap` overrides it)",
         see="#gap"),
+    Key("min-size", "size", "6pt", "the smallest size text may be fitted at: `check` and `build` warn "
+        "(`small-text`) of a text element set below it, at the layout line that places it", see="#min-size"),
     Key("layouts", "list", None, "the layout files that hold the templates", required=True, see="#layouts"),
     Key("fonts", "mapping", None, "extra TrueType fonts inside the deck folder", see="#fonts"),
     Key("palette", "mapping", None, "colours that mean something in the game, each with its symbol",
