@@ -54,118 +54,83 @@ class Break(NamedTuple):
     cut: int = -1
 
 
-class _Node(NamedTuple):
-    lines: int
-    cost: float
-    back: int  # the node the line before ends at (-1: the paragraph's start)
-    hyphened: bool  # whether this line ends in a hyphen
-
-
 def best_breaks(widths: Sequence[float], spaces: Sequence[float], cuts: Sequence[Sequence[Cut]],
                 measure: float, balance: bool = False, glue: Sequence[float] = ()) -> list[Break] | None:
     """The breaks ending each line of the paragraph whose words are `widths` wide, each followed by
     `spaces` (em; a line's last word's space is not on the line), word i breakable at `cuts[i]`,
     every line at most `measure` wide; `glue[i]`: what a break after word i costs (none if not
-    given). The last break is always the paragraph's end. None when a
-    word is wider than the measure with no cut that helps, or the paragraph is too long to search
-    (see the module's doc): the caller fills such a paragraph greedily."""
+    given). The last break is always the paragraph's end. None when a word is wider than the
+    measure with no cut that helps, or the paragraph is too long to search (see the module's
+    doc): the caller fills such a paragraph greedily."""
     n = len(widths)
     if n == 0:
         return []
-    # the nodes in reading order: each word's cuts, then its end
-    nodes: list[Break] = []
+    # The nodes in reading order, after a start node (0, the paragraph's start): each word's cuts,
+    # then its end; for each, its word and cut (-1: the end), and for a line starting after it,
+    # its first whole word and the width before that (a broken word's rest and its space).
+    words, cut_of, first, lead = [-1], [-1], [0], [0.0]
     for i in range(n):
-        nodes.extend(Break(i, j) for j in range(len(cuts[i])))
-        nodes.append(Break(i))
-    if len(nodes) > MAX_BREAKS:
+        for j, cut in enumerate(cuts[i]):
+            words.append(i), cut_of.append(j), first.append(i + 1), lead.append(cut.rest + spaces[i])
+        words.append(i), cut_of.append(-1), first.append(i + 1), lead.append(0.0)
+    last = len(words) - 1
+    if last > MAX_BREAKS:
         return None
     limit = measure + _EPSILON
+    scale = RAGGED / (measure * measure) if measure > 0 else 0.0
     prefix = [0.0]  # the words before each, with their spaces
     for width, space in zip(widths, spaces):
         prefix.append(prefix[-1] + width + space)
-
-    def width_of(start: int, end: Break) -> float | None:
-        """The width of the line from after node `start` (-1: the paragraph's start) to `end`;
-        None if no such line (it would break one word twice)."""
-        if start < 0:
-            first, lead = 0, 0.0
+    # best[h][k]: the best way to end a line at node k, h whether that line ends in a hyphen: as
+    # (lines, cost, back), back the node the line starts after, times 2, plus its own h
+    best: tuple[list[tuple[int, float, int] | None], ...] = ([None] * (last + 1), [None] * (last + 1))
+    best[0][0] = (0, 0.0, -1)
+    for k in range(1, last + 1):
+        word, j = words[k], cut_of[k]
+        if j >= 0:
+            cut = cuts[word][j]
+            if cut.head > limit:
+                continue
+            hyphened, cost_here, end_width = cut.hyphen, cut.cost, prefix[word] + cut.head
         else:
-            begin = nodes[start]
-            if begin.cut < 0:
-                first, lead = begin.word + 1, 0.0
-            else:
-                if end.word == begin.word and end.cut >= 0:
-                    return None
-                first, lead = begin.word + 1, cuts[begin.word][begin.cut].rest + spaces[begin.word]
-        if end.cut < 0:
-            return lead + prefix[end.word + 1] - prefix[first] - spaces[end.word]
-        if end.word < first:
-            return None
-        return lead + prefix[end.word] - prefix[first] + cuts[end.word][end.cut].head
-
-    last = len(nodes) - 1
-    # best[k][h]: the best way to end a line at node k, h whether that line ends in a hyphen
-    best: list[list[_Node | None]] = [[None, None] for _ in nodes]
-    for k, end in enumerate(nodes):
-        cut = cuts[end.word][end.cut] if end.cut >= 0 else None
-        hyphened = cut is not None and cut.hyphen
-        if cut is not None and cut.head > limit:
-            continue
-        found: _Node | None = None
-        for start in range(k - 1, -2, -1):
+            hyphened, cost_here, end_width = False, 0.0, prefix[word + 1] - spaces[word]
+        found: tuple[int, float, int] | None = None
+        for start in range(k - 1, -1, -1):
             if k - start > MAX_REACH:
                 return None
-            width = width_of(start, end)
-            if width is None:
-                continue
+            begins = first[start]
+            if j >= 0 and begins > word:
+                continue  # the line would start and end inside one word
+            width = lead[start] + end_width - prefix[begins]
             if width > limit:
-                if start < 0 or nodes[start].cut < 0:
+                if cut_of[start] < 0:
                     break  # every earlier start makes the line wider still
                 continue
-            candidates = [_Node(0, 0.0, -1, False)] if start < 0 else \
-                [b for b in best[start] if b is not None and not (hyphened and b.hyphened)]
-            if not candidates:
+            before, state = best[0][start], 0
+            if not hyphened and best[1][start] is not None and (before is None or best[1][start] < before):
+                before, state = best[1][start], 1  # (two hyphenated lines in a row: never)
+            if before is None:
                 continue
-            before = min(candidates, key=_order)
-            cost = before.cost + _line_cost(width, measure, k == last, balance, start, end, nodes, cut)
-            if start >= 0 and nodes[start].cut < 0 and nodes[start].word < len(glue):
-                cost += glue[nodes[start].word]
-            node = _Node(before.lines + 1, cost, start if start < 0 else _index(start, before, best), hyphened)
-            if found is None or _order(node) < _order(found):
+            cost = before[1] + cost_here
+            if k != last or balance:
+                room = measure - width
+                cost += scale * room * room
+            if start:
+                if cut_of[start] < 0:
+                    cost += glue[words[start]] if words[start] < len(glue) else 0.0
+                if k == last and width < RUNT_SHARE * measure and begins >= word:
+                    cost += RUNT  # one short word alone on the last line (or the rest of one broken)
+            node = (before[0] + 1, cost, start * 2 + state)
+            if found is None or node < found:
                 found = node
-        best[k][int(hyphened)] = found
-    ends = [b for b in best[last] if b is not None]
+        best[int(hyphened)][k] = found
+    ends = [b for b in (best[0][last], best[1][last]) if b is not None]
     if not ends:
         return None
     chosen: list[Break] = []
-    k, node = last, min(ends, key=_order)
-    while True:
-        chosen.append(nodes[k])
-        if node.back < 0:
-            break
-        k = node.back // 2
-        node = best[k][node.back % 2]  # type: ignore[assignment]
+    k, node = last, min(ends)
+    while k:
+        chosen.append(Break(words[k], cut_of[k]))
+        k, state = divmod(node[2], 2)
+        node = best[state][k]  # type: ignore[assignment]
     return chosen[::-1]
-
-
-def _order(node: _Node) -> tuple[int, float]:
-    return node.lines, node.cost
-
-
-def _index(start: int, before: _Node, best: list[list[_Node | None]]) -> int:
-    """The node and hyphen state a line starts after, as one number (node · 2 + state)."""
-    return start * 2 + (1 if best[start][1] is before else 0)
-
-
-def _line_cost(width: float, measure: float, is_last: bool, balance: bool, start: int, end: Break,
-               nodes: list[Break], cut: Cut | None) -> float:
-    cost = cut.cost if cut is not None else 0.0
-    room = max(measure - width, 0.0) / measure if measure > 0 else 0.0
-    if not is_last or balance:
-        cost += RAGGED * room * room
-    if is_last and start >= 0:
-        # one word alone on the last line (a whole word, or the rest of one broken): a runt if short
-        alone = nodes[start].word == end.word if nodes[start].cut >= 0 else nodes[start].word + 1 == end.word
-        if alone and width < RUNT_SHARE * measure:
-            cost += RUNT
-    return cost

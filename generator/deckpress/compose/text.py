@@ -577,6 +577,10 @@ def total_fit(lines: tuple[HardLine, ...] | list[HardLine], width_em: float, hyp
     for hard in lines:
         indent = _indent(hard)
         words = hard.words
+        if sum([word.width + word.space for word in words]) - (words[-1].space if words else 0.0) <= \
+                width_em - indent + 1e-9:
+            _add_lines(out, hard, [list(words)], indent, scaled)  # one line: nothing to choose
+            continue
         if any(word.width > width_em - indent + 1e-9 for word in words) or \
                 len(words) + sum(len(_breaks_of(word, hyphenate, hyphenating)) for word in words) > MAX_BREAKS:
             return None  # a word broken over several lines, or a paragraph too long to search: greedy
@@ -609,7 +613,7 @@ def _cuts(word: Word, hyphenate: str | None,
           hyphenating: bool) -> tuple[tuple[Cut, ...], Callable[[int], tuple[Word, Word]]]:
     """Where `word` may break (as `Breaking` breaks it), as linebreak's `Cut`s, and how to get the
     head and the rest of each as words."""
-    broken = Breaking.of(word, hyphenate, hyphenating)
+    broken = Breaking.of(word, hyphenate, hyphenating) if _breaks_of(word, hyphenate, hyphenating) else None
     if broken is None:
         return (), _no_parts
     parts = [broken.parts(j) for j in range(len(broken.known.found))]
@@ -948,7 +952,7 @@ def fit_lines(lines: tuple[HardLine, ...] | list[HardLine], w: float, h: float, 
     plain = _largest_fit(lines, w, h, size, min_size, line_height, shrink, wrap_lines, hyphenate, False)
     chosen, hyphenating = plain, False
     too_wide = max([line_width(line) for line in plain[0]], default=0.0) * plain[1] > w + 1e-9
-    if wrap_lines and (not plain[2] or plain[1] < size) and _may_hyphenate(lines, hyphenate) and \
+    if wrap_lines and (not plain[2] or plain[1] * HYPHENATED_GAIN <= size) and _may_hyphenate(lines, hyphenate) and \
             (too_wide or not _too_tall(sum([word.width for hard in lines for word in hard.words]), w, h,
                                        min_size if shrink else size, line_height)):
         # (text too tall for the box at any size, whose words all fit its width, fits hyphenated no better)
