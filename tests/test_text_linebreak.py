@@ -1,4 +1,4 @@
-"""compose/linebreak.py: the best breaks for a whole paragraph, held to every set of breaks tried
+"""text/linebreak.py: the best breaks for a whole paragraph, held to every set of breaks tried
 one by one on small paragraphs, and to what a typesetter asks of them."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from deckpress.compose.linebreak import MAX_BREAKS, RAGGED, RUNT, Break, Cut, best_breaks
+from deckpress.text.linebreak import MAX_BREAKS, RAGGED, RUNT, Break, Cut, best_breaks
 
 
 def lines_of(breaks: list[Break], words: list[str], cuts) -> list[str]:

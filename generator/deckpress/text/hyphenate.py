@@ -1,9 +1,9 @@
 """Where a word may break across lines: soft hyphens, its own hyphens, and a language's dictionary.
 
 The dictionaries are pyphen's (LibreOffice's hyphenation patterns, about 70 languages, pure
-Python). compose/text.py asks `breaks` where a word may break: its own hyphens always, the
+Python). text/lines.py asks `breaks` where a word may break: its own hyphens always, the
 dictionary's breaks only when hyphenating (a last resort: see `fit_lines` there), and chooses
-among them with compose/linebreak.py.
+among them with text/linebreak.py.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""Hyphenation: where words may break (compose/hyphenate.py), and the line breaker and fitter of
-compose/text.py using it: soft hyphens, the dictionary per language, `hyphenate:` and `lang:`."""
+"""Hyphenation: where words may break (text/hyphenate.py), and the line breaker and fitter of
+the text engine using it: soft hyphens, the dictionary per language, `hyphenate:` and `lang:`."""
 
 from __future__ import annotations
 
@@ -11,8 +11,10 @@ import pytest
 from deckpress.builder.deckbuild import build_deck
 from deckpress.builder.faces import compose_faces
 from deckpress.colors import BLACK, RGB
-from deckpress.compose.hyphenate import SHY, breaks, hyphenated
-from deckpress.compose.text import fit_lines, glyph_icon, is_title, parse, set_text, shape_icon
+from deckpress.text import TextStyle, cache_clear, glyph_icon, is_title, set_text, shape_icon
+from deckpress.text.fitting import fit_lines
+from deckpress.text.hyphenate import SHY, breaks, hyphenated
+from deckpress.text.markup import parse
 from deckpress.errors import Warnings
 from deckpress.face import Text
 from deckpress.fonts import FontSet
@@ -29,8 +31,8 @@ ICONS = {"sharp": glyph_icon("sharp", FONTS.families["music"].file("regular"), "
 
 
 def lines_of(text, w, size=10 * PT, hyphenate="de", h=80.0, shrink=False):
-    fitted = set_text(text, (0, 0, w, h), SANS, "regular", FONTS, ICONS, size, 5 * PT, BLACK, "left", "top", 1.2,
-                      shrink, True, hyphenate=hyphenate)
+    fitted = set_text(text, (0, 0, w, h), TextStyle(SANS, "regular", size, 5 * PT, BLACK, shrink=shrink,
+                                                    hyphenate=hyphenate), FONTS, ICONS)
     by_line: dict[float, list[Text]] = {}
     for item in fitted.items:
         if isinstance(item, Text):
@@ -290,14 +292,14 @@ def test_a_bad_hyphenate_value_is_refused(make_deck):
 
 
 def test_the_patterns_break_where_pyphen_does():
-    """compose/hyphenate reads pyphen's dictionaries itself (lazily, for speed): every word of the
+    """text/hyphenate reads pyphen's dictionaries itself (lazily, for speed): every word of the
     bundled decks' texts breaks where pyphen's own reading of the same file says."""
     import re
 
     import pyphen
 
     from deckpress.bundled import DECKS_DIR
-    from deckpress.compose.hyphenate import dictionary
+    from deckpress.text.hyphenate import dictionary
 
     words: dict[str, set[str]] = {"de": set(), "en": set()}
     for path in DECKS_DIR.rglob("*.yaml"):
@@ -327,7 +329,7 @@ def test_dictionaries_in_every_encoding_break_where_pyphen_does(lang, main, word
     single-byte encodings and in UTF-8, are found as pyphen finds them."""
     import pyphen
 
-    from deckpress.compose.hyphenate import dictionary
+    from deckpress.text.hyphenate import dictionary
 
     ours, theirs = dictionary(lang), pyphen.Pyphen(lang=main, left=2, right=2)
     assert [ours.positions(w) for w in words] == [tuple(theirs.positions(w)) for w in words]
@@ -339,7 +341,7 @@ def test_a_line_of_zeros_hides_no_pattern(tmp_path):
     the same letters; it is told apart only once read (a line with no digit at all, at once)."""
     import pyphen
 
-    from deckpress.compose.hyphenate import Patterns
+    from deckpress.text.hyphenate import Patterns
 
     path = tmp_path / "hyph_xx_XX.dic"
     path.write_bytes(b"UTF-8\nb1c\nbc\nd1e\nd0e\nxbcx\n")  # `bc`: no digit; `d0e`: zeros only
@@ -350,7 +352,7 @@ def test_a_line_of_zeros_hides_no_pattern(tmp_path):
 
 
 def test_a_language_alone_is_its_main_country():
-    from deckpress.compose.hyphenate import dictionary
+    from deckpress.text.hyphenate import dictionary
     assert dictionary("de") is dictionary("de")  # opened once
     assert dictionary("xx") is None
 
@@ -362,7 +364,7 @@ def _two_digit_letters(path) -> list[str]:
     reads a value too many from: the one known difference (test_the_patterns_break_where_pyphen_does)."""
     import re
 
-    from deckpress.compose.hyphenate import Patterns
+    from deckpress.text.hyphenate import Patterns
 
     encoding = Patterns(path).encoding
     text = path.read_bytes().decode(encoding)
@@ -379,7 +381,7 @@ def test_every_dictionary_breaks_where_pyphen_does():
 
     import pyphen
 
-    from deckpress.compose.hyphenate import Patterns
+    from deckpress.text.hyphenate import Patterns
 
     checked = 0
     for path in sorted(set(pyphen.LANGUAGES.values()), key=lambda p: p.name):
@@ -400,7 +402,7 @@ def test_reading_a_dictionary_counts_its_lines_once():
     """The lines of a dictionary's special patterns (`^^e4`, `c1k/k=k`: Hungarian has 2,700) are
     numbered by counting on from the last one found: every byte is counted once a mark, where
     counting from the start each time read Hungarian in over 2 s (pyphen: 0.4 s)."""
-    from deckpress.compose.hyphenate import _special_lines
+    from deckpress.text.hyphenate import _special_lines
 
     class Counted(bytes):
         scanned = 0
@@ -420,7 +422,7 @@ def test_a_long_word_is_looked_up_in_few_parts_and_breaks_as_pyphen_says():
     begins so), not in each of its two million parts; and breaks where pyphen says."""
     import pyphen
 
-    from deckpress.compose.hyphenate import Patterns
+    from deckpress.text.hyphenate import Patterns
 
     class Counted(dict):
         looked_up = 0
@@ -446,13 +448,13 @@ TEST_FONTS = Path(__file__).parent / "fonts"
 def _reference(text, width, lang, font):
     """The parts a word alone on its lines is broken into, by the rule itself: for each line, every
     break from the last back, each head shaped, the first that fits; the rest shaped whole."""
-    from deckpress.compose.text import _shaped
+    from deckpress.text.runs import shaped
 
     found, parts, start, nxt = breaks(text, lang), [], 0, 0
     limit = width + 1e-9
     while True:
         rest = text[start:]
-        if _shaped(font, rest).width <= limit:
+        if shaped(font, rest).width <= limit:
             return [*parts, rest.replace(SHY, "")]
         for j in range(len(found) - 1, nxt - 1, -1):
             cut, resume, add = found[j]
@@ -461,7 +463,7 @@ def _reference(text, width, lang, font):
             head = text[start:cut].replace(SHY, "") + ("-" if add else "")
             if not add and head.endswith("-") and font.has("\u2010"):
                 head = head[:-1] + "\u2010"
-            if _shaped(font, head).width <= limit + 1e-9:
+            if shaped(font, head).width <= limit + 1e-9:
                 parts.append(head)
                 start, nxt = resume, j + 1
                 break
@@ -478,11 +480,11 @@ ARABIC_SYLLABLES = "كتا ب مكت بة مر حبا عر بي لغ ة 12 345".
 def _unmeasured(monkeypatch):
     """Words' pens not known, as for glyphs that do not add up to their characters: the breaker
     then shapes parts of doubling length."""
-    from deckpress.compose import text as text_module
+    from deckpress.text import lines
 
-    text_module.cache_clear()
-    monkeypatch.setattr(text_module, "_pens", lambda *args: None)
-    monkeypatch.setattr(text_module, "_word_breaks", text_module._word_breaks.__wrapped__)
+    cache_clear()
+    monkeypatch.setattr(lines, "_pens", lambda *args: None)
+    monkeypatch.setattr(lines, "_word_breaks", lines._word_breaks.__wrapped__)
 
 
 @pytest.mark.parametrize("script", ["latin", "latin-de", "hebrew", "arabic", "latin unmeasured",
@@ -495,7 +497,7 @@ def test_a_long_word_breaks_where_trying_every_break_would(script, monkeypatch):
     hyphens or the German dictionary, in boxes 4 to 30 em wide."""
     import random
 
-    from deckpress.compose.text import wrap
+    from deckpress.text.lines import wrap
 
     if script.endswith(" unmeasured"):
         _unmeasured(monkeypatch)
@@ -528,7 +530,7 @@ def test_breaking_a_word_shapes_each_of_its_characters_a_few_times(script, monke
     times; trying each head from the last, thousands), whichever way its breaks were found."""
     import random
 
-    from deckpress.compose import text as text_module
+    from deckpress.text import lines as lines_module, runs
 
     if script.endswith(" unmeasured"):
         _unmeasured(monkeypatch)
@@ -541,15 +543,15 @@ def test_breaking_a_word_shapes_each_of_its_characters_a_few_times(script, monke
     family = fonts.families["test" if script == "hebrew" else "sans"]
     (hard,) = parse(word, family, "regular", fonts, {})
     shaped = 0
-    original = text_module._shaped
+    original = runs.shaped
 
-    def counted(font, text, shaping=text_module.PLAIN):
+    def counted(font, text, shaping=runs.PLAIN):
         nonlocal shaped
         shaped += len(text)
         return original(font, text, shaping)
 
-    monkeypatch.setattr(text_module, "_shaped", counted)
-    lines, _ = text_module.wrap([hard], 20.0, True, "de" if script == "dictionary" else None)
+    monkeypatch.setattr(lines_module, "shaped", counted)
+    lines, _ = lines_module.wrap([hard], 20.0, True, "de" if script == "dictionary" else None)
     assert len(lines) > 300
     assert "".join(w.text for line in lines[:-1] for w in line.words).replace("-", "") + \
         lines[-1].words[0].text.replace(SHY, "") == word.replace(SHY, "")
@@ -588,16 +590,16 @@ def test_text_far_too_long_for_its_box_is_wrapped_once(monkeypatch):
     largest size too, and with a span larger than the text at every 0.25 pt between)."""
     import random
 
-    from deckpress.compose import text as text_module
+    from deckpress.text import fitting
 
     wraps = []
-    original = text_module.wrap
+    original = fitting.wrap
 
     def counted(lines, width_em, *args):
         wraps.append(width_em)
         return original(lines, width_em, *args)
 
-    monkeypatch.setattr(text_module, "wrap", counted)
+    monkeypatch.setattr(fitting, "wrap", counted)
     text = _prose(random.Random(2), 2200)
     for span in ("", "[Achtung]{size=150%} "):
         wraps.clear()
@@ -613,18 +615,18 @@ def test_the_fitter_chooses_what_it_chose_trying_every_size(span, monkeypatch):
     for fewer wraps."""
     import random
 
-    from deckpress.compose import text as text_module
+    from deckpress.text import fitting
 
     rng = random.Random(span)
     cases = [(_prose(rng, rng.choice([5, 40, 120, 250, 400, 900])), rng.uniform(20, 80), rng.uniform(15, 90))
              for _ in range(40)]
     wraps = []
-    original = text_module.wrap
-    monkeypatch.setattr(text_module, "wrap", lambda *args: wraps.append(1) or original(*args))
+    original = fitting.wrap
+    monkeypatch.setattr(fitting, "wrap", lambda *args: wraps.append(1) or original(*args))
     pruned = [fit_lines(parse(span + text, SANS, "regular", FONTS, ICONS, size=10 * PT), w, h, 10 * PT, 5 * PT,
                         1.2, True, True, "de") for text, w, h in cases]
     wrapped, wraps[:] = len(wraps), []
-    monkeypatch.setattr(text_module, "_too_tall", lambda *args: False)
+    monkeypatch.setattr(fitting, "_too_tall", lambda *args: False)
     every = [fit_lines(parse(span + text, SANS, "regular", FONTS, ICONS, size=10 * PT), w, h, 10 * PT, 5 * PT,
                        1.2, True, True, "de") for text, w, h in cases]
     assert pruned == every and wrapped < len(wraps)
@@ -677,7 +679,7 @@ def test_an_initial_stays_with_the_name_and_a_mark_with_the_word_before():
     """Of breaks giving as many lines, those a typesetter would tie are avoided: either side of an
     initial ("Guy T." / "Schafer", "Guy" / "T. Schafer"), before a word of punctuation alone
     ("· Aussetzen")."""
-    from deckpress.compose.text import wrap
+    from deckpress.text.lines import wrap
 
     def tied(text, w, bad):
         ours = [joined(line) for line in lines_of(text, float(w), hyphenate=None)[0]]

@@ -3,7 +3,7 @@ typesetter would choose them, in the manner of Knuth and Plass's total-fit metho
 
 Plain numbers in, break positions out: `best_breaks` knows nothing of fonts or words, only each
 word's width and the space after it, and, for a word that may break inside, each place it may: how
-wide its head is (with its hyphen) and its rest, and what breaking there costs. compose/text.py
+wide its head is (with its hyphen) and its rest, and what breaking there costs. text/lines.py
 turns a paragraph into these numbers and the breaks chosen back into lines.
 
 What is best, in order:
