@@ -16,7 +16,7 @@ from reportlab.lib.colors import CMYKColor, Color as RLColor
 
 from deckpress.backends.pdf import FaceForms, place
 from deckpress.backends.pdfcanvas import Canvas, cmyk_only, k_only
-from deckpress.backends.pdffonts import _to_unicode
+from deckpress.backends.pdffonts import _glyph_to_unicode
 from deckpress.backends.pdfpages import PageWriter
 from deckpress.colors import RGB, Gray, to_cmyk
 from deckpress.face import Face, Group, Image, Paint, Path, Rect, Text
@@ -31,8 +31,8 @@ SANS = FONTS.families["sans"].files["regular"]
 
 
 def test_tounicode_uses_surrogate_pairs_above_the_bmp():
-    cmap = _to_unicode("X", (0x41, 0x1D15F))
-    assert "<00> <0041>" in cmap and "<01> <D834DD5F>" in cmap
+    cmap = _glyph_to_unicode("X", ((0x41, "A"), (0x2A5, "\U0001D15F")))
+    assert "<0041> <0041>" in cmap and "<02A5> <D834DD5F>" in cmap
 
 
 def write(tmp_path, faces_and_places, colors="rgb", forms=None, before: str = "", name: str = "t.pdf"):
@@ -43,7 +43,7 @@ def write(tmp_path, faces_and_places, colors="rgb", forms=None, before: str = ""
     canvas = Canvas(forms.fonts, colors, SANS)
     if before:
         canvas.setFont(SANS, 8)
-        canvas.drawString(10, 10, before)
+        canvas.drawText(10, 10, before)
     for face, dx in faces_and_places:
         place(canvas, forms.form(face, colors), (1, 0, 0, 1, dx, 10), 100)
     with open(path, "wb") as sink:
@@ -122,7 +122,7 @@ def test_a_text_box_many_faces_share_is_one_form_they_place_and_prints_the_same(
     reader = PdfReader(path2)
     names = [str(k) for form in xobjects(reader, "/Form") for k in (form["/Resources"].get("/XObject") or {})]
     assert len([n for n in names if n.startswith("/text")]) == 2 and len(set(names)) == 1  # both place one form
-    shown = [form.get_data().count(b") Tj") for form in xobjects(reader, "/Form")]
+    shown = [form.get_data().count(b"] TJ") for form in xobjects(reader, "/Form")]
     assert sorted(shown) == [1, 1, 3]  # each face's title, and the three lines once
     assert page_text(path2, 0).split("\r\n") == [line for n in (2, 3) for line in
                                                  (f"Card {n}", *(f"Line {i}: play a card of the same colour."

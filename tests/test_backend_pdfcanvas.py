@@ -57,11 +57,6 @@ def drawing(canvas, font: str) -> None:
     canvas.setFillAlpha(0.5)
     canvas.setFillAlpha(0.5)  # unchanged: no second operator
     canvas.setStrokeAlpha(0.25)
-    canvas.setFont(font, 9.5)
-    canvas.drawString(3, 4, "Hello (world) \\ back")
-    canvas.setFont(font, 12, 15)
-    canvas.drawString(3.125, 40, "café\xa0au lait")
-    canvas.drawString(0, 0, "outlined", mode=1)
     canvas.restoreState()
 
 
@@ -82,7 +77,6 @@ def test_the_canvas_writes_reportlabs_operators():
     assert normalised(ours.code) == normalised(theirs._code)
     assert set(ours.resources.states) == {"ca.5", "CA.25"}
     assert ours.resources.states["ca.5"] == {"ca": 0.5}
-    assert list(ours.resources.fonts) == ["T1+0"]
 
 
 def test_a_graphics_state_is_set_again_after_a_restore_only_if_it_changed():
@@ -154,14 +148,3 @@ def test_a_transform_that_flattens_everything_draws_no_group():
     canvas.scale(0, 1)
     canvas.transparency_group(0.5, lambda inner: inner.rect(0, 0, 1, 1))
     assert not canvas.resources.xobjects
-
-
-def test_text_in_a_standard_font_is_set_in_the_embedded_sans():
-    """SVG art may name PDF's standard fonts, which a printed file may not leave unembedded."""
-    fonts = Fonts()
-    canvas = Canvas(fonts)
-    for name in ("Helvetica", "Helvetica-Bold", "Times-Italic"):
-        canvas.setFont(name, 10)
-        canvas.drawString(0, 0, "Abc")
-    assert [font.path.rsplit("/", 1)[1] for font in fonts.by_path.values()] == \
-        ["NotoSans-Regular.ttf", "NotoSans-Bold.ttf", "NotoSans-Italic.ttf"]

@@ -1,4 +1,4 @@
-"""TrueType fonts in PDF: the build's codes, subsets of 256, and what they embed."""
+"""Fonts in PDF: composite fonts of glyph indexes, HarfBuzz's subsets, and what they embed."""
 
 from __future__ import annotations
 
@@ -11,87 +11,48 @@ from pypdf import PdfReader
 from pypdf.generic import read_string_from_stream
 
 from deckpress.backends.pdfcanvas import Canvas
-from deckpress.backends.pdffonts import FontCodes, Fonts, _codes
+from deckpress.backends.pdffonts import Fonts, _codes, subset_program
 from deckpress.backends.pdfpages import PageWriter
 from deckpress.colors import RGB
 from deckpress.face import Text, placed_glyphs
 from deckpress.fonts import FontSet, open_font
+from deckpress.shaping import line_width
 
 SANS = FontSet().families["sans"].files["regular"]
 MANY = "".join(sorted(chr(c) for c in TTFont(SANS).getBestCmap() if 0xA0 < c < 0x2000))[:450]
 
 
-def test_ascii_keeps_its_own_codes_and_other_characters_get_codes_in_code_point_order():
-    codes = FontCodes(SANS, "T1")
-    codes.learn("ßäé")
-    assert codes.runs("Hello") == ((0, "Hello"),)
-    assert [codes.codes[c] for c in "ßäé"] == [(0, 1), (0, 2), (0, 3)]  # U+00DF < U+00E4 < U+00E9: sorted
-    assert codes.runs("é (a)\xa0ß") == ((0, "\\003 \\(a\\) \\001"),)  # escaped; a no-break space is a space
-
-
-def test_codes_depend_on_the_text_not_on_the_order_it_is_met():
-    one, other = FontCodes(SANS, "T1"), FontCodes(SANS, "T1")
-    one.learn(MANY)
-    other.learn(MANY[::-1])
-    assert one.codes == other.codes and one.subsets == other.subsets
-
-
-def test_past_256_characters_a_new_subset_begins_with_its_own_space():
-    codes = FontCodes(SANS, "T1")
-    codes.learn(MANY)
-    # subset 0 has room for 159 beside ASCII (codes 1-31, 128-255), the others for 254 (all but 0 and 32)
-    # (codes 1-31 first, then the list grows from 33)
-    assert [len(s) for s in codes.subsets] == [256, 256, 33 + 450 - 159 - 254 - 31]
-    assert all(subset[32] == 32 for subset in codes.subsets)
-    every = [cp for subset in codes.subsets for cp in subset]
-    assert {ord(c) for c in MANY} <= set(every)
-    last = MANY[-1]
-    subset, code = codes.codes[last]
-    assert subset == 2 and codes.subsets[2][code] == ord(last)
-    # a string across subsets is several runs, its spaces in whichever subset the run is in
-    runs = codes.runs(f"a {last} b")
-    assert [subset for subset, _ in runs] == [0, 2, 0]
-
-
-def test_a_character_the_font_lacks_is_the_missing_glyph():
-    codes = FontCodes(SANS, "T1")
-    assert codes.runs("a\U0001D11Eb") == ((0, "a\\000b"),)
-    assert "\U0001D11E" not in codes.codes
-
-
 def test_fonts_are_numbered_by_their_names_not_their_files_places():
     fonts = Fonts()
     music = FontSet().families["music"].files["regular"]
-    fonts.learn({music: "x", SANS: "y"})
-    assert (fonts[music].name, fonts[SANS].name) == ("T1", "T2")  # NotoMusic… < NotoSans…: by name
-    assert [path for path in fonts.by_path] == sorted([SANS, music])
+    fonts.learn({SANS: {(36, "A")}, music: {(3, "x")}})
+    assert (fonts.glyph_font(music).name, fonts.glyph_font(SANS).name) == ("G1", "G2")  # NotoMusic… < NotoSans…
 
 
-def test_a_document_embeds_each_subset_it_uses_with_widths_and_text():
+def test_text_drawn_by_its_characters_is_shaped_into_the_composite_font():
+    """A page label, a staff's glyph: text without glyph runs is shaped where it is drawn, kerned,
+    and embedded in the one composite font with what it stands for (no simple fonts)."""
     fonts = Fonts()
-    fonts.learn({SANS: MANY})
     canvas = Canvas(fonts, font=SANS)
     canvas.setFont(SANS, 10)
-    canvas.drawString(10, 10, "Ab" + MANY[200])  # subsets 0 and 1
+    canvas.drawText(10, 10, "AVATAR " + MANY[200])
+    canvas.drawText(90, 30, "Right", "right")
     buffer = io.BytesIO()
     writer = PageWriter(buffer)
     writer.page(100, 100, canvas)
     writer.close({})
     reader = PdfReader(buffer)
     found = reader.pages[0]["/Resources"]["/Font"]
-    assert sorted(found) == ["/T1+0", "/T1+1"]
-    for font in found.values():
-        font = font.get_object()
-        descriptor = font["/FontDescriptor"].get_object()
-        assert font["/Subtype"] == "/TrueType" and "/FontFile2" in descriptor
-        assert len(font["/Widths"]) == font["/LastChar"] + 1
-        assert str(font["/BaseFont"]).endswith("+NotoSans-Regular") and len(str(font["/BaseFont"])) == 24
-    assert reader.pages[0].extract_text().strip() == "Ab" + MANY[200]
-
-
-@pytest.mark.parametrize("text", ["", " ", "\xa0\xa0"])
-def test_empty_and_blank_strings_are_one_run(text):
-    assert len(FontCodes(SANS, "T1").runs(text)) <= 1
+    assert sorted(found) == ["/G1"]
+    font = found["/G1"].get_object()
+    assert (font["/Subtype"], font["/Encoding"]) == ("/Type0", "/Identity-H")
+    assert str(font["/BaseFont"]).endswith("+NotoSans-Regular") and len(str(font["/BaseFont"])) == 24
+    text = reader.pages[0].extract_text()
+    assert "AVATAR " + MANY[200] in text and "Right" in text
+    content = reader.pages[0].get_contents().get_data()
+    assert b"Tj" not in content and b"TJ" in content
+    width = line_width("Right", SANS) * 10
+    assert float(re.search(rb"1 0 0 1 (\S+) 30 Tm", content)[1]) == pytest.approx(90 - width, abs=1e-4)  # kerned
 
 
 # --- shaped text: composite fonts, glyph indexes as codes ---------------------------------------
@@ -108,7 +69,7 @@ def shaped_page(text: str, size: float = 20.0, font: str = SANS) -> tuple[bytes,
             runs.append((start, run.glyphs))
             start += run.width
     fonts = Fonts()
-    fonts.learn({}, {font: {(gid, chars) for _, glyphs in runs for gid, _, _, chars in glyphs}})
+    fonts.learn({font: {(gid, chars) for _, glyphs in runs for gid, _, _, chars in glyphs}})
     canvas = Canvas(fonts, font=font)
     canvas.setFont(font, size)
     canvas.drawGlyphs(10, 30, font, tuple(runs))
@@ -195,13 +156,12 @@ def ctypes_origin(textpage, index: int) -> tuple[float, float]:
 
 
 def test_a_composite_glyph_brings_its_parts():
-    from deckpress.backends.pdffonts import glyph_subset
-
     original = TTFont(SANS)
     order = original.getGlyphOrder()
     composite = next(i for i, name in enumerate(order) if original["glyf"][name].isComposite())
     parts = {order.index(c.glyphName) for c in original["glyf"][order[composite]].components}
-    subset = TTFont(io.BytesIO(glyph_subset(open(SANS, "rb").read(), [composite])))
-    names = subset.getGlyphOrder()  # the subset has no glyph names: by index
+    program, cff = subset_program(SANS, (composite,))
+    subset = TTFont(io.BytesIO(program))
+    names = subset.getGlyphOrder()  # by index: each glyph kept at its own
     kept = {gid for gid, name in enumerate(names) if subset["glyf"][name].numberOfContours != 0}
-    assert kept == parts | {composite}
+    assert not cff and kept == parts | {composite}

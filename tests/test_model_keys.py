@@ -32,6 +32,7 @@ EVERY_KEY_DECK = """
     layouts: [every-key]
     fonts:
       hand: {regular: fonts/r.ttf, bold: fonts/b.ttf, italic: fonts/i.ttf, bolditalic: fonts/bi.ttf}
+      wide: {regular: {file: fonts/v.ttf, index: 0, instance: SemiBold, axes: {wght: 600}}}
     palette:
       red: {color: "#cc2233", symbol: circle}
     box: {cover: things 2, contents: "{cards} things · 1 rule sheet"}
@@ -90,7 +91,13 @@ def _png() -> bytes:
     return out.getvalue()
 
 
-def test_the_loaders_accept_every_key_of_every_table_and_check_against_tables_only(make_deck, monkeypatch):
+def _variable_font(folder) -> bytes:
+    from tests import fontmaking
+
+    return fontmaking.variable(folder / "v.ttf").read_bytes()
+
+
+def test_the_loaders_accept_every_key_of_every_table_and_check_against_tables_only(make_deck, monkeypatch, tmp_path):
     seen: dict[str, set[str]] = {}
     tables = {t.name: t for t in (*TABLES, *KINDS.values())}
 
@@ -103,6 +110,7 @@ def test_the_loaders_accept_every_key_of_every_table_and_check_against_tables_on
         monkeypatch.setattr(module, "check_keys", recording)
     fonts = {f"fonts/{short}.ttf": (FONTS_DIR / f"NotoSans-{style}.ttf").read_bytes()
              for short, style in (("r", "Regular"), ("b", "Bold"), ("i", "Italic"), ("bi", "BoldItalic"))}
+    fonts["fonts/v.ttf"] = _variable_font(tmp_path)
     folder = make_deck(EVERY_KEY_DECK, {"every-key": EVERY_KEY_LAYOUT}, {**fonts, "sun.png": _png(), "more.xlsx": _xlsx()})
     deck = load_deck(folder)
     assert [(c.fields["title"], c.count) for c in deck.components[1].cards] == [("Three", 3), ("Four", 1)]

@@ -1,33 +1,37 @@
-"""TrueType fonts: families, metrics and character coverage.
+"""Fonts: families, the files their styles are, metrics and character coverage.
 
-Compose measures text with these metrics and the backends embed the same files, so a line
-that fits when composed fits when drawn. A file is read once, by reportlab's TrueType reader,
-whose face the PDF backend then embeds from (fontTools would cost a second reading and a tenth of
-a second of imports on every run); only TrueType (glyf) outlines are accepted because reportlab
-cannot embed CFF fonts.
+Compose measures text with these metrics, shaping shapes it with the same HarfBuzz font, and the
+PDF backend embeds a subset of that font (HarfBuzz's subsetter), so a line that fits when composed
+fits when drawn. HarfBuzz is the one font reader: TrueType (`.ttf`) and CFF (`.otf`) outlines,
+collections (`.ttc`, `.otc`: a member by its index), WOFF and WOFF2 (decompressed by fontTools
+first; WOFF2 needs brotli), and variable fonts at any axis values.
+
+A font is named by a *reference*, a string (`Text.font`, a family's files): its file's path, and,
+for a collection's member other than the first or a variable font's instance, `#index` and
+`@tag=value,…` after it (`font_ref`, `font_source`). Everything keyed by fonts keys by it.
 """
 
 from __future__ import annotations
 
 import contextlib
 import functools
+import io
 import logging
+import re
+import struct
 import threading
-from functools import reduce
-from operator import add
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TypeVar
+from typing import NamedTuple, TypeVar
 
-import struct
-
-from reportlab.pdfbase.ttfonts import TTFError, TTFontFace
+import uharfbuzz as hb
 
 from .bundled import FONTS_DIR
 
 STYLES = ("regular", "bold", "italic", "bolditalic")
-
+#: the font files a deck may name, by their endings
+FONT_SUFFIXES = (".ttf", ".otf", ".ttc", ".otc", ".woff", ".woff2")
 #: The bundled families, by the name layouts use for them.
 BUNDLED_FAMILIES: dict[str, dict[str, str]] = {
     "sans": {"regular": "NotoSans-Regular.ttf", "bold": "NotoSans-Bold.ttf",
@@ -43,7 +47,7 @@ FALLBACK_FAMILIES = ("sans", "music", "symbols", "math")
 
 
 class FontError(ValueError):
-    """A font file that cannot be used (missing, not TrueType)."""
+    """A font that cannot be used (missing, not a font, damaged, no such member or axis value)."""
 
 
 _quiet_lock = threading.Lock()
@@ -73,193 +77,16 @@ def quiet_fonttools() -> Iterator[None]:
                 logger.setLevel(_loud_level)
 
 
-@dataclass(frozen=True)
-class FontFile:
-    """One TrueType file and the metrics compose needs, in em units (1 em = font size)."""
-
-    path: str
-    units_per_em: int
-    ascent: float
-    descent: float
-    cap_height: float
-    _cmap: Mapping[int, int] = field(repr=False, compare=False)  # character -> glyph index
-    _advance: Sequence[int] = field(repr=False, compare=False)  # by glyph index, in font units
-    face: TTFontFace = field(repr=False, compare=False)  # reportlab's reading, for the PDF backend
-    _notdef: int = field(default=0, repr=False, compare=False)  # advance of glyph 0, in font units
-    # string_width's per-character widths (thousandths of an em), filled as characters are met:
-    # page labels are measured on every page, and a font has only so many characters
-    _widths: dict[str, float] = field(default_factory=dict, repr=False, compare=False)
-
-    def has(self, char: str) -> bool:
-        return ord(char) in self._cmap
-
-    def advance(self, char: str) -> float:
-        """Advance width of one character in em (0 when the font lacks it)."""
-        glyph = self._cmap.get(ord(char))
-        return self._advance[glyph] / self.units_per_em if glyph else 0.0
-
-    def glyph_advance(self, gid: int) -> float:
-        """Advance width of a glyph, by its index, in em (0 for an index the font has not)."""
-        return self._advance[gid] / self.units_per_em if 0 <= gid < len(self._advance) else 0.0
-
-    def width(self, text: str) -> float:
-        """Width of `text` in em; multiply by the size to get a length."""
-        return sum(self.advance(c) for c in text)
-
-    def string_width(self, text: str, size: float) -> float:
-        """Width of `text` set at `size`, in the size's unit, summed exactly as reportlab's
-        stringWidth (with rl_accel, which the project requires) sums it: advances in thousandths of
-        an em, a character the font lacks as wide as its .notdef glyph, a no-break space as wide as
-        a space. What is laid out with it (page labels, the calibration sheet's text) lands where the
-        PDF draws it, to the last bit."""
-        widths = self._widths
-        if not widths.keys() >= set(text):
-            for char in set(text).difference(widths):
-                widths[char] = self._thousandths(char)
-        # a plain running sum, left to right (sum() of floats compensates on newer Pythons), in C
-        return reduce(add, map(widths.__getitem__, text), 0) * 0.001 * size
-
-    def _thousandths(self, char: str) -> float:
-        """One character's advance in thousandths of an em, as reportlab's stringWidth takes it."""
-        scale = 1 if self.units_per_em == 1000 else 1000 / self.units_per_em
-        code = ord(char)
-        if code in (0x20, 0xA0) and code not in self._cmap:
-            code ^= 0x80  # one of the two spaces stands for the other
-        glyph = self._cmap.get(code)
-        return (self._advance[glyph] if glyph else self._notdef) * scale
-
-    @functools.lru_cache(maxsize=None)
-    def bounds(self, char: str) -> tuple[float, float, float, float]:
-        """Ink box of a character in em, y up from the baseline: (xmin, ymin, xmax, ymax), as the
-        glyph's header in the glyf table gives it (zeros for a glyph without outlines)."""
-        glyph = self._cmap.get(ord(char))
-        face = self.face
-        if not glyph or face.glyphPos[glyph + 1] <= face.glyphPos[glyph]:
-            return (0.0, 0.0, 0.0, 0.0)
-        at = face.table["glyf"]["offset"] + face.glyphPos[glyph]
-        _contours, x0, y0, x1, y1 = struct.unpack_from(">hhhhh", face._ttf_data, at)
-        u = self.units_per_em
-        return (x0 / u, y0 / u, x1 / u, y1 / u)
-
-
-class Face(TTFontFace):
-    """reportlab's reading of a TrueType file, the same values in every attribute, but its character
-    map, widths and glyph locations read as arrays: reportlab reads them number by number, which
-    was four-fifths of reading a font (a tenth of a second for the bundled ones)."""
-
-    def extractInfo(self, charInfo: int = 1) -> None:  # reportlab's name
-        TTFontFace.extractInfo(self, charInfo=0)  # the names and headers: a few numbers each
-        if not charInfo:
-            return
-        data = self._ttf_data
-        head, hhea = self.table["head"]["offset"], self.table["hhea"]["offset"]
-        index_format, glyph_format = struct.unpack_from(">hh", data, head + 50)
-        metrics, = struct.unpack_from(">H", data, hhea + 34)
-        char_to_glyph = self._character_map(data)
-        if char_to_glyph is None or glyph_format != 0 or "loca" not in self.table:
-            TTFontFace.extractInfo(self, charInfo)  # what reportlab reads its own way, or refuses
-            return
-        glyphs, scale = self.numGlyphs, self._pdfScale
-        glyph_to_char: dict[int, list[int]] = {}
-        for char, glyph in char_to_glyph.items():
-            glyph_to_char.setdefault(glyph, []).append(char)
-        at = self.table["hmtx"]["offset"]
-        pairs = struct.unpack_from(f">{2 * metrics}H", data, at)
-        hmetrics: list[tuple[float, int]] = list(zip(pairs[0::2], pairs[1::2]))
-        last = scale(pairs[-2])  # the last advance, as the rest of the glyphs have it (scaled, as reportlab keeps it)
-        if glyphs > metrics:
-            hmetrics += [(last, lsb) for lsb in struct.unpack_from(f">{glyphs - metrics}H", data, at + 4 * metrics)]
-        advances = [scale(advance) for advance, _ in hmetrics[:metrics]] + [last] * max(0, glyphs - metrics)
-        self.defaultWidth = advances[0]
-        self.charWidths = {char: advances[glyph] for char, glyph in char_to_glyph.items() if glyph < glyphs}
-        self.hmetrics = hmetrics
-        at = self.table["loca"]["offset"]
-        if index_format == 0:
-            self.glyphPos = [offset << 1 for offset in struct.unpack_from(f">{glyphs + 1}H", data, at)]
-        elif index_format == 1:
-            self.glyphPos = list(struct.unpack_from(f">{glyphs + 1}L", data, at))
-        else:
-            raise TTFError(f"Unknown location table format ({index_format})")
-        self.charToGlyph, self.glyphToChar = char_to_glyph, glyph_to_char
-        for space, other in ((0x20, 0xA0), (0xA0, 0x20)):  # one space stands for the other, as reportlab has it
-            if space in char_to_glyph:
-                char_to_glyph[other] = char_to_glyph[space]
-                self.charWidths[other] = self.charWidths[space]
-                break
-
-    def _character_map(self, data: bytes) -> dict[int, int] | None:
-        """The Unicode character map reportlab would choose, if it is of format 4 or 12 (every font
-        deckpress ships); None for the other formats, which reportlab then reads."""
-        cmap = self.table["cmap"]["offset"]
-        version, count = struct.unpack_from(">HH", data, cmap)
-        if count == 0 and version != 0:
-            count, version = version, count
-        chosen, kind = None, 0
-        for n in range(count):  # reportlab's choice, entry by entry
-            platform, encoding, offset = struct.unpack_from(">HHL", data, cmap + 4 + 8 * n)
-            if platform == 3 or (platform == 1 and encoding == 1) or (platform == 0 and encoding != 5):
-                chosen, kind = offset, 1
-            elif platform == 1 and encoding == 0 and kind != 1:
-                chosen, kind = offset, 2
-        if chosen is None:
-            return None
-        at = cmap + chosen
-        fmt, = struct.unpack_from(">H", data, at)
-        found: dict[int, int] = {}
-        if fmt == 4:
-            length, = struct.unpack_from(">H", data, at + 2)
-            limit = at + length
-            segments = struct.unpack_from(">H", data, at + 6)[0] // 2
-            ends = struct.unpack_from(f">{segments}H", data, at + 14)
-            starts = struct.unpack_from(f">{segments}H", data, at + 16 + 2 * segments)
-            deltas = struct.unpack_from(f">{segments}h", data, at + 16 + 4 * segments)
-            ranges_at = at + 16 + 6 * segments
-            ranges = struct.unpack_from(f">{segments}H", data, ranges_at)
-            free = 0  # segments come in order and do not overlap: one that does is read past what came before,
-            for n in range(segments):  # so each character is read once (32,767 segments over all 65,536 hung)
-                start, end, delta, offset = max(starts[n], free), ends[n], deltas[n], ranges[n]
-                if start > end:
-                    continue
-                first = ranges_at + 2 * n + offset + 2 * (start - starts[n])  # where `start`'s glyph is
-                free = end + 1
-                chars = range(start, end + 1)
-                if offset == 0:
-                    found.update(zip(chars, [(c + delta) & 0xFFFF for c in chars]))
-                    continue
-                inside = max(0, min(len(chars), (limit - first + 1) // 2))  # past the table: glyph 0
-                raw = struct.unpack_from(f">{inside}H", data, first) if inside else ()
-                glyphs = [(g + delta) & 0xFFFF if g else 0 for g in raw] + [0] * (len(chars) - inside)
-                found.update(zip(chars, glyphs))
-            return found
-        if fmt == 12:
-            groups, = struct.unpack_from(">L", data, at + 12)
-            numbers = struct.unpack_from(f">{3 * groups}L", data, at + 16)
-            glyph_count = struct.unpack_from(">H", data, self.table["maxp"]["offset"] + 4)[0] if "maxp" in self.table \
-                else 0xFFFF
-            free = 0  # groups come in order within Unicode's code points: read past what came before, so
-            for n in range(0, 3 * groups, 3):  # a group of 4 billion, or groups overlapping, read each once
-                start, end, glyph = numbers[n:n + 3]
-                # no further than Unicode's last code point, nor past the font's last glyph
-                skipped, end = max(free - start, 0), min(end, 0x10FFFF, start + max(glyph_count - glyph, 0) - 1)
-                start += skipped
-                if start > end:
-                    continue
-                free = end + 1
-                found.update(zip(range(start, end + 1), range(glyph + skipped, glyph + skipped + end - start + 1)))
-            return found
-        return None
-
-
 _Cache = TypeVar("_Cache", bound=Callable)
 _FROM_FONTS: list[Callable[[], None]] = []
 
 
 def from_fonts(cache: _Cache) -> _Cache:
-    """Mark `cache` (an lru_cache) as holding what font files gave, found by their paths (metrics,
-    glyphs, shapes, text set in them): `reread_fonts` empties it.
+    """Mark `cache` (an lru_cache) as holding what font files gave, found by their references
+    (metrics, glyphs, shapes, text set in them): `reread_fonts` empties it.
 
-    These caches are keyed by a font's path alone, not by the file's stamp as picture caches are
-    (`imagefile.stamp`): words are shaped and measured by the hundred thousand, and a stat each
+    These caches are keyed by a font's reference alone, not by the file's stamp as picture caches
+    are (`imagefile.stamp`): words are shaped and measured by the hundred thousand, and a stat each
     would cost more than the caching saves. A process that outlives a font saved anew (`deckpress
     serve`) says so instead."""
     _FROM_FONTS.append(cache.cache_clear)
@@ -273,62 +100,252 @@ def reread_fonts() -> None:
         clear()
 
 
-@from_fonts
+# --- references: a file, a member of a collection, an instance of a variable font -------------
+
+class Source(NamedTuple):
+    """What a font reference names: a file, the member of a collection (0 for a single font), and
+    the axis values of a variable font's instance (tag, value), by tag (none: its defaults)."""
+
+    path: str
+    index: int = 0
+    axes: tuple[tuple[str, float], ...] = ()
+
+
+_REFERENCE = re.compile(r"#(\d+)(?:@((?:[A-Za-z0-9 ]{4}=-?[0-9.]+,?)+))?\Z")
+
+
+def font_ref(path: str, index: int = 0, axes: Mapping[str, float] | None = None) -> str:
+    """The reference of a font: its path alone for a file's first (or only) font at its defaults,
+    else `path#index@tag=value,…`."""
+    if not index and not axes:
+        return path
+    shown = ",".join(f"{tag}={value:g}" for tag, value in sorted((axes or {}).items()))
+    return f"{path}#{index}" + (f"@{shown}" if shown else "")
+
+
 @functools.lru_cache(maxsize=None)
-def open_font(path: str) -> FontFile:
-    """Read a TrueType font once per process."""
+def font_source(ref: str) -> Source:
+    """The file, member and axis values a reference names (see `font_ref`)."""
+    found = _REFERENCE.search(ref)
+    if found is None:
+        return Source(ref)
+    axes = tuple((part[:4], float(part[5:])) for part in (found[2] or "").split(",") if part)
+    return Source(ref[:found.start()], int(found[1]), axes)
+
+
+@from_fonts
+@functools.lru_cache(maxsize=16)
+def font_bytes(path: str) -> bytes:
+    """A font file's bytes as an OpenType font (or collection): WOFF and WOFF2 decompressed (by
+    fontTools; WOFF2 needs the brotli package), other files as they are."""
     name = Path(path).name
     try:
-        face = Face(path)
+        data = Path(path).read_bytes()
     except OSError as exc:
         raise FontError(f"cannot read font {name}: {exc.strerror or exc}") from None
-    except (TTFError, ValueError, IndexError, KeyError, struct.error) as exc:
-        tables = _tables(path)
-        if "glyf" not in tables and ("CFF " in tables or "CFF2" in tables):
-            raise FontError(f"{name} has PostScript (CFF) outlines; convert it to TrueType") from None
-        if tables and "glyf" not in tables:
-            raise FontError(f"{name} has no TrueType outlines to draw with") from None
-        raise FontError(f"cannot read font {name}: {exc}") from None
-    if "glyf" not in face.table:
-        raise FontError(f"{name} has no TrueType outlines to draw with")
-    upm = face.unitsPerEm
-    ascender, descender, cap_height = _vertical_metrics(face)
-    return FontFile(
-        path=path, units_per_em=upm, ascent=ascender / upm, descent=-descender / upm,
-        cap_height=(cap_height or 0.7 * upm) / upm,
-        # reportlab's map also sends U+FFFF (a format 4 table's end) to glyph 0, "no glyph": left out
-        _cmap={char: glyph for char, glyph in face.charToGlyph.items() if glyph},
-        _advance=[advance for advance, _lsb in face.hmetrics], face=face, _notdef=face.hmetrics[0][0],
-    )
+    if data[:4] not in (b"wOFF", b"wOF2"):
+        return data
+    from fontTools.ttLib import TTFont
 
-
-def _vertical_metrics(face: TTFontFace) -> tuple[int, int, int]:
-    """The OS/2 table's typographic ascender and descender and cap height (0 before version 2),
-    in font units as written (reportlab keeps them scaled to thousandths)."""
-    at = face.table["OS/2"]["offset"]
-    data = face._ttf_data
-    version, = struct.unpack_from(">H", data, at)
-    ascender, descender = struct.unpack_from(">hh", data, at + 68)
-    cap_height = struct.unpack_from(">h", data, at + 88)[0] if version >= 2 else 0
-    return ascender, descender, cap_height
-
-
-def _tables(path: str) -> set[str]:
-    """The table tags of a font file (empty if it is not one), to say why it cannot be used."""
+    out = io.BytesIO()
     try:
-        with open(path, "rb") as file:
-            head = file.read(12)
-            count = struct.unpack(">H", head[4:6])[0] if len(head) == 12 else 0
-            directory = file.read(16 * min(count, 256))
-    except OSError:
-        return set()
-    return {directory[i:i + 4].decode("latin-1") for i in range(0, len(directory) - 15, 16)}
+        with quiet_fonttools():
+            font = TTFont(io.BytesIO(data), recalcBBoxes=False, recalcTimestamp=False)
+            font.flavor = None
+            font.save(out, reorderTables=False)
+    except ImportError:  # fontTools reads WOFF2 with brotli, a dependency of deckpress
+        raise FontError(f"cannot read font {name}: WOFF2 needs the brotli package (pip install brotli)") from None
+    except Exception as exc:  # noqa: BLE001 - a damaged file raises whatever its decoder (zlib, brotli) raises
+        raise FontError(f"cannot read font {name}: a damaged WOFF file ({exc})") from None
+    return out.getvalue()
 
+
+_NEEDED = {"head": 54, "hhea": 36, "hmtx": 4, "maxp": 6, "cmap": 4}  # tables a font must have, and their least sizes
+
+
+@from_fonts
+@functools.lru_cache(maxsize=64)
+def hb_face(ref: str) -> hb.Face:
+    """HarfBuzz's face for a reference (the collection's member it names), checked: a FontError
+    names the file and what is wrong with it."""
+    path, index, _axes = font_source(ref)
+    name = Path(path).name
+    blob = hb.Blob(font_bytes(path))
+    face = hb.Face(blob, index)
+    members = face.count
+    if members == 0:
+        raise FontError(f"cannot read font {name}: not a TrueType, OpenType or WOFF font")
+    if index >= members:
+        raise FontError(f"{name} has {members} font{'s' if members > 1 else ''}: index {index} is not one of "
+                        f"0 to {members - 1}" if members > 1 else f"{name} is a single font, not a collection: "
+                        f"index {index} is not 0")
+    tags = set(face.table_tags)
+    sizes = {tag: len(face.reference_table(tag).data) for tag in _NEEDED}  # 0: missing, or past the file's end
+    if any(sizes[tag] < size for tag, size in _NEEDED.items()) or face.glyph_count == 0:
+        raise FontError(f"cannot read font {name}: its tables are missing or damaged")
+    if not tags & {"glyf", "CFF ", "CFF2"}:
+        raise FontError(f"{name} has no outlines to draw with (neither TrueType nor CFF)")
+    return face
+
+
+@from_fonts
+@functools.lru_cache(maxsize=64)
+def hb_font(ref: str) -> hb.Font:
+    """HarfBuzz's font for a reference, at its axis values: what shapes, measures and is embedded."""
+    font = hb.Font(hb_face(ref))
+    axes = font_source(ref).axes
+    if axes:
+        font.set_variations(dict(axes))
+    return font
+
+
+def axes_of(ref: str) -> dict[str, tuple[float, float, float]]:
+    """A variable font's axes: (minimum, default, maximum) by tag (none for a static font)."""
+    return {axis.tag: (axis.min_value, axis.default_value, axis.max_value) for axis in hb_face(ref).axis_infos}
+
+
+def instances_of(ref: str) -> dict[str, dict[str, float]]:
+    """A variable font's named instances: the axis values of each, by its style name ("SemiBold")."""
+    face = hb_face(ref)
+    tags = [axis.tag for axis in face.axis_infos]
+    found = {}
+    for instance in face.named_instances:
+        name = face.get_name(instance.subfamily_name_id)
+        if name and name not in found:
+            found[name] = dict(zip(tags, instance.design_coords))
+    return found
+
+
+@from_fonts
+@functools.lru_cache(maxsize=16)
+def static_font(ref: str) -> bytes:
+    """The font a reference names as one plain OpenType font: the file's bytes for a single font
+    at its defaults, else a collection's member alone, a variable font at its axis values (every
+    glyph, character and table kept; HarfBuzz's instancer), for readers that take a file (fontTools,
+    a browser's @font-face)."""
+    path, index, axes = font_source(ref)
+    face = hb_face(ref)
+    if not index and not axes and face.count == 1:
+        return font_bytes(path)
+    wanted = hb.SubsetInput()
+    wanted.keep_everything()
+    wanted.flags |= hb.SubsetFlags.RETAIN_GIDS
+    if face.axis_infos:
+        wanted.pin_all_axes_to_default(face)
+        for tag, value in axes:
+            wanted.pin_axis_location(face, tag, value)
+    instance = hb.subset(face, wanted)
+    if instance is None:
+        raise FontError(f"cannot read font {Path(path).name}: HarfBuzz could not make its instance")
+    return instance.blob.data
+
+
+def table(ref: str, tag: str) -> bytes:
+    """One table of the font a reference names, as its file holds it (b"" if it has none)."""
+    return hb_face(ref).reference_table(tag).data
+
+
+@dataclass(frozen=True)
+class FontFile:
+    """One font (a reference: a file, a collection's member, a variable font's instance) and the
+    metrics compose needs, in em units (1 em = font size), as HarfBuzz reads them."""
+
+    path: str  # the font's reference (`font_ref`): a file's path, with a member and axis values if any
+    units_per_em: int
+    ascent: float
+    descent: float
+    cap_height: float
+    _cmap: Mapping[int, int] = field(repr=False, compare=False)  # character -> glyph index
+    _font: hb.Font = field(repr=False, compare=False)
+    glyph_count: int = field(default=0, repr=False, compare=False)
+    _advances: dict[int, int] = field(default_factory=dict, repr=False, compare=False)  # by glyph, font units
+
+    def has(self, char: str) -> bool:
+        return ord(char) in self._cmap
+
+    def advance(self, char: str) -> float:
+        """Advance width of one character in em (0 when the font lacks it)."""
+        glyph = self._cmap.get(ord(char))
+        return self._units(glyph) / self.units_per_em if glyph else 0.0
+
+    def glyph_advance(self, gid: int) -> float:
+        """Advance width of a glyph, by its index, in em (0 for an index the font has not)."""
+        return self._units(gid) / self.units_per_em if 0 <= gid < self.glyph_count else 0.0
+
+    def _units(self, gid: int) -> int:
+        found = self._advances.get(gid)
+        if found is None:
+            found = self._advances[gid] = self._font.get_glyph_h_advance(gid)
+        return found
+
+    def width(self, text: str) -> float:
+        """Width of `text` in em, its characters' advances summed (no kerning: `shaping` kerns);
+        multiply by the size to get a length."""
+        return sum(self.advance(c) for c in text)
+
+    @functools.lru_cache(maxsize=None)
+    def bounds(self, char: str) -> tuple[float, float, float, float]:
+        """Ink box of a character in em, y up from the baseline: (xmin, ymin, xmax, ymax), at the
+        font's axis values (zeros for a glyph without outlines)."""
+        glyph = self._cmap.get(ord(char))
+        extents = self._font.get_glyph_extents(glyph) if glyph else None
+        if extents is None or (extents.width == 0 and extents.height == 0):
+            return (0.0, 0.0, 0.0, 0.0)
+        u = self.units_per_em
+        return (extents.x_bearing / u, (extents.y_bearing + extents.height) / u,
+                (extents.x_bearing + extents.width) / u, extents.y_bearing / u)
+
+
+@from_fonts
+@functools.lru_cache(maxsize=None)
+def open_font(ref: str) -> FontFile:
+    """Read a font (a reference: see `font_ref`) once per process. A FontError says what is wrong:
+    no such file, not a font, no such member, an axis the font has not or a value outside it."""
+    face = hb_face(ref)
+    _check_axes(ref)
+    font = hb_font(ref)
+    upm = face.upem
+    ascender, descender, cap_height = _vertical_metrics(table(ref, "OS/2"), table(ref, "hhea"))
+    nominal = font.get_nominal_glyph
+    cmap = {char: glyph for char in face.unicodes if (glyph := nominal(char))}
+    for space, other in ((0x20, 0xA0), (0xA0, 0x20)):  # one space stands for the other, the first for both
+        if space in cmap:
+            cmap[other] = cmap[space]
+            break
+    return FontFile(path=ref, units_per_em=upm, ascent=ascender / upm, descent=-descender / upm,
+                    cap_height=(cap_height or 0.7 * upm) / upm, _cmap=cmap, _font=font,
+                    glyph_count=face.glyph_count)
+
+
+def _check_axes(ref: str) -> None:
+    path, _index, axes = font_source(ref)
+    if not axes:
+        return
+    name, known = Path(path).name, axes_of(ref)
+    for tag, value in axes:
+        if tag not in known:
+            has = f"its axes are {', '.join(sorted(known))}" if known else "it is not a variable font"
+            raise FontError(f"{name} has no axis '{tag}': {has}")
+        low, _default, high = known[tag]
+        if not low <= value <= high:
+            raise FontError(f"{name}: {tag} {value:g} is outside the axis, {low:g} to {high:g}")
+
+
+def _vertical_metrics(os2: bytes, hhea: bytes) -> tuple[int, int, int]:
+    """The OS/2 table's typographic ascender and descender and cap height (0 before version 2),
+    in font units; a font without an OS/2 table gives hhea's ascender and descender."""
+    if len(os2) >= 72:
+        version, = struct.unpack_from(">H", os2)
+        ascender, descender = struct.unpack_from(">hh", os2, 68)
+        cap_height = struct.unpack_from(">h", os2, 88)[0] if version >= 2 and len(os2) >= 90 else 0
+        return ascender, descender, cap_height
+    ascender, descender = struct.unpack_from(">hh", hhea, 4) if len(hhea) >= 8 else (800, -200)
+    return ascender, descender, 0
 
 @dataclass(frozen=True)
 class Family:
     """A font family: the file for each style it has. A value: equal families hash alike, so
-    text measured in one can be cached (compose/text.py)."""
+    text measured in one can be cached (the text engine)."""
 
     name: str
     files: Mapping[str, str]  # style -> path

@@ -25,7 +25,7 @@ from typing import NamedTuple
 
 import uharfbuzz as hb
 
-from .fonts import from_fonts
+from .fonts import from_fonts, hb_font
 
 SHAPE_CACHE = 65536  # lines and words kept shaped: more than a deck's vocabulary in each of its fonts
 
@@ -49,10 +49,10 @@ class Shaped(NamedTuple):
 
 @from_fonts
 @functools.lru_cache(maxsize=64)
-def _font(path: str) -> tuple[hb.Font, float]:
-    """HarfBuzz's font for a file, and the size of its design unit in em."""
-    face = hb.Face(hb.Blob.from_file_path(path))
-    return hb.Font(face), 1.0 / face.upem
+def _font(ref: str) -> tuple[hb.Font, float]:
+    """HarfBuzz's font for a font reference (at its axis values), and the size of its design unit in em."""
+    font = hb_font(ref)
+    return font, 1.0 / font.face.upem
 
 
 @functools.lru_cache(maxsize=256)
@@ -66,6 +66,8 @@ def shape_run(text: str, font_path: str, rtl: bool = False, features: tuple[str,
               language: str | None = None) -> Shaped:
     """`text` in one direction (right to left if `rtl`) shaped in the font, its glyphs in visual
     order, placed from the text's start."""
+    if not text:
+        return _new(Shaped, ((), 0.0))
     font, unit = _font(font_path)
     buf = hb.Buffer()
     buf.add_str(text)
@@ -121,6 +123,36 @@ def shape(text: str, font_path: str, *, features: tuple[str, ...] = (), language
         glyphs += [g._replace(x=g.x + pen) for g in run.glyphs]
         pen += run.width
     return Shaped(tuple(glyphs), pen)
+
+
+@from_fonts
+@functools.lru_cache(maxsize=SHAPE_CACHE)
+def line_runs(text: str, font_path: str) -> tuple[tuple[float, tuple[Glyph, ...]], ...]:
+    """A line of text shaped in the font, as the glyph runs shaped text carries (`face.Text`): a
+    run a word and a run a space, each where the ones before leave the pen, as compose sets a line
+    (a right-to-left line: one run, in visual order). What draws a text made without them (a
+    staff's glyphs, an icon, a page label), so every printed word is drawn by its shaped glyphs;
+    a word met again is the same tuple, which the PDF backend turns into operators once."""
+    if right_to_left(text):
+        return ((0.0, shape(text, font_path).glyphs),)
+    runs, pen = [], 0.0
+    for part in _WORDS.findall(text):
+        run = shape_run(part, font_path)
+        runs.append((pen, run.glyphs))
+        pen += run.width
+    return tuple(runs)
+
+
+@from_fonts
+@functools.lru_cache(maxsize=4096)  # a page's label is measured, then placed by its width
+def line_width(text: str, font_path: str) -> float:
+    """How far `line_runs` of the text reach, in em: its words' and spaces' advances summed."""
+    if right_to_left(text):
+        return shape(text, font_path).width
+    return sum(shape_run(part, font_path).width for part in _WORDS.findall(text))
+
+
+_WORDS = re.compile(r" +|[^ ]+")
 
 
 # --- the bidirectional algorithm's implicit rules ------------------------------------------------

@@ -41,7 +41,7 @@ from lxml import etree
 from PIL import Image as PILImage, ImageOps
 
 from .face import NO_EDITS, ArtEdits
-from .fonts import from_fonts
+from .fonts import from_fonts, static_font
 from .svgnormal import missing_filters, normalise
 from .imagefile import MAX_PIXELS, UNREADABLE, PictureError, open_raster, stamp
 
@@ -144,13 +144,13 @@ class FontFacts:
 @from_fonts
 @functools.lru_cache(maxsize=16)
 def font_facts(fonts: tuple[str, ...]) -> tuple[FontFacts, ...]:
-    """Each readable font file's FontFacts, in the order given."""
+    """Each readable font's FontFacts (fonts by reference: `fonts.font_ref`), in the order given."""
     from fontTools.ttLib import TTFont
 
     found = []
     for path in fonts:
         try:
-            with TTFont(path, lazy=True, fontNumber=0) as font:
+            with TTFont(io.BytesIO(static_font(path)), lazy=True) as font:
                 names = font["name"]
                 legacy = names.getDebugName(1) or ""
                 family = names.getDebugName(16) or legacy

@@ -32,7 +32,7 @@ from typing import Any
 from .imagefile import image_size, stamp
 from .separation import FORMULA, Separation
 from .face import NO_EDITS, ArtEdits, multiply
-from .fonts import from_fonts
+from .fonts import font_source, from_fonts
 from .svgfile import ArtError, prepare
 from .svgnormal import snapped_filters
 
@@ -206,9 +206,10 @@ def _font_database(fonts: tuple[str, ...]) -> Any:
     import svg2pdf_py
 
     database = svg2pdf_py.FontDatabase()
-    for font in fonts:
+    # usvg reads a file's every member, each variable font at its defaults, and no WOFF
+    for path in dict.fromkeys(font_source(font).path for font in fonts):
         try:
-            database.load_font_file(font)
+            database.load_font_file(path)
         except (OSError, ValueError):  # a font usvg cannot read names nothing; the deck checks its fonts
             continue
     return database

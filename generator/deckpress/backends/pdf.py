@@ -12,7 +12,7 @@ fronts, the duplex, both papers. The form's own name is a digest of what it draw
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from operator import itemgetter
 
 from reportlab.lib.rl_accel import fp_str
@@ -23,6 +23,7 @@ from ..fonts import FontSet
 from ..errors import DeckError
 from ..imagefile import raster_pixels, stamp
 from ..separation import FORMULA, Separation
+from ..shaping import line_runs
 from ..units import POINTS_PER_MM
 from ..vectorart import FILTER_DPI, Treatment, is_vector, load_art
 from .pdfart import ArtForm
@@ -32,12 +33,12 @@ from .pdffonts import Fonts
 from .pdfimages import RasterPicture
 
 MM = POINTS_PER_MM  #: points per millimetre
-BODY_FONT = FontSet().families["sans"].files["regular"]  #: what SVG art's text is set in when it names no font
+BODY_FONT = FontSet().families["sans"].files["regular"]  #: the font a face's canvas starts in
 
 
 class FaceForms:
-    """The forms of a build's faces, each drawn once per colour space, and the fonts whose codes
-    every document of the build shares (`fonts`: learn the build's text before writing, see
+    """The forms of a build's faces, each drawn once per colour space, and the fonts every
+    document of the build shares (`fonts`: learn the build's glyphs before writing, see
     pdffonts). Holds what the build's faces hold, so it lives as long as one build. CMYK is made
     by the build's `separation` (the formula, or a print shop's ICC profile); vector art's filters
     are drawn at `dpi`, the output's resolution."""
@@ -178,28 +179,25 @@ class FaceForms:
 _READING = itemgetter(0, 3)  # a shaped glyph's index and the characters it stands for, picked in C
 
 
-def face_characters(face: Face, found: dict[str, set[str]],
-                    glyphs: dict[str, set[tuple[int, str]]] | None = None, seen: set[int] | None = None) -> None:
-    """Add the characters of `face`'s text, by font file, to `found`; and those of its shaped text's
-    glyphs, each with what it stands for, to `glyphs`. A line, or a run of glyphs, whose id is in
+def face_glyphs(items: Sequence[Item], glyphs: dict[str, set[tuple[int, str]]], seen: set[int] | None = None) -> None:
+    """Add the glyphs of the text among a face's `items` (its shaped glyphs, or its text shaped as it will be drawn),
+    each with what it stands for, by font, to `glyphs`. A line, or a run of glyphs, whose id is in
     `seen` is skipped, and the ids of the rest are added: a line or a word that many faces share
     is one tuple, read once (the caller keeps the faces, and so the ids, alive while `seen` is used)."""
     seen = set() if seen is None else seen
-    stack = [face.items]
+    stack = [items]
     while stack:
         for item in stack.pop():
             if type(item) is Text:
-                if item.glyph_runs and glyphs is not None:
-                    if id(item.glyph_runs) in seen:
-                        continue
-                    seen.add(id(item.glyph_runs))
-                    into = glyphs.setdefault(item.font, set())
-                    for _, run in item.glyph_runs:
-                        if id(run) not in seen:
-                            seen.add(id(run))
-                            into.update(map(_READING, run))
-                elif not item.glyph_runs:
-                    found.setdefault(item.font, set()).update(item.text)
+                runs = item.glyph_runs or line_runs(item.text, item.font)
+                if id(runs) in seen:
+                    continue
+                seen.add(id(runs))
+                into = glyphs.setdefault(item.font, set())
+                for _, run in runs:
+                    if id(run) not in seen:
+                        seen.add(id(run))
+                        into.update(map(_READING, run))
             elif type(item) is Group:
                 stack.append(item.items)
 
@@ -305,11 +303,8 @@ def _text(canvas: Canvas, t: Text) -> None:
 
 
 def _show(canvas: Canvas, t: Text, mode: int = 0) -> None:
-    """Shaped text by its glyphs, other text by its characters."""
-    if t.glyph_runs:
-        canvas.drawGlyphs(t.x * MM, -t.y * MM, t.font, t.glyph_runs, mode)
-    else:
-        canvas.drawString(t.x * MM, -t.y * MM, t.text, mode=mode or None)
+    """Text by its shaped glyphs: its own, or, for text made without them, its text shaped now."""
+    canvas.drawGlyphs(t.x * MM, -t.y * MM, t.font, t.glyph_runs or line_runs(t.text, t.font), mode)
 
 
 _DRAW: dict[type, Callable[[Canvas, Item], None]] = {

@@ -27,9 +27,9 @@ from reportlab.pdfgen.pathobject import PDFPathObject
 from ..colors import CMYK, RGB, Color, Gray
 from ..face import GlyphRun
 from ..separation import FORMULA, Separation
-from ..fonts import open_font
+from ..shaping import line_runs, line_width
 from .pdffile import Name, PdfFile, Ref, deflate, digest, dumps
-from .pdffonts import FontCodes, Fonts, GlyphFont, write_subset
+from .pdffonts import Fonts, GlyphFont
 
 __all__ = ["Canvas", "Form", "Resources", "ResourceWriter", "XObject", "COLOR_SPACES", "FILL_EVEN_ODD",
            "FILL_NON_ZERO", "k_only", "cmyk_only"]
@@ -87,7 +87,7 @@ class XObject(Protocol):
 class Resources:
     """What a content stream names, by the names it uses."""
 
-    fonts: dict[str, tuple[FontCodes | GlyphFont, int]] = field(default_factory=dict)  # a glyph font's subset: -1
+    fonts: dict[str, GlyphFont] = field(default_factory=dict)
     xobjects: dict[str, XObject] = field(default_factory=dict)
     states: dict[str, dict[str, object]] = field(default_factory=dict)  # ExtGState
     shadings: dict[str, dict[str, object]] = field(default_factory=dict)
@@ -133,7 +133,7 @@ class ResourceWriter:
     def __init__(self, pdf: PdfFile) -> None:
         self.pdf = pdf
         self.written: dict[str, Ref] = {}  # xobject name -> ref
-        self.subsets: dict[str, tuple[FontCodes | GlyphFont, int, Ref]] = {}
+        self.subsets: dict[str, tuple[GlyphFont, Ref]] = {}
 
     def xobject(self, xobject: XObject) -> Ref:
         ref = self.written.get(xobject.name)
@@ -147,11 +147,11 @@ class ResourceWriter:
         parts = [b"<<"]
         if resources.fonts:
             parts.append(b"/Font <<")
-            for name, (font, subset) in resources.fonts.items():
+            for name, font in resources.fonts.items():
                 known = self.subsets.get(name)
                 if known is None:
-                    known = self.subsets[name] = (font, subset, self.pdf.reserve())
-                parts.append(b"/%s %d 0 R" % (name.encode("ascii"), known[2]))
+                    known = self.subsets[name] = (font, self.pdf.reserve())
+                parts.append(b"/%s %d 0 R" % (name.encode("ascii"), known[1]))
             parts.append(b">>")
         if resources.xobjects:
             parts.append(b"/XObject <<")
@@ -167,11 +167,8 @@ class ResourceWriter:
 
     def finish(self) -> None:
         """Write the font subsets the document's content named."""
-        for font, subset, ref in self.subsets.values():
-            if isinstance(font, GlyphFont):
-                font.write(self.pdf, ref)
-            else:
-                write_subset(self.pdf, font, subset, ref)
+        for font, ref in self.subsets.values():
+            font.write(self.pdf, ref)
 
 
 class Path(PDFPathObject):
@@ -191,8 +188,8 @@ def _state_name(key: str, value: object) -> str:
 class Canvas:
     """A content stream being drawn: reportlab's Canvas calls (points, y up), written as reportlab
     writes them, with the resources they name in `resources`. `fonts` are the build's; `colors`
-    the document's colour space (COLOR_SPACES), CMYK made by `separation`; `font` (a TrueType file)
-    and `size` the font text starts in (SVG art's text that names none); `box` the visible area,
+    the document's colour space (COLOR_SPACES), CMYK made by `separation`; `font` (a font
+    reference) and `size` the font text starts in; `box` the visible area,
     for transparency groups."""
 
     def __init__(self, fonts: Fonts, colors: str = "rgb", font: str | None = None, size: float = 8,
@@ -415,53 +412,33 @@ class Canvas:
     # --- text -------------------------------------------------------------------------------
 
     def setFont(self, font: str, size: float, leading: float | None = None) -> None:
-        """Set the font: a TrueType file, or (SVG art) a font name reportlab knows (see
-        `pdffonts.font_file`)."""
+        """Set the font (a font reference, `fonts.font_ref`) and size text is drawn in."""
         self._fontname = font
         self._fontsize = size
         self._leading = size * 1.2 if leading is None else leading
 
-    def drawString(self, x: float, y: float, text: str, mode: int | None = None, **_ignored) -> None:
-        """One line of text, its baseline starting at (x, y), as reportlab writes it."""
-        font = self.fonts.of(self._fontname)
-        parts = [f"BT 1 0 0 1 {fp_str(x, y)} Tm"]
-        if mode:  # SVG art's stroked text
-            parts.append("%d Tr" % mode)
-        fonts = self.resources.fonts
-        for subset, chars in font.runs(text):
-            name, select = font.select(subset, self._fontsize, self._leading)
-            if name not in fonts:
-                fonts[name] = (font, subset)
-            parts.append(f"{select} ({chars}) Tj")
-        parts.append("T*")
-        if mode:
-            parts.append("0 Tr")
-        parts.append("ET")
-        self.code.append(" ".join(parts))
+    def drawText(self, x: float, y: float, text: str, align: str = "left") -> None:
+        """One line of text in the current font and size, shaped (`shaping.line_runs`), its baseline's
+        left end, centre or right end (`align`: "left", "centre", "right") at (x, y): as a text
+        without glyph runs on a face is drawn, measured as it is drawn (kerned)."""
+        if align != "left":
+            width = line_width(text, self._fontname) * self._fontsize
+            x -= width if align == "right" else 0.5 * width
+        self.drawGlyphs(x, y, self._fontname, line_runs(text, self._fontname))
 
-    def drawGlyphs(self, x: float, y: float, font_path: str, runs: tuple[GlyphRun, ...], mode: int = 0) -> None:
+    def drawGlyphs(self, x: float, y: float, font_ref: str, runs: tuple[GlyphRun, ...], mode: int = 0) -> None:
         """Shaped text: runs of glyphs (each where it starts, in em right of (x, y), and its glyphs:
-        index, place in em from there, right and up) drawn at the current size in the font at
-        `font_path`, by their indexes (a composite font, `pdffonts.GlyphFont`, which makes the
+        index, place in em from there, right and up) drawn at the current size in the font
+        `font_ref` names, by their indexes (a composite font, `pdffonts.GlyphFont`, which makes the
         operators: `shown`)."""
-        font = self.fonts.glyph_font(font_path)
+        font = self.fonts.glyph_font(font_ref)
         if font.name not in self.resources.fonts:
-            self.resources.fonts[font.name] = (font, -1)
+            self.resources.fonts[font.name] = font
         size = self._fontsize
         if mode:
             self.code.append(f"BT 1 0 0 1 {fp_str(x, y)} Tm {font.select(size)} {mode} Tr {font.shown(runs, size)} 0 Tr ET")
         else:
             self.code.append(f"BT 1 0 0 1 {fp_str(x, y)} Tm {font.select(size)} {font.shown(runs, size)} ET")
-
-    def stringWidth(self, text: str, font: str | None = None, size: float | None = None) -> float:
-        return open_font(self.fonts.of(font or self._fontname).path).string_width(
-            text, self._fontsize if size is None else size)
-
-    def drawRightString(self, x: float, y: float, text: str) -> None:
-        self.drawString(x - self.stringWidth(text), y, text)
-
-    def drawCentredString(self, x: float, y: float, text: str) -> None:
-        self.drawString(x - 0.5 * self.stringWidth(text), y, text)
 
     # --- pictures, forms, gradients ----------------------------------------------------------
 

@@ -1,15 +1,22 @@
-"""TrueType fonts in PDF: one byte a character, in subsets of 256, embedded.
+"""Fonts in PDF: every font as a composite font of glyph indexes, subset by HarfBuzz, embedded.
 
-A PDF simple font codes each character in one byte, so a TrueType font is split into subsets of
-up to 256 characters, each embedded as a font program holding just those glyphs (reportlab's
-subsetter makes them). The codes are the *build's*, not a document's: every document of a build
-codes a character alike, so a card face is the same content-stream bytes in every file that
-places it and is drawn once (`FontCodes`). They are given in code point order from all the text
-the build will show (`Fonts.learn`), so they depend on that text alone, not on which file came
-first; text met later (in SVG art) gets the next free codes.
+Everything printed is shaped text (`shaping`): glyphs, which a ligature or an Arabic letter's
+joined form makes no character code can name. So each font is PDF's composite (Type0) font with
+the Identity-H encoding: each code two bytes, a glyph index (`GlyphFont`). Its program is the
+font's subset made by HarfBuzz's own subsetter (what WeasyPrint uses), each glyph kept at its own
+index (RETAIN_GIDS), a variable font pinned at the axis values the text was shaped at (so the
+outlines and the widths are those shaping measured). TrueType outlines are embedded as
+CIDFontType2 (FontFile2, CIDToGIDMap /Identity); CFF outlines as they are, not converted, as
+CIDFontType0 with the bare CFF table (FontFile3 /CIDFontType0C, PDF 1.3: what PDF/X-1a allows,
+where /OpenType would need PDF 1.6). A CFF program whose Top DICT has no CIDFont operators (most
+`.otf` fonts) has its CIDs "used directly as GID values" (PDF Reference 1.7, 5.6.3 "Glyph Selection
+in CIDFonts"; ISO 32000-1, 9.7.4.2); a CID-keyed one is given an identity charset by the
+subsetter, so CID = GID there too. pdfium, poppler and Acrobat read both.
 
-Subset 0 keeps ASCII at its own codes, so content streams stay readable; code 0 of every subset
-is the missing glyph, and code 32 the space.
+What each glyph stands for goes into the ToUnicode map, so text copies out and is found. The
+glyphs and their readings are learned from all the text the build shows before any document is
+written (`Fonts.learn`), so every document of a build embeds the same subset and names the font
+alike: a card face is the same content-stream bytes in every file that places it.
 """
 
 from __future__ import annotations
@@ -19,259 +26,83 @@ import itertools
 import re
 import struct
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from operator import itemgetter
+from pathlib import Path
 from typing import NamedTuple
 
-from reportlab.lib.rl_accel import escapePDF, fp_str
+import uharfbuzz as hb
+from reportlab.lib.rl_accel import fp_str
 
 from ..face import Glyph, GlyphRun
-from ..fonts import FontSet, from_fonts, open_font
+from ..fonts import FontError, font_bytes, font_source, from_fonts, hb_face, hb_font, open_font, table
 from .pdffile import Name, PdfFile, Ref, Slot, Template, digest, stream_body
 
-SUBSET_SIZE = 256
-SPACES = " \xa0"  #: drawn as the space, code 32 of whichever subset the text is in
-_FF_SYMBOLIC = 1 << 2  # a font descriptor's flags: characters outside the standard Latin set
-_FF_NONSYMBOLIC = 1 << 5
-
-
-class FontCodes:
-    """The codes one TrueType font (a file) gives its characters in a build: for each character
-    its subset and its byte; the subsets as lists of code points, the index being the code."""
-
-    def __init__(self, path: str, name: str) -> None:
-        self.path = path
-        self.name = name  #: the PDF resource name before the subset number: `T3` gives `/T3+0`, `/T3+1`, …
-        self.face = open_font(path).face  # reportlab's reading of the file: glyphs, widths, subsets
-        self.subsets: list[list[int]] = [[0] * 32 + list(range(32, 127)) + [0]]
-        self._free = iter([*range(1, 32), *range(128, SUBSET_SIZE)])  # subset 0's codes not ASCII's
-        self.codes: dict[str, tuple[int, int]] = {chr(c): (0, c) for c in range(32, 127)
-                                                  if c in self.face.charToGlyph}
-        # subset 0's characters as a str.translate table: most text is all in subset 0
-        self._first: dict[int, int] = {ord(char): code for char, (_, code) in self.codes.items()}
-        self._first.update({ord(space): 32 for space in SPACES})
-        self._runs: dict[str, tuple[tuple[int, str], ...]] = {}
-        self._selects: dict[tuple[int, float, float], tuple[str, str]] = {}
-
-    def learn(self, characters: Iterable[str]) -> None:
-        """Give codes to the characters that have none yet, in code point order. A character the
-        font lacks keeps none: it is drawn as the missing glyph."""
-        glyphs = self.face.charToGlyph
-        for char in sorted(set(characters).difference(self.codes)):
-            if ord(char) in glyphs and char not in SPACES:
-                self.codes[char] = self._take(ord(char))
-
-    def _take(self, code_point: int) -> tuple[int, int]:
-        code = next(self._free, None)
-        if code is None:  # the subset is full: a new one, its code 32 the space as in every subset
-            self.subsets.append([0] * 32 + [32])
-            self._free = iter([*range(1, 32), *range(33, SUBSET_SIZE)])
-            code = next(self._free)
-        codes = self.subsets[-1]
-        if code < len(codes):
-            codes[code] = code_point
-        else:  # the free codes above the list's end come in order, so this is its next
-            codes.append(code_point)
-        if len(self.subsets) == 1:
-            self._first[code_point] = code
-        return len(self.subsets) - 1, code
-
-    def runs(self, text: str) -> tuple[tuple[int, str], ...]:
-        """`text` as (subset, escaped string) runs, each run in one subset: what `Tj` shows."""
-        known = self._runs.get(text)
-        if known is not None:
-            return known
-        if self._first.keys() >= set(map(ord, text)):
-            found: tuple[tuple[int, str], ...] = ((0, escapePDF(text.translate(self._first))),)
-        else:
-            found = self._split(text)
-        if len(self._runs) > 100_000:  # a long-lived process (the preview server) meets endless text
-            self._runs.clear()
-        self._runs[text] = found
-        return found
-
-    def _split(self, text: str) -> tuple[tuple[int, str], ...]:
-        codes = self.codes
-        if not codes.keys() >= set(text):
-            self.learn(text)
-        runs: list[tuple[int, list[int]]] = []
-        for char in text:
-            here = runs[-1][0] if runs else 0
-            subset, code = (here, 32) if char in SPACES else codes.get(char, (here, 0))
-            if runs and runs[-1][0] == subset:
-                runs[-1][1].append(code)
-            else:
-                runs.append((subset, [code]))
-        return tuple((subset, escapePDF(bytes(chunk).decode("latin-1"))) for subset, chunk in runs)
-
-    def resource(self, subset: int) -> str:
-        """The resource name of a subset, as content streams select it."""
-        return f"{self.name}+{subset}"
-
-    def select(self, subset: int, size: float, leading: float) -> tuple[str, str]:
-        """A subset's resource name, and the operators that select it at `size` with `leading`."""
-        key = (subset, size, leading)
-        found = self._selects.get(key)
-        if found is None:
-            name = self.resource(subset)
-            found = self._selects[key] = (name, f"/{name} {fp_str(size)} Tf {fp_str(leading)} TL")
-        return found
+_FF_FIXED, _FF_SYMBOLIC, _FF_ITALIC, _FF_FORCEBOLD = 1 << 0, 1 << 2, 1 << 6, 1 << 18
 
 
 class Fonts:
-    """The fonts of a build and their codes, by file; named `T1`, `T2`, … in the order they are
-    learned (by name and content) or met."""
+    """The fonts of a build, by reference (`fonts.font_ref`); named `G1`, `G2`, … in the order
+    they are learned (by name and content) or met."""
 
     def __init__(self) -> None:
-        self.by_path: dict[str, FontCodes] = {}
         self.glyph_fonts: dict[str, GlyphFont] = {}
-        self._references: dict[str, FontCodes] = {}
 
-    def of(self, font: str) -> FontCodes:
-        """The codes of the font a reference names: a file, or a name SVG art gives (`font_file`)."""
-        found = self._references.get(font)
+    def learn(self, glyphs: Mapping[str, Iterable[tuple[int, str]]]) -> None:
+        """Learn the glyphs each font (by reference) will show, with what they stand for, before
+        any document is written; the fonts met first are numbered in the order of what they are
+        (their names and contents), never of where their files lie."""
+        for ref in _by_identity(glyphs):
+            self.glyph_font(ref).learn(glyphs[ref])
+
+    def glyph_font(self, ref: str) -> GlyphFont:
+        """The composite font text in the font `ref` names is drawn with."""
+        found = self.glyph_fonts.get(ref)
         if found is None:
-            found = self._references[font] = self[font_file(font)]
-        return found
-
-    def __getitem__(self, path: str) -> FontCodes:
-        codes = self.by_path.get(path)
-        if codes is None:
-            codes = self.by_path[path] = FontCodes(path, f"T{len(self.by_path) + 1}")
-        return codes
-
-    def learn(self, characters: Mapping[str, Iterable[str]],
-              glyphs: Mapping[str, Iterable[tuple[int, str]]] | None = None) -> None:
-        """Code the characters each font (by file) will show, and learn the glyphs shaped text
-        will (with what they stand for), before any document is written; the fonts met first are
-        numbered in the order of what they are (their names and contents), never of where their
-        files lie."""
-        for path in _by_identity(characters):
-            self[path].learn(characters[path])
-        for path in _by_identity(glyphs or {}):
-            self.glyph_font(path).learn(glyphs[path])  # type: ignore[index]
-
-    def glyph_font(self, path: str) -> GlyphFont:
-        """The composite font shaped text in the font at `path` is drawn with."""
-        found = self.glyph_fonts.get(path)
-        if found is None:
-            found = self.glyph_fonts[path] = GlyphFont(path, f"G{len(self.glyph_fonts) + 1}")
+            found = self.glyph_fonts[ref] = GlyphFont(ref, f"G{len(self.glyph_fonts) + 1}")
         return found
 
 
-def _by_identity(paths: Iterable[str]) -> list[str]:
-    """Font files in the order of what they are wherever they lie: by the name inside, and fonts
-    that share a name by a digest of their bytes (read only then: it is a font file's every byte)."""
-    names = {path: open_font(path).face.name for path in paths}
+def _by_identity(refs: Iterable[str]) -> list[str]:
+    """Fonts in the order of what they are wherever they lie: by the PostScript name inside, and
+    fonts that share a name by a digest of their bytes and the member and axis values named."""
+    names = {ref: postscript_name(ref) for ref in refs}
     shared = {name for name, count in Counter(names.values()).items() if count > 1}
-    return sorted(names, key=lambda path: (names[path], _content(path) if names[path] in shared else b""))
+    return sorted(names, key=lambda ref: (names[ref], _content(ref) if names[ref] in shared else b""))
 
 
 @from_fonts
 @functools.lru_cache(maxsize=None)
-def _content(path: str) -> bytes:
-    return digest(open_font(path).face._ttf_data, 16)
+def _content(ref: str) -> bytes:
+    path, index, axes = font_source(ref)
+    return digest(font_bytes(path) + repr((index, axes)).encode(), 16)
 
 
-def read_ahead(path: str) -> None:
-    """Read once what embedding the font file at `path` takes, in any document of the process: the
-    tables a subset copies. (The build does so before its workers fork, so that each has them:
+@from_fonts
+@functools.lru_cache(maxsize=None)
+def postscript_name(ref: str) -> str:
+    """The font's PostScript name (a variable font's instance: its axis values after it), as PDF
+    may show it: printable ASCII without PDF's delimiters."""
+    face = hb_face(ref)
+    name = face.get_name(hb.OTNameIdPredefined.POSTSCRIPT_NAME) or Path(font_source(ref).path).stem
+    axes = font_source(ref).axes
+    if axes:
+        name += "_" + "_".join(f"{tag.strip()}{value:g}" for tag, value in axes)
+    return re.sub(r"[^!-~]|[()<>\[\]{}/%#]", "-", name)[:100] or "Font"
+
+
+def read_ahead(ref: str) -> None:
+    """Read once what embedding the font at `ref` takes, in any document of the process: its
+    bytes and HarfBuzz's face. (The build does so before its workers fork, so that each has them:
     every bundled deck embeds most of the bundled fonts.)"""
-    _tables(open_font(path).face._ttf_data)
-
-
-def font_file(font: str) -> str:
-    """The TrueType file a font reference names: a file already, or (in SVG art) a font name that
-    reportlab knows: a TrueType font registered with it, or one of PDF's standard fonts, which a
-    printed file may not leave unembedded and which are set in the bundled sans serif instead."""
-    if font.lower().endswith((".ttf", ".otf")):
-        return font
-    return _named_font(font)
-
-
-def _named_font(name: str) -> str:
-    from reportlab.pdfbase import pdfmetrics
-
-    try:
-        face = getattr(pdfmetrics.getFont(name), "face", None)
-    except KeyError:
-        face = None
-    filename = getattr(face, "filename", None)
-    if isinstance(filename, str) and filename.lower().endswith(".ttf"):
-        return filename
-    lowered = name.lower()
-    style = ("bold-italic" if "bold" in lowered and ("italic" in lowered or "oblique" in lowered) else
-             "bold" if "bold" in lowered else "italic" if "italic" in lowered or "oblique" in lowered else "regular")
-    return FontSet().families["sans"].file(style.replace("-", "")).path
-
-
-def write_subset(pdf: PdfFile, font: FontCodes, subset: int, ref: Ref) -> None:
-    """Embed one subset of `font` as it stands (every code the document used is in it) as the
-    simple TrueType font `ref`: its widths, descriptor, font program and ToUnicode map."""
-    embedded = _embedded(font.face, tuple(font.subsets[subset]))
-    program = pdf.write_formatted(embedded.program)
-    descriptor = pdf.write_formatted(embedded.descriptor.fill(program))
-    to_unicode = pdf.write_formatted(embedded.to_unicode)
-    pdf.write_formatted(embedded.font.fill(descriptor, to_unicode), ref)
-
-
-class _Embedded(NamedTuple):
-    """A subset's objects as every document writes them, but for the numbers they refer by."""
-
-    program: bytes
-    descriptor: Template  # refers to the program
-    to_unicode: bytes
-    font: Template  # refers to the descriptor and the ToUnicode map
-
-
-@functools.lru_cache(maxsize=64)  # each holds a font program of tens of KB; a build has a few dozen
-def _embedded(face, codes: tuple[int, ...]) -> _Embedded:
-    program = face.makeSubset(list(codes))
-    base = f"{_tag(program)}+{face.name.decode('latin-1')}"
-    descriptor = _descriptor(face, base, (face.flags & ~_FF_NONSYMBOLIC) | _FF_SYMBOLIC,
-                             MissingWidth=face.defaultWidth)
-    font = Template({"Type": Name("Font"), "Subtype": Name("TrueType"), "BaseFont": Name(base),
-                     "FirstChar": 0, "LastChar": len(codes) - 1,
-                     "Widths": [face.getCharWidth(c) for c in codes], "FontDescriptor": Slot(), "ToUnicode": Slot()})
-    return _Embedded(stream_body({"Length1": len(program)}, program), descriptor,
-                     stream_body({}, _to_unicode(base, codes).encode("ascii")), font)
-
-
-def _descriptor(face, base: str, flags: int, **more: object) -> Template:
-    """A font descriptor as both kinds of embedded font have it, its program to be filled in."""
-    return Template({"Type": Name("FontDescriptor"), "Ascent": face.ascent, "CapHeight": face.capHeight,
-                     "Descent": face.descent, "Flags": flags, "FontBBox": face.bbox, "FontName": Name(base),
-                     "ItalicAngle": face.italicAngle, "StemV": face.stemV, "FontFile2": Slot(), **more})
-
-
-def _tag(program: bytes) -> str:
-    """Six capital letters naming a subset (PDF's subset prefix), from what it holds (never from
-    where the font lies: the same deck prints the same bytes wherever it is built)."""
-    return "".join(chr(65 + b % 26) for b in digest(program, 6))
-
-
-@functools.lru_cache(maxsize=256)
-def _to_unicode(name: str, codes: tuple[int, ...]) -> str:
-    """The ToUnicode CMap of a subset, characters above U+FFFF as UTF-16BE surrogate pairs (which
-    text extractors need: `<01> <1D15F>` reads as U+1D15)."""
-    def utf16(code_point: int) -> str:
-        return chr(code_point).encode("utf-16-be", "surrogatepass").hex().upper()
-
-    lines = [
-        "/CIDInit /ProcSet findresource begin", "12 dict begin", "begincmap", "/CIDSystemInfo",
-        f"<< /Registry ({name})", f"/Ordering ({name})", "/Supplement 0", ">> def",
-        f"/CMapName /{name} def", "/CMapType 2 def", "1 begincodespacerange",
-        f"<00> <{len(codes) - 1:02X}>", "endcodespacerange", f"{len(codes)} beginbfchar",
-    ]
-    lines += [f"<{i:02X}> <{utf16(cp)}>" for i, cp in enumerate(codes)]
-    lines += ["endbfchar", "endcmap", "CMapName currentdict /CMap defineresource pop", "end", "end"]
-    return "\n".join(lines)
+    hb_font(ref)
+    postscript_name(ref)
 
 
 # --- shaped text: glyph indexes as codes ----------------------------------------------------------
 
 class GlyphFont:
-    """A TrueType font as PDF's composite (Type0) font with the Identity-H encoding: each code is
+    """A font as PDF's composite (Type0) font with the Identity-H encoding: each code is
     two bytes, a glyph index. Shaped text is drawn this way, since a ligature or an Arabic letter's
     joined form is a glyph no character names. What each glyph stands for (`learn`, the build's
     text before any document is written) goes into the ToUnicode map, so the text copies out; a
@@ -395,7 +226,7 @@ class GlyphFont:
         # documents write the same one, and sorting them for the cache's key each time cost more)
         counts = (len(self.used), len(self.readings))
         if self._embedded is None or self._embedded[0] != counts:
-            self._embedded = counts, _composite(self.font.face, self.path, tuple(sorted(self.used)),
+            self._embedded = counts, _composite(self.path, tuple(sorted(self.used)),
                                                 tuple(sorted(self.readings.items())))
         embedded = self._embedded[1]
         program = pdf.write_formatted(embedded.program)
@@ -413,22 +244,90 @@ class _Composite(NamedTuple):
     font: Template  # refers to the CID font and the ToUnicode map
 
 
+@from_fonts
 @functools.lru_cache(maxsize=64)
-def _composite(face, path: str, gids: tuple[int, ...], readings: tuple[tuple[int, str], ...]) -> _Composite:
-    program = glyph_subset(face._ttf_data, gids)  # the file's bytes, as reportlab read them
-    base = f"{_tag(program)}+{face.name.decode('latin-1')}"
-    descriptor = _descriptor(face, base, _FF_SYMBOLIC)
-    metrics = open_font(path)
+def _composite(ref: str, gids: tuple[int, ...], readings: tuple[tuple[int, str], ...]) -> _Composite:
+    program, cff = subset_program(ref, gids)
+    base = f"{_tag(program)}+{postscript_name(ref)}"
+    metrics = open_font(ref)
     widths: list[object] = []
     for gid in gids:  # `gid [w]` for each glyph: short, and as the glyphs are few, quick to read
         widths += [gid, [_thousandths(metrics.glyph_advance(gid))]]
-    cid_font = Template({"Type": Name("Font"), "Subtype": Name("CIDFontType2"), "BaseFont": Name(base),
+    if cff:
+        descriptor = _descriptor(ref, base, "FontFile3")
+        body = stream_body({"Subtype": Name("CIDFontType0C")}, program)
+        kind: dict[str, object] = {"Subtype": Name("CIDFontType0")}
+    else:
+        descriptor = _descriptor(ref, base, "FontFile2")
+        body = stream_body({"Length1": len(program)}, program)
+        kind = {"Subtype": Name("CIDFontType2"), "CIDToGIDMap": Name("Identity")}
+    cid_font = Template({"Type": Name("Font"), **kind, "BaseFont": Name(base),
                          "CIDSystemInfo": {"Registry": "Adobe", "Ordering": "Identity", "Supplement": 0},
-                         "FontDescriptor": Slot(), "DW": 0, "W": widths, "CIDToGIDMap": Name("Identity")})
+                         "FontDescriptor": Slot(), "DW": 0, "W": widths})
     font = Template({"Type": Name("Font"), "Subtype": Name("Type0"), "BaseFont": Name(base),
                      "Encoding": Name("Identity-H"), "DescendantFonts": [Slot()], "ToUnicode": Slot()})
-    return _Composite(stream_body({"Length1": len(program)}, program), descriptor, cid_font,
-                      stream_body({}, _glyph_to_unicode(base, readings).encode("ascii")), font)
+    return _Composite(body, descriptor, cid_font, stream_body({}, _glyph_to_unicode(base, readings).encode("ascii")),
+                      font)
+
+
+#: what a PDF reader has no use for in an embedded program: layout (shaping is done), names,
+#: variations (pinned), colour and bitmaps
+_DROPPED = ("GSUB", "GPOS", "GDEF", "BASE", "JSTF", "MATH", "kern", "morx", "kerx", "DSIG", "STAT", "MVAR",
+            "HVAR", "VVAR", "avar", "fvar", "gvar", "cvar", "name", "cmap", "post", "COLR", "CPAL", "SVG ",
+            "CBDT", "CBLC", "sbix", "EBDT", "EBLC", "LTSH", "VDMX", "hdmx", "vhea", "vmtx", "VORG", "meta", "gasp")
+_DROPPED_TAGS = [int.from_bytes(tag.encode("ascii"), "big") for tag in _DROPPED]
+
+
+@from_fonts
+@functools.lru_cache(maxsize=64)
+def subset_program(ref: str, gids: tuple[int, ...]) -> tuple[bytes, bool]:
+    """The font program PDF embeds for the glyphs `gids` of the font `ref` names, made by
+    HarfBuzz's subsetter: each glyph at its own index (the rest empty), the parts of composite
+    glyphs kept, a variable font pinned at the reference's axis values (its other axes at their
+    defaults). TrueType outlines give the subset font (an sfnt, for FontFile2); CFF ones the bare
+    CFF table (for FontFile3 /CIDFontType0C), and True for that."""
+    face = hb_face(ref)
+    wanted = hb.SubsetInput()
+    wanted.glyph_set.update(g for g in gids if 0 <= g < face.glyph_count)
+    wanted.unicode_set.clear()
+    wanted.drop_table_tag_set.update(_DROPPED_TAGS)
+    # a CID-keyed CFF's charset made the identity, so its CIDs are its glyph indexes as a name-keyed
+    # one's are (HarfBuzz 14.3); a CFF2 variable font's instance written as CFF (13.0)
+    wanted.flags = hb.SubsetFlags.RETAIN_GIDS | hb.SubsetFlags.CFF_IDENTITY_CHARSET | hb.SubsetFlags.DOWNGRADE_CFF2
+    if face.axis_infos:
+        wanted.pin_all_axes_to_default(face)
+        for tag, value in font_source(ref).axes:
+            wanted.pin_axis_location(face, tag, value)
+    subset = hb.subset(face, wanted)
+    if subset is None:
+        raise FontError(f"cannot embed font {Path(font_source(ref).path).name}: HarfBuzz could not subset it")
+    if "glyf" in subset.table_tags:
+        return subset.blob.data, False
+    return subset.reference_table("CFF ").data, True
+
+
+def _descriptor(ref: str, base: str, program_key: str) -> Template:
+    """A font descriptor (ISO 32000-1, 9.8) from the font's own tables, in thousandths of an em,
+    its program to be filled in."""
+    font = open_font(ref)
+    head, post, os2 = table(ref, "head"), table(ref, "post"), table(ref, "OS/2")
+    scale = 1000 / font.units_per_em
+    bbox = [round(v * scale) for v in struct.unpack_from(">4h", head, 36)] if len(head) >= 44 else [0, 0, 1000, 1000]
+    italic = struct.unpack_from(">i", post, 4)[0] / 65536 if len(post) >= 16 else 0.0
+    fixed = len(post) >= 16 and struct.unpack_from(">I", post, 12)[0] != 0
+    weight = struct.unpack_from(">H", os2, 4)[0] if len(os2) >= 6 else 500
+    flags = _FF_SYMBOLIC | (_FF_ITALIC if italic else 0) | (_FF_FORCEBOLD if weight >= 600 else 0) | \
+        (_FF_FIXED if fixed else 0)
+    return Template({"Type": Name("FontDescriptor"), "Ascent": round(font.ascent * 1000),
+                     "CapHeight": round(font.cap_height * 1000), "Descent": -round(font.descent * 1000),
+                     "Flags": flags, "FontBBox": bbox, "FontName": Name(base), "ItalicAngle": round(italic, 3),
+                     "StemV": 50 + int((weight / 65) ** 2), program_key: Slot()})
+
+
+def _tag(program: bytes) -> str:
+    """Six capital letters naming a subset (PDF's subset prefix), from what it holds (never from
+    where the font lies: the same deck prints the same bytes wherever it is built)."""
+    return "".join(chr(65 + b % 26) for b in digest(program, 6))
 
 
 _GID, _Y, _READING = itemgetter(0), itemgetter(2), itemgetter(0, 3)  # a glyph's index; its rise; index and characters
@@ -471,106 +370,3 @@ def _glyph_to_unicode(name: str, readings: tuple[tuple[int, str], ...]) -> str:
         lines.append("endbfchar")
     lines += ["endcmap", "CMapName currentdict /CMap defineresource pop", "end", "end"]
     return "\n".join(lines)
-
-
-#: the tables a PDF's embedded TrueType program needs (ISO 32000-1, 9.9), those for hinting included
-_KEPT_TABLES = (b"cvt ", b"fpgm", b"glyf", b"head", b"hhea", b"hmtx", b"loca", b"maxp", b"prep")
-_KEPT_AS_THEY_ARE = (b"cvt ", b"fpgm", b"prep")  # the hinting program and its values
-_ARGS_ARE_WORDS, _HAS_SCALE, _MORE, _XY_SCALE, _TWO_BY_TWO = 0x0001, 0x0008, 0x0020, 0x0040, 0x0080
-
-
-class _Tables(NamedTuple):
-    """What glyph_subset reads of a font, read once a font."""
-
-    tables: dict[bytes, bytes]  # by tag
-    offsets: Sequence[int]  # where each glyph's outline starts in `glyf`, and the last one ends
-    metrics: int  # hhea's numberOfHMetrics: the glyphs with an advance of their own in `hmtx`
-    sums: dict[bytes, int]  # the checksums of the tables every subset keeps as they are
-
-
-@functools.lru_cache(maxsize=16)
-def _tables(font: bytes) -> _Tables:
-    tables = {}
-    for i in range(struct.unpack(">H", font[4:6])[0]):
-        tag, _, offset, length = struct.unpack(">4sIII", font[12 + 16 * i:28 + 16 * i])
-        tables[tag] = font[offset:offset + length]
-    glyph_count = struct.unpack(">H", tables[b"maxp"][4:6])[0]
-    loca = tables[b"loca"]
-    if struct.unpack(">h", tables[b"head"][50:52])[0] == 1:  # indexToLocFormat: long offsets
-        offsets: Sequence[int] = struct.unpack(f">{glyph_count + 1}I", loca[:4 * (glyph_count + 1)])
-    else:
-        offsets = [2 * o for o in struct.unpack(f">{glyph_count + 1}H", loca[:2 * (glyph_count + 1)])]
-    return _Tables(tables, offsets, struct.unpack(">H", tables[b"hhea"][34:36])[0],
-                   {tag: _checksum(tables[tag]) for tag in _KEPT_AS_THEY_ARE if tag in tables})
-
-
-def glyph_subset(font: bytes, gids: Iterable[int]) -> bytes:
-    """A TrueType font program with only the outlines of `gids` (and of the glyphs their composite
-    glyphs are made of), every other glyph empty, each glyph at its own index: what a composite
-    font with CIDToGIDMap /Identity needs. Only the tables a PDF reader uses are kept, and the
-    metrics of the glyphs kept (the rest are zeros, which cost nothing compressed). (fontTools'
-    subsetter does more, and takes a third of a second a font; this is a copy of a few tables.)"""
-    read = _tables(font)
-    glyf, offsets = read.tables[b"glyf"], read.offsets
-    glyph_count = len(offsets) - 1
-    wanted, todo = set(), [g for g in gids if 0 <= g < glyph_count]
-    while todo:  # the glyphs asked for, and the parts of composite glyphs
-        gid = todo.pop()
-        if gid in wanted:
-            continue
-        wanted.add(gid)
-        data = glyf[offsets[gid]:offsets[gid + 1]]
-        if len(data) >= 10 and struct.unpack(">h", data[:2])[0] < 0:
-            at = 10
-            while True:
-                flags, part = struct.unpack(">HH", data[at:at + 4])
-                todo.append(part)
-                at += 4 + (4 if flags & _ARGS_ARE_WORDS else 2)
-                at += 2 if flags & _HAS_SCALE else 4 if flags & _XY_SCALE else 8 if flags & _TWO_BY_TWO else 0
-                if not flags & _MORE:
-                    break
-    # The glyphs up to the last one kept (the rest are never shown): the kept outlines in index
-    # order, each padded to 4 bytes, every glyph's end where the last kept one before it ends (a
-    # walk over the wanted glyphs and C's sums, not over a font's thousands); the kept glyphs'
-    # advances and side bearings, past the last advance a bearing alone and that advance.
-    count = max(wanted, default=0) + 1
-    pieces, lengths = [], [0] * count
-    hmtx, metrics = read.tables[b"hmtx"], min(read.metrics, count)
-    kept_metrics = bytearray(4 * metrics + 2 * (count - metrics))
-    for gid in sorted(wanted):
-        data = glyf[offsets[gid]:offsets[gid + 1]]
-        pieces.append(data + b"\0" * (-len(data) % 4))
-        lengths[gid] = len(pieces[-1])
-        at = 4 * gid if gid < metrics else 4 * metrics + 2 * (gid - metrics)
-        kept_metrics[at:at + 4 if gid < metrics else at + 2] = hmtx[at:at + 4 if gid < metrics else at + 2]
-        if gid >= metrics:
-            kept_metrics[4 * metrics - 4:4 * metrics - 2] = hmtx[4 * metrics - 4:4 * metrics - 2]
-    new_glyf = b"".join(pieces)
-    ends = [0, *itertools.accumulate(lengths)]
-    head = bytearray(read.tables[b"head"])
-    head[8:12] = b"\0\0\0\0"  # checkSumAdjustment: left out, as readers ignore it
-    if ends[-1] < 0x20000:  # short offsets (halved, as every outline is padded to an even length)
-        head[50:52] = struct.pack(">h", 0)
-        loca = struct.pack(f">{len(ends)}H", *[end // 2 for end in ends])
-    else:
-        head[50:52] = struct.pack(">h", 1)
-        loca = struct.pack(f">{len(ends)}I", *ends)
-    hhea, maxp = bytearray(read.tables[b"hhea"]), bytearray(read.tables[b"maxp"])
-    hhea[34:36], maxp[4:6] = struct.pack(">H", metrics), struct.pack(">H", count)  # numberOfHMetrics, numGlyphs
-    tables = {**read.tables, b"glyf": new_glyf, b"loca": loca, b"head": bytes(head), b"hmtx": bytes(kept_metrics),
-              b"hhea": bytes(hhea), b"maxp": bytes(maxp)}
-    kept = [tag for tag in _KEPT_TABLES if tag in tables]
-    out = bytearray(struct.pack(">IHHHH", 0x00010000, len(kept), 0, 0, 0))  # search fields: unused by readers
-    offset = 12 + 16 * len(kept)
-    bodies = bytearray()
-    for tag in kept:
-        data = tables[tag]
-        checksum = read.sums[tag] if tag in read.sums else _checksum(data)
-        out += struct.pack(">4sIII", tag, checksum, offset + len(bodies), len(data))
-        bodies += data + b"\0" * (-len(data) % 4)
-    return bytes(out + bodies)
-
-
-def _checksum(data: bytes) -> int:
-    padded = data + b"\0" * (-len(data) % 4)
-    return sum(struct.unpack(f">{len(padded) // 4}I", padded)) & 0xFFFFFFFF

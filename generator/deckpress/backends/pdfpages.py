@@ -18,13 +18,14 @@ from pathlib import Path
 from typing import BinaryIO
 
 from ..atomic import replacing
+from ..face import Text
 from ..fonts import FontSet
 from ..imposition.document import DocInfo, FurnishedPage, Sheet
 from ..imposition.furniture import (BLACK, LABEL_FONT, WHITE, AlignmentMark, Band, Block, CutMarks, FoldLine,
                                     Furniture, FurniturePage, GlueStrip, Label, RegistrationMarks, Ring, Rule,
                                     ScaleBar, TileMarks, Words)
 from ..separation import Separation
-from .pdf import MM, FaceForms, face_characters, place
+from .pdf import MM, FaceForms, face_glyphs, place
 from .pdfcanvas import Canvas, Form, ResourceWriter
 from .pdffile import Name, PdfFile, Raw, Ref, digest, dumps, stream_body
 from .pdffonts import Fonts
@@ -49,7 +50,7 @@ _FONTS = FontSet()  # the bundled families: furniture names its fonts like layou
 
 @functools.lru_cache(maxsize=None)
 def _font(ref: str) -> str:
-    """The TrueType file of a font reference like ``sans-bold``."""
+    """The font (its `fonts.font_ref`) a family reference like ``sans-bold`` names."""
     return _FONTS.file(ref).path
 
 
@@ -163,20 +164,19 @@ def _box(box: tuple[float, float, float, float], H: float) -> Raw:
     return Raw(dumps([x0 * MM, (H - y1) * MM, x1 * MM, (H - y0) * MM]))
 
 
-def learn_characters(forms: FaceForms, sheets: Iterable[Sheet]) -> None:
-    """Code the characters of the sheets' faces and labels for every document of the build
-    before any is written (see pdffonts)."""
-    found: dict[str, set[str]] = {}
+def learn_glyphs(forms: FaceForms, sheets: Iterable[Sheet]) -> None:
+    """Learn the glyphs of the sheets' faces and labels, with what they stand for, for every
+    document of the build before any is written (see pdffonts)."""
     glyphs: dict[str, set[tuple[int, str]]] = {}
     seen: set[int] = set()  # faces, and lines of shaped text, read already: the sheets keep them alive
-    seen_lines: set[int] = set()
+    label_font = _font(LABEL_FONT)
     for sheet in sheets:
         for placed in sheet.plan.placements:
             if id(placed.face) not in seen:
                 seen.add(id(placed.face))
-                face_characters(placed.face, found, glyphs, seen_lines)
-        found.setdefault(_font(LABEL_FONT), set()).update(sheet.label)
-    forms.fonts.learn(found, glyphs)
+                face_glyphs(placed.face.items, glyphs, seen)
+        face_glyphs((Text(0.0, 0.0, sheet.label, label_font, 1.0, BLACK),), glyphs, seen)  # its words read once
+    forms.fonts.learn(glyphs)
 
 
 def _furniture_page(canvas: Canvas, page: FurniturePage) -> None:
@@ -258,7 +258,7 @@ def _fold_line(canvas: Canvas, fold: FoldLine, H: float) -> None:
         canvas.rotate(90)
     canvas.set_fill(BLACK)
     canvas.setFont(_font(word.font), word.size)
-    _ALIGNED[word.align](canvas)(0, 0, word.text)
+    canvas.drawText(0, 0, word.text, word.align)
     canvas.restoreState()
 
 
@@ -267,9 +267,9 @@ def _tile_marks(canvas: Canvas, tile: TileMarks, H: float) -> None:
     canvas.saveState()
     canvas.setFont(_font(name.font), name.size)
     canvas.set_fill(BLACK)
-    _ALIGNED[name.align](canvas)(name.x * MM, (H - name.y) * MM, name.text)
+    canvas.drawText(name.x * MM, (H - name.y) * MM, name.text, name.align)
     canvas.setFont(_font(instructions.font), instructions.size)
-    _ALIGNED[instructions.align](canvas)(instructions.x * MM, (H - instructions.y) * MM, instructions.text)
+    canvas.drawText(instructions.x * MM, (H - instructions.y) * MM, instructions.text, instructions.align)
     for mark in tile.seams:
         draw_furniture(canvas, mark, H)
     canvas.restoreState()
@@ -296,7 +296,7 @@ def _glue_strip(canvas: Canvas, strip: GlueStrip, H: float) -> None:
     canvas.translate(words.x * MM, (H - words.y) * MM)
     if words.turned:
         canvas.rotate(90)
-    _ALIGNED[words.align](canvas)(0, 0, words.text)
+    canvas.drawText(0, 0, words.text, words.align)
     canvas.restoreState()
     x1, y1, x2, y2 = strip.edge  # where the neighbour's cut edge goes
     canvas.set_stroke(BLACK)
@@ -341,7 +341,7 @@ def _scale_bar(canvas: Canvas, bar: ScaleBar, H: float) -> None:
     for i in range(int(bar.length // bar.step)):
         canvas.rect((bar.x + bar.step * i) * MM, up(bar.y + bar.height), bar.step * MM, bar.height * MM,
                     stroke=1, fill=1 - i % 2)
-    _ALIGNED[caption.align](canvas)(caption.x * MM, up(caption.y), caption.text)
+    canvas.drawText(caption.x * MM, up(caption.y), caption.text, caption.align)
     canvas.restoreState()
 
 
@@ -355,7 +355,7 @@ def _label(canvas: Canvas, label: Label, H: float) -> None:
     canvas.saveState()
     canvas.code += setting
     canvas.setFont(_font(words.font), words.size)
-    _ALIGNED[words.align](canvas)(x, y, words.text)
+    canvas.drawText(x, y, words.text, words.align)
     canvas.restoreState()
 
 
@@ -399,15 +399,11 @@ def _words(canvas: Canvas, words: Words, H: float) -> None:
         canvas.saveState()
         canvas.translate(words.x * MM, (H - words.y) * MM)
         canvas.rotate(90)
-        _ALIGNED[words.align](canvas)(0, 0, words.text)
+        canvas.drawText(0, 0, words.text, words.align)
         canvas.restoreState()
     else:
-        _ALIGNED[words.align](canvas)(words.x * MM, (H - words.y) * MM, words.text)
+        canvas.drawText(words.x * MM, (H - words.y) * MM, words.text, words.align)
 
-
-_ALIGNED: dict[str, Callable[[Canvas], Callable[..., None]]] = {
-    "left": lambda c: c.drawString, "right": lambda c: c.drawRightString, "centre": lambda c: c.drawCentredString,
-}
 
 _DRAW: dict[type, Callable[[Canvas, Furniture, float], None]] = {
     CutMarks: _cut_marks, RegistrationMarks: _registration_marks, FoldLine: _fold_line, TileMarks: _tile_marks,

@@ -22,6 +22,7 @@ import functools
 import io
 import re
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from pathlib import Path
 
 import svgwrite
@@ -36,12 +37,13 @@ from ..colors import CMYK, Color
 from ..atomic import replacing, write_text
 from ..face import (IDENTITY, Ellipse, Face, Glyph, Group, Image, Item, Line, Paint, Path as PathItem, PathOp, Rect,
                     Text, cropped_box, placed_glyphs)
-from ..fonts import from_fonts, quiet_fonttools
+from ..fonts import font_source, from_fonts, quiet_fonttools, static_font
 from ..imagefile import grey_png, png_of, raster_format, raster_pixels, stamp
 from ..imposition.cutpaths import cut_paths
 from ..svgfile import prepare
 from ..vectorart import is_pdf, is_vector
 from ..imposition.sheets import PagePlan
+from ..shaping import line_runs
 
 LUMA = (0.299, 0.587, 0.114)  #: ITU-R 601, as Pillow's grey and the PDF's K-only greys
 
@@ -170,6 +172,8 @@ class _Document:
         return self.dwg.path(d=d, **paint)
 
     def text(self, t: Text) -> BaseElement | None:
+        if not t.glyph_runs:  # drawn as the PDF draws it: shaped
+            t = replace(t, glyph_runs=line_runs(t.text, t.font))
         glyphs = placed_glyphs(t)
         if glyphs and (self.outline_text or not _one_to_one(t, glyphs)):
             # shaped text whose glyphs are not its characters one by one (a ligature, Arabic's
@@ -177,20 +181,12 @@ class _Document:
             # them; the words stay searchable and readable by screen readers
             d = _glyph_outlines(t, glyphs)
             return self.dwg.path(d=d, fill=color(t.color), aria_label=t.text, **_text_stroke(t)) if d else None
-        if self.outline_text:
-            d = _outline(t)
-            # the words stay searchable and readable by screen readers
-            return self.dwg.path(d=d, fill=color(t.color), aria_label=t.text, **_text_stroke(t)) if d else None
         family = self.fonts.setdefault(t.font, f"f{len(self.fonts) + 1}-{_css_name(t.font)}")
         self.chars.setdefault(t.font, set()).update(t.text)
-        if glyphs:  # kerned: each character where shaping put it
-            xs = " ".join(num(t.x + gx * t.size) for _, gx, _, _ in glyphs)
-            return self.dwg.text(t.text, x=[xs], y=[num(t.y)], font_family=family, font_size=num(t.size),
-                                 fill=color(t.color), **_text_stroke(t), **{"xml:space": "preserve"})
-        # xml:space keeps runs of spaces, which compose measured and positioned
-        return self.dwg.text(t.text, insert=(num(t.x), num(t.y)), font_family=family,
-                             font_size=num(t.size), fill=color(t.color), **_text_stroke(t),
-                             **{"xml:space": "preserve"})
+        # kerned: each character where shaping put it; xml:space keeps runs of spaces
+        xs = " ".join(num(t.x + gx * t.size) for _, gx, _, _ in glyphs)
+        return self.dwg.text(t.text, x=[xs], y=[num(t.y)], font_family=family, font_size=num(t.size),
+                             fill=color(t.color), **_text_stroke(t), **{"xml:space": "preserve"})
 
     def image(self, im: Image) -> BaseElement:
         if im in self.repeated:  # a picture placed again (made bleed's mirrored copies): in once, then used
@@ -239,9 +235,10 @@ class _Document:
 
     def _font_faces(self) -> str:
         return "\n".join(
-            f"@font-face{{font-family:{family};src:url(data:font/ttf;base64,"
-            f"{_subset(path, ''.join(sorted(self.chars[path])), stamp(path))}) format(\"truetype\")}}"
-            for path, family in self.fonts.items())
+            f"@font-face{{font-family:{family};src:url(data:font/{kind};base64,"
+            f"{_subset(path, ''.join(sorted(self.chars[path])), stamp(font_source(path).path))}) "
+            f"format(\"{'opentype' if kind == 'otf' else 'truetype'}\")}}"
+            for path, family in self.fonts.items() for kind in (_kind(path),))
 
 
 _DRAW: dict[type, Callable[[_Document, Item], BaseElement | None]] = {
@@ -327,13 +324,13 @@ def _css_name(font: str) -> str:
 @functools.lru_cache(maxsize=256)
 @quiet_fonttools()
 def _subset(path: str, chars: str, _stamp: tuple[int, int]) -> str:
-    """Base64 of a TrueType subset of `path` holding only `chars`: a card uses a few dozen glyphs
-    of fonts with thousands. Layout tables are dropped, because reportlab neither kerns nor
-    forms ligatures and the SVG must set text exactly as the PDF does."""
+    """Base64 of a subset of the font `path` (a font reference) holding only `chars`: a card uses
+    a few dozen glyphs of fonts with thousands. Layout tables are dropped: each character is placed
+    where shaping put it, and the browser must not move it again."""
     options = subset.Options()
     options.hinting = False  # glyphs are scaled to card sizes, not fitted to screen pixels
     options.notdef_outline = True
-    font = subset.load_font(path, options)  # recalc_timestamp is off: the same bytes every time
+    font = subset.load_font(io.BytesIO(static_font(path)), options)  # recalc_timestamp is off: the same bytes every time
     for tag in ("GDEF", "GSUB", "GPOS", "kern"):  # removed before subsetting: reading them is slow
         if tag in font:
             del font[tag]
@@ -350,27 +347,12 @@ def _subset(path: str, chars: str, _stamp: tuple[int, int]) -> str:
 @from_fonts
 @functools.lru_cache(maxsize=None)
 def _ttfont(path: str) -> TTFont:
-    return TTFont(path, lazy=True)
+    return TTFont(io.BytesIO(static_font(path)), lazy=True)
 
 
-@from_fonts
-@functools.lru_cache(maxsize=4096)
-@quiet_fonttools()
-def _glyph(path: str, char: str) -> tuple[RecordingPen, int, int]:
-    """A character's outline, its advance (font units) and the font's units per em.
-
-    As reportlab's drawString shows in a PDF: a no-break space is the space glyph, a character
-    the font lacks advances by .notdef's width but draws nothing (PDF viewers leave CID 0 blank),
-    and nothing is kerned."""
-    font = _ttfont(path)
-    cmap = font.getBestCmap() or {}
-    code = 0x20 if ord(char) == 0xA0 and 0x20 in cmap else ord(char)
-    glyphs = font.getGlyphSet()
-    pen = DecomposingRecordingPen(glyphs)  # composite glyphs (accented letters) as plain contours
-    name = cmap.get(code)
-    if name is not None:
-        glyphs[name].draw(pen)
-    return pen, font["hmtx"][name or font.getGlyphOrder()[0]][0], font["head"].unitsPerEm
+def _kind(path: str) -> str:
+    """`ttf` for TrueType outlines, `otf` for CFF ones: the @font-face's media type and format."""
+    return "otf" if "glyf" not in _ttfont(path) else "ttf"
 
 
 def _one_to_one(t: Text, glyphs: list[Glyph]) -> bool:
@@ -416,18 +398,6 @@ def _text_stroke(t: Text) -> dict[str, str]:
     if not t.stroke:
         return {}
     return {"stroke": color(t.color), "stroke_width": num(t.stroke), "stroke_linejoin": "round"}
-
-
-def _outline(t: Text) -> str:
-    """Path data for a run: each glyph scaled size/unitsPerEm, flipped to y down, at its pen position."""
-    d = SVGPathPen(None, ntos=num)
-    pen_x = 0
-    for char in t.text:
-        outline, advance, upm = _glyph(t.font, char)
-        s = t.size / upm
-        outline.replay(TransformPen(d, (s, 0, 0, -s, t.x + pen_x * s, t.y)))
-        pen_x += advance
-    return d.getCommands()
 
 
 # --- cut files ------------------------------------------------------------------------------------

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from ..backends.pdf import FaceForms
-from ..backends.pdfpages import PDF_X1A, learn_characters, write_document
+from ..backends.pdfpages import PDF_X1A, learn_glyphs, write_document
 from ..face import Face, PathOp
 from ..imposition.calibration import calibration_info, calibration_pages
 from ..imposition.document import NO_SHIFT, DocInfo, Marking, Sheet, furnish
@@ -132,7 +132,7 @@ def write_jobs(jobs: Sequence[Job], bleed: float, progress: Callable[[int], None
         on_plan(sum(len(j.sheets) for j in jobs))
     outputs = []
     forms = FaceForms(separation=separation)
-    learn_characters(forms, (sheet for job in jobs for sheet in job.sheets))
+    learn_glyphs(forms, (sheet for job in jobs for sheet in job.sheets))
     for job in jobs:
         write_document(job.path, furnish(job.sheets, job.info, bleed), job.info, progress, forms)
         outputs.append(Output(job.path, len(job.sheets)))

@@ -7,19 +7,19 @@ the page label; and the plain lines, boxes, rings and words the calibration shee
 Lengths are millimetres, y down from the paper's top-left corner, as in faces, except inside a
 `Band` (the strip the scale bar and label go in), whose values run along the strip and outwards
 from its origin. Type sizes are in points, as type is measured; text widths come from the font
-metrics (`FontFile.string_width`), the PDF's own to the last bit. The PDF backend
+text shaped (`shaping.shape`) as the PDF draws it. The PDF backend
 (backends/pdfpages.py) draws every value here; nothing here knows how.
 """
 
 from __future__ import annotations
 
 import functools
-import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..colors import Gray
 from ..fonts import FontSet
+from ..shaping import line_width
 from ..units import POINTS_PER_MM, PRINTABLE
 from .marks import cutter_band, registration_marks
 from .sheets import MARK_GAP, MARK_LENGTH, Box, Fold, PagePlan, Seam, Tile, bounding_box, printable_box
@@ -204,35 +204,14 @@ class FurniturePage:
 
 
 def text_width(text: str, size: float, font: str = LABEL_FONT) -> float:
-    """How long `text` is at `size` pt in `font` (a bundled family's reference), in mm: as the PDF
-    will draw it."""
-    return _bundled().file(font).string_width(text, size) / POINTS_PER_MM
+    """How long `text` is at `size` pt in `font` (a bundled family's reference), in mm: shaped, as
+    the PDF draws it (`shaping.line_runs`)."""
+    return line_width(text, _bundled().file(font).path) * size / POINTS_PER_MM
 
 
 def text_widths(texts: Sequence[str], size: float, font: str = LABEL_FONT) -> list[float]:
-    """`text_width` of each of `texts`, to the last bit, measuring the part they all begin with
-    once: a file's page labels differ only in their page numbers and notes.
-
-    `FontFile.string_width` sums each character's advance in thousandths of an em, one after
-    another. In a font of 1000 units an em (the bundled ones) those are whole numbers, whose sum is
-    exact in any order, so the common beginning's sum plus the rest's is the whole text's sum. A
-    font whose advances are not whole (checked character by character) is measured text by text."""
-    if not texts:
-        return []
-    file = _bundled().file(font)
-    if file.units_per_em != 1000:
-        return [text_width(text, size, font) for text in texts]
-    start = len(os.path.commonprefix(list(texts)))
-    advances: dict[str, int] = {}
-    for char in set(texts[0][:start]).union(*[text[start:] for text in texts]):
-        measured = file.string_width(char, 1000.0)  # the advance, times 0.001 and 1000
-        advance = advances[char] = round(measured)
-        if advance * 0.001 * 1000.0 != measured:  # not a whole number of thousandths
-            return [text_width(text, size, font) for text in texts]
-    common = sum(map(advances.__getitem__, texts[0][:start]))
-    # string_width's sum, scaled as it scales it
-    return [(common + sum(map(advances.__getitem__, text[start:]))) * 0.001 * size / POINTS_PER_MM
-            for text in texts]
+    """`text_width` of each of `texts`."""
+    return [text_width(text, size, font) for text in texts]
 
 
 @functools.lru_cache(maxsize=1)

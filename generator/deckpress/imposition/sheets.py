@@ -30,6 +30,7 @@ from typing import Generic, TypeVar
 from ..face import (IDENTITY, Face, Group, Item, Matrix, PathOp, Text, apply, multiply, rotation, transform_path,
                     translation)
 from ..fonts import from_fonts, open_font
+from ..shaping import line_runs
 # kept with the lengths: the model checks card sizes against the papers too
 from ..units import MIN_MARGIN, PAPERS, PRINTABLE, paper_size
 
@@ -490,13 +491,22 @@ def text_boxes(face: Face) -> tuple[Box, ...]:
                 walk(item.items, multiply(matrix, item.transform))
             elif isinstance(item, Text) and item.text.strip():
                 font = open_font(item.font)
-                corners = [apply(matrix, x, y) for x in (item.x, item.x + font.string_width(item.text, item.size))
+                corners = [apply(matrix, x, y) for x in (item.x, item.x + text_advance(item) * item.size)
                            for y in (item.y - font.ascent * item.size, item.y + font.descent * item.size)]
                 found.append((min(c[0] for c in corners), min(c[1] for c in corners),
                               max(c[0] for c in corners), max(c[1] for c in corners)))
 
     walk(face.items, IDENTITY)
     return tuple(found)
+
+
+def text_advance(t: Text) -> float:
+    """How far a text reaches along its baseline, in em: where its last glyph's advance ends, as
+    shaped (its own glyph runs, or its text shaped as the backends draw it)."""
+    runs = t.glyph_runs or line_runs(t.text, t.font)
+    font = open_font(t.font)
+    return max((start + x + font.glyph_advance(gid) for start, glyphs in runs for gid, x, _, _ in glyphs[-1:]),
+               default=0.0)
 
 
 @dataclass(frozen=True)

@@ -41,7 +41,7 @@ from ..builder.jobs import write_jobs
 from ..builder.plan import DeckBuild, Options, Variant, lang_suffix, printed_title
 from ..errors import DeckError, DeckWarning, Warnings, display_path
 from ..face import Face, Group, Image, Item, Text
-from ..fonts import reread_fonts
+from ..fonts import font_source, reread_fonts
 from ..imagefile import stamp
 from ..svgfile import prepare
 from ..vectorart import is_pdf, is_vector
@@ -464,7 +464,7 @@ class _Reads:
         for item in items:
             kind = type(item)
             if kind is Text:
-                found.add(item.font)  # type: ignore[union-attr]
+                found.add(font_source(item.font).path)  # type: ignore[union-attr]
             elif kind is Image:
                 found |= self._picture(item.source, item.fonts or self.fonts)  # type: ignore[union-attr]
             elif kind is Group:
@@ -490,7 +490,7 @@ class _Reads:
                 if prepared is not None:
                     paths.update(path for path, _ in prepared.read)
                     if prepared.sets_text:
-                        paths.update(fonts)
+                        paths.update(font_source(font).path for font in fonts)
             found = self._pictures[source, fonts] = frozenset(paths)
         return found
 
@@ -533,7 +533,8 @@ def _digest(data: bytes) -> str:
 
 def _font_files(deck: Deck) -> tuple[str, ...]:
     """Every font file a deck's text may be set in: its families' and the bundled ones."""
-    return tuple(sorted({path for family in deck.names.fonts.families.values() for path in family.files.values()}))
+    return tuple(sorted({font_source(ref).path for family in deck.names.fonts.families.values()
+                         for ref in family.files.values()}))
 
 
 def _face_pixels(face: Face) -> tuple[int, int]:

@@ -19,12 +19,12 @@ from typing import Any
 
 from ..bundled import DECKS_DIR, FONTS_DIR, LAYOUTS_DIR
 from ..errors import DeckError, suggest
-from ..fonts import FontError, FontSet, open_font
+from ..fonts import FONT_SUFFIXES, FontError, FontSet, axes_of, font_ref, instances_of, open_font
 from ..units import HOME_PAPERS, MAX_GAP, MIN_MARGIN, PAPERS, PT, parse_absolute, parse_size
 from ..yamlfile import Map, Seq, load_yaml
 from .translations import Translator, languages, load_translator
 from .cardtable import TABLE_TYPES, WORKBOOK_TYPES, read_card_table
-from .keys import (BOX, CARD, CARD_TABLE, COMPONENT, DECK, FONT, MAX_CARDS, MAX_COPIES, MAX_COUNT, PALETTE,
+from .keys import (BOX, CARD, CARD_TABLE, COMPONENT, DECK, FONT, FONT_FILE, MAX_CARDS, MAX_COPIES, MAX_COUNT, PALETTE,
                    SIZE, check_keys)
 from .layout import REQUIRED, Layouts, Template, check_inline_name, load_layouts
 from .values import Names, PaletteColor, parser_for, pattern_of
@@ -63,8 +63,9 @@ SHEETS = COMPONENT["sheet"].choices
 NAME_FIELDS = ("deck.designer", "deck.license")  # filled in already translated by Deck.name
 
 IMAGE_TYPES = (".png", ".jpg", ".jpeg", ".webp", ".tif", ".tiff", ".gif", ".bmp", ".psd", ".svg", ".pdf")
-FONT_TYPES = (".ttf",)
-KIND_NAMES = {IMAGE_TYPES: "a PNG, JPEG, WebP, TIFF, GIF, BMP, PSD, SVG or PDF image", FONT_TYPES: "a TrueType (.ttf) font",
+FONT_TYPES = FONT_SUFFIXES
+KIND_NAMES = {IMAGE_TYPES: "a PNG, JPEG, WebP, TIFF, GIF, BMP, PSD, SVG or PDF image",
+              FONT_TYPES: "a font file (.ttf, .otf, .ttc, .otc, .woff or .woff2)",
               TABLE_TYPES: "a .csv, .tsv, .xlsx or .ods spreadsheet"}
 _NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")
 
@@ -670,16 +671,77 @@ def _load_fonts(spec: Any, doc: Map, find: Callable[..., Path], chain: list[_Sou
         if not isinstance(styles, Map):
             raise spec.error(name, f"font family '{name}' must map styles to files, like {{regular: fonts/x.ttf}}")
         check_keys(styles, FONT, f"font family '{name}'")
-        files = {}
-        for style, written in styles.items():
-            try:
-                path = find(str(written), folder_of_file[styles.file], FONT_TYPES)
-                open_font(str(path))
-            except (ValueError, FontError) as exc:
-                raise styles.error(style, f"font '{name}' {style}: {exc}") from None
-            files[style] = str(path)
-        families[name] = files
+        folder = folder_of_file[styles.file]
+        families[name] = {style: _font_style(f"font '{name}' {style}", styles, style, find, folder)
+                          for style in styles}
     return families
+
+
+def _font_style(what: str, styles: Map, style: str, find: Callable[..., Path], folder: Path) -> str:
+    """One style of a deck's font family as a font reference (`fonts.font_ref`): a file, or a
+    mapping choosing a collection's member (`index`) or a variable font's instance (`instance`,
+    `axes`), each checked against the font; a mistake is said at the line of the key that made it."""
+    written = styles[style]
+    node, key = styles, style
+    index, axes = 0, {}
+    if isinstance(written, Map):
+        check_keys(written, FONT_FILE, what)
+        if "file" not in written:
+            raise styles.error(style, f"{what} needs 'file', like {{file: fonts/x.ttc, index: 1}}")
+        index = written.get("index", 0)
+        if isinstance(index, bool) or not isinstance(index, int) or index < 0:
+            raise written.error("index", f"{what}: 'index' is a whole number from 0, the font's place in its collection")
+        node, key = written, "file"
+    try:
+        path = str(find(str(node[key]), folder, FONT_TYPES))
+        if index:
+            open_font(font_ref(path, index))
+        else:
+            open_font(path)
+    except (ValueError, FontError) as exc:
+        raise node.error("index" if index and isinstance(exc, FontError) and "index" in str(exc) else key,
+                         f"{what}: {exc}") from None
+    if isinstance(written, Map):
+        axes = _font_axes(what, written, font_ref(path, index))
+    ref = font_ref(path, index, axes)
+    try:
+        open_font(ref)
+    except FontError as exc:
+        raise written.error("axes", f"{what}: {exc}") from None
+    return ref
+
+
+def _font_axes(what: str, written: Map, member: str) -> dict[str, float]:
+    """The axis values a style asks for: its named instance's, then each of `axes` over them."""
+    known = axes_of(member)
+    values: dict[str, float] = {}
+    if "instance" in written:
+        instances = instances_of(member)
+        chosen = str(written["instance"])
+        if not known:
+            raise written.error("instance", f"{what}: {Path(written['file']).name} is not a variable font: "
+                                            "it has no instances")
+        if chosen not in instances:
+            raise written.error("instance", f"{what}: no instance '{chosen}'; the font has "
+                                            f"{', '.join(instances) or 'none'}", suggest(chosen, instances))
+        values.update(instances[chosen])
+    given = written.get("axes")
+    if given is None:
+        return values
+    if not isinstance(given, Map):
+        raise written.error("axes", f"{what}: 'axes' maps axis tags to values, like {{wght: 650}}")
+    for tag, value in given.items():
+        tag = str(tag)
+        if tag not in known:
+            has = f"its axes are {', '.join(known)}" if known else "it is not a variable font"
+            raise given.error(tag, f"{what}: the font has no axis '{tag}': {has}", suggest(tag, known))
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise given.error(tag, f"{what}: axis '{tag}' takes a number, from {known[tag][0]:g} to {known[tag][2]:g}")
+        low, _default, high = known[tag]
+        if not low <= value <= high:
+            raise given.error(tag, f"{what}: axis '{tag}' is {value:g}, outside the font's {low:g} to {high:g}")
+        values[tag] = float(value)
+    return values
 
 
 def folder_of(node: Map) -> Path:

@@ -99,7 +99,8 @@ DECK = Keys("deck", "The keys of a deck file.", (
     Key("min-size", "size", "6pt", "the smallest size text may be fitted at: `check` and `build` warn "
         "(`small-text`) of a text element set below it, at the layout line that places it", see="#min-size"),
     Key("layouts", "list", None, "the layout files that hold the templates", required=True, see="#layouts"),
-    Key("fonts", "mapping", None, "extra TrueType fonts inside the deck folder", see="#fonts"),
+    Key("fonts", "mapping", None, "extra fonts inside the deck folder (TrueType, OpenType, collections, WOFF, "
+        "variable)", see="#fonts"),
     Key("palette", "mapping", None, "colours that mean something in the game, each with its symbol",
         see="#palette"),
     Key("colors", "mapping", None, "new values for the layouts' colour words, by name, like "
@@ -115,8 +116,18 @@ SIZE = Keys("size", "A size of one's own, for the deck's `card` or a component's
     Key("radius", "width", "3mm", "the corner radius"),
 ))
 
-FONT = Keys("font family", "The styles of a font family, each a TrueType file.", tuple(
-    Key(style, "file", None, f"the {style} style's `.ttf` file, relative to the deck folder") for style in STYLES))
+FONT = Keys("font family", "The styles of a font family, each a font file or a mapping that chooses within one.", tuple(
+    Key(style, "font file", None, f"the {style} style: a `.ttf`, `.otf`, `.ttc`, `.otc`, `.woff` or `.woff2` file "
+        "relative to the deck folder, or a [mapping](#a-font-inside-a-file) choosing a collection's member or "
+        "a variable font's instance") for style in STYLES))
+
+FONT_FILE = Keys("font file", "One style of a family chosen inside its file.", (
+    Key("file", "file", None, "the font file, relative to the deck folder", required=True),
+    Key("index", "number", 0, "which font of a collection (`.ttc`, `.otc`), counting from 0"),
+    Key("axes", "mapping", None, "a variable font's axis values, like `{wght: 650, wdth: 87.5}`; an axis not "
+        "given keeps its default (or the `instance`'s value)"),
+    Key("instance", "text", None, "a variable font's named instance, like `SemiBold`, as the font names it"),
+))
 
 PALETTE = Keys("palette colour", "A colour that carries meaning in the game.", (
     Key("color", "color", None, "the colour: `\"#rrggbb\"` (quote it: `#` starts a comment in YAML), "
@@ -214,4 +225,4 @@ TEMPLATE = Keys("template", "A card template.", (
 
 #: Every table of keys (the element kinds' are in `elements.KINDS`): the files' and, checked by
 #: text/markup.py rather than a loader, a text span's.
-TABLES = (DECK, SIZE, FONT, PALETTE, BOX, COMPONENT, CARD, CARD_TABLE, LAYOUT, ICON, SPAN, TEMPLATE)
+TABLES = (DECK, SIZE, FONT, FONT_FILE, PALETTE, BOX, COMPONENT, CARD, CARD_TABLE, LAYOUT, ICON, SPAN, TEMPLATE)

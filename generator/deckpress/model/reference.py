@@ -18,7 +18,7 @@ from functools import partial
 from pathlib import Path
 
 from .elements import COMMON, KINDS
-from .keys import BOX, CARD, CARD_TABLE, COMPONENT, DECK, FONT, ICON, LAYOUT, PALETTE, SIZE, SPAN, TEMPLATE, Key, Keys
+from .keys import BOX, CARD, CARD_TABLE, COMPONENT, DECK, FONT, FONT_FILE, ICON, LAYOUT, PALETTE, SIZE, SPAN, TEMPLATE, Key, Keys
 
 
 def keys_table(keys: Keys) -> str:
@@ -53,7 +53,7 @@ def _element_table(keys: tuple[Key, ...]) -> str:
 
 #: The key tables each doc shows, in the order they appear in it.
 DOC_TABLES: dict[str, tuple[Keys, ...]] = {
-    "DECKS.md": (DECK, SIZE, FONT, PALETTE, BOX, COMPONENT, CARD, CARD_TABLE),
+    "DECKS.md": (DECK, SIZE, FONT, FONT_FILE, PALETTE, BOX, COMPONENT, CARD, CARD_TABLE),
     "LAYOUTS.md": (LAYOUT, ICON, TEMPLATE, SPAN),
 }
 

@@ -15,7 +15,7 @@ from typing import NamedTuple
 from ..colors import Color
 from ..face import Glyph, Item
 from ..fonts import FontFile, from_fonts
-from ..shaping import shape
+from ..shaping import shape, shape_run
 from .hyphenate import SHY
 
 RUNS_CACHE = 65536  # words kept measured: more than a deck's vocabulary in each of its fonts
@@ -114,6 +114,15 @@ def shaped(font: FontFile, text: str, shaping: Shaping = PLAIN) -> Run:
     visible = text.replace(SHY, "")  # a soft hyphen where the line does not break is nothing
     result = shape(visible, font.path, features=shaping.features, language=shaping.language)
     return Run(font, text, result.width, glyphs=result.glyphs, shaping=shaping)
+
+
+def shaped_part(run: Run, start: int, end: int, rtl: bool) -> Run:
+    """The characters `start` to `end` of a shaped run, shaped on their own in one direction (right
+    to left if `rtl`): a part of a line at one bidirectional level, in the run's look."""
+    text = run.text[start:end]
+    result = shape_run(text.replace(SHY, ""), run.font.path, rtl, run.shaping.features, run.shaping.language)
+    return Run(run.font, text, result.width * (run.look.scale if run.look else 1.0), run.look, result.glyphs,
+               run.shaping)
 
 
 def cache_clear() -> None:

@@ -9,6 +9,7 @@ card of a template), the parse of a text, and the measured runs of a word (`runs
 from __future__ import annotations
 
 import functools
+import itertools
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import TypeVar
@@ -22,7 +23,7 @@ from .fitting import ASCENT, block_height, fit_lines, is_title, line_width, tall
 from .hyphenate import SHY
 from .markup import MarkupError, UnknownIcon, icon_names, parse, plain
 from ..units import PT
-from .runs import PLAIN, HardLine, IconDraw, Look, Piece, Run, SetLine, Shaping, Word
+from .runs import PLAIN, HardLine, IconDraw, Look, Piece, Run, SetLine, Shaping, Word, shaped_part
 
 SET_CACHE = 4096  # text boxes kept set (a card's worth of items each)
 PARSE_CACHE = 4096  # texts kept parsed
@@ -155,7 +156,7 @@ def _placed(pieces: list[Run]) -> list[GlyphRun]:
 def _draw(lines: list[SetLine], x: float, y: float, w: float, h: float, size: float, color: Color,
           align: str, valign: str, line_height: float, ink: str, order: int | None = None) -> list[Item]:
     """The set lines as face items. With `order` (the paragraph's level: 0 left to right, 1 right
-    to left), each line's words are put in visual order first (`visual_words`)."""
+    to left), each line's pieces are put in visual order first (`visual_pieces`)."""
     total = block_height(lines, line_height) * size
     top = y + {"top": 0.0, "middle": (h - total) / 2, "bottom": h - total}[valign]
     baseline = top + ASCENT * size * (lines[0].scale if lines else 1.0)
@@ -177,10 +178,11 @@ def _draw(lines: list[SetLine], x: float, y: float, w: float, h: float, size: fl
             if line.bullet:
                 _emit(items, line.bullet.pieces, left, baseline, size, color, ink)
             cursor = left + line.indent * size
-        words = line.words if order is None else visual_words(line.words, order)
-        # the space between two words seen side by side: the one after whichever comes first in reading
-        spaces = [w.space_after for w in words[:-1]] if order is None else \
-            [a.space_after or b.space_after for a, b in zip(words, words[1:])]
+        if order is not None:
+            _emit(items, visual_pieces(line.words, order), cursor, baseline, size, color, ink)
+            continue
+        words = line.words
+        spaces = [w.space_after for w in words[:-1]]
         font = words[0].font if words else None
         if font is not None and all(word.font is font for word in words):
             # one font throughout (most lines): the one text item _emit would make, without its
@@ -203,26 +205,47 @@ def _draw(lines: list[SetLine], x: float, y: float, w: float, h: float, size: fl
     return items
 
 
-def visual_words(words: tuple[Word, ...], paragraph: int) -> tuple[Word, ...]:
-    """A line's words as they are seen, left to right, each with its pieces so too: a word's (or
-    a piece's) level is its first letter's by the bidirectional algorithm over the line (numbers
-    in Hebrew, a Latin name in Arabic, a digit in a fallback font), and the stretches at a level
-    or above are turned round (`shaping.visual_order`). Each run's own glyphs are in visual order
-    already."""
-    levels = bidi_levels("".join(word.text for word in words), "rtl" if paragraph else "ltr")
-    items, at, seen = [], 0, []  # the levels of word, space, word, space, …: a space may part two runs
-    for word in words:
-        items.append(levels[at] if at < len(levels) else paragraph)
-        pieces, piece_levels = word.pieces, []
-        for piece in pieces:
-            piece_levels.append(levels[at] if at < len(levels) else paragraph)
-            at += len(piece.text) if isinstance(piece, Run) else 0
-        items.append(levels[at] if at < len(levels) else paragraph)  # its space's
-        at += len(word.space_after.text) if word.space_after else 0
-        if len(pieces) > 1 and max(piece_levels) > 0:
-            word = word._replace(pieces=tuple(pieces[i] for i in visual_order(piece_levels)))
-        seen.append(word)
-    return tuple(seen[i // 2] for i in visual_order(items) if i % 2 == 0)
+def visual_pieces(words: tuple[Word, ...], paragraph: int) -> list[Piece]:
+    """A line's pieces (runs, icons, the spaces between words) as they are seen, left to right:
+    the bidirectional algorithm run over the whole line (the paragraph's level given), each run
+    cut where its characters' levels change and each part shaped in its own direction (so a
+    bracket takes the direction of what it encloses and is mirrored where that is right to left),
+    and the stretches at a level or above turned round (`shaping.visual_order`). An icon is an
+    object, neutral, as U+FFFC is."""
+    pieces: list[Piece] = []
+    for i, word in enumerate(words):
+        pieces.extend(word.pieces)
+        if i < len(words) - 1 and word.space_after:
+            pieces.append(word.space_after)
+    text = "".join([piece.text if isinstance(piece, Run) else OBJECT for piece in pieces])
+    levels = bidi_levels(text, "rtl" if paragraph else "ltr")
+    seen: list[Piece] = []
+    seen_levels: list[int] = []
+    at = 0
+    for piece in pieces:
+        if not isinstance(piece, Run):
+            seen.append(piece)
+            seen_levels.append(levels[at])
+            at += 1
+            continue
+        own = levels[at:at + len(piece.text)]
+        at += len(piece.text)
+        if not own:
+            continue
+        if own[0] % 2 == 0 and len(set(own)) == 1 and not right_to_left(piece.text):
+            seen.append(piece)  # left to right as it was shaped (most runs)
+            seen_levels.append(own[0])
+            continue
+        start = 0
+        for level, same in itertools.groupby(own):
+            end = start + sum(1 for _ in same)
+            seen.append(shaped_part(piece, start, end, level % 2 == 1))
+            seen_levels.append(level)
+            start = end
+    return [seen[i] for i in visual_order(seen_levels)]
+
+
+OBJECT = "\ufffc"  # an icon, to the bidirectional algorithm
 
 
 def _emit(items: list[Item], pieces: list[Piece], x: float, baseline: float, size: float,
