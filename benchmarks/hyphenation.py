@@ -6,13 +6,13 @@ beside pyphen's own loader, and the time to set very long values.
     python benchmarks/hyphenation.py dictionaries --rounds 5
     python benchmarks/hyphenation.py long --timeout 60
 
-`dictionaries`: every `hyph_*.dic` file pyphen ships, opened by `deckpress.compose.hyphenate.Patterns`
+`dictionaries`: every `hyph_*.dic` file pyphen ships, opened by `deckpress.text.hyphenate.Patterns`
 and by pyphen's `HyphDict` (what `pyphen.Pyphen(lang=...)` builds, past its cache), one after the
 other in this process, each the best of --rounds (CPU seconds); the ratio is deckpress's time over
 pyphen's.
 
 `long`: values of up to 100,000 characters (the most a YAML value may hold, docs/ROBUSTNESS.md),
-each set in a fresh process with a --timeout: `set` is `compose.text.set_text` alone in a 60 × 80 mm
+each set in a fresh process with a --timeout: `set` is `text.set_text` alone in a 60 × 80 mm
 box at 10 pt, hyphenated in German, shrinking to 5 pt; `check` is `deckpress.check` of a one-card
 deck whose body text (57 × 80 mm, hyphenated, shrink to fit) is the value, from reading the deck to
 the composed card. CPU seconds of that call (not the interpreter's start).
@@ -125,13 +125,13 @@ def run_case(case: str, how: str) -> float:
     text = value(case)
     if how == "set":
         from deckpress.colors import BLACK
-        from deckpress.compose.text import Shaping, set_text
+        from deckpress.text import Shaping, TextStyle, set_text
         from deckpress.fonts import FontSet
         from deckpress.units import PT
         fonts = FontSet()
         start = time.process_time()
-        set_text(text, (0.0, 0.0, 60.0, 80.0), fonts.families["sans"], "regular", fonts, {}, 10 * PT, 5 * PT,
-                 BLACK, "left", "top", 1.2, True, True, hyphenate="de", shaping=Shaping("de"))
+        set_text(text, (0.0, 0.0, 60.0, 80.0), TextStyle(fonts.families["sans"], "regular", 10 * PT, 5 * PT, BLACK,
+                                                         hyphenate="de", shaping=Shaping("de")), fonts)
         return time.process_time() - start
     import json
 
@@ -172,7 +172,7 @@ def long_table(timeout: float) -> None:
 def dictionaries_table(rounds: int) -> None:
     import pyphen
 
-    from deckpress.compose.hyphenate import Patterns
+    from deckpress.text.hyphenate import Patterns
 
     paths = sorted({path for path in pyphen.LANGUAGES.values()}, key=lambda p: p.name)
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from contextlib import contextmanager
 from dataclasses import dataclass
+import re
 
 import pypdfium2 as pdfium
 from pypdf import PdfReader
@@ -292,6 +293,27 @@ def _textpage(path, index: int):
         yield page.get_textpage(), page.get_height()
     finally:
         pdf.close()
+
+
+def hyphenated_breaks(path) -> list[tuple[int, str, float]]:
+    """Every line of a PDF that ends in a hyphen inside a word, as pdfium reads it: a "-" it
+    takes for a hyphenation (U+FFFE, the lines joined) or a hyphen ending a line before a letter
+    (a word's own, U+2010 or "-"). Each as (page, the word around the break with "-" there, the
+    hyphen's size in pt)."""
+    import pypdfium2.raw as raw
+
+    found = []
+    pdf = pdfium.PdfDocument(str(path))
+    try:
+        for index in range(len(pdf)):
+            textpage = pdf[index].get_textpage()
+            text = textpage.get_text_range()
+            for m in re.finditer(r"(\w*)(\ufffe|[-\u2010](?=\r?\n\w))\r?\n?(\w*)", text):
+                found.append((index, f"{m.group(1)}-{m.group(3)}",
+                              round(raw.FPDFText_GetFontSize(textpage.raw, m.start(2)), 2)))
+    finally:
+        pdf.close()
+    return found
 
 
 def text_lines(path, index: int) -> list[tuple[str, tuple[float, float, float, float]]]:

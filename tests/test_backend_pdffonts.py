@@ -60,12 +60,12 @@ def test_text_drawn_by_its_characters_is_shaped_into_the_composite_font():
 def shaped_page(text: str, size: float = 20.0, font: str = SANS) -> tuple[bytes, list]:
     """A 200 × 60 pt page with `text` shaped and drawn at (10, 30), a run a word and a run a
     space, as compose sets a line; and its glyphs as drawn, each placed in em from (10, 30)."""
-    from deckpress.compose.text import _shaped  # how compose shapes a run: glyphs placed from its start
+    from deckpress.text.runs import shaped  # how the text engine shapes a run: glyphs placed from its start
 
     runs, start = [], 0.0
     for part in re.split("( )", text):
         if part:
-            run = _shaped(open_font(font), part)
+            run = shaped(open_font(font), part)
             runs.append((start, run.glyphs))
             start += run.width
     fonts = Fonts()

@@ -422,9 +422,9 @@ def test_a_bold_glyph_is_drawn_with_its_outline_as_in_the_pdf(tmp_path):
 
 def shaped(text: str, font: str, x: float, y: float, size: float) -> Text:
     """`text` shaped (kerning, ligatures, joining) as a face's Text with its glyphs, as compose shapes it."""
-    from deckpress.compose.text import _shaped
+    from deckpress.text.runs import shaped
 
-    return Text(x, y, text, font, size, RGB(0, 0, 0), glyph_runs=((0.0, _shaped(open_font(font), text).glyphs),))
+    return Text(x, y, text, font, size, RGB(0, 0, 0), glyph_runs=((0.0, shaped(open_font(font), text).glyphs),))
 
 
 def test_kerned_text_is_text_with_each_character_where_shaping_put_it():
@@ -464,16 +464,15 @@ def test_shaped_text_looks_like_the_pdf(tmp_path):
 @pytest.mark.parametrize("convert", ["color", "lowink"])
 def test_spans_look_like_the_pdf_in_colour_and_low_ink(convert, tmp_path):
     """Mixed sizes, fonts, small caps, a coloured icon and the low-ink underline of a coloured keyword."""
-    from deckpress.compose.text import set_text, shape_icon
+    from deckpress.text import TextStyle, set_text, shape_icon
     from deckpress.ink import apply_ink
     from deckpress.units import PT
 
     fonts = FontSet()
     items = set_text("Deal [harm]{color=#d01010} to [3]{size=160%} foes, [Rare]{caps=small} "
                      "[Fire]{font=condensed weight=bold} [cost :star:]{color=#2040c0}", (4, 6, 55, 40),
-                     fonts.families["sans"], "regular", fonts, {"star": shape_icon("star", "circle", None)}, 12 * PT,
-                     6 * PT, RGB(0, 0, 0), "left", "top",
-                     1.2, True, True).items
+                     TextStyle(fonts.families["sans"], "regular", 12 * PT, 6 * PT, RGB(0, 0, 0)), fonts,
+                     {"star": shape_icon("star", "circle", None)}).items
     face = apply_ink(Face(63.0, 88.0, 3.0, tuple(items)), convert)
     if convert == "lowink":
         assert any(isinstance(i, Line) for i in face.items)  # the underline is drawn in both

@@ -257,7 +257,7 @@ def test_what_cards_share_gives_the_faces_each_card_composed_alone_gives(deck_id
     what patterns fill in, and the items of elements (and settings of texts) whose patterns fill
     in alike: composing a whole deck with one composer gives the faces a fresh composer gives
     for each card alone, with nothing remembered from the others."""
-    from deckpress.compose import text
+    from deckpress import text
 
     deck = load_deck(deck_id)
     shared = Composer(deck, Warnings())

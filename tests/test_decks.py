@@ -423,3 +423,25 @@ def test_rebuilding_gives_byte_identical_files(deck, folder, tmp_path):
     assert again.outputs
     for output in again.outputs:
         assert output.path.read_bytes() == (folder / output.path.name).read_bytes(), output.path.name
+
+
+HYPHENATED_CARD_BREAKS = 5  # issue 31: at most this many on all bundled decks' card faces, both Kanon languages
+HEADING_PT = 10.0  # the bundled decks set headings at this size or larger, text below it
+
+
+def test_card_faces_are_seldom_hyphenated_and_headings_never(bundled_builds, shared_build):
+    """Counted from the PDFs' text (a line ending in a hyphen inside a word, as pdfium reads it):
+    the cards of all five decks, Kanon in German and in English, carry at most
+    HYPHENATED_CARD_BREAKS hyphenated breaks, and no heading, on a card or a rules sheet, is
+    hyphenated. (Before total-fit breaking there were 18 on the cards: "Da-nach", "ih-rem",
+    "in-terval", "oth-er", "mea-sure"; and "Hexa-chords" in a title band.)"""
+    from tests.pdfread import hyphenated_breaks
+
+    builds = [bundled_builds(deck.id)[0] / f"{deck.id}-{{}}-a4.pdf" for deck in DECKS]
+    english, _ = shared_build("kanon-en", "kanon", papers=["a4"], lang="en")
+    builds.append(english / "kanon" / "kanon-en-{}-a4.pdf")
+    on_cards = [found for pattern in builds for found in hyphenated_breaks(str(pattern).format("cards"))]
+    assert len(on_cards) <= HYPHENATED_CARD_BREAKS, on_cards
+    headings = [found for pattern in builds for kind in ("cards", "rules-board")
+                for found in hyphenated_breaks(str(pattern).format(kind)) if found[2] >= HEADING_PT]
+    assert headings == []

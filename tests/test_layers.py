@@ -14,7 +14,11 @@ RANK = {  # lower number = lower layer (docs/ARCHITECTURE.md)
     "units": 0, "atomic": 0, "colors": 0, "errors": 0, "yamlfile": 0, "fonts": 0, "imagefile": 0,
     "pitches": 0, "settings": 0, "bundled": 0, "workers": 0, "separation": 0, "shaping": 0,
     "face": 1, "shapes": 1, "svgpath": 1, "svgfile": 1, "svgnormal": 1, "vectorart": 1,
-    "model": 2, "compose": 3, "ink": 4,
+    # the text engine is one package over two layers: what the model and the backends need (fonts,
+    # shaping, where words break, breaks chosen as numbers) among the values; the rest, which reads a
+    # span's keys from the model, with compose
+    "text.fonts": 0, "text.shaping": 0, "text.hyphenate": 0, "text.punctuation": 0, "text.linebreak": 0,
+    "model": 2, "text": 3, "compose": 3, "ink": 4,
     "imposition": 5,  # geometry only: pages, placements and furniture as values, drawn by the backends
     "backends": 6, "outputs": 7, "builder": 8, "api": 9, "results": 9, "live": 9, "cli": 10,
     "__main__": 10,  # the console script: the cli, with Ctrl-C handled before anything is imported
@@ -23,7 +27,9 @@ PACKAGE = "deckpress"
 
 
 def layer(module: str) -> str:
-    return module.split(".")[0]
+    """The layer a dotted module name is in: its package's, or its own where RANK names it."""
+    parts = module.split(".")
+    return ".".join(parts[:2]) if ".".join(parts[:2]) in RANK else parts[0]
 
 
 def imported(rel: PurePosixPath, tree: ast.AST) -> list[tuple[str, list[str]]]:

@@ -124,7 +124,7 @@ def test_the_loaders_accept_every_key_of_every_table_and_check_against_tables_on
     (child / "deck.yaml").write_text("extends: ../deck\nid: child\ncolors: {ink: '#000000'}\n", encoding="utf-8")
     assert load_deck(child).layouts.colors["ink"] != deck.layouts.colors["ink"]
     for table in TABLES:
-        if table not in (CARD, SPAN):  # a span's keys are markup, which compose reads (test_compose_text)
+        if table not in (CARD, SPAN):  # a span's keys are markup, which the text engine reads (test_text_setting)
             assert seen.get(table.name) == set(table.key_names), table.name
 
 

@@ -175,11 +175,17 @@ def test_absurd_impose_sizes_are_one_line(tmp_path, args, says):
     assert not (tmp_path / "out").exists()
 
 
+# The peak of this process is its memory's high-water mark (VmHWM), not getrusage's ru_maxrss:
+# Linux carries ru_maxrss over an exec, so a child started from a large test process (a
+# pytest-xdist worker that has built many decks, 1.1 GB) would report the parent's size. Its
+# worker processes, forked from it, are its children's ru_maxrss.
 PEAK = """
-import json, resource, sys
+import json, re, resource, sys
 from deckpress.api import {call}
 {call}({args})
-peak = max(resource.getrusage(who).ru_maxrss for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN))
+status = open("/proc/self/status").read()
+own = int(re.search(r"VmHWM:\\s*(\\d+) kB", status).group(1))
+peak = max(own, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
 print(json.dumps(peak * 1024))  # kB on Linux
 """
 

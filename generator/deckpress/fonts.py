@@ -346,7 +346,7 @@ def _vertical_metrics(os2: bytes, hhea: bytes) -> tuple[int, int, int]:
 @dataclass(frozen=True)
 class Family:
     """A font family: the file for each style it has. A value: equal families hash alike, so
-    text measured in one can be cached (compose/text.py)."""
+    text measured in one can be cached (the text engine)."""
 
     name: str
     files: Mapping[str, str]  # style -> path

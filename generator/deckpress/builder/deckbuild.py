@@ -12,7 +12,7 @@ from pathlib import Path
 
 from ..atomic import replacing_folder
 from ..backends.pdffonts import read_ahead
-from ..compose.hyphenate import dictionary
+from ..text import dictionary
 from ..errors import DeckError, Warnings
 from ..fonts import FontSet, open_font
 from ..face import Face

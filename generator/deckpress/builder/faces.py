@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 
 from ..compose import Composer
-from ..compose.text import plain
+from ..text import plain
 from ..errors import Warnings
 from ..face import Face
 from ..ink import apply_ink

@@ -21,7 +21,7 @@ from ..model.layout import Icon, parse_value
 from ..model.values import Names, Pattern, known_names
 from ..units import Length
 from .elements import DRAWERS
-from .text import IconDraw, glyph_icon, shape_icon
+from ..text import IconDraw, glyph_icon, shape_icon
 
 
 class Composer:

@@ -31,9 +31,8 @@ from ..shapes import shape
 from ..units import PT
 from ..svgfile import placeholders
 from ..vectorart import Art, is_pdf, is_vector, load_art
+from ..text import MarkupError, Shaping, TextStyle, is_title, set_text, smarten
 from .staff import staff_items
-from .punctuation import smarten
-from .text import MarkupError, Shaping, is_title, set_text
 
 if TYPE_CHECKING:
     from .composer import Context
@@ -240,11 +239,11 @@ def _set(ctx: Context, e: Element, values: Values, written: str) -> _Setting:
     if hyphenate == "auto":
         hyphenate = not is_title(L("h"), size, get("line-height"), get("wrap"))
     try:
-        fitted = set_text(written, (L("x"), L("y"), L("w"), L("h")), family, style, ctx.c.names.fonts,
-                          ctx.c.icons, size, min(size, min_size), get("color") or BLACK, get("align"),
-                          get("valign"), get("line-height"), get("fit") == "shrink", get("wrap"),
-                          get("ink"), ctx.c.color_names, lang if hyphenate else None,
-                          Shaping(lang, get("features") or ()), get("direction"))
+        look = TextStyle(family, style, size, min_size, get("color") or BLACK, get("align"), get("valign"),
+                         get("line-height"), get("fit") == "shrink", get("wrap"), get("ink"),
+                         lang if hyphenate else None, Shaping(lang, get("features") or ()), get("direction"))
+        fitted = set_text(written, (L("x"), L("y"), L("w"), L("h")), look, ctx.c.names.fonts, ctx.c.icons,
+                          ctx.c.color_names)
     except MarkupError as exc:
         message, name, known = exc.args
         raise DeckError(f"card {ctx.card.label}: {message} in text (template '{ctx.template.name}', "

@@ -29,8 +29,8 @@ from dataclasses import dataclass, replace
 from ..colors import BLACK, WHITE, Color, Gray
 from ..face import Face, Group, Item, Line, Matrix, Paint, Path, PathOp, Rect, multiply, transform_path, translation
 from ..fonts import FontSet
+from ..text import TextStyle, escape, set_text
 from ..units import PT
-from .text import set_text
 
 CARD_THICKNESS = 0.30  #: mm a card; 54 cards ≈ 16.2 mm (print-specs.md §1.2)
 SLEEVE_THICKNESS = 0.20  #: what a sleeve adds to a card's thickness (both layers of film)
@@ -311,7 +311,7 @@ def _back(size: BoxSize, art: BoxArt, x: float) -> list[Item]:
     items: list[Item] = []
     if art.back is not None:
         items += _card(art.back, (x + MARGIN, MARGIN + 1.0, W - 2 * MARGIN, H - text_h - 2 * MARGIN - 3.0))
-    lines = "\n".join([f"**{_escape(art.title)}**", *(_escape(d) for d in art.details)])
+    lines = "\n".join([f"**{escape(art.title)}**", *(escape(d) for d in art.details)])
     items += _text(art, lines, (x + MARGIN, H - MARGIN - text_h, W - 2 * MARGIN, text_h), 8.5, "regular",
                    art.color, escaped=True)
     return items
@@ -333,7 +333,7 @@ def _spine(art: BoxArt, a: float, b: float, H: float) -> list[Item]:
     if D < 5:
         return []
     inset = min(2.0, D / 5)
-    text = f"**{_escape(art.title)}**" + (f"  ·  {_escape(art.designer)}" if D >= 9 else "")
+    text = f"**{escape(art.title)}**" + (f"  ·  {escape(art.designer)}" if D >= 9 else "")
     return _rotated(lambda w, h: _text(art, text, (0, 0, w, h), 14, "regular", art.color, escaped=True, wrap=False),
                     (0.0, 1.0, -1.0, 0.0, b - inset, MARGIN), H - 2 * MARGIN, D - 2 * inset)
 
@@ -356,14 +356,10 @@ def _card(face: Face, box: tuple[float, float, float, float]) -> list[Item]:
     return [picture, Rect(cx, cy, cw, ch, paint=FRAME)]
 
 
-def _escape(text: str) -> str:
-    """Text as it is, not as markup: `*`, `:` and `[` have meanings in set_text."""
-    return text.replace("\\", "\\\\").replace("*", "\\*").replace(":", "\\:").replace("[", "\\[")
-
-
 def _text(art: BoxArt, text: str, box: tuple[float, float, float, float], size_pt: float, style: str,
           color: Color, escaped: bool = False, wrap: bool = True) -> list[Item]:
     family = art.fonts.families["sans"]
-    fitted = set_text(text if escaped else _escape(text), box, family, style, art.fonts, {}, size_pt * PT,
-                      min(5.0, size_pt) * PT, color, "center", "middle", 1.15, True, wrap)
+    look = TextStyle(family, style, size_pt * PT, min(5.0, size_pt) * PT, color, "center", "middle", 1.15,
+                     wrap=wrap)
+    fitted = set_text(text if escaped else escape(text), box, look, art.fonts)
     return fitted.items

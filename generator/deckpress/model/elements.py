@@ -121,12 +121,15 @@ KINDS: dict[str, Kind] = {k.name: k for k in (
             choices=("shrink", "none")),
         Key("wrap", "bool", True, "Break lines at spaces to fit the width (and at soft hyphens, "
             "`&shy;` or U+00AD, which print as \"-\" only where a line breaks)."),
-        Key("hyphenate", "auto-bool", "auto", "Break a word that does not fit the line where the "
-            "language's dictionary allows (pyphen's, LibreOffice's patterns), before moving it to the "
-            "next line or shrinking the text; at least two letters stay and go, and words with digits, "
-            "addresses, icons or a change of font are never broken. `auto`: on for body text, off for "
+        Key("hyphenate", "auto-bool", "auto", "Let words break where the language's dictionary allows "
+            "(pyphen's, LibreOffice's patterns), as a last resort: only where the text would not fit its "
+            "box otherwise, or would have to shrink by more than 8 %; only in words of 7 letters or "
+            "more, leaving 3 either side, and never at the end of two lines in a row. Words with digits, "
+            "addresses, icons or a change of font never break. `auto`: on for body text, off for "
             "titles, a title being a text that does not `wrap` or whose box holds fewer than 3 lines "
-            "at its largest `size`.", choices=("auto", "true", "false")),
+            "at its largest `size`. Lines break where they read best for the paragraph as a whole "
+            "(fewest lines, then evenly filled; centred text and titles balanced).",
+            choices=("auto", "true", "false")),
         Key("lang", "language", None, "The text's language (`de`, `en-GB`, `fr`), for shaping (a "
             "language's own letter forms: Serbian italics, Marathi, Urdu digits), hyphenation and "
             "smart punctuation; by default the language the deck is printed in."),

@@ -200,7 +200,7 @@ ICON = Keys("icon", "What `:name:` draws inside a line of text.", (
     Key("color", "color", None, "the colour of a glyph or symbol; by default the colour of the text around it"),
 ))
 
-#: A span's keys: not a mapping of a file but the `key=value`s of markup, which compose/text.py checks.
+#: A span's keys: not a mapping of a file but the `key=value`s of markup, which text/markup.py checks.
 SPAN = Keys("span", "What a span `[words]{key=value …}` in text may change, for its words.", (
     Key("color", "color", None, "their colour: a palette colour or colour word of the deck, `#rrggbb`, or "
         "a colour name; quoted with a tint (`color=\"red 40%\"`). A span that changes only the colour is "
@@ -224,5 +224,5 @@ TEMPLATE = Keys("template", "A card template.", (
 ))
 
 #: Every table of keys (the element kinds' are in `elements.KINDS`): the files' and, checked by
-#: compose/text.py rather than a loader, a text span's.
+#: text/markup.py rather than a loader, a text span's.
 TABLES = (DECK, SIZE, FONT, FONT_FILE, PALETTE, BOX, COMPONENT, CARD, CARD_TABLE, LAYOUT, ICON, SPAN, TEMPLATE)

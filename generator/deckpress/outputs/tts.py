@@ -32,9 +32,9 @@ from PIL import Image as PILImage
 from ..atomic import write_text
 from ..backends.raster import RasterJob, render, save_png, trim_box
 from ..colors import RGB
-from ..compose.text import set_text
 from ..face import Face, Item, Line, Paint, Rect, Text
 from ..fonts import FontSet
+from ..text import TextStyle, escape, set_text
 from ..units import PT
 from .sides import Entry, file_stems, slug
 
@@ -96,9 +96,9 @@ def neutral_back(title: str, like: Face, fonts: FontSet | None = None, part: str
     box_w = w - 2 * inset - 6.0
     box_h = min(22.0, h * 0.25)
     # the title as it is, not markup
-    text = title.replace("\\", "\\\\").replace("*", "\\*").replace(":", "\\:").replace("[", "\\[")
-    fitted = set_text(text, ((w - box_w) / 2, (h - box_h) / 2, box_w, box_h), fonts.families["sans"], "bold",
-                      fonts, {}, 15 * PT, 7 * PT, NEUTRAL_INK, "center", "middle", 1.15, True, True)
+    fitted = set_text(escape(title), ((w - box_w) / 2, (h - box_h) / 2, box_w, box_h),
+                      TextStyle(fonts.families["sans"], "bold", 15 * PT, 7 * PT, NEUTRAL_INK, "center", "middle", 1.15),
+                      fonts)
     items += fitted.items
     lines = [item for item in fitted.items if isinstance(item, Text)]
     top = min((t.y - 0.76 * t.size for t in lines), default=h / 2)  # cap height and accents
@@ -107,9 +107,9 @@ def neutral_back(title: str, like: Face, fonts: FontSet | None = None, part: str
     for y in (top - 3.0, bottom + 3.0):
         items.append(Line(w / 2 - rule, y, w / 2 + rule, y, paint=frame))
     if part:
-        plain = part.replace("\\", "\\\\").replace("*", "\\*").replace(":", "\\:").replace("[", "\\[")
-        items += set_text(plain, ((w - box_w) / 2, bottom + 5.0, box_w, 6.0), fonts.families["sans"], "regular",
-                          fonts, {}, 9 * PT, 6 * PT, NEUTRAL_INK, "center", "top", 1.15, True, True).items
+        items += set_text(escape(part), ((w - box_w) / 2, bottom + 5.0, box_w, 6.0),
+                          TextStyle(fonts.families["sans"], "regular", 9 * PT, 6 * PT, NEUTRAL_INK, "center", "top",
+                                    1.15), fonts).items
     return Face(w, h, bleed, tuple(items), like.radius)
 
 

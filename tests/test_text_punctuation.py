@@ -1,4 +1,4 @@
-"""Smart punctuation (compose/punctuation.py): quotes per language, apostrophes, dashes, ellipses,
+"""Smart punctuation (text/punctuation.py): quotes per language, apostrophes, dashes, ellipses,
 no-break spaces, the markup left alone; and `smart:` on a text element, read back from the PDF."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import re
 import pytest
 
 from deckpress.builder.deckbuild import build_deck
-from deckpress.compose.punctuation import QUOTES, smarten
+from deckpress.text.punctuation import QUOTES, smarten
 from tests.pdfread import page_text
 
 NB = "\u00a0"

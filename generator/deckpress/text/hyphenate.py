@@ -1,8 +1,9 @@
 """Where a word may break across lines: soft hyphens, its own hyphens, and a language's dictionary.
 
 The dictionaries are pyphen's (LibreOffice's hyphenation patterns, about 70 languages, pure
-Python). compose/text.py's line breaker asks `breaks` for a word that does not fit its line and
-takes the latest break whose head, with its hyphen, does.
+Python). text/lines.py asks `breaks` where a word may break: its own hyphens always, the
+dictionary's breaks only when hyphenating (a last resort: see `fit_lines` there), and chooses
+among them with text/linebreak.py.
 """
 
 from __future__ import annotations
@@ -19,6 +20,10 @@ import pyphen
 
 SHY = "\u00ad"  # soft hyphen: a break the writer allows, drawn (as "-") only where a line breaks
 MIN_LETTERS = 2  # a break leaves at least this many letters on either side: "a-" never stays, "-y" never goes
+# the dictionary breaks only words of at least this many letters, this many either side, as a
+# typesetter would: "in-to", "emp-ty", "Da-nach" and "ih-rem" read as careless
+DICTIONARY_WORD = 7
+DICTIONARY_SIDE = 3
 BREAKS_CACHE = 65536  # words kept with their breaks: more than a deck's vocabulary
 SHORT_WORD = 40  # bytes: a word up to this long is looked up in every part of it (see `positions`)
 
@@ -27,25 +32,30 @@ _LETTERS = re.compile(r"[^\W\d_]+")  # a run of letters, which the dictionary hy
 
 
 @functools.lru_cache(maxsize=BREAKS_CACHE)
-def breaks(text: str, lang: str | None) -> tuple[tuple[int, int, bool], ...]:
+def breaks(text: str, lang: str | None, hyphenating: bool = True) -> tuple[tuple[int, int, bool], ...]:
     """Where the word `text` may break, in order, as (end of the head, start of the rest, whether
     a hyphen is added), each leaving at least MIN_LETTERS letters either side.
 
     A word with soft hyphens breaks there and nowhere else (the writer has said where). Else,
     with a language (`de`, `en-GB`; None for none), after a hyphen the word has (Kanon-Karte)
-    and where the language's dictionary allows, unless the word holds a digit or looks like an
-    address or a path."""
+    and where the language's dictionary allows in a run of DICTIONARY_WORD letters or more,
+    leaving DICTIONARY_SIDE either side, unless the word holds a digit or looks like an address
+    or a path. Without `hyphenating`, only after the word's own hyphens: breaks that add none."""
     found: list[tuple[int, int, bool]] = []
     if SHY in text:
-        found = [(i, i + 1, True) for i, char in enumerate(text) if char == SHY]
+        if hyphenating:
+            found = [(i, i + 1, True) for i, char in enumerate(text) if char == SHY]
     else:
         hyphens = dictionary(lang) if lang else None
         if hyphens is not None and not _NOT_HYPHENATED.search(text):
             found = [(i + 1, i + 1, False) for i, char in enumerate(text)
                      if char in "-\u2010" and 0 < i < len(text) - 1]
-            for m in _LETTERS.finditer(text):
-                found += [(m.start() + k, m.start() + k, True) for k in hyphens.positions(m.group())]
-            found.sort()
+            if hyphenating:
+                for m in _LETTERS.finditer(text):
+                    if len(m.group()) >= DICTIONARY_WORD:
+                        found += [(m.start() + k, m.start() + k, True) for k in hyphens.positions(m.group())
+                                  if DICTIONARY_SIDE <= k <= len(m.group()) - DICTIONARY_SIDE]
+                found.sort()
     if not found:
         return ()
     letters = letters_before(text)  # one pass, not one a break: a word may have thousands

@@ -5,7 +5,7 @@
 `---` into an em dash, `...` into …, the space between a number and its unit into a no-break
 space (5 mm, 10 %), and, where the language wants one (French), puts a no-break space before
 `: ; ! ?`. It runs on a text element's text once the fields are in, and leaves the markup of
-compose/text.py as it is: `**`, `*`, `:icon:` and backslash escapes are never changed, only
+text/markup.py as it is: `**`, `*`, `:icon:` and backslash escapes are never changed, only
 looked through (a quote before `**bold**` still opens).
 
 The languages are a table (`QUOTES`, `SPACE_BEFORE`): a language not in it gets English quotes,
@@ -47,7 +47,7 @@ APOSTROPHE = "’"
 UNITS = ("mm", "cm", "m", "km", "pt", "px", "g", "kg", "mg", "ml", "s", "ms", "min", "h", "%", "‰",
          "°", "°C", "°F", "€", "$", "£", "dpi", "Hz", "kHz", "×")
 
-# the markup of compose/text.py that smarten must leave alone: an escape, `**` or `*`, an icon
+# the markup of text/markup.py that smarten must leave alone: an escape, `**` or `*`, an icon
 _MARKUP = re.compile(r"\\[*:\\]|\*\*?|:[a-z][a-z0-9_-]*:")
 # stand-ins for the markup while the text is worked on: Unicode noncharacters, never in a text
 _SEEN_THROUGH = "\ufdd0"  # `*`, `**`: as if not there

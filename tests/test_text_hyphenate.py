@@ -1,5 +1,5 @@
-"""Hyphenation: where words may break (compose/hyphenate.py), and the line breaker and fitter of
-compose/text.py using it: soft hyphens, the dictionary per language, `hyphenate:` and `lang:`."""
+"""Hyphenation: where words may break (text/hyphenate.py), and the line breaker and fitter of
+the text engine using it: soft hyphens, the dictionary per language, `hyphenate:` and `lang:`."""
 
 from __future__ import annotations
 
@@ -11,8 +11,10 @@ import pytest
 from deckpress.builder.deckbuild import build_deck
 from deckpress.builder.faces import compose_faces
 from deckpress.colors import BLACK, RGB
-from deckpress.compose.hyphenate import SHY, breaks, hyphenated
-from deckpress.compose.text import fit_lines, glyph_icon, is_title, parse, set_text, shape_icon
+from deckpress.text import TextStyle, cache_clear, glyph_icon, is_title, set_text, shape_icon
+from deckpress.text.fitting import fit_lines
+from deckpress.text.hyphenate import SHY, breaks, hyphenated
+from deckpress.text.markup import parse
 from deckpress.errors import Warnings
 from deckpress.face import Text
 from deckpress.fonts import FontSet
@@ -29,8 +31,8 @@ ICONS = {"sharp": glyph_icon("sharp", FONTS.families["music"].file("regular"), "
 
 
 def lines_of(text, w, size=10 * PT, hyphenate="de", h=80.0, shrink=False):
-    fitted = set_text(text, (0, 0, w, h), SANS, "regular", FONTS, ICONS, size, 5 * PT, BLACK, "left", "top", 1.2,
-                      shrink, True, hyphenate=hyphenate)
+    fitted = set_text(text, (0, 0, w, h), TextStyle(SANS, "regular", size, 5 * PT, BLACK, shrink=shrink,
+                                                    hyphenate=hyphenate), FONTS, ICONS)
     by_line: dict[float, list[Text]] = {}
     for item in fitted.items:
         if isinstance(item, Text):
@@ -50,11 +52,14 @@ def right_edge(line):
 # --- where a word may break --------------------------------------------------------------------
 
 @pytest.mark.parametrize("word, lang, expected", [
-    ("Hexachords", "de", "He-xa-chords"),
+    ("Hexachords", "de", "Hexa-chords"),  # three letters at least either side: not "He-xachords"
     ("Richtungswechsel", "de", "Rich-tungs-wech-sel"),
-    ("hyphenation", "en", "hy-phen-ation"),  # en is en_US, as LibreOffice has it
-    ("Kanon-Karte", "de", "Ka-non-Kar-te"),  # after its own hyphen (no second one added), and inside each part
-    ("Hexachords.", "de", "He-xa-chords."),  # punctuation is not a letter
+    ("hyphenation", "en", "hyphen-ation"),  # en is en_US, as LibreOffice has it
+    ("Notenkarten-Stapelkarte", "de", "Noten-kar-ten-Sta-pel-karte"),  # after its own hyphen (no second
+    # one added), and inside each part
+    ("Kanon-Karte", "de", "Kanon-Karte"),  # parts under seven letters: only after its own hyphen
+    ("Danach", "de", "Danach"), ("ihrem", "de", "ihrem"), ("into", "en", "into"),  # under seven letters
+    ("Hexachords.", "de", "Hexa-chords."),  # punctuation is not a letter
     ("Tisch\u00admitte", "de", "Tisch-mitte"),  # the writer's soft hyphen, and no other break
     ("Richtungs\u00adwechsel", "de", "Richtungs-wechsel"),
     ("a\u00adbc", "de", "abc"),  # one letter would stay
@@ -77,17 +82,19 @@ def test_at_least_two_letters_stay_and_go(lang):
 
 
 def test_regional_languages_find_their_dictionary():
-    assert hyphenated("Hexachords", "de-CH") == "He-xa-chords" and hyphenated("hyphenation", "en_GB") != "hyphenation"
+    assert hyphenated("Hexachords", "de-CH") == "Hexa-chords" and hyphenated("hyphenation", "en_GB") != "hyphenation"
 
 
 # --- the line breaker ----------------------------------------------------------------------------
 
-def test_a_word_that_does_not_fit_is_hyphenated_before_it_moves_down():
+def test_a_word_moves_down_whole_when_the_text_fits_so_and_breaks_when_it_is_wider_than_a_line():
     text = "Die Grenzen des Hexachords"
     lines, _ = lines_of(text, 40.0)
     plain, _ = lines_of(text, 40.0, hyphenate=None)
-    assert [joined(line) for line in plain] == ["Die Grenzen des", "Hexachords"]
-    assert [joined(line) for line in lines] == ["Die Grenzen des Hexa-", "chords"]
+    # the box has room for the second line: no hyphen (issue 31: "in ih- / rem Zug" read as careless)
+    assert [joined(line) for line in plain] == [joined(line) for line in lines] == ["Die Grenzen des", "Hexachords"]
+    lines, _ = lines_of("Die Richtungswechselkarten", 40.0)  # the compound is wider than the line
+    assert [joined(line) for line in lines] == ["Die Richtungswechsel-", "karten"]
     assert all(right_edge(line) <= 40.0 + 1e-9 for line in lines)  # the head and its hyphen fit
 
     # the latest break that fits (Rich-tungs-wech-sel): the box's width decides which
@@ -143,9 +150,12 @@ def test_a_soft_hyphen_is_invisible_and_of_no_width_unless_the_line_breaks_there
     whole, fitted = lines_of(f"Tisch{shy}mitte", 80.0, hyphenate=None)
     assert [joined(line) for line in whole] == ["Tischmitte"] and not fitted.missing
     assert right_edge(whole[0]) == pytest.approx(REGULAR.width("Tischmitte") * 10 * PT)
-    broken, _ = lines_of(f"auf der Tisch{shy}mitte", REGULAR.width("auf der Tisch-") * 10 * PT + 0.01,
-                         hyphenate=None)
-    assert [joined(line) for line in broken] == ["auf der Tisch-", "mitte"]
+    # where the line has room for the whole word, it moves down whole; where it has not, it breaks there
+    whole, _ = lines_of(f"auf der Tisch{shy}mitte", REGULAR.width("auf der Tisch-") * 10 * PT + 0.01,
+                        hyphenate=None)
+    assert [joined(line) for line in whole] == ["auf der", "Tischmitte"]
+    broken, _ = lines_of(f"auf der Tisch{shy}mitte", REGULAR.width("Tischmi") * 10 * PT, hyphenate=None)
+    assert [joined(line) for line in broken] == ["auf der", "Tisch-", "mitte"]
 
 
 def test_soft_hyphens_and_hyphenation_in_the_pdf(make_deck, tmp_path):
@@ -215,7 +225,7 @@ LAYOUT = """
     """
 
 
-def deck_yaml(language="de", extra=""):
+def deck_yaml(language="de", extra="", text="Die Grenzen des Hexachords"):
     return f"""
         id: hy
         title: Hy
@@ -228,7 +238,7 @@ def deck_yaml(language="de", extra=""):
             front: front
             back: back
             cards:
-              - {{text: "Die Grenzen des Hexachords"}}
+              - {{text: "{text}"}}
         """
 
 
@@ -240,16 +250,21 @@ def boxes(folder):
 
 
 def test_hyphenate_auto_is_on_for_body_text_and_off_for_titles(make_deck):
+    found = boxes(make_deck(deck_yaml(text="Die Richtungswechselkarten"), {"hy": LAYOUT}))
+    assert found["title"] == ["Die", "Richtungswechselkarten"]  # too wide, and said so, but not hyphenated
+    assert found["body"] == ["Die Richtungswechsel-", "karten"]
+    assert found["off"] == ["Die", "Richtungswechselkarten"]
+    # text that fits unbroken is not hyphenated even in the body; the title's lines are balanced
     found = boxes(make_deck(deck_yaml(), {"hy": LAYOUT}))
-    assert found["title"] == ["Die Grenzen des", "Hexachords"]
-    assert found["body"] == ["Die Grenzen des Hexa-", "chords"]
-    assert found["off"] == ["Die Grenzen des", "Hexachords"]
+    assert found["title"] == ["Die Grenzen", "des Hexachords"]
+    assert found["body"] == found["off"] == ["Die Grenzen des", "Hexachords"]
 
 
 def test_hyphenate_true_asks_for_it_in_a_title(make_deck):
     layout = LAYOUT.replace("size: 10pt, fit: none}\n          - text: {id: body",
                             "size: 10pt, fit: none, hyphenate: true}\n          - text: {id: body")
-    assert boxes(make_deck(deck_yaml(), {"hy": layout}))["title"] == ["Die Grenzen des Hexa-", "chords"]
+    assert boxes(make_deck(deck_yaml(text="Die Richtungswechselkarten"), {"hy": layout}))["title"] == \
+        ["Die Richtungswechsel-", "karten"]
 
 
 def test_lang_picks_the_dictionary(make_deck):
@@ -277,14 +292,14 @@ def test_a_bad_hyphenate_value_is_refused(make_deck):
 
 
 def test_the_patterns_break_where_pyphen_does():
-    """compose/hyphenate reads pyphen's dictionaries itself (lazily, for speed): every word of the
+    """text/hyphenate reads pyphen's dictionaries itself (lazily, for speed): every word of the
     bundled decks' texts breaks where pyphen's own reading of the same file says."""
     import re
 
     import pyphen
 
     from deckpress.bundled import DECKS_DIR
-    from deckpress.compose.hyphenate import dictionary
+    from deckpress.text.hyphenate import dictionary
 
     words: dict[str, set[str]] = {"de": set(), "en": set()}
     for path in DECKS_DIR.rglob("*.yaml"):
@@ -298,7 +313,7 @@ def test_the_patterns_break_where_pyphen_does():
         # German's pattern `5ab61la1ge` has two digits together: pyphen reads a value too many and
         # breaks "Abla-g-e-stapel"; here a gap between letters has one value, the last digit written
         assert differ == ({"Ablagestapel": (2, 4, 6, 9)} if lang == "de" else {}), lang
-    assert hyphenated("Ablagestapel", "de") == "Ab-la-ge-sta-pel"
+    assert hyphenated("Ablagestapel", "de") == "Abla-ge-sta-pel"  # (the patterns' "Ab-" leaves two letters)
 
 
 @pytest.mark.parametrize("lang, main, words", [
@@ -314,7 +329,7 @@ def test_dictionaries_in_every_encoding_break_where_pyphen_does(lang, main, word
     single-byte encodings and in UTF-8, are found as pyphen finds them."""
     import pyphen
 
-    from deckpress.compose.hyphenate import dictionary
+    from deckpress.text.hyphenate import dictionary
 
     ours, theirs = dictionary(lang), pyphen.Pyphen(lang=main, left=2, right=2)
     assert [ours.positions(w) for w in words] == [tuple(theirs.positions(w)) for w in words]
@@ -326,7 +341,7 @@ def test_a_line_of_zeros_hides_no_pattern(tmp_path):
     the same letters; it is told apart only once read (a line with no digit at all, at once)."""
     import pyphen
 
-    from deckpress.compose.hyphenate import Patterns
+    from deckpress.text.hyphenate import Patterns
 
     path = tmp_path / "hyph_xx_XX.dic"
     path.write_bytes(b"UTF-8\nb1c\nbc\nd1e\nd0e\nxbcx\n")  # `bc`: no digit; `d0e`: zeros only
@@ -337,7 +352,7 @@ def test_a_line_of_zeros_hides_no_pattern(tmp_path):
 
 
 def test_a_language_alone_is_its_main_country():
-    from deckpress.compose.hyphenate import dictionary
+    from deckpress.text.hyphenate import dictionary
     assert dictionary("de") is dictionary("de")  # opened once
     assert dictionary("xx") is None
 
@@ -349,7 +364,7 @@ def _two_digit_letters(path) -> list[str]:
     reads a value too many from: the one known difference (test_the_patterns_break_where_pyphen_does)."""
     import re
 
-    from deckpress.compose.hyphenate import Patterns
+    from deckpress.text.hyphenate import Patterns
 
     encoding = Patterns(path).encoding
     text = path.read_bytes().decode(encoding)
@@ -366,7 +381,7 @@ def test_every_dictionary_breaks_where_pyphen_does():
 
     import pyphen
 
-    from deckpress.compose.hyphenate import Patterns
+    from deckpress.text.hyphenate import Patterns
 
     checked = 0
     for path in sorted(set(pyphen.LANGUAGES.values()), key=lambda p: p.name):
@@ -387,7 +402,7 @@ def test_reading_a_dictionary_counts_its_lines_once():
     """The lines of a dictionary's special patterns (`^^e4`, `c1k/k=k`: Hungarian has 2,700) are
     numbered by counting on from the last one found: every byte is counted once a mark, where
     counting from the start each time read Hungarian in over 2 s (pyphen: 0.4 s)."""
-    from deckpress.compose.hyphenate import _special_lines
+    from deckpress.text.hyphenate import _special_lines
 
     class Counted(bytes):
         scanned = 0
@@ -407,7 +422,7 @@ def test_a_long_word_is_looked_up_in_few_parts_and_breaks_as_pyphen_says():
     begins so), not in each of its two million parts; and breaks where pyphen says."""
     import pyphen
 
-    from deckpress.compose.hyphenate import Patterns
+    from deckpress.text.hyphenate import Patterns
 
     class Counted(dict):
         looked_up = 0
@@ -433,13 +448,13 @@ TEST_FONTS = Path(__file__).parent / "fonts"
 def _reference(text, width, lang, font):
     """The parts a word alone on its lines is broken into, by the rule itself: for each line, every
     break from the last back, each head shaped, the first that fits; the rest shaped whole."""
-    from deckpress.compose.text import _shaped
+    from deckpress.text.runs import shaped
 
     found, parts, start, nxt = breaks(text, lang), [], 0, 0
     limit = width + 1e-9
     while True:
         rest = text[start:]
-        if _shaped(font, rest).width <= limit:
+        if shaped(font, rest).width <= limit:
             return [*parts, rest.replace(SHY, "")]
         for j in range(len(found) - 1, nxt - 1, -1):
             cut, resume, add = found[j]
@@ -448,7 +463,7 @@ def _reference(text, width, lang, font):
             head = text[start:cut].replace(SHY, "") + ("-" if add else "")
             if not add and head.endswith("-") and font.has("\u2010"):
                 head = head[:-1] + "\u2010"
-            if _shaped(font, head).width <= limit + 1e-9:
+            if shaped(font, head).width <= limit + 1e-9:
                 parts.append(head)
                 start, nxt = resume, j + 1
                 break
@@ -465,11 +480,11 @@ ARABIC_SYLLABLES = "كتا ب مكت بة مر حبا عر بي لغ ة 12 345".
 def _unmeasured(monkeypatch):
     """Words' pens not known, as for glyphs that do not add up to their characters: the breaker
     then shapes parts of doubling length."""
-    from deckpress.compose import text as text_module
+    from deckpress.text import lines
 
-    text_module.cache_clear()
-    monkeypatch.setattr(text_module, "_pens", lambda *args: None)
-    monkeypatch.setattr(text_module, "_word_breaks", text_module._word_breaks.__wrapped__)
+    cache_clear()
+    monkeypatch.setattr(lines, "_pens", lambda *args: None)
+    monkeypatch.setattr(lines, "_word_breaks", lines._word_breaks.__wrapped__)
 
 
 @pytest.mark.parametrize("script", ["latin", "latin-de", "hebrew", "arabic", "latin unmeasured",
@@ -482,7 +497,7 @@ def test_a_long_word_breaks_where_trying_every_break_would(script, monkeypatch):
     hyphens or the German dictionary, in boxes 4 to 30 em wide."""
     import random
 
-    from deckpress.compose.text import wrap
+    from deckpress.text.lines import wrap
 
     if script.endswith(" unmeasured"):
         _unmeasured(monkeypatch)
@@ -515,7 +530,7 @@ def test_breaking_a_word_shapes_each_of_its_characters_a_few_times(script, monke
     times; trying each head from the last, thousands), whichever way its breaks were found."""
     import random
 
-    from deckpress.compose import text as text_module
+    from deckpress.text import lines as lines_module, runs
 
     if script.endswith(" unmeasured"):
         _unmeasured(monkeypatch)
@@ -528,15 +543,15 @@ def test_breaking_a_word_shapes_each_of_its_characters_a_few_times(script, monke
     family = fonts.families["test" if script == "hebrew" else "sans"]
     (hard,) = parse(word, family, "regular", fonts, {})
     shaped = 0
-    original = text_module._shaped
+    original = runs.shaped
 
-    def counted(font, text, shaping=text_module.PLAIN):
+    def counted(font, text, shaping=runs.PLAIN):
         nonlocal shaped
         shaped += len(text)
         return original(font, text, shaping)
 
-    monkeypatch.setattr(text_module, "_shaped", counted)
-    lines, _ = text_module.wrap([hard], 20.0, True, "de" if script == "dictionary" else None)
+    monkeypatch.setattr(lines_module, "shaped", counted)
+    lines, _ = lines_module.wrap([hard], 20.0, True, "de" if script == "dictionary" else None)
     assert len(lines) > 300
     assert "".join(w.text for line in lines[:-1] for w in line.words).replace("-", "") + \
         lines[-1].words[0].text.replace(SHY, "") == word.replace(SHY, "")
@@ -575,16 +590,16 @@ def test_text_far_too_long_for_its_box_is_wrapped_once(monkeypatch):
     largest size too, and with a span larger than the text at every 0.25 pt between)."""
     import random
 
-    from deckpress.compose import text as text_module
+    from deckpress.text import fitting
 
     wraps = []
-    original = text_module.wrap
+    original = fitting.wrap
 
     def counted(lines, width_em, *args):
         wraps.append(width_em)
         return original(lines, width_em, *args)
 
-    monkeypatch.setattr(text_module, "wrap", counted)
+    monkeypatch.setattr(fitting, "wrap", counted)
     text = _prose(random.Random(2), 2200)
     for span in ("", "[Achtung]{size=150%} "):
         wraps.clear()
@@ -600,18 +615,18 @@ def test_the_fitter_chooses_what_it_chose_trying_every_size(span, monkeypatch):
     for fewer wraps."""
     import random
 
-    from deckpress.compose import text as text_module
+    from deckpress.text import fitting
 
     rng = random.Random(span)
     cases = [(_prose(rng, rng.choice([5, 40, 120, 250, 400, 900])), rng.uniform(20, 80), rng.uniform(15, 90))
              for _ in range(40)]
     wraps = []
-    original = text_module.wrap
-    monkeypatch.setattr(text_module, "wrap", lambda *args: wraps.append(1) or original(*args))
+    original = fitting.wrap
+    monkeypatch.setattr(fitting, "wrap", lambda *args: wraps.append(1) or original(*args))
     pruned = [fit_lines(parse(span + text, SANS, "regular", FONTS, ICONS, size=10 * PT), w, h, 10 * PT, 5 * PT,
                         1.2, True, True, "de") for text, w, h in cases]
     wrapped, wraps[:] = len(wraps), []
-    monkeypatch.setattr(text_module, "_too_tall", lambda *args: False)
+    monkeypatch.setattr(fitting, "_too_tall", lambda *args: False)
     every = [fit_lines(parse(span + text, SANS, "regular", FONTS, ICONS, size=10 * PT), w, h, 10 * PT, 5 * PT,
                        1.2, True, True, "de") for text, w, h in cases]
     assert pruned == every and wrapped < len(wraps)
@@ -658,3 +673,28 @@ def test_a_value_of_100000_characters_is_checked_with_one_warning(kind, make_dec
     overflow = [w for w in result.warnings.records if w.kind == "text-overflow"]
     card_line = next(i for i, line in enumerate(deck.split("\n"), 1) if "- text:" in line)
     assert len(overflow) == 1 and overflow[0].line == card_line and "even at 5pt" in overflow[0].message
+
+
+def test_an_initial_stays_with_the_name_and_a_mark_with_the_word_before():
+    """Of breaks giving as many lines, those a typesetter would tie are avoided: either side of an
+    initial ("Guy T." / "Schafer", "Guy" / "T. Schafer"), before a word of punctuation alone
+    ("· Aussetzen")."""
+    from deckpress.text.lines import wrap
+
+    def tied(text, w, bad):
+        ours = [joined(line) for line in lines_of(text, float(w), hyphenate=None)[0]]
+        greedy = [" ".join(word.text.strip() for word in line.words)
+                  for line in wrap(parse(text, SANS, "regular", FONTS, ICONS), w / (10 * PT), True)[0]]
+        return bad(ours), bad(greedy)
+
+    def initial_at_end(lines):
+        return any(line.endswith((" T.", " Guy")) for line in lines[:-1])
+
+    def mark_at_start(lines):
+        return any(line.startswith("·") for line in lines)
+
+    for text, bad, widths in (("Designed and made by Guy T. Schafer on 15 November 2016", initial_at_end, range(30, 90)),
+                              ("Richtungswechsel · Aussetzen · Kanon", mark_at_start, range(20, 60))):
+        found = [tied(text, w, bad) for w in widths]
+        assert (True, False) not in found  # never where filling in turn avoids it
+        assert (False, True) in found  # and avoided where filling in turn has it
