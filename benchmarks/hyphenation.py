@@ -126,7 +126,7 @@ def run_case(case: str, how: str) -> float:
     if how == "set":
         from deckpress.colors import BLACK
         from deckpress.text import Shaping, TextStyle, set_text
-        from deckpress.fonts import FontSet
+        from deckpress.text.fonts import FontSet
         from deckpress.units import PT
         fonts = FontSet()
         start = time.process_time()

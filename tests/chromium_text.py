@@ -10,7 +10,7 @@ for each sample
 - its glyph ids in visual order, left to right, and the font each came from: the page printed to
   PDF, where Skia embeds a TrueType font as a Type0 CID font with Identity-H and an identity
   CIDToGIDMap, so each 2-byte code in the content stream IS the font's glyph id (`render` checks the
-  encoding; tests/test_shaping_reference.py checks the codes against fontTools for plain ASCII);
+  encoding; tests/test_text_shaping_reference.py checks the codes against fontTools for plain ASCII);
 - where it placed each glyph (pen plus offset), in em from the span's left edge, and up from the
   first glyph: the same PDF's text positions, the codes after the first of a string advanced by the
   widths the PDF gives;
@@ -19,7 +19,7 @@ for each sample
   else, so the caller can refuse it.
 
 What Chromium does on its own and HarfBuzz called plainly does not, and how the page rules it out
-(measured on Debian's Chromium 150 against the 25 strings of tests/test_shaping_reference.py):
+(measured on Debian's Chromium 150 against the 25 strings of tests/test_text_shaping_reference.py):
 - letter-spacing: Blink adds it to every advance and turns ligatures off under it (0.01 em gave
   widths 2.4 % apart and other glyphs in "office") — `letter-spacing: 0`, `word-spacing: 0`;
 - `text-rendering: optimizeSpeed` turns ligatures off — `geometricPrecision`, which also asks for

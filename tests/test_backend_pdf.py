@@ -20,7 +20,7 @@ from deckpress.backends.pdffonts import _glyph_to_unicode
 from deckpress.backends.pdfpages import PageWriter
 from deckpress.colors import RGB, Gray, to_cmyk
 from deckpress.face import Face, Group, Image, Paint, Path, Rect, Text
-from deckpress.fonts import FontSet
+from deckpress.text.fonts import FontSet
 from deckpress.ink import cmyk
 from tests.pdfread import colour_operators, content_streams, fonts, page_text, rgb_left, xobjects
 from tests.translucency import HEIGHT, VARIANTS, art_face, assert_blended

@@ -15,7 +15,7 @@ from reportlab.pdfgen.canvas import Canvas as ReportlabCanvas
 from deckpress.backends.pdfcanvas import FILL_EVEN_ODD, FILL_NON_ZERO, Canvas, cmyk_only, k_only
 from deckpress.backends.pdffonts import Fonts
 from deckpress.colors import CMYK, RGB, Gray
-from deckpress.fonts import FontSet
+from deckpress.text.fonts import FontSet
 
 SANS = FontSet().families["sans"].files["regular"]
 

@@ -15,8 +15,8 @@ from deckpress.backends.pdffonts import Fonts, _codes, subset_program
 from deckpress.backends.pdfpages import PageWriter
 from deckpress.colors import RGB
 from deckpress.face import Text, placed_glyphs
-from deckpress.fonts import FontSet, open_font
-from deckpress.shaping import line_width
+from deckpress.text.fonts import FontSet, open_font
+from deckpress.text.shaping import line_width
 
 SANS = FontSet().families["sans"].files["regular"]
 MANY = "".join(sorted(chr(c) for c in TTFont(SANS).getBestCmap() if 0xA0 < c < 0x2000))[:450]

@@ -31,7 +31,7 @@ from deckpress.colors import CMYK, RGB, Gray
 from deckpress.errors import Warnings
 from deckpress.face import (Ellipse, Face, Group, Image, Item, Line, Paint, Path as PathItem, Rect, Text,
                             bounds, rotation)
-from deckpress.fonts import FontSet, open_font
+from deckpress.text.fonts import FontSet, open_font
 from deckpress.imagefile import grey_png
 from deckpress.model import load_deck
 from deckpress.svgpath import parse_path

@@ -74,7 +74,7 @@ def _items(items, kind):
 
 def _ink(text):
     """A Text item's ink box in face mm (x0, top, x1, bottom), its outline (`stroke`) included."""
-    from deckpress.fonts import open_font
+    from deckpress.text.fonts import open_font
     x0, y0, x1, y1 = open_font(text.font).bounds(text.text)
     half = text.stroke / 2
     return (text.x + x0 * text.size - half, text.y - y1 * text.size - half,

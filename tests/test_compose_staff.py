@@ -7,7 +7,7 @@ import pytest
 from deckpress.compose.staff import staff_items
 from deckpress.errors import DeckError
 from deckpress.face import Line, Text
-from deckpress.fonts import FontSet
+from deckpress.text.fonts import FontSet
 from deckpress.model import load_deck
 from deckpress.pitches import parse_pitches
 from tests.conftest import SIMPLE_DECK, SIMPLE_LAYOUT

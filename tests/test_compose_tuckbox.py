@@ -10,7 +10,7 @@ from deckpress.colors import BLACK, WHITE, RGB
 from deckpress.compose.tuckbox import (CARD_THICKNESS, CLEARANCE, GLUE_FLAP, TUCK_INSET, BoxArt, BoxSize, box_size,
                                        sleeve_for, tuck_box)
 from deckpress.face import Face, Group, Line, Paint, Path, Rect, Text
-from deckpress.fonts import FontSet
+from deckpress.text.fonts import FontSet
 
 CARD = Face(63.5, 88.9, 3.0, (Rect(-3, -3, 69.5, 94.9, paint=Paint(fill=WHITE)),
                               Rect(-3, -3, 69.5, 94.9, paint=Paint(fill=RGB(0.1, 0.2, 0.3)))))

@@ -327,7 +327,7 @@ def test_names_leave_the_card_as_plain_text(tmp_path):
 def test_the_flat_in_a_title_is_as_tall_as_the_capitals_and_bolder_than_the_music_fonts():
     from deckpress.builder.faces import compose_faces
     from deckpress.errors import Warnings
-    from deckpress.fonts import open_font
+    from deckpress.text.fonts import open_font
 
     faces = compose_faces(load_deck(DECK), Warnings())
     entry = next(e for e in faces.entries if e.name == "E♭ Bass")

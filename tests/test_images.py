@@ -171,7 +171,7 @@ def test_the_same_deck_in_another_folder_prints_the_same_bytes(make_deck, tmp_pa
     import os
     import shutil
 
-    from deckpress.fonts import FontSet
+    from deckpress.text.fonts import FontSet
 
     font = FontSet().families["sans"].files["italic"]
     deck = DECK.replace("layouts: [pics]", "layouts: [pics]\n    fonts:\n      hand: {regular: fonts/Hand.ttf}")

@@ -15,7 +15,7 @@ from deckpress.builder.plan import Options
 from deckpress.colors import RGB
 from deckpress.errors import DeckError, Warnings
 from deckpress.face import Face, Paint, Rect, Text
-from deckpress.fonts import FontSet
+from deckpress.text.fonts import FontSet
 from deckpress.model import load_deck
 from deckpress.outputs.cardimages import text_margin
 from deckpress.outputs.presets import PRESETS, preset_bleed

@@ -10,7 +10,7 @@ import pytest
 from pypdf import PdfReader
 
 import deckpress
-from deckpress.shaping import shape
+from deckpress.text.shaping import shape
 
 from .pdfread import shown_codes
 

@@ -17,7 +17,7 @@ from deckpress.text.hyphenate import SHY, breaks, hyphenated
 from deckpress.text.markup import parse
 from deckpress.errors import Warnings
 from deckpress.face import Text
-from deckpress.fonts import FontSet
+from deckpress.text.fonts import FontSet
 from deckpress.model import load_deck
 from deckpress.units import PT
 from tests.faceread import text_items

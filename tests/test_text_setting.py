@@ -14,7 +14,7 @@ from deckpress.text.fitting import SIZE_STEP, block_height, fit_lines
 from deckpress.text.lines import wrap as wrap_lines
 from deckpress.text.markup import MarkupError, parse, plain
 from deckpress.face import Ellipse, Text, placed_glyphs
-from deckpress.fonts import FontSet, open_font
+from deckpress.text.fonts import FontSet, open_font
 from deckpress.units import PT
 
 FONTS = FontSet()
@@ -83,7 +83,7 @@ def test_shrinks_until_it_fits_both_width_and_height():
     assert tall.fits and tall.size < 10 * PT
     wide = fit("incomprehensibilities", box=(0, 0, 20, 50))
     assert wide.fits and wide.size < 10 * PT
-    from deckpress.shaping import shape
+    from deckpress.text.shaping import shape
     assert shape("incomprehensibilities", SANS.file("regular").path).width * wide.size <= 20  # as set: shaped
     short = fit("short", box=(0, 0, 50, 15))
     assert short.size == 10 * PT
@@ -275,7 +275,7 @@ def test_plain_is_markup_as_a_player_reads_it():
 
 
 def test_a_run_is_as_wide_as_shaping_makes_it_kerned_and_with_its_ligatures():
-    from deckpress.shaping import shape
+    from deckpress.text.shaping import shape
 
     cache_clear()
     (run,), _ = markup._runs("AVATAR office", SANS, "regular", FONTS)
@@ -362,7 +362,7 @@ def test_spans_in_pt_and_percent_shrink_with_the_text_keeping_their_ratio():
 def test_small_caps_are_the_fonts_own_where_it_has_them():
     """Noto Sans has small capitals (OpenType `smcp`): the text stays as written, one size, its
     lower-case letters drawn as the font's small capitals."""
-    from deckpress.shaping import shape
+    from deckpress.text.shaping import shape
 
     (item,) = texts(spans("[Rare élan]{caps=small}").items)
     assert (item.text, round(item.size / PT, 3)) == ("Rare élan", 10)
@@ -486,7 +486,7 @@ def test_spans_read_back_from_the_pdf_at_their_sizes_on_one_baseline(make_deck, 
     d, three, r, f, i = printed[0], printed[4], printed[5], printed[9], printed[10]
     assert three[2] - d[2] == pytest.approx(sans.width("Deal ") * 14 * PT, abs=0.01)
     assert r[2] - three[2] == pytest.approx((sans.width("3") * 1.5 + sans.width(" ")) * 14 * PT, abs=0.01)
-    from deckpress.shaping import shape
+    from deckpress.text.shaping import shape
     rare = shape("Rare", sans.path, features=("smcp",)).width  # the font's own small capitals
     assert f[2] - r[2] == pytest.approx((rare + sans.width(" ")) * 14 * PT, abs=0.01)
     assert i[2] - f[2] == pytest.approx(condensed.advance("F") * 14 * PT, abs=0.01)  # in the condensed face
@@ -548,7 +548,7 @@ HEBREW_FONT = str(Path(__file__).parent / "fonts" / "NotoSansHebrew-Regular.ttf"
 def test_right_to_left_lines_put_their_words_in_visual_order():
     """A Hebrew line reads from the right: its first word is drawn rightmost, a number inside it
     reads left to right, and a Latin name keeps its own order."""
-    from deckpress.fonts import FontSet
+    from deckpress.text.fonts import FontSet
 
     fonts = FontSet({"hebrew": {"regular": HEBREW_FONT}})
     hebrew = fonts.families["hebrew"]
@@ -563,7 +563,7 @@ def test_right_to_left_lines_put_their_words_in_visual_order():
 
 
 def test_a_right_to_left_bullet_stands_at_the_right_of_its_item():
-    from deckpress.fonts import FontSet
+    from deckpress.text.fonts import FontSet
 
     fonts = FontSet({"hebrew": {"regular": HEBREW_FONT}})
     fitted = set_text("- שלום עולם\nשורה", (0, 0, 60, 20),

@@ -270,7 +270,7 @@ def test_a_style_named_family_is_asked_for_by_its_typographic_family_with_its_wi
     """usvg knows "Noto Sans Condensed Black" as Noto Sans (its typographic family) at a width and
     weight: asked for by its own name, its text came out in Noto Sans Regular."""
     from deckpress.compose.elements import art_fonts
-    from deckpress.fonts import FontSet
+    from deckpress.text.fonts import FontSet
     from deckpress.svgfile import prepare
 
     path = tmp_path / "title.svg"

@@ -41,7 +41,7 @@ from lxml import etree
 from PIL import Image as PILImage, ImageOps
 
 from .face import NO_EDITS, ArtEdits
-from .fonts import from_fonts, static_font
+from .text.fonts import from_fonts, static_font
 from .svgnormal import missing_filters, normalise
 from .imagefile import MAX_PIXELS, UNREADABLE, PictureError, open_raster, stamp
 

@@ -32,7 +32,7 @@ from typing import Any
 from .imagefile import image_size, stamp
 from .separation import FORMULA, Separation
 from .face import NO_EDITS, ArtEdits, multiply
-from .fonts import font_source, from_fonts
+from .text.fonts import font_source, from_fonts
 from .svgfile import ArtError, prepare
 from .svgnormal import snapped_filters
 

@@ -19,11 +19,11 @@ from reportlab.lib.rl_accel import fp_str
 
 from ..face import (IDENTITY, Ellipse, Face, Group, Image, Item, Line, Matrix, Path as PathItem, Rect, Text,
                     cropped_box, multiply)
-from ..fonts import FontSet
+from ..text.fonts import FontSet
 from ..errors import DeckError
 from ..imagefile import raster_pixels, stamp
 from ..separation import FORMULA, Separation
-from ..shaping import line_runs
+from ..text.shaping import line_runs
 from ..units import POINTS_PER_MM
 from ..vectorart import FILTER_DPI, Treatment, is_vector, load_art
 from .pdfart import ArtForm

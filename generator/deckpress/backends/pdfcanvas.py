@@ -27,7 +27,7 @@ from reportlab.pdfgen.pathobject import PDFPathObject
 from ..colors import CMYK, RGB, Color, Gray
 from ..face import GlyphRun
 from ..separation import FORMULA, Separation
-from ..shaping import line_runs, line_width
+from ..text.shaping import line_runs, line_width
 from .pdffile import Name, PdfFile, Ref, deflate, digest, dumps
 from .pdffonts import Fonts, GlyphFont
 

@@ -35,7 +35,7 @@ import uharfbuzz as hb
 from reportlab.lib.rl_accel import fp_str
 
 from ..face import Glyph, GlyphRun
-from ..fonts import FontError, font_bytes, font_source, from_fonts, hb_face, hb_font, open_font, table
+from ..text.fonts import FontError, font_bytes, font_source, from_fonts, hb_face, hb_font, open_font, table
 from .pdffile import Name, PdfFile, Ref, Slot, Template, digest, stream_body
 
 _FF_FIXED, _FF_SYMBOLIC, _FF_ITALIC, _FF_FORCEBOLD = 1 << 0, 1 << 2, 1 << 6, 1 << 18

@@ -19,7 +19,7 @@ from typing import BinaryIO
 
 from ..atomic import replacing
 from ..face import Text
-from ..fonts import FontSet
+from ..text.fonts import FontSet
 from ..imposition.document import DocInfo, FurnishedPage, Sheet
 from ..imposition.furniture import (BLACK, LABEL_FONT, WHITE, AlignmentMark, Band, Block, CutMarks, FoldLine,
                                     Furniture, FurniturePage, GlueStrip, Label, RegistrationMarks, Ring, Rule,

@@ -37,13 +37,13 @@ from ..colors import CMYK, Color
 from ..atomic import replacing, write_text
 from ..face import (IDENTITY, Ellipse, Face, Glyph, Group, Image, Item, Line, Paint, Path as PathItem, PathOp, Rect,
                     Text, cropped_box, placed_glyphs)
-from ..fonts import font_source, from_fonts, quiet_fonttools, static_font
+from ..text.fonts import font_source, from_fonts, quiet_fonttools, static_font
 from ..imagefile import grey_png, png_of, raster_format, raster_pixels, stamp
 from ..imposition.cutpaths import cut_paths
 from ..svgfile import prepare
 from ..vectorart import is_pdf, is_vector
 from ..imposition.sheets import PagePlan
-from ..shaping import line_runs
+from ..text.shaping import line_runs
 
 LUMA = (0.299, 0.587, 0.114)  #: ITU-R 601, as Pillow's grey and the PDF's K-only greys
 

@@ -8,7 +8,7 @@ from pathlib import Path
 from ..compose.tuckbox import CARD_THICKNESS, BoxArt, BoxSize, Net, box_size, sleeve_for, tuck_box
 from ..errors import DeckError, Warnings
 from ..face import Face
-from ..fonts import from_fonts
+from ..text.fonts import from_fonts
 from ..model import Deck
 from .faces import DeckFaces, Inked
 from .jobs import Job, Page, deck_job, piece_page

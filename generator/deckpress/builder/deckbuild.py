@@ -14,7 +14,7 @@ from ..atomic import replacing_folder
 from ..backends.pdffonts import read_ahead
 from ..text import dictionary
 from ..errors import DeckError, Warnings
-from ..fonts import FontSet, open_font
+from ..text.fonts import FontSet, open_font
 from ..face import Face
 from ..vectorart import import_art_readers
 from ..imposition.document import Marking
@@ -25,7 +25,7 @@ from ..model.deck import SHEETS, deck_languages, find_deck
 from ..outputs.presets import PRESETS, preset_bleed
 from ..outputs.sides import Entry, distinct_faces
 from ..separation import FORMULA, Separation
-from ..shaping import shape
+from ..text.shaping import shape
 from ..units import HOME_PAPERS
 from ..workers import in_order
 from .box import box_job

@@ -21,7 +21,7 @@ from ..colors import BLACK, CMYK, RGB
 from ..errors import DeckError, display_path, suggest
 from ..face import (NO_EDITS, ArtEdits, Ellipse, Group, Image, Item, Line, Paint, Path as PathItem, Rect, Text,
                     grown_into_bleed, translation)
-from ..fonts import BUNDLED_FAMILIES, FontSet
+from ..text.fonts import BUNDLED_FAMILIES, FontSet
 from ..imagefile import Resolution, image_size
 from ..model import Element
 from ..model.deck import NAME_FIELDS

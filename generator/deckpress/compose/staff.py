@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from ..colors import Color
 from ..face import Item, Line, Paint, Text
-from ..fonts import FontFile
+from ..text.fonts import FontFile
 from ..pitches import Pitch
 
 #: The diatonic step (octave·7 + letter) on the bottom line, and how far the clef glyph's

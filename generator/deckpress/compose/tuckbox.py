@@ -28,7 +28,7 @@ from dataclasses import dataclass, replace
 
 from ..colors import BLACK, WHITE, Color, Gray
 from ..face import Face, Group, Item, Line, Matrix, Paint, Path, PathOp, Rect, multiply, transform_path, translation
-from ..fonts import FontSet
+from ..text.fonts import FontSet
 from ..text import TextStyle, escape, set_text
 from ..units import PT
 

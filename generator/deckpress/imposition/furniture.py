@@ -18,8 +18,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..colors import Gray
-from ..fonts import FontSet
-from ..shaping import line_width
+from ..text.fonts import FontSet
+from ..text.shaping import line_width
 from ..units import POINTS_PER_MM, PRINTABLE
 from .marks import cutter_band, registration_marks
 from .sheets import MARK_GAP, MARK_LENGTH, Box, Fold, PagePlan, Seam, Tile, bounding_box, printable_box

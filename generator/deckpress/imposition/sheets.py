@@ -29,8 +29,8 @@ from typing import Generic, TypeVar
 
 from ..face import (IDENTITY, Face, Group, Item, Matrix, PathOp, Text, apply, multiply, rotation, transform_path,
                     translation)
-from ..fonts import from_fonts, open_font
-from ..shaping import line_runs
+from ..text.fonts import from_fonts, open_font
+from ..text.shaping import line_runs
 # kept with the lengths: the model checks card sizes against the papers too
 from ..units import MIN_MARGIN, PAPERS, PRINTABLE, paper_size
 

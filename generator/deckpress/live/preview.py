@@ -41,7 +41,7 @@ from ..builder.jobs import write_jobs
 from ..builder.plan import DeckBuild, Options, Variant, lang_suffix, printed_title
 from ..errors import DeckError, DeckWarning, Warnings, display_path
 from ..face import Face, Group, Image, Item, Text
-from ..fonts import font_source, reread_fonts
+from ..text.fonts import font_source, reread_fonts
 from ..imagefile import stamp
 from ..svgfile import prepare
 from ..vectorart import is_pdf, is_vector

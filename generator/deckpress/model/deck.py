@@ -19,7 +19,7 @@ from typing import Any
 
 from ..bundled import DECKS_DIR, FONTS_DIR, LAYOUTS_DIR
 from ..errors import DeckError, suggest
-from ..fonts import FONT_SUFFIXES, FontError, FontSet, axes_of, font_ref, instances_of, open_font
+from ..text.fonts import FONT_SUFFIXES, FontError, FontSet, axes_of, font_ref, instances_of, open_font
 from ..units import HOME_PAPERS, MAX_GAP, MIN_MARGIN, PAPERS, PT, parse_absolute, parse_size
 from ..yamlfile import Map, Seq, load_yaml
 from .translations import Translator, languages, load_translator

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from ..errors import suggest
-from ..fonts import STYLES
+from ..text.fonts import STYLES
 from ..shapes import SHAPES
 from ..yamlfile import Map
 

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from ..colors import Color, parse_color, parse_opacity
-from ..fonts import Family, FontSet
+from ..text.fonts import Family, FontSet
 from ..pitches import Pitch, parse_pitches
 from ..shapes import SHAPES
 from ..svgpath import parse_path

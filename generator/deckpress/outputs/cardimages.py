@@ -17,7 +17,7 @@ from ..atomic import write_text
 from ..backends.raster import RasterJob, bleed_box, pixels, render
 from ..errors import Warnings
 from ..face import IDENTITY, Face, Group, Item, Matrix, Text, apply, multiply
-from ..fonts import open_font
+from ..text.fonts import open_font
 from .presets import INCH, Preset
 from .sides import SIDES, Entry, file_stems
 

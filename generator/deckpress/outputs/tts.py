@@ -33,7 +33,7 @@ from ..atomic import write_text
 from ..backends.raster import RasterJob, render, save_png, trim_box
 from ..colors import RGB
 from ..face import Face, Item, Line, Paint, Rect, Text
-from ..fonts import FontSet
+from ..text.fonts import FontSet
 from ..text import TextStyle, escape, set_text
 from ..units import PT
 from .sides import Entry, file_stems, slug

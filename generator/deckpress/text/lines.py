@@ -15,8 +15,8 @@ import unicodedata
 from collections.abc import Callable
 from typing import NamedTuple
 
-from ..fonts import FontFile, from_fonts
-from ..shaping import bidi_levels, right_to_left
+from .fonts import FontFile, from_fonts
+from .shaping import bidi_levels, right_to_left
 from .hyphenate import MIN_LETTERS, SHY, breaks, letters_before
 from .linebreak import MAX_BREAKS, Cut, best_breaks
 from .runs import HardLine, Run, SetLine, Shaping, Word, shaped

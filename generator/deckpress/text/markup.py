@@ -18,10 +18,10 @@ from dataclasses import dataclass, replace
 
 from ..colors import NAMED, Color, parse_color
 from ..face import Item, Paint, Text
-from ..fonts import Family, FontFile, FontSet, from_fonts
+from .fonts import Family, FontFile, FontSet, from_fonts
 from ..model.keys import SPAN
 from ..shapes import shape as symbol
-from ..shaping import substitutes
+from .shaping import substitutes
 from ..units import parse_absolute
 from .hyphenate import SHY
 from .runs import PLAIN, RUNS_CACHE, HardLine, IconDraw, Look, Piece, Run, Shaping, Word, shaped

@@ -14,8 +14,8 @@ from typing import NamedTuple
 
 from ..colors import Color
 from ..face import Glyph, Item
-from ..fonts import FontFile, from_fonts
-from ..shaping import shape, shape_run
+from .fonts import FontFile, from_fonts
+from .shaping import shape, shape_run
 from .hyphenate import SHY
 
 RUNS_CACHE = 65536  # words kept measured: more than a deck's vocabulary in each of its fonts

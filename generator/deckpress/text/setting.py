@@ -16,8 +16,8 @@ from typing import TypeVar
 
 from ..colors import BLACK, Color
 from ..face import Glyph, GlyphRun, Item, Text
-from ..fonts import Family, FontFile, FontSet, from_fonts
-from ..shaping import base_level, bidi_levels, right_to_left, visual_order
+from .fonts import Family, FontFile, FontSet, from_fonts
+from .shaping import base_level, bidi_levels, right_to_left, visual_order
 from . import lines as lines_module, markup, runs as runs_module
 from .fitting import ASCENT, block_height, fit_lines, is_title, line_width, taller
 from .hyphenate import SHY

@@ -9,7 +9,7 @@ Before shaping, a line is cut into runs of one direction by the Unicode bidirect
 (UBA, UAX #9) — the implicit rules, which are what card text needs (no embedding or isolate
 controls), paired brackets (N0) among them — each run shaped in its own direction, and the runs
 put in visual order. python-bidi only reorders characters, which would break Arabic joining, so
-the levels are worked out here (tests/test_shaping_bidi.py holds them to python-bidi's).
+the levels are worked out here (tests/test_text_shaping_bidi.py holds them to python-bidi's).
 
 Every result is in em (1 em = the font size) and cached: a deck sets the same words again and again.
 """
@@ -177,7 +177,7 @@ _NEUTRAL = {"B", "S", "WS", "ON", "BN", "LRE", "LRO", "RLE", "RLO", "PDF", "LRI"
 #: 14.0, the Unicode of Python 3.11's `unicodedata`, which lacks these two properties (the same 64
 #: pairs in 15.0 and 15.1, Python 3.12's and 3.13's); © Unicode, Inc., used under the Unicode
 #: licence (https://www.unicode.org/license.txt). They are the characters of category Ps or Pe,
-#: type ON and Bidi_Mirrored (tests/test_shaping_bidi.py checks that against the `unicodedata` in
+#: type ON and Bidi_Mirrored (tests/test_text_shaping_bidi.py checks that against the `unicodedata` in
 #: use, so a Unicode with new brackets is noticed); which closes which is Bidi_Mirroring_Glyph's,
 #: which `unicodedata` lacks too.
 BRACKET_PAIRS = ("()[]{}\u0f3a\u0f3b\u0f3c\u0f3d\u169b\u169c\u2045\u2046\u207d\u207e\u208d\u208e"

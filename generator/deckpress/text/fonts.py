@@ -27,7 +27,7 @@ from typing import NamedTuple, TypeVar
 
 import uharfbuzz as hb
 
-from .bundled import FONTS_DIR
+from ..bundled import FONTS_DIR
 
 STYLES = ("regular", "bold", "italic", "bolditalic")
 #: the font files a deck may name, by their endings

@@ -18,9 +18,9 @@ from fontTools.ttLib import TTFont
 
 import deckpress
 from deckpress.errors import DeckError
-from deckpress.fonts import FontError, font_ref, open_font
+from deckpress.text.fonts import FontError, font_ref, open_font
 from deckpress.model import load_deck
-from deckpress.shaping import shape
+from deckpress.text.shaping import shape
 from tests import fontmaking
 
 TEXT = "AVATAR Tiny waves, say hi!"

@@ -11,7 +11,7 @@ Two shapers are compared, through the same `reference`:
   and script from the text, the sample's language, and a minimal bidi (`bidi_runs`). It proves the
   harness (tests/chromium_text.py): if it disagrees with Chromium, the measurement is wrong, not
   deckpress.
-- "deckpress": `deckpress.shaping.shape`, the shaper compose and the backends use.
+- "deckpress": `deckpress.text.shaping.shape`, the shaper compose and the backends use.
 
 Skipped, saying why, without Chromium (the `browser` fixture), like the other browser tests.
 """
@@ -26,8 +26,8 @@ import pytest
 import uharfbuzz
 from fontTools.ttLib import TTFont
 
-from deckpress.shaping import bidi_levels, visual_runs
-from deckpress.shaping import shape as deckpress_shaping
+from deckpress.text.shaping import bidi_levels, visual_runs
+from deckpress.text.shaping import shape as deckpress_shaping
 from deckpress.text import Shaping
 
 from .chromium_text import Rendered, Sample, postscript_name, render
@@ -390,7 +390,7 @@ def test_a_line_of_words_is_drawn_in_chromiums_order(chromium, name):
     """A whole line as the text engine sets and draws it, word by word (the words of the line
     broken apart and their runs reordered by `setting.visual_pieces`): the same glyphs, left to
     right, as Chromium draws the paragraph; a bracket mirrored exactly where Chromium mirrors it."""
-    from deckpress.fonts import FontSet
+    from deckpress.text.fonts import FontSet
     from deckpress.text import TextStyle, set_text
     from deckpress.units import PT
 

@@ -1,4 +1,4 @@
-"""Shaping (`deckpress.shaping`): kerning, ligatures, features, Arabic joining, Indic reordering,
+"""Shaping (`deckpress.text.shaping`): kerning, ligatures, features, Arabic joining, Indic reordering,
 and the bidirectional algorithm's levels and visual order."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from deckpress.bundled import FONTS_DIR
-from deckpress.fonts import open_font
-from deckpress.shaping import bidi_levels, shape, visual_runs
+from deckpress.text.fonts import open_font
+from deckpress.text.shaping import bidi_levels, shape, visual_runs
 
 LATIN = str(FONTS_DIR / "NotoSans-Regular.ttf")
 TEST_FONTS = Path(__file__).parent / "fonts"
@@ -89,7 +89,7 @@ def test_visual_runs_reverse_each_stretch_from_the_highest_level_down():
 
 
 def test_shaping_is_cached_and_the_same_every_time():
-    from deckpress.shaping import shape_run
+    from deckpress.text.shaping import shape_run
 
     assert shape("Richtungswechsel", LATIN) is shape("Richtungswechsel", LATIN)
     assert shape("Richtungswechsel", LATIN) == shape_run.__wrapped__("Richtungswechsel", LATIN)

@@ -1,5 +1,5 @@
 """The bidirectional algorithm's paired brackets (UAX #9's BD14–BD16 and rule N0) in
-`deckpress.shaping`: the rule's cases one by one, then its levels held to python-bidi's (the Rust
+`deckpress.text.shaping`: the rule's cases one by one, then its levels held to python-bidi's (the Rust
 crate unicode-bidi behind it, which implements the whole of UAX #9) on thousands of random strings
 of Latin, Hebrew, Arabic, digits, spaces, punctuation, marks and brackets of several kinds.
 
@@ -22,7 +22,7 @@ import unicodedata
 
 import pytest
 
-from deckpress.shaping import BRACKET_PAIRS, BRACKET_STACK, bidi_levels, bracket_pairs, visual_order
+from deckpress.text.shaping import BRACKET_PAIRS, BRACKET_STACK, bidi_levels, bracket_pairs, visual_order
 
 
 def rtl(text: str) -> str:

@@ -1,4 +1,4 @@
-"""deckpress.fonts: bundled families, style fallbacks, coverage, metrics and unusable font files."""
+"""deckpress.text.fonts: bundled families, style fallbacks, coverage, metrics and unusable font files."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pytest
 from fontTools.ttLib import TTFont
 
 from deckpress.bundled import FONTS_DIR
-from deckpress.fonts import (BUNDLED_FAMILIES, FALLBACK_FAMILIES, STYLES, Family, FontError, FontSet,
+from deckpress.text.fonts import (BUNDLED_FAMILIES, FALLBACK_FAMILIES, STYLES, Family, FontError, FontSet,
                              open_font)
 
 MUSIC_CHARS = ([chr(c) for c in range(0x1D15D, 0x1D161)]      # whole, half, quarter, eighth notes
@@ -298,7 +298,7 @@ def test_a_reference_names_a_file(fonts):
 
 def test_fonttools_is_quiet_inside_but_lets_errors_through(caplog):
     import logging
-    from deckpress.fonts import quiet_fonttools
+    from deckpress.text.fonts import quiet_fonttools
     logger = logging.getLogger("fontTools.subset")
     caplog.set_level(logging.DEBUG, logger="fontTools")  # as a user's own logging set-up might
     with quiet_fonttools(), quiet_fonttools():  # nested, as a subset inside a build may be
@@ -374,7 +374,7 @@ def test_a_character_map_group_of_four_billion_characters_is_held_to_unicode_and
 
 
 def test_a_reference_carries_a_member_and_axis_values_and_reads_back():
-    from deckpress.fonts import Source, font_ref, font_source
+    from deckpress.text.fonts import Source, font_ref, font_source
 
     assert font_ref("/f/Sans.ttf") == "/f/Sans.ttf" and font_source("/f/Sans.ttf") == Source("/f/Sans.ttf")
     ref = font_ref("/f/Var[wdth,wght].ttf", 1, {"wght": 650.0, "wdth": 87.5, "slnt": -12.25})
