@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 from ..units import PT
 from .hyphenate import SHY
-from .lines import HEAD_SLACK, total_fit, wrap
+from .lines import HEAD_SLACK, boundary, total_fit, wrap
 from .runs import HardLine, SetLine
 
 ASCENT = 0.76  # cap height plus room for accents, in em: where the first baseline sits
@@ -152,7 +152,7 @@ def _largest_fit(lines: tuple[HardLine, ...] | list[HardLine], w: float, h: floa
         chosen = next((k for k in (*range(coarse, steps, coarse), steps) if fits(k)), steps)
         too_big = max(0, chosen - coarse) if chosen < steps else (steps - 1) // coarse * coarse
         if fits(chosen):
-            chosen = _bisect(fits, too_big, chosen)
+            chosen = boundary(too_big, chosen, fits)
     else:
         # Where to start looking: the size at which the text's height would be the box's, which
         # grows with the size for a line of its own, and with its square for text that wraps (as
@@ -167,7 +167,7 @@ def _largest_fit(lines: tuple[HardLine, ...] | list[HardLine], w: float, h: floa
             guess = min(guess, w / widest)
         too_big, chosen = _bracket(fits, min(max(round((size - guess) / SIZE_STEP), 1), steps), steps,
                                    2 if one_line else max(1, steps // 16))
-        chosen = _bisect(fits, too_big, chosen) if fits(chosen) else steps  # steps: nothing fits, the smallest size
+        chosen = boundary(too_big, chosen, fits) if fits(chosen) else steps  # steps: nothing fits, the smallest size
     set_lines, fitted = tried[chosen]
     return set_lines, at(chosen), fitted
 
@@ -203,18 +203,6 @@ def _bracket(fits: Callable[[int], bool], guess: int, steps: int, stride: int) -
         if probe == steps or fits(probe):
             return guess, probe
         guess, stride = probe, 2 * stride
-
-
-def _bisect(fits: Callable[[int], bool], too_big: int, chosen: int) -> int:
-    """The step between `too_big` (which does not fit) and `chosen` (which does) that fits with
-    the one before it not fitting."""
-    while chosen - too_big > 1:
-        middle = (too_big + chosen) // 2
-        if fits(middle):
-            chosen = middle
-        else:
-            too_big = middle
-    return chosen
 
 
 def _steps(size: float, min_size: float, shrink: bool) -> int:

@@ -388,12 +388,7 @@ class Breaking:
                 bad = j
                 break
             good, reach = j, 2 * reach
-        while bad - good > 1:
-            middle = (good + bad) // 2
-            if fits(middle):
-                good = middle
-            else:
-                bad = middle
+        good = boundary(good, bad, lambda j: not fits(j)) - 1
         return good if good >= first else None
 
     def parts(self, j: int) -> tuple[Word, Word]:
@@ -431,3 +426,16 @@ def cache_clear() -> None:
     """Forget every word's breaks."""
     for cache in (_word_breaks, breaks):
         cache.cache_clear()
+
+
+def boundary(low: int, high: int, past: Callable[[int], bool]) -> int:
+    """The first of low + 1 … high that is `past` where low is not and high is, the two told
+    apart once between them: found by halving (a word's last head that fits, the fitter's
+    largest size that does)."""
+    while high - low > 1:
+        middle = (low + high) // 2
+        if past(middle):
+            high = middle
+        else:
+            low = middle
+    return high

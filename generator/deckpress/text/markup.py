@@ -13,7 +13,7 @@ from __future__ import annotations
 import functools
 import itertools
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, replace
 
 from ..colors import NAMED, Color, parse_color
@@ -120,19 +120,15 @@ class _MarkupReader:
     def words(self, line: str) -> tuple[Word, ...]:
         self._words: list[Word] = []
         self._current: list[Piece] = []
-        spans, closes = _span_marks(line) if "]{" in line else ({}, {})
-        pos = 0
-        while (m := _INLINE.search(line, pos)) is not None:
-            self._text(line[pos:m.start()])
-            pos = m.end()
-            if m.group(1):
-                self._text(m.group(1))
-            elif m.group(2):
+        for kind, *value in _tokens(line):
+            if kind == "text":
+                self._text(value[0])
+            elif kind == "bold":
                 self.bold = not self.bold
-            elif m.group(3):
+            elif kind == "italic":
                 self.italic = not self.italic
-            elif m.group(4):
-                name = m.group(4)
+            elif kind == "icon":
+                name = value[0]
                 if name not in self.icons:
                     raise UnknownIcon(f"unknown icon ':{name}:'", name, sorted(self.icons))
                 icon = self.icons[name]
@@ -140,17 +136,10 @@ class _MarkupReader:
                     look = self.span.look
                     icon = replace(icon, width=icon.width * look.scale, look=look)
                 self._current.append(icon)
-            elif m.group(5):
-                if m.start() in spans:
-                    self._open(*spans[m.start()])
-                else:
-                    self._text("[")
-            elif m.start() in closes:
-                self._close()
-                pos = closes[m.start()]
+            elif kind == "open":
+                self._open(*value)
             else:
-                self._text("]")
-        self._text(line[pos:])
+                self._close()
         if self._current:
             self._words.append(Word.of(tuple(self._current)))
         return tuple(self._words)
@@ -203,6 +192,35 @@ class _MarkupReader:
             if part:
                 self._words.append(self.spaced_word(part))
         self._current = list(self.runs(last)) if last else []
+
+
+def _tokens(line: str) -> Iterator[tuple[str, ...]]:
+    """One line of markup as it reads, in order: ("text", chunk) (an escape undone, a bracket that
+    opens or closes no span kept), ("bold",), ("italic",), ("icon", name), ("open", attributes,
+    source) and ("close",) for a span. The one reading of markup, which setting and `plain` share."""
+    spans, closes = _span_marks(line) if "]{" in line else ({}, {})
+    pos = 0
+    while (m := _INLINE.search(line, pos)) is not None:
+        if m.start() > pos:
+            yield "text", line[pos:m.start()]
+        pos = m.end()
+        if m.group(1):
+            yield "text", m.group(1)
+        elif m.group(2):
+            yield ("bold",)
+        elif m.group(3):
+            yield ("italic",)
+        elif m.group(4):
+            yield "icon", m.group(4)
+        elif m.group(5):
+            yield ("open", *spans[m.start()]) if m.start() in spans else ("text", "[")
+        elif m.start() in closes:
+            yield ("close",)
+            pos = closes[m.start()]
+        else:
+            yield "text", "]"
+    if pos < len(line):
+        yield "text", line[pos:]
 
 
 def _span_marks(line: str) -> tuple[dict[int, tuple[str, str]], dict[int, int]]:
@@ -274,23 +292,12 @@ def plain(text: str, glyphs: Mapping[str, str]) -> str:
     "E♭ Bass"), a picture or symbol left out, and runs of spaces made one."""
     parts: list[str] = []
     for line in text.replace("&shy;", "").replace(SHY, "").split("\n"):
-        spans, closes = _span_marks(line) if "]{" in line else ({}, {})
-        pos = 0
-        while (m := _INLINE.search(line, pos)) is not None:
-            parts.append(line[pos:m.start()])
-            pos = m.end()
-            if m.group(1):
-                parts.append(m.group(1))
-            elif m.group(4):
-                parts.append(glyphs.get(m.group(4), ""))
-            elif m.group(5) and m.start() not in spans:
-                parts.append("[")
-            elif m.group(6):
-                if m.start() in closes:
-                    pos = closes[m.start()]
-                else:
-                    parts.append("]")
-        parts.append(line[pos:] + "\n")
+        for kind, *value in _tokens(line):
+            if kind == "text":
+                parts.append(value[0])
+            elif kind == "icon":
+                parts.append(glyphs.get(value[0], ""))
+        parts.append("\n")
     return " ".join("".join(parts).split())
 
 
