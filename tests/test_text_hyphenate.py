@@ -698,3 +698,18 @@ def test_an_initial_stays_with_the_name_and_a_mark_with_the_word_before():
         found = [tied(text, w, bad) for w in widths]
         assert (True, False) not in found  # never where filling in turn avoids it
         assert (False, True) in found  # and avoided where filling in turn has it
+
+
+def test_a_script_with_marks_hyphenates_and_keeps_its_languages_own_least_letters():
+    """Devanagari's vowel signs and viramas are marks, not letters to Python: a word is read as
+    one run of letters with its marks (it was cut at each sign, and no Marathi word broke), and
+    Marathi's dictionary asks for 4 characters after a break (RIGHTHYPHENMIN 4), stricter than
+    deckpress's 3."""
+    from deckpress.text.hyphenate import dictionary
+
+    assert (dictionary("mr").left, dictionary("mr").right) == (3, 4)
+    for word in ["महाराष्ट्रातील", "संगणकप्रणाली", "विद्यापीठाच्या", "पुस्तकालयातील"]:
+        found = breaks(word, "mr")
+        assert found, word
+        assert all(cut >= 3 and len(word) - cut >= 4 for cut, _, _ in found), (word, found)
+    assert hyphenated("संगणकप्रणाली", "mr") == "संग-ण-क-प्र-णाली"  # not "…प्रणा-ली" (2 after), nor "सं-गणक…"

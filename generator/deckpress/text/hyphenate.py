@@ -12,8 +12,9 @@ import functools
 import itertools
 import operator
 import re
+import unicodedata
 from importlib.resources.abc import Traversable
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import pyphen
@@ -28,7 +29,6 @@ BREAKS_CACHE = 65536  # words kept with their breaks: more than a deck's vocabul
 SHORT_WORD = 40  # bytes: a word up to this long is looked up in every part of it (see `positions`)
 
 _NOT_HYPHENATED = re.compile(r"[0-9/@\\_]|://|www\.")  # numbers, addresses, paths: not for the dictionary
-_LETTERS = re.compile(r"[^\W\d_]+")  # a run of letters, which the dictionary hyphenates
 
 
 @functools.lru_cache(maxsize=BREAKS_CACHE)
@@ -39,7 +39,7 @@ def breaks(text: str, lang: str | None, hyphenating: bool = True) -> tuple[tuple
     A word with soft hyphens breaks there and nowhere else (the writer has said where). Else,
     with a language (`de`, `en-GB`; None for none), after a hyphen the word has (Kanon-Karte)
     and where the language's dictionary allows in a run of DICTIONARY_WORD letters or more,
-    leaving DICTIONARY_SIDE either side, unless the word holds a digit or looks like an address
+    leaving DICTIONARY_SIDE either side (or the language's own least, where it is more), unless the word holds a digit or looks like an address
     or a path. Without `hyphenating`, only after the word's own hyphens: breaks that add none."""
     found: list[tuple[int, int, bool]] = []
     if SHY in text:
@@ -51,16 +51,34 @@ def breaks(text: str, lang: str | None, hyphenating: bool = True) -> tuple[tuple
             found = [(i + 1, i + 1, False) for i, char in enumerate(text)
                      if char in "-\u2010" and 0 < i < len(text) - 1]
             if hyphenating:
-                for m in _LETTERS.finditer(text):
-                    if len(m.group()) >= DICTIONARY_WORD:
-                        found += [(m.start() + k, m.start() + k, True) for k in hyphens.positions(m.group())
-                                  if DICTIONARY_SIDE <= k <= len(m.group()) - DICTIONARY_SIDE]
+                left, right = max(DICTIONARY_SIDE, hyphens.left), max(DICTIONARY_SIDE, hyphens.right)
+                for start, run in _letter_runs(text):
+                    if len(run) >= DICTIONARY_WORD:
+                        found += [(start + k, start + k, True) for k in hyphens.positions(run)
+                                  if left <= k <= len(run) - right]
                 found.sort()
     if not found:
         return ()
     letters = letters_before(text)  # one pass, not one a break: a word may have thousands
     last = letters[-1] - MIN_LETTERS
     return tuple(b for b in found if letters[b[0]] >= MIN_LETTERS and letters[b[1]] <= last)
+
+
+def _letter_runs(text: str) -> Iterator[tuple[int, str]]:
+    """The runs of letters in a word, which the dictionary hyphenates, each with where it starts:
+    a letter and the marks on it (Devanagari's vowel signs and viramas, Hebrew's points) and the
+    letters after it, as pyphen reads a word."""
+    start = None
+    for i, char in enumerate(text):
+        kind = unicodedata.category(char)[0]
+        if kind == "L" or (kind == "M" and start is not None):
+            if start is None:
+                start = i
+        elif start is not None:
+            yield start, text[start:i]
+            start = None
+    if start is not None:
+        yield start, text[start:]
 
 
 def letters_before(text: str) -> list[int]:
@@ -102,6 +120,10 @@ class Patterns:
         first, _, rest = data.partition(b"\n")
         encoding = first.decode().strip()
         self.encoding = "cp1251" if encoding.lower() == "microsoft-cp1251" else encoding
+        # the language's own least letters before and after a break (Marathi's and Sanskrit's
+        # RIGHTHYPHENMIN is 4), which `breaks` keeps to where they are stricter than its own
+        self.left, self.right = (int(m.group(1)) if (m := re.search(rb"^%sHYPHENMIN[ \t]+(\d+)" % side, rest, re.M))
+                                 else 0 for side in (b"LEFT", b"RIGHT"))
         # The pattern lines and their letters with no Python a line (German has 78,000), and
         # left as bytes (a word is looked up encoded): blanks and digits deleted from all the bytes
         # in one call each (they are ASCII, which every dictionary's encoding keeps as itself),
