@@ -25,6 +25,7 @@ from typing import Any
 from ..colors import Color
 from ..errors import DeckError, suggest
 from ..imagefile import raster_pixels
+from ..vectorart import picture_size
 from ..yamlfile import Map, Seq, load_yaml
 from .elements import KINDS, Kind
 from .keys import ICON, LAYOUT, TEMPLATE, Key, check_keys
@@ -279,9 +280,12 @@ def _load_icon(name: str, spec: Any, parent: Map, names: Names, base: Path) -> I
         if not family.file(style).has(icon.glyph):  # said here, where the icon is written
             where = "glyph" if "font" not in spec else "font"
             raise spec.error(where, f"icon '{name}': font '{family.name}' has no character U+{ord(icon.glyph):04X}")
-    if icon.image is not None and icon.image.suffix.lower() not in (".svg", ".pdf"):
-        try:  # a raster picture known whole (and within the bound) here, where the icon is written
-            raster_pixels(str(icon.image))
+    if icon.image is not None:
+        try:  # a picture known whole (and within the bounds) here, where the icon is written
+            if icon.image.suffix.lower() in (".svg", ".pdf"):
+                picture_size(str(icon.image))  # drawn as art: read, checked and cached
+            else:
+                raster_pixels(str(icon.image))
         except ValueError as exc:
             raise spec.error("image", f"icon '{name}' image: {exc}") from None
     return icon
