@@ -343,6 +343,8 @@ def table_repeats(members: dict[str, str], rng: random.Random) -> dict[str, str]
     """Rows and cells repeated millions of times, as a spreadsheet's empty tail is (and worse)."""
     n = rng.choice([1_048_576, 12_000_000, 2**31 - 1])
     key = _sheet(members)
+    if key not in members:  # (an earlier mutation left it out)
+        return members
     if key == "content.xml":
         extra = rng.choice([f'<table:table-row table:number-rows-repeated="{n}"><table:table-cell/></table:table-row>',
                             f'<table:table-row><table:table-cell table:number-columns-repeated="{n}" '
@@ -361,7 +363,7 @@ def table_spaces(members: dict[str, str], rng: random.Random) -> dict[str, str]:
     if "content.xml" in members:
         members["content.xml"] = members["content.xml"].replace(
             "<text:p>", f'<text:p><text:s text:c="{rng.choice([1_000_000, 10_000_000, -5])}"/>', 1)
-    else:
+    elif "xl/sharedStrings.xml" in members:  # (unless an earlier mutation left it out)
         many = rng.choice([200_000, 1_000_000])
         members["xl/sharedStrings.xml"] = members["xl/sharedStrings.xml"].replace(
             "</sst>", "<si><t>x</t></si>" * many + "</sst>")
