@@ -229,6 +229,17 @@ def test_unknown_deck_is_an_error_not_a_crash():
     assert "no deck 'metronom'" in result.output and "did you mean 'metronome'" in result.output
 
 
+def test_an_option_or_deck_named_with_controls_is_said_escaped_in_one_line(tmp_path):
+    """A value that reaches a message is printed with its controls escaped: a terminal never
+    obeys ESC [2J (clear the screen) or turns a line around for U+202E."""
+    result = run("build", "x", "--paper", "a4\x1b[2J\nb\u202e")
+    assert result.exit_code == 2 and result.output.count("\n") == 1, result.output
+    assert result.output.startswith("error: --paper: ") and "a4\\x1b[2J\\nb\\u202e" in result.output
+    result = run("check", "meto\x1b]0;x\x07")
+    assert result.exit_code == 2 and result.output.count("\n") == 1, result.output
+    assert "no deck 'meto\\x1b]0;x\\x07'" in result.output
+
+
 def test_a_failed_write_leaves_the_good_file_alone(simple_deck, tmp_path, monkeypatch):
     assert run("build", str(simple_deck), "--paper", "a4", "--ink", "color", "--out", str(tmp_path)).exit_code == 0
     good = tmp_path / "simple" / "simple-cards-a4.pdf"

@@ -24,7 +24,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .errors import DeckError, DeckWarning, Warnings, display_path, folder_ref, suggest
+from .errors import DeckError, DeckWarning, Warnings, display_path, folder_ref, printable, said, suggest
 
 if TYPE_CHECKING:  # what `__getattr__` reads lazily, for type checkers and editors
     from .builder.images import Imposed
@@ -62,6 +62,7 @@ _LAZY = {
 __all__ = ["build", "check", "impose", "calibrate", "load_deck", "list_decks", "new_deck", "serve", "languages",
            "choose",
            "back_offset_for", "DeckError", "DeckWarning", "Warnings", "display_path", "folder_ref", "suggest",
+           "printable", "said",
            "Offset", "Progress", *sorted(_LAZY)]
 
 

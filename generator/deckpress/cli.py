@@ -85,7 +85,7 @@ class _OptionError(click.ClickException):
     exit_code = 2
 
     def show(self, file=None) -> None:
-        click.echo(f"error: {self.format_message()}", err=True)
+        click.echo(f"error: {api.said(self.format_message())}", err=True)
 
 
 def _back_offset(ctx: click.Context, param: click.Parameter, value: str | None) -> api.Offset | None:
@@ -180,7 +180,7 @@ def _or_exit(work: Callable[[], T], cannot: str) -> T:
         _fail(exc)
         raise
     except OSError as exc:
-        click.echo(f"error: {cannot}: {exc.strerror or exc}", err=True)
+        click.echo(f"error: {api.said(f'{cannot}: {exc.strerror or exc}')}", err=True)
         sys.exit(1)
 
 
@@ -226,7 +226,8 @@ def _show_warnings(warnings: api.Warnings, deck: str = "") -> None:
     """One line each; `deck` names the deck when several are built and a message names no file."""
     for warning in warnings:
         line = str(warning)
-        click.echo(f"warning: {deck + ': ' if deck and api.DECK_FILE not in line else ''}{line}", err=True)
+        named = f"{api.printable(deck)}: " if deck and api.DECK_FILE not in line else ""
+        click.echo(f"warning: {named}{line}", err=True)
 
 
 class _Bar:
@@ -267,6 +268,23 @@ def _write(label: str, out: Path, work: Callable[[_Bar], T]) -> T:
 @click.version_option(__version__, prog_name="deckpress")
 def main() -> None:
     """Print-and-play card decks from YAML: printable PDF sheets with crop marks and matching backs."""
+    _quiet_libraries()
+
+
+def _quiet_libraries() -> None:
+    """What the libraries log (fontTools, Pillow, pikepdf, openpyxl, watchfiles) and the Python
+    warnings they raise ("Corrupt EXIF data") never reach the terminal: with no handler set up,
+    Python prints a library's warnings and its log records of level WARNING and up on stderr, so a
+    bad picture gave two lines of Pillow before deckpress's one `error:` line. deckpress says what
+    matters itself, as its errors and warnings. Warnings go to the logger `py.warnings`, and every
+    record ends at a handler that drops it (`deckpress.build` called from a program leaves that
+    program's logging as it is)."""
+    import logging
+
+    root = logging.getLogger()
+    if not any(isinstance(handler, logging.NullHandler) for handler in root.handlers):
+        root.addHandler(logging.NullHandler())
+    logging.captureWarnings(True)
 
 
 def _build_params() -> list[click.Parameter]:
@@ -475,7 +493,7 @@ def _listing(ref: str) -> str:
         return f"(broken: {exc})"
     extra = deck.card_count("rules-board")
     return (f"{deck.card_count('cards'):>4} cards" + (f" + {extra:>2} rules/board" if extra else "")
-            + f"   {deck.title} — {deck.designer}, {deck.license}")
+            + api.printable(f"   {deck.title} — {deck.designer}, {deck.license}"))
 
 
 @main.command(cls=_Command, make_params=lambda: [click.Argument(["deck"]), *_report_options()])

@@ -4,6 +4,7 @@ what will print badly without being wrong, as records of the same place, a kind 
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Hashable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,14 +31,65 @@ def suggest(word: str, choices: Iterable[str]) -> str | None:
     """The closest of `choices` to a mistyped `word`, if one is close enough."""
     import difflib  # only once there is a mistake: every command imports this module
 
+    if len(str(word)) > MAX_SHOWN:  # no name is that long: a value put in the wrong place, not a typo
+        return None
     matches = difflib.get_close_matches(str(word), [str(c) for c in choices], n=1, cutoff=0.6)
     return matches[0] if matches else None
 
 
+#: characters never printed as they are, in a message or a file's name: C0 and C1 controls and
+#: DEL (a terminal escape begins with ESC, a newline would make a second line), the bidirectional
+#: controls (embeddings, overrides, isolates, marks: U+202E turns the rest of a line around), and
+#: the line and paragraph separators
+CONTROLS = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+_NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
+#: characters of one value a message quotes; a longer one is cut, with "…"
+MAX_SHOWN = 80
+#: characters of a message (without its place): past them it is cut, with "…" (a list of 100,000 names)
+MAX_MESSAGE = 400
+# a value a message quotes, 'so' or "so": the quote opens after no letter and closes before none,
+# so a possessive (the deck's, players') is no quote, and an apostrophe inside ('Don't') none either
+_QUOTED = re.compile(r"""(?<!\w)(?:'(?:[^']|'(?=\w))*'|"[^"]*")(?!\w)""")
+_CUT_ESCAPE = re.compile(r"\\(?:x[0-9a-f]?|u[0-9a-f]{0,3})?\Z")
+
+
+def printable(text: str) -> str:
+    """`text` with every control shown as its escape, as Python writes it: a newline `\\n`, ESC
+    `\\x1b`, U+202E `\\u202e`. Other text, right-to-left scripts included, is left as it is."""
+    return CONTROLS.sub(lambda m: _NAMED.get(m[0]) or (f"\\x{ord(m[0]):02x}" if ord(m[0]) < 0x100
+                                                       else f"\\u{ord(m[0]):04x}"), text)
+
+
+def shown(value: object, limit: int = MAX_SHOWN) -> str:
+    """A value as a message quotes it: `printable`, and at most `limit` characters, the last of
+    them "…" when it is cut (never inside an escape)."""
+    raw = str(value)
+    text = printable(raw[:limit + 1])
+    if len(raw) <= limit and len(text) <= limit:
+        return text
+    return _CUT_ESCAPE.sub("", text[:limit - 1]) + "…"
+
+
+def said(message: str) -> str:
+    """A message as it is printed, done here for every error and warning rather than where each
+    is made: each value it quotes `shown` (escaped, cut), the rest `printable`, and the whole cut
+    to MAX_MESSAGE characters. A message said twice is said the same."""
+    parts, at = [], 0
+    for found in _QUOTED.finditer(message):
+        quote = found[0][0]
+        parts += [printable(message[at:found.start()]), quote, shown(found[0][1:-1]), quote]
+        at = found.end()
+    text = "".join([*parts, printable(message[at:])])
+    return text if len(text) <= MAX_MESSAGE else _CUT_ESCAPE.sub("", text[:MAX_MESSAGE - 1]) + "…"
+
+
 def located(text: str, file: str | None, line: int | None) -> str:
-    """`text` after the place it is about, as every error and warning is printed: `file:line: text`."""
+    """`text` after the place it is about, as every error and warning is printed: `file:line: text`
+    (the file's name `printable`, the text `said`)."""
+    text = said(text)
     if file is None:
         return text
+    file = printable(file)
     return f"{file}:{line}: {text}" if line else f"{file}: {text}"
 
 
@@ -56,7 +108,7 @@ class DeckError(Exception):
         self.suggestion = suggestion
 
     def __str__(self) -> str:
-        hint = f" — did you mean '{self.suggestion}'?" if self.suggestion else ""
+        hint = f" — did you mean '{self.suggestion}'?" if self.suggestion else ""  # said with the message
         return located(f"{self.message}{hint}", self.file, self.line)
 
 
