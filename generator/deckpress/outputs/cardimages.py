@@ -22,6 +22,10 @@ from .presets import INCH, Preset
 from .sides import SIDES, Entry, file_stems
 
 MANIFEST = "manifest.csv"
+#: what a spreadsheet (Excel, LibreOffice) reads as the start of a formula in a CSV cell, as OWASP's
+#: CSV injection page lists it (https://owasp.org/www-community/attacks/CSV_Injection): =, +, -, @,
+#: tab, carriage return (and line feed)
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r", "\n")
 
 
 def canvas_box(face: Face, px: tuple[int, int], dpi: float) -> tuple[float, float, float, float]:
@@ -111,7 +115,7 @@ def _remove_stale(manifest: Path, keep: set[Path]) -> None:
     with manifest.open(newline="", encoding="utf-8") as f:
         for row in csv.DictReader(f):
             for column in SIDES:
-                name = row.get(column) or ""
+                name = uncell(row.get(column) or "")
                 old = manifest.parent / name
                 if name and "/" not in name and old not in keep and old.exists():
                     old.unlink()
@@ -123,5 +127,19 @@ def _write_manifest(path: Path, entries: Sequence[Entry], stems: dict[tuple[str,
     out.writerow(["component", "number", "name", "copies", "front", "back", "width_mm", "height_mm"])
     for e in entries:
         files = [f"{stems[(side, face)]}.{kind}" if (face := e.face(side)) is not None else "" for side in SIDES]
-        out.writerow([e.component, e.number, e.name, e.copies, *files, f"{e.size[0]:g}", f"{e.size[1]:g}"])
+        out.writerow([cell(e.component), e.number, cell(e.name), e.copies, *map(cell, files),
+                      f"{e.size[0]:g}", f"{e.size[1]:g}"])
     write_text(path, buf.getvalue())
+
+
+def cell(text: str) -> str:
+    """A text as a CSV cell a spreadsheet shows as text: one that would begin a formula ("=cmd|…",
+    "@SUM(…)", but also Kanon's "+1" and "-2 cards") is written after an apostrophe, as OWASP
+    advises (FORMULA_STARTS); Excel and LibreOffice take it as the mark of a text and do not show
+    it, so a person reads "+1". Everything else is written as it is."""
+    return f"'{text}" if text.startswith(FORMULA_STARTS) else text
+
+
+def uncell(text: str) -> str:
+    """What `cell` wrote, read back."""
+    return text[1:] if text.startswith("'") and text[1:].startswith(FORMULA_STARTS) else text

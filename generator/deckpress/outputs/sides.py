@@ -13,6 +13,7 @@ import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ..errors import CONTROLS
 from ..face import Face
 
 SIDES = ("front", "back")
@@ -28,6 +29,9 @@ class Entry:
     back: Face | None
     width: int = 2  # digits that numbers in this component are padded to
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "name", shown_name(self.name))
+
     def face(self, side: str) -> Face | None:
         return self.front if side == "front" else self.back
 
@@ -41,12 +45,22 @@ def distinct_faces(entries: Sequence[Entry]) -> list[Face]:
     return list(dict.fromkeys(face for side in SIDES for e in entries if (face := e.face(side)) is not None))
 
 
+def shown_name(name: str) -> str:
+    """A card's name as the files that list it say it (manifest.csv, Tabletop Simulator): without
+    controls, which a terminal or a viewer would obey (ESC sequences, U+202E turning the rest of a
+    line around: errors.CONTROLS). Right-to-left names keep their letters and are shown in the
+    right order by the bidirectional algorithm alone."""
+    return CONTROLS.sub("", name).strip() if CONTROLS.search(name) else name
+
+
 _SPELLED = {"♯": " sharp ", "♭": " flat ", "#": " sharp ", "♮": " natural ", "+": " plus ", "&": " and "}
 
 
 def slug(text: str, limit: int = 28) -> str:
     """A name that is safe in a file name everywhere: lower-case ASCII words joined by hyphens
-    ("G♯/A♭" → "g-sharp-a-flat", "Richtungswechsel" stays readable, umlauts lose their dots)."""
+    ("G♯/A♭" → "g-sharp-a-flat", "Richtungswechsel" stays readable, umlauts lose their dots).
+    Nothing else gets through: no control, no bidirectional mark, no letter of another script (a
+    Hebrew name leaves its file named by its component and number alone)."""
     for char, words in _SPELLED.items():
         text = text.replace(char, words)
     text = unicodedata.normalize("NFKD", text.replace("ß", "ss")).encode("ascii", "ignore").decode()

@@ -36,7 +36,7 @@ from ..face import Face, Item, Line, Paint, Rect, Text
 from ..text.fonts import FontSet
 from ..text import TextStyle, escape, set_text
 from ..units import PT
-from .sides import Entry, file_stems, slug
+from .sides import Entry, file_stems, shown_name, slug
 
 MAX_COLS, MAX_ROWS = 10, 7
 MAX_WIDTH = 4096  # px: TTS asks for images no larger than 4096 × 4096
@@ -233,8 +233,8 @@ def _nicknames(groups: dict[Face, list[Entry]], title: str, neutral: set[Face]) 
         components = list(dict.fromkeys(e.component for e in group))
         if len(components) == 1:
             names.append(components[0])
-        elif back not in neutral and title not in names:
-            names.append(title)
+        elif back not in neutral and shown_name(title) not in names:
+            names.append(shown_name(title))  # as a card's name: no controls
         else:
             names.append(" + ".join(components))
     return names
