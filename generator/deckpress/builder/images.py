@@ -30,6 +30,7 @@ from ..svgfile import ArtError
 from ..vectorart import is_pdf, is_vector, load_art
 from ..imposition.document import Marking
 from ..model.deck import CARD_SIZES, parse_card_size
+from ..model.keys import MAX_CARDS, MAX_COUNT
 from ..units import HOME_PAPERS, parse_mm
 from .faces import Sides
 from .jobs import pdf_job, sheet_files, write_jobs
@@ -141,10 +142,15 @@ def pdf_pages(path: Path) -> int:
 
 
 def copies(path: Path) -> tuple[str, int]:
-    """The name a picture is known by and how many cards it makes: `goblin x3.png` -> ('goblin', 3)."""
+    """The name a picture is known by and how many cards it makes: `goblin x3.png` -> ('goblin', 3).
+    At most MAX_COUNT, as a deck's `count`: `x1000000000` would list a billion cards."""
     m = _COPIES.fullmatch(path.stem)
     if m and int(m.group(2)) > 0:
-        return m.group(1), int(m.group(2))
+        n = int(m.group(2))
+        if n > MAX_COUNT:
+            raise DeckError(f"x{n} in the file name is {n:,} copies, too many: one card is printed at most "
+                            f"{MAX_COUNT:,} times", path)
+        return m.group(1), n
     return path.stem, 1
 
 
@@ -254,6 +260,10 @@ def impose_images(fronts: Sequence[Path], out_dir: Path, *, name: str = "imposed
             raise DeckError(f"no back named '{known_as}' in {display_path(backs_dir)}", front.path,
                             suggestion=suggest(known_as, backs))
         pairs.append((front, behind, n))
+    printed = sum(n for _, _, n in pairs)
+    if printed > MAX_CARDS:  # as a deck's pieces: a thousand pictures of x1000 each
+        raise DeckError(f"the pictures make {printed:,} cards with their copies: at most {MAX_CARDS:,} are imposed "
+                        "at once", pairs[-1][0].path)
     used = {b for _, b, _ in pairs}
     for unused in sorted(set(backs.values()) - used, key=lambda card: (natural_key(card.path), card.page)):
         warn("is the back of no front" if unused.pages == 1 else f"page {unused.page} is the back of no front",
