@@ -25,7 +25,6 @@ from typing import Any
 from ..colors import Color
 from ..errors import DeckError, suggest
 from ..imagefile import raster_pixels
-from ..vectorart import picture_size
 from ..yamlfile import Map, Seq, load_yaml
 from .elements import KINDS, Kind
 from .keys import ICON, LAYOUT, TEMPLATE, Key, check_keys
@@ -283,6 +282,8 @@ def _load_icon(name: str, spec: Any, parent: Map, names: Names, base: Path) -> I
     if icon.image is not None:
         try:  # a picture known whole (and within the bounds) here, where the icon is written
             if icon.image.suffix.lower() in (".svg", ".pdf"):
+                # imported here: vectorart imports the text engine, which imports the model
+                from ..vectorart import picture_size
                 picture_size(str(icon.image))  # drawn as art: read, checked and cached
             else:
                 raster_pixels(str(icon.image))
