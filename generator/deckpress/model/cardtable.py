@@ -28,12 +28,47 @@ from ..yamlfile import MAX_TEXT, Map, Seq, parse_yaml
 TABLE_TYPES = (".csv", ".tsv", ".xlsx", ".ods")
 WORKBOOK_TYPES = (".xlsx", ".ods")  # the kinds with sheets
 
-# Far beyond any card list, near enough to refuse a file made to exhaust memory or time.
-MAX_FILE_BYTES = 32 * 2**20  # on disk
-MAX_UNPACKED_BYTES = 256 * 2**20  # all parts of an .xlsx or .ods zip, unpacked
-MAX_CARDS = 10_000  # rows with data
-MAX_COLUMNS = 1_000  # a cell with data further right is refused
-MAX_SHEET_ROWS = 1_048_576  # the most rows Excel and LibreOffice have
+
+class Limit(int):
+    """A bound on what a stranger's table may hold, far beyond any card list and near enough to
+    refuse a file made to exhaust memory or time, declared once with the words that refuse it:
+    `message` is formatted with `limit` (the bound, as `{limit:,}`) and whatever else it names."""
+
+    message: str
+
+    def __new__(cls, value: int, message: str) -> Limit:
+        made = super().__new__(cls, value)
+        made.message = message
+        return made
+
+    def error(self, shown: str, line: int | None = None, **found: Any) -> DeckError:
+        return DeckError(self.message.format(limit=int(self), limit_mb=_megabytes(self), **found), shown, line)
+
+    def at(self, value: int) -> Limit:
+        """The same limit at another value (tests lower them)."""
+        return Limit(value, self.message)
+
+
+MAX_FILE_BYTES = Limit(32 * 2**20, "{size} is too big for a card list (at most {limit_mb})")  # on disk
+MAX_PART_BYTES = Limit(64 * 2**20, "{part} unpacks to {size}: too big for a card list (a part has at most "
+                                   "{limit_mb})")  # one member of an .xlsx or .ods zip, unpacked
+MAX_UNPACKED_BYTES = Limit(256 * 2**20, "unpacks to {size}: too big for a card list (at most {limit_mb})")  # all
+MAX_PARTS = Limit(10_000, "the zip holds {parts:,} parts: a spreadsheet has a few dozen (at most {limit:,})")
+MAX_ELEMENTS = Limit(2_000_000, "{part} holds more than {limit:,} XML elements: far more than a card list needs")
+MAX_SHARED_STRINGS = Limit(300_000, "{part} holds more than {limit:,} shared strings: a card list needs far fewer")
+MAX_CELLS = Limit(300_000, "more than {limit:,} cells{where}: a card list needs far fewer")  # in a sheet, and kept
+MAX_ROW_CELLS = Limit(16_384, "row {row} of {part} has more than {limit:,} cells: Excel's rows have 16,384")
+MAX_ROWS = Limit(1_048_576, "a value below row {limit:,}: a sheet has at most {limit:,} rows, as in Excel "
+                            "and LibreOffice")
+MAX_CARDS = Limit(10_000, "more than {limit:,} cards: too many for a card list")  # rows with data
+MAX_COLUMNS = Limit(1_000, "a value in column {column}: a card list has at most {limit:,} columns")
+MAX_SHEET_TEXT = Limit(16_000_000, "the sheet holds more than {limit:,} characters of text: a card list needs "
+                                   "far fewer")  # .ods, whose text:s and repeats make much of little
+MAX_CELL_TEXT = Limit(MAX_TEXT, "the cell {cell} holds more than {limit:,} characters: a value has at most "
+                                "{limit:,}, as in a YAML file")  # .ods, counted as it is read (text:s, text:tab)
+MAX_SHEETS = Limit(1_000, "the workbook has more than {limit:,} sheets: a card list needs one")  # .xlsx: openpyxl
+# takes time in the square of the count to name them; an .ods file's names cost nothing and are not limited
+MAX_SHEETS_SHOWN = 5  # sheet names an error lists before saying how many more
 
 _WHOLE = re.compile(r"\d+")
 
@@ -52,8 +87,7 @@ def read_card_table(path: Path, sheet: str | None = None) -> Seq:
     except OSError as exc:
         raise DeckError(f"cannot read the file ({exc.strerror or exc})", shown) from None
     if size > MAX_FILE_BYTES:
-        raise DeckError(f"{_megabytes(size)} is too big for a card list (at most {_megabytes(MAX_FILE_BYTES)})",
-                        shown)
+        raise MAX_FILE_BYTES.error(shown, size=_megabytes(size))
     if kind == ".xlsx":
         shown, rows = _xlsx_rows(path, shown, sheet)
     elif kind == ".ods":
@@ -66,16 +100,19 @@ def read_card_table(path: Path, sheet: str | None = None) -> Seq:
 def _cards(rows: list[Row], shown: str) -> Seq:
     """Rows with data (the first names the fields) -> a Seq of card Maps."""
     if not rows:
-        raise DeckError("the table is empty; its first row names the fields, every row below is a card", shown)
+        raise DeckError("the table is empty; its first row names the fields, every row below is a card", shown, 1)
     header_line, header = rows[0]
     names: dict[int, str] = {}
     for column, cell in enumerate(header):
         name = cell.strip()
         if not name:
             continue
+        if "\n" in name or "\r" in name:
+            raise DeckError(f"the name of column {_letter(column)}, {_echo(name)}, holds a line break: a field's "
+                            "name is one line", shown, header_line)
         first = next((c for c, n in names.items() if n == name), None)
         if first is not None:
-            raise DeckError(f"column '{name}' appears twice (columns {_letter(first)} and {_letter(column)})",
+            raise DeckError(f"column {_echo(name)} appears twice (columns {_letter(first)} and {_letter(column)})",
                             shown, header_line)
         names[column] = name
     cards = Seq()
@@ -92,20 +129,37 @@ def _cards(rows: list[Row], shown: str) -> Seq:
                                 f"(row {header_line})", shown, line)
             name = names[column]
             if len(text) > MAX_TEXT:
-                raise DeckError(f"the cell of '{name}' holds {len(text):,} characters: a value has at most "
+                raise DeckError(f"the cell of {_echo(name)} holds {len(text):,} characters: a value has at most "
                                 f"{MAX_TEXT:,}, as in a YAML file", shown, line)
             card[name] = _value(name, text, shown, line)
             card.key_lines[name] = line
         cards.append(card)
         cards.item_lines.append(line)
     if not cards:
-        raise DeckError(f"no cards: only the row that names the fields (row {header_line})", shown)
+        raise DeckError("no cards: only the row that names the fields", shown, header_line)
     return cards
 
 
 def _tidy(cell: str) -> str:
     """A cell's text with its line breaks as `\\n` (Windows writes `\\r\\n`) and no space round it."""
     return cell.replace("\r\n", "\n").replace("\r", "\n").strip()
+
+
+def _echo(text: str, most: int = 40) -> str:
+    """A value quoted in a message, on one line: line breaks, tabs and other controls shown as
+    escapes (`\\n`), cut after `most` characters with how long it is."""
+    if len(text) <= most:
+        return f"'{_escaped(text)}'"
+    return f"'{_escaped(text[:most])}…' ({len(text):,} characters)"
+
+
+def _escaped(text: str) -> str:
+    """`text` with its controls (line breaks, tabs, escape, bidi overrides) as escapes."""
+    return "".join(_ESCAPES.get(c) or (c if c.isprintable() else f"\\x{ord(c):02x}" if ord(c) < 256
+                                       else f"\\u{ord(c):04x}") for c in text)
+
+
+_ESCAPES = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
 
 
 def _value(name: str, text: str, shown: str, line: int) -> Any:
@@ -116,7 +170,7 @@ def _value(name: str, text: str, shown: str, line: int) -> Any:
         try:
             items = parse_yaml(text, shown)
         except DeckError as exc:
-            raise DeckError(f"column '{name}': {exc.message} (a cell in square brackets is a list, "
+            raise DeckError(f"column {_echo(name)}: {exc.message} (a cell in square brackets is a list, "
                             "like [red, blue])", shown, line) from None
         if isinstance(items, Seq):  # a list of its own, at the cell's row (what parse_yaml gives is shared)
             found = Seq(items)
@@ -138,17 +192,24 @@ def _letter(column: int) -> str:
 def _collect(rows: Iterable[Row], shown: str) -> list[Row]:
     """The rows with data, bounded: blank rows are skipped, as are empty cells at a row's end."""
     kept: list[Row] = []
+    cells_kept = 0
     for line, cells in rows:
         width = len(cells)
         while width and not cells[width - 1].strip():
             width -= 1
         if not width:
+            if line > MAX_ROWS:
+                break  # blank rows past the last a spreadsheet has: the rest of the file is not read
             continue
+        if line > MAX_ROWS:
+            raise MAX_ROWS.error(shown, line)
         if width > MAX_COLUMNS:
-            raise DeckError(f"a value in column {_letter(width - 1)}: a card list has at most {MAX_COLUMNS} columns",
-                            shown, line)
+            raise MAX_COLUMNS.error(shown, line, column=_letter(width - 1))
         if len(kept) > MAX_CARDS:
-            raise DeckError(f"more than {MAX_CARDS} cards: too many for a card list", shown, line)
+            raise MAX_CARDS.error(shown, line)
+        cells_kept += width
+        if cells_kept > MAX_CELLS:
+            raise MAX_CELLS.error(shown, line, where=" up to this row")
         kept.append((line, cells[:width]))
     return kept
 
@@ -177,16 +238,24 @@ def _csv_rows(path: Path, shown: str, delimiter: str | None) -> list[Row]:
     try:
         return _collect(numbered, shown)
     except csv.Error as exc:
-        raise DeckError(f"not readable as CSV: {exc}", shown, reader.line_num) from None
+        raise DeckError(f"not readable as CSV: {_reason(exc)}", shown, reader.line_num) from None
 
 
 # -- XLSX -------------------------------------------------------------------------------------------
 
 def _xlsx_rows(path: Path, shown: str, sheet: str | None) -> tuple[str, list[Row]]:
-    """The rows of one sheet of an Excel workbook, with formulas as the values Excel last saved."""
+    """The rows of one sheet of an Excel workbook, with formulas as the values Excel last saved.
+
+    openpyxl reads every shared string before the first row, and a whole row before its first
+    cell, so each part of the file is first read here as a stream and counted (`_scan_xlsx`)."""
     import openpyxl  # only decks with a workbook need it
 
-    _check_unpacked(path, shown)
+    with _open_zip(path, shown) as archive:
+        names = _scan_xlsx(archive, shown)
+    if sheet is not None and names and sheet not in names:
+        _pick_sheet(names, sheet, shown)  # said before openpyxl would name every sheet
+    if len(names) > MAX_SHEETS:
+        raise MAX_SHEETS.error(shown)
     try:
         book = openpyxl.load_workbook(path, read_only=True, data_only=True)
     except Exception as exc:  # a stranger's file: whatever openpyxl fails with, say so in one line
@@ -195,12 +264,12 @@ def _xlsx_rows(path: Path, shown: str, sheet: str | None) -> tuple[str, list[Row
         name = _pick_sheet(book.sheetnames, sheet, shown)
         table = book[name]
         if not hasattr(table, "iter_rows"):
-            raise DeckError(f"sheet '{name}' is a chart, not a table", shown)
+            raise DeckError(f"sheet {_echo(name)} is a chart, not a table", shown)
         shown = f"{shown}[{name}]"
         # the size the file claims is not trusted: rows are as long as their last cell
         table.reset_dimensions()
         rows = ((line, [_xlsx_text(v) for v in values])
-                for line, values in zip(range(1, MAX_SHEET_ROWS + 1), table.iter_rows(values_only=True)))
+                for line, values in zip(range(1, MAX_ROWS + 2), table.iter_rows(values_only=True)))
         try:
             return shown, _collect(rows, shown)
         except DeckError:
@@ -209,6 +278,76 @@ def _xlsx_rows(path: Path, shown: str, sheet: str | None) -> tuple[str, list[Row
             raise DeckError(f"not a readable sheet ({_reason(exc)})", shown) from None
     finally:
         book.close()
+
+
+def _scan_xlsx(archive: Any, shown: str) -> list[str]:
+    """Read every part of a workbook's zip as XML in a stream, counting what openpyxl would build,
+    and refuse it at the first limit passed: elements of a part, shared strings, a sheet's rows and
+    cells, a row's cells. A DOCTYPE is refused too (no entity is ever expanded). A part that is no
+    XML (a picture) is left as soon as that shows; a corrupt part is refused. Gives the names of
+    the sheets (of the `sheet` elements of any part: the workbook's)."""
+    from xml.parsers import expat
+
+    names: list[str] = []
+    for info in archive.infolist():
+        if info.is_dir():
+            continue
+        counter = _PartCounter(info.filename, shown, names)
+        parser = expat.ParserCreate()
+        parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
+        parser.StartDoctypeDeclHandler = counter.doctype
+        parser.StartElementHandler = counter.start
+        parser.buffer_text = False
+        try:
+            with archive.open(info) as part:
+                while chunk := part.read(1 << 16):
+                    parser.Parse(chunk, False)
+                parser.Parse(b"", True)
+        except expat.ExpatError:
+            continue  # not XML: openpyxl reads no such part of a read-only workbook, or says it cannot
+        except DeckError:
+            raise
+        except Exception as exc:  # zlib.error, BadZipFile (a bad CRC), OSError, …: a damaged file
+            raise DeckError(f"{_escaped(info.filename[:200])} cannot be unpacked ({_reason(exc)}): the file is damaged",
+                            shown) from None
+    return names
+
+
+class _PartCounter:
+    """Counts one part's elements as expat reads them, by their names without prefix: `si` (a
+    shared string), `row`, `c` (a cell); and keeps the name of each `sheet`."""
+
+    def __init__(self, part: str, shown: str, names: list[str]) -> None:
+        self.part, self.shown, self.names = _escaped(part[:200]), shown, names
+        self.elements = self.strings = self.cells = self.row_cells = self.rows = 0
+        self.row = 0  # the current row's number
+
+    def doctype(self, *_: Any) -> None:
+        raise DeckError(f"{self.part} declares a DOCTYPE, which no .xlsx file has; refused", self.shown)
+
+    def start(self, tag: str, attrs: dict[str, str]) -> None:
+        self.elements += 1
+        if self.elements > MAX_ELEMENTS:
+            raise MAX_ELEMENTS.error(self.shown, part=self.part)
+        name = tag[tag.find(":") + 1:]
+        if name == "c":
+            self.cells += 1
+            self.row_cells += 1
+            if self.row_cells > MAX_ROW_CELLS:
+                raise MAX_ROW_CELLS.error(self.shown, row=f"{self.row:,}", part=self.part)
+            if self.cells > MAX_CELLS:
+                raise MAX_CELLS.error(self.shown, self.row, where=f" in {self.part}")
+        elif name == "row":
+            self.rows += 1
+            self.row_cells = 0
+            written = attrs.get("r", "")
+            self.row = int(written) if written.isdigit() and len(written) < 10 else self.row + 1
+        elif name == "sheet" and "name" in attrs:
+            self.names.append(attrs["name"])
+        elif name == "si":
+            self.strings += 1
+            if self.strings > MAX_SHARED_STRINGS:
+                raise MAX_SHARED_STRINGS.error(self.shown, part=self.part)
 
 
 def _xlsx_text(value: Any) -> str:
@@ -242,26 +381,35 @@ _LITERALS = {f"{_TEXT}line-break": "\n", f"{_TEXT}tab": "\t"}  # text:s (spaces)
 _SKIPPED = (f"{_OFFICE}annotation", f"{_TABLE}table")  # a cell's comment, or a table inside a cell
 _TIME = re.compile(r"PT(\d+)H(\d+)M(\d+(?:\.\d+)?)S")
 _SPACES = re.compile(r"[ \t\r\n]+")
-_MAX_SPACES = 1000  # one text:s may claim any number of spaces
+
+
+class _SheetRead(Exception):
+    """The wanted sheet has been read to its end: the rest of the file is not needed."""
 
 
 def _ods_rows(path: Path, shown: str, sheet: str | None) -> tuple[str, list[Row]]:
     """The rows of one sheet of an OpenDocument spreadsheet, read from its content.xml as a stream."""
     import xml.etree.ElementTree as ET
-    import zipfile
 
-    _check_unpacked(path, shown)
     reader = _OdsReader(sheet, shown)
     parser = ET.XMLParser(target=reader)
-    try:
-        with zipfile.ZipFile(path) as archive, archive.open("content.xml") as content:
-            while chunk := content.read(1 << 16):
-                parser.feed(chunk)
-        parser.close()
-    except DeckError:
-        raise
-    except (KeyError, zipfile.BadZipFile, ET.ParseError, OSError, ValueError) as exc:
-        raise DeckError(f"not a readable .ods spreadsheet ({_reason(exc)})", shown) from None
+    with _open_zip(path, shown) as archive:
+        try:
+            with archive.open("content.xml") as content:
+                while chunk := content.read(1 << 16):
+                    parser.feed(chunk)
+            parser.close()
+        except _SheetRead:
+            pass  # the rest of the file is not needed
+        except DeckError:
+            raise
+        except KeyError:
+            raise DeckError("not a readable .ods spreadsheet: it has no content.xml", shown) from None
+        except ET.ParseError as exc:
+            raise DeckError(f"not a readable .ods spreadsheet: content.xml line {exc.position[0]}: "
+                            f"{_reason(exc).split(':')[0]}", shown) from None
+        except Exception as exc:  # zlib.error, BadZipFile (a bad checksum), OSError, …: a damaged part
+            raise DeckError(f"content.xml cannot be unpacked ({_reason(exc)}): the file is damaged", shown) from None
     _pick_sheet(reader.names, sheet, shown)
     return reader.shown, _collect(reader.rows, reader.shown)
 
@@ -270,12 +418,15 @@ class _OdsReader:
     """A parser target (ElementTree's start/end/data interface) that keeps the wanted sheet's rows.
 
     Rows and cells may be repeated (`table:number-rows-repeated`, `…-columns-repeated`): a sheet
-    can end in an empty row repeated a million times, so blank repeats only move the row number."""
+    can end in an empty row repeated a million times, so blank repeats only move the row number.
+    Everything is counted as it is read (elements, cells, a cell's characters), and reading stops
+    at the first limit passed, or at the end of the wanted sheet."""
 
     def __init__(self, sheet: str | None, shown: str) -> None:
         self.wanted, self.shown = sheet, shown  # `shown` gets the sheet's name once it is found
         self.names: list[str] = []  # every sheet, for the message when `wanted` is not among them
         self.rows: list[Row] = []
+        self.elements = self.cell_count = 0
         self.line = 0  # the row number of the current row
         self.reading = False  # inside the wanted sheet
         self.cells: list[str] | None = None  # the current row's cells up to its last value
@@ -284,13 +435,16 @@ class _OdsReader:
         self.cell: list[str] | None = None  # the current cell's paragraphs
         self.value: str | None = None  # … or its value, when it is a number, date, time or truth
         self.parts: list[tuple[bool, str]] = []  # the current paragraph: (literal, text) pieces
+        self.chars = self.sheet_chars = 0  # characters of the current cell and of the sheet so far
         self.paragraph = self.skipping = 0  # depth inside a paragraph, inside a skipped element
 
     def doctype(self, name: str, pubid: str | None, system: str | None) -> None:
-        raise DeckError("the spreadsheet's content declares a DOCTYPE, which no .ods file has; refused",
-                        self.shown)
+        raise DeckError("the spreadsheet's content declares a DOCTYPE, which no .ods file has; refused", self.shown)
 
     def start(self, tag: str, attrs: dict[str, str]) -> None:
+        self.elements += 1
+        if self.elements > MAX_ELEMENTS:
+            raise MAX_ELEMENTS.error(self.shown, self.line + 1 if self.reading else None, part="content.xml")
         if self.skipping or (self.cell is not None and tag in _SKIPPED):
             self.skipping += 1
         elif tag == f"{_TABLE}table":
@@ -305,7 +459,10 @@ class _OdsReader:
             self.cells, self.blanks = [], 0
             self.row_repeat = _count(attrs.get(f"{_TABLE}number-rows-repeated"))
         elif tag in _CELLS and self.cells is not None:
-            self.cell, self.value = [], _typed_value(attrs)
+            self.cell_count += 1
+            if self.cell_count > MAX_CELLS:
+                raise MAX_CELLS.error(self.shown, self.line + 1, where=" in the sheet")
+            self.cell, self.value, self.chars = [], _typed_value(attrs), 0
             self.cell_repeat = _count(attrs.get(f"{_TABLE}number-columns-repeated"))
         elif self.cell is None:
             return
@@ -314,25 +471,43 @@ class _OdsReader:
             if self.paragraph == 1:
                 self.parts = []
         elif self.paragraph and tag == f"{_TEXT}s":
-            self.parts.append((True, " " * min(_count(attrs.get(f"{_TEXT}c")), _MAX_SPACES)))
+            spaces = _count(attrs.get(f"{_TEXT}c"))
+            self._grow(spaces)
+            self.parts.append((True, " " * spaces))
         elif self.paragraph and tag in _LITERALS:
+            self._grow(1)
             self.parts.append((True, _LITERALS[tag]))
+
+    def _grow(self, chars: int) -> None:
+        """Count a cell's characters as they come: a cell of a million `text:s` is refused at once."""
+        self.chars += chars
+        self.sheet_chars += chars
+        if self.sheet_chars > MAX_SHEET_TEXT:
+            raise MAX_SHEET_TEXT.error(self.shown, self.line + 1)
+        if self.chars > MAX_CELL_TEXT:
+            assert self.cells is not None
+            column = len(self.cells) + self.blanks  # where this cell is: a cell past the last column is in its row
+            where = f"{_letter(column)}{self.line + 1}" if column < MAX_COLUMNS else f"in row {self.line + 1}"
+            raise MAX_CELL_TEXT.error(self.shown, self.line + 1, cell=where)
 
     def data(self, text: str) -> None:
         if self.paragraph and not self.skipping:
+            self._grow(len(text))
             self.parts.append((False, text))
 
     def end(self, tag: str) -> None:
         if self.skipping:
             self.skipping -= 1
         elif tag == f"{_TABLE}table":
-            self.reading = False
+            if self.reading:
+                raise _SheetRead  # the sheets after it are not read
         elif not self.reading:
             return
         elif tag in _PARAGRAPHS and self.paragraph:
             self.paragraph -= 1
             if not self.paragraph and self.cell is not None:
                 self.cell.append(_paragraph_text(self.parts))
+                self._grow(1)  # the line break between paragraphs
         elif tag in _CELLS and self.cell is not None and self.cells is not None:
             self._end_cell("\n".join(self.cell) if self.value is None else self.value)
             self.cell = None
@@ -347,30 +522,36 @@ class _OdsReader:
         assert self.cells is not None
         if len(self.cells) + self.blanks + self.cell_repeat > MAX_COLUMNS:
             raise DeckError(f"a value beyond column {_letter(MAX_COLUMNS - 1)}: a card list has at most "
-                            f"{MAX_COLUMNS} columns", self.shown, self.line + 1)
+                            f"{MAX_COLUMNS:,} columns", self.shown, self.line + 1)
         self.cells += [""] * self.blanks + [text] * self.cell_repeat
         self.blanks = 0
 
     def _end_row(self) -> None:
         assert self.cells is not None
-        if self.cells and self.row_repeat > MAX_CARDS:
-            raise DeckError(f"a row repeated {self.row_repeat} times: too many for a card list",
+        if not self.cells:
+            self.line += self.row_repeat  # blank rows, however many, only move the row number
+            return
+        if self.line + 1 > MAX_ROWS:
+            raise MAX_ROWS.error(self.shown, self.line + 1)
+        if self.row_repeat > MAX_CARDS:
+            raise DeckError(f"a row repeated {self.row_repeat:,} times: too many for a card list",
                             self.shown, self.line + 1)
-        for _ in range(self.row_repeat if self.cells else 0):
+        for _ in range(self.row_repeat):
             self.rows.append((self.line + 1, self.cells))
             self.line += 1
             if len(self.rows) > MAX_CARDS + 1:
-                raise DeckError(f"more than {MAX_CARDS} cards: too many for a card list", self.shown, self.line)
-        if not self.cells:
-            self.line += self.row_repeat
+                raise MAX_CARDS.error(self.shown, self.line)
 
     def close(self) -> None:
         return None
 
 
 def _count(written: str | None) -> int:
-    """A repeat count or a number of spaces: 1 when absent or nonsense."""
-    return int(written) if written is not None and written.isdigit() and int(written) > 0 else 1
+    """A repeat count or a number of spaces: 1 when absent or nonsense; a count of ten digits or
+    more as one past a sheet's rows (a count past every limit is as good as any other)."""
+    if written is None or not (written.isascii() and written.isdigit()):
+        return 1
+    return max(int(written), 1) if len(written) < 10 else MAX_ROWS + 1
 
 
 def _typed_value(attrs: dict[str, str]) -> str | None:
@@ -403,18 +584,30 @@ def _paragraph_text(parts: list[tuple[bool, str]]) -> str:
 
 # -- shared -----------------------------------------------------------------------------------------
 
-def _check_unpacked(path: Path, shown: str) -> None:
-    """Refuse a zip that would unpack to far more than a card list needs (a zip bomb)."""
+def _open_zip(path: Path, shown: str) -> Any:
+    """The zip of an .xlsx or .ods file, refused when a part, or all of them, would unpack to far
+    more than a card list needs (a zip bomb). zipfile never gives more of a part than the size its
+    header says, so the sizes checked are the most anything can read."""
     import zipfile
 
     try:
-        with zipfile.ZipFile(path) as archive:
-            unpacked = sum(info.file_size for info in archive.infolist())
-    except (zipfile.BadZipFile, OSError) as exc:
+        archive = zipfile.ZipFile(path)
+    except (zipfile.BadZipFile, OSError, ValueError, EOFError) as exc:
         raise DeckError(f"not a {path.suffix.lower()} file: {_reason(exc)}", shown) from None
-    if unpacked > MAX_UNPACKED_BYTES:
-        raise DeckError(f"unpacks to {_megabytes(unpacked)}: too big for a card list "
-                        f"(at most {_megabytes(MAX_UNPACKED_BYTES)})", shown)
+    try:
+        if len(archive.infolist()) > MAX_PARTS:
+            raise MAX_PARTS.error(shown, parts=len(archive.infolist()))
+        unpacked = 0
+        for info in archive.infolist():
+            if info.file_size > MAX_PART_BYTES:
+                raise MAX_PART_BYTES.error(shown, part=_escaped(info.filename[:200]), size=_megabytes(info.file_size))
+            unpacked += info.file_size
+        if unpacked > MAX_UNPACKED_BYTES:
+            raise MAX_UNPACKED_BYTES.error(shown, size=_megabytes(unpacked))
+    except BaseException:
+        archive.close()
+        raise
+    return archive
 
 
 def _megabytes(size: int) -> str:
@@ -427,11 +620,14 @@ def _pick_sheet(names: Sequence[str], wanted: str | None, shown: str) -> str:
     if wanted is None:
         return names[0]
     if wanted not in names:
-        raise DeckError(f"no sheet '{wanted}'; the sheets are {', '.join(names)}", shown, None,
+        listed = ", ".join(_escaped(name) if len(name) <= 40 else _echo(name) for name in names[:MAX_SHEETS_SHOWN])
+        more = f" and {len(names) - MAX_SHEETS_SHOWN:,} more" if len(names) > MAX_SHEETS_SHOWN else ""
+        raise DeckError(f"no sheet {_echo(wanted)}; the sheets are {listed}{more}", shown, None,
                         suggest(wanted, names))
     return wanted
 
 
-def _reason(exc: Exception) -> str:
-    return str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-
+def _reason(exc: BaseException) -> str:
+    """An exception's own words, on one line and not too long."""
+    text = str(exc).splitlines()[0] if str(exc).strip() else type(exc).__name__
+    return text if len(text) <= 200 else text[:199] + "…"
