@@ -26,6 +26,7 @@ from pathlib import Path
 
 from .atomic import write_text
 from .errors import DeckError, display_path, suggest
+from .paths import LOOP, PathError, confined, real, where
 from .yamlfile import Map, Seq, load_yaml
 
 ENV_CONFIG = "DECKPRESS_CONFIG"  #: names the user's settings file (tests point it into a temporary folder)
@@ -135,12 +136,24 @@ def resolve_back_offset(given: Offset | None, deck_folder: Path | None = None) -
     folder's `deckpress.yaml`, else the user's file, else none."""
     if given is not None:
         return BackOffset(given, "--back-offset")
+    if deck_folder is not None:
+        _confined(deck_folder / DECK_SETTINGS)
     candidates = ([deck_folder / DECK_SETTINGS] if deck_folder is not None else []) + [user_config_path()]
     for path in candidates:
         found = back_offset_in(path)
         if found is not None:
             return BackOffset(found, display_path(path))
     return BackOffset(NO_OFFSET, "default")
+
+
+def _confined(path: Path) -> None:
+    """A deck folder's settings file is the deck's: a link may lead to another file of the deck,
+    not out of it (the user's own file may be a link anywhere: it is theirs)."""
+    try:
+        confined(path, [real(path.parent)], DECK_SETTINGS)
+    except PathError as exc:  # a loop is said at the folder it is in: it cannot be shown as a place
+        raise (DeckError(f"'{DECK_SETTINGS}' {exc.reason}", where(path)) if exc.reason == LOOP else
+               DeckError(f"{DECK_SETTINGS} {exc.reason}", path, 1)) from None
 
 
 HEADER = ("# deckpress settings, written by deckpress: change them with\n"

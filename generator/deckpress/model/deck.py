@@ -19,6 +19,7 @@ from typing import Any
 
 from ..bundled import DECKS_DIR, FONTS_DIR, LAYOUTS_DIR
 from ..errors import DeckError, suggest
+from ..paths import MAX_NAME, PathError, check_length, confined, readable, real, where
 from ..text.fonts import FONT_SUFFIXES, FontError, FontSet, axes_of, font_ref, instances_of, open_font
 from ..units import HOME_PAPERS, MAX_GAP, MIN_MARGIN, PAPERS, PT, parse_absolute, parse_size
 from ..yamlfile import Map, Seq, load_yaml
@@ -194,6 +195,11 @@ class Deck:
 def find_deck(ref: str) -> Path:
     """A bundled deck id or a path to a deck folder (or its deck.yaml) -> the deck.yaml path."""
     path = Path(ref)
+    for candidate in (path, path / DECK_FILE):  # a loop of links, a name too long: said as such
+        try:
+            real(candidate, ref)
+        except PathError as exc:
+            raise DeckError(f"'{candidate.name}' {exc.reason}", where(candidate)) from None
     if path.is_file():
         return path
     if (path / DECK_FILE).is_file():
@@ -298,7 +304,7 @@ def _chain(path: Path) -> list[_Source]:
     """The deck file at `path` and every deck it extends, nearest first."""
     chain: list[_Source] = []
     while True:
-        folder = path.resolve().parent
+        folder = _deck_folder(path)
         if any(source.folder == folder for source in chain):  # said at the `extends` that closes the circle
             cycle = " → ".join([s.folder.name for s in chain] + [folder.name])
             raise chain[-1].doc.error("extends", f"decks extend each other in a circle: {cycle}")
@@ -314,12 +320,27 @@ def _chain(path: Path) -> list[_Source]:
         path = _parent_deck(doc, folder)
 
 
+def _deck_folder(path: Path) -> Path:
+    """The folder of the deck file at `path`, resolved: the deck file (a link or not) must lie in
+    it, since everything it names is found from there."""
+    try:
+        folder = real(path.parent)
+        confined(path, [folder], DECK_FILE)
+    except PathError as exc:
+        raise DeckError(f"{DECK_FILE} {exc.reason}", path, 1) from None
+    return folder
+
+
 def _parent_deck(doc: Map, folder: Path) -> Path:
     """The deck.yaml that `extends:` names: a bundled deck's id, or a relative path to a deck folder.
     Only a folder holding a deck.yaml is read: extending points at a deck, never at any file."""
     written = doc["extends"]
     if not isinstance(written, str) or not written.strip():
         raise doc.error("extends", "'extends' names one deck: a bundled id like metronome, or a folder like ../base")
+    try:
+        check_length(written)
+    except PathError as exc:
+        raise doc.error("extends", f"extends: {exc}") from None
     if _NAME.fullmatch(written) and (DECKS_DIR / written / DECK_FILE).is_file():
         return DECKS_DIR / written / DECK_FILE
     if Path(written).is_absolute():
@@ -404,7 +425,7 @@ class _FileFinder:
 
     def __call__(self, written: str, base: Path, kinds: tuple[str, ...] = IMAGE_TYPES) -> Path:
         folders = self.folders
-        _check_length(written)
+        check_length(written)
         for folder in folders:
             candidate = Path(os.path.normpath(folder / written))
             if candidate.is_relative_to(folder) and candidate.is_file():
@@ -451,16 +472,6 @@ def _box(doc: Map, components: list[Component]) -> tuple[bool, tuple[str, int] |
     return True, (name, int(number)), contents
 
 
-MAX_NAME, MAX_PATH = 255, 1024  #: what file systems allow: a longer name could not be a file
-
-
-def _check_length(written: str) -> None:
-    """A path no file system could hold is refused before it is looked for (the OS would raise)."""
-    if len(written) > MAX_PATH or any(len(part) > MAX_NAME for part in PurePosixPath(written).parts):
-        raise ValueError(f"'{written[:40]}…' is too long for a file's path (at most {MAX_NAME} characters a "
-                         f"name, {MAX_PATH} in all)")
-
-
 def resolve_inside(written: str, base: Path, deck_folder: Path | Sequence[Path],
                    kinds: tuple[str, ...] = IMAGE_TYPES) -> Path:
     """A file named in a deck or layout: relative to `base`, inside the deck folder (or one of the
@@ -468,16 +479,14 @@ def resolve_inside(written: str, base: Path, deck_folder: Path | Sequence[Path],
     `kinds` (file endings). Raises ValueError otherwise."""
     if not written or Path(written).is_absolute():
         raise ValueError(f"'{written}' must be a relative path inside the deck folder")
-    _check_length(written)
-    path = (base / written).resolve()
+    check_length(written)
     decks = (deck_folder,) if isinstance(deck_folder, Path) else tuple(deck_folder)
     allowed = readable_roots(decks)
-    if not inside(path, allowed):
-        raise ValueError(f"'{written}' points outside the deck folder; files must stay inside it")
+    path = confined(base / written, allowed, written)  # a loop, a link out: said as such
     if not path.is_file():
         # where it was looked for (a layout's pictures: in the deck folder first), inside what may be read
-        folders = [f for f in (*((d / written).resolve().parent for d in decks), path.parent)
-                   if any(f.is_relative_to(a) for a in allowed)]
+        looked = [(d / written).parent for d in decks] + [path.parent]
+        folders = [f for f in looked if readable(f, allowed)]
         close = _closest_file(path.name, folders, kinds)
         hint = f" — did you mean '{PurePosixPath(written).parent / close}'?" if close else ""
         raise ValueError(f"file '{written}' not found{hint}")
@@ -489,18 +498,13 @@ def resolve_inside(written: str, base: Path, deck_folder: Path | Sequence[Path],
 def readable_roots(folders: Sequence[Path]) -> tuple[Path, ...]:
     """Where a deck may read files from, resolved: its folders (its own and those of the decks it
     extends) and the bundled layouts and fonts."""
-    return (*(folder.resolve() for folder in folders), *_bundled_roots())
+    return (*(real(folder) for folder in folders), *_bundled_roots())
 
 
 @functools.cache
 def _bundled_roots() -> tuple[Path, Path]:
     """The bundled layouts and fonts, resolved once: every file a deck names is checked against them."""
-    return LAYOUTS_DIR.resolve(), FONTS_DIR.resolve()
-
-
-def inside(path: Path, roots: Sequence[Path]) -> bool:
-    """Whether `path`, every link in it followed, is in one of the (resolved) `roots`."""
-    return any(path.resolve().is_relative_to(root) for root in roots)
+    return real(LAYOUTS_DIR), real(FONTS_DIR)
 
 
 def _closest_file(name: str, folders: list[Path], kinds: tuple[str, ...]) -> str | None:
@@ -795,7 +799,7 @@ def _layout_files(chain: list[_Source]) -> list[tuple[Path, int]]:
     def available() -> list[str]:
         """The layouts there are, for a suggestion. Resolved, as pictures are: a layouts/ folder or
         file that is a link may not lead outside."""
-        return sorted({p.stem for d in folders for p in d.glob("*.yaml") if inside(p, roots)})
+        return sorted({p.stem for d in folders for p in d.glob("*.yaml") if readable(p, roots)})
 
     files: list[tuple[Path, int]] = []
     for generation, source in enumerate(reversed(chain)):
@@ -812,17 +816,30 @@ def _layout_files(chain: list[_Source]) -> list[tuple[Path, int]]:
             raise doc.error("layouts", "'layouts' must list layout names, like [common, metronome]")
         for name in spec:
             name = str(name)
-            found = next((p for p in (d / f"{name}.yaml" for d in folders) if _NAME.fullmatch(name) and p.is_file()),
-                         None)
+            try:
+                found = _layout_file(name, folders, roots)
+            except PathError as exc:
+                raise doc.error("layouts", f"layout '{name[:40]}': {exc}") from None
             if found is None:
-                raise doc.error("layouts", f"unknown layout '{name}' (looked in {source.folder.name}/layouts/ and "
-                                           "the bundled layouts/)", suggest(name, available()))
-            if not inside(found, roots):
-                raise doc.error("layouts", f"layout '{name}': '{found.parent.name}/{found.name}' points outside the "
-                                           "deck folder; files must stay inside it")
+                raise doc.error("layouts", f"unknown layout '{name[:40]}' (looked in {source.folder.name}/layouts/ "
+                                           "and the bundled layouts/)", suggest(name, available()))
             if all(found != path for path, _ in files):
                 files.append((found, generation))
     return files
+
+
+def _layout_file(name: str, folders: list[Path], roots: Sequence[Path]) -> Path | None:
+    """The first of `folders` that has the layout `name` (None if none has): a loop of links where
+    it is looked for, or a file that leads out of the deck, is a PathError."""
+    if not _NAME.fullmatch(name) or len(name) > MAX_NAME - len(".yaml"):
+        return None
+    for folder in folders:
+        path = folder / f"{name}.yaml"
+        said = f"{folder.name}/{path.name}"
+        if real(path, said).is_file():
+            confined(path, roots, said)
+            return path
+    return None
 
 
 def _load_component(spec: Any, parent: Seq, index: int, layouts: Layouts, deck: Deck) -> Component:
@@ -898,7 +915,7 @@ def _card_table(spec: Map, find: Callable[..., Path]) -> Seq:
         sheet = str(written["sheet"]) if written.get("sheet") is not None else None
         written = written["file"]
     try:
-        path = find(str(written), Path(node.file).resolve().parent, TABLE_TYPES)
+        path = find(str(written), real(node.file).parent, TABLE_TYPES)
     except ValueError as exc:
         raise node.error(key, f"cards: {exc}") from None
     if sheet is not None and path.suffix.lower() not in WORKBOOK_TYPES:

@@ -222,6 +222,7 @@ def load_layouts(paths: Sequence[Path], generations: Sequence[int] = (), names: 
         folder = path.parent
         icons = doc.get("icons") or Map()
         _expect(icons, Map, doc, "icons", "a mapping of icon names")
+        icons = _named(icons, "icon")
         for name, spec in icons.items():
             claim("icons", name, icons, generation)
             check_inline_name(name, icons, "icon")
@@ -231,6 +232,7 @@ def load_layouts(paths: Sequence[Path], generations: Sequence[int] = (), names: 
             layouts.icons[name] = _load_icon(name, spec, icons, names, folder)
         templates = doc.get("templates") or Map()
         _expect(templates, Map, doc, "templates", "a mapping of template names")
+        templates = _named(templates, "template")
         for name, spec in templates.items():
             redefines = claim("templates", name, templates, generation)
             template = _load_template(name, spec, templates, names, folder, parsed)
@@ -292,6 +294,22 @@ def _load_icon(name: str, spec: Any, parent: Map, names: Names, base: Path) -> I
     return icon
 
 
+def _named(node: Map, what: str) -> Map:
+    """`node` with every key a name as written: `1:` (which YAML reads as a number) is the name
+    "1", as `front: 1` in a deck is."""
+    if all(isinstance(key, str) for key in node):
+        return node
+    named = Map()
+    named.file, named.line, named.commented = node.file, node.line, dict(node.commented)
+    for key, value in node.items():
+        name = str(key).lower() if isinstance(key, bool) else "~" if key is None else str(key)
+        if name in named:
+            raise node.error(key, f"{what} '{name}' is defined twice (first on line {named.line_of(name)})")
+        named[name] = value
+        named.key_lines[name], named.key_files[name] = node.line_of(key), node.file_of(key)
+    return named
+
+
 def _load_template(name: str, spec: Any, parent: Map, names: Names, base: Path, parsed: _Parsed) -> Template:
     spec = _expect(spec, Map, parent, name, "a mapping with 'elements'")
     check_keys(spec, TEMPLATE, f"template '{name}'")
@@ -300,6 +318,8 @@ def _load_template(name: str, spec: Any, parent: Map, names: Names, base: Path, 
     elements = spec.get("elements") or Seq()
     _expect(elements, Seq, spec, "elements", "a list of elements")
     extends = spec.get("extends")
+    if isinstance(extends, (int, float)) and not isinstance(extends, bool):
+        extends = str(extends)  # `extends: 1` names the template "1"
     if extends is not None and not isinstance(extends, str):
         raise spec.error("extends", "'extends' must name one template")
     return Template(

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import DeckError, display_path, suggest
+from ..paths import LOOP, PathError, confined, real, where
 from ..yamlfile import Map, Seq, load_yaml
 from .values import pattern_of
 
@@ -105,6 +106,11 @@ def _fields(text: str) -> str:
 def languages(folders: Sequence[Path], source: str) -> list[str]:
     """The deck's own language, then every language it has a translation file for (in its folder
     or in that of a deck it extends)."""
+    for folder in folders:  # a translations/ folder that loops is said, not passed over
+        try:
+            real(folder / TRANSLATIONS_DIR, TRANSLATIONS_DIR)
+        except PathError as exc:
+            raise DeckError(f"'{TRANSLATIONS_DIR}' {exc.reason}", where(folder / TRANSLATIONS_DIR)) from None
     found = sorted({p.stem for folder in folders for p in (folder / TRANSLATIONS_DIR).glob("*.yaml")
                     if _LANG.fullmatch(p.stem)})
     return [source] + [lang for lang in found if lang != source]
@@ -113,15 +119,21 @@ def languages(folders: Sequence[Path], source: str) -> list[str]:
 def load_translator(folders: Sequence[Path], source: str, target: str, known: list[str]) -> Translator:
     """The catalogue for `target`: the entries of the deck's own translation file over those of the
     decks it extends (`folders`, nearest first). Every entry must pair exactly `source` and `target`."""
-    paths = [path for path in (folder / TRANSLATIONS_DIR / f"{target}.yaml" for folder in folders) if path.is_file()]
+    roots = [real(folder) for folder in folders]
+    paths = []
+    for folder in folders:  # a translation file or folder that is a link may not lead outside the deck, nor loop
+        path = folder / TRANSLATIONS_DIR / f"{target}.yaml"
+        shown = f"{TRANSLATIONS_DIR}/{path.name}"
+        try:
+            if real(path, shown).is_file():
+                paths.append(path)
+                confined(path, roots, shown)
+        except PathError as exc:  # a loop is said at the folder it is in: it cannot be shown as a place
+            raise (DeckError(f"'{shown}' {exc.reason}", where(path)) if exc.reason == LOOP else
+                   DeckError(f"{shown} {exc.reason}", path, 1)) from None
     if not paths:
         raise DeckError(f"no translation into '{target}': the deck is in {', '.join(known)}", None, None,
                         suggest(target, known))
-    roots = [folder.resolve() for folder in folders]
-    for path in paths:  # a translation file or folder that is a link may not lead outside the deck
-        if not any(path.resolve().is_relative_to(root) for root in roots):
-            raise DeckError(f"{TRANSLATIONS_DIR}/{path.name} points outside the deck folder; files must stay "
-                            "inside it", path, 1)
     entries: dict[str, tuple[str, str, int]] = {}
     for path in reversed(paths):
         entries.update(_catalogue(path, source, target))
