@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 import deckpress
+from deckpress import atomic
 from deckpress.atomic import replacing_folder, temporary_name
 from deckpress.builder.deckbuild import build_deck
 
@@ -186,3 +187,58 @@ def test_ctrl_c_stops_every_deck_worker_and_leaves_no_folder_half_written(tmp_pa
         assert files(out / DECK) != old
     else:
         assert files(out / DECK) == old
+
+
+PAUSED_AT_THE_SWAP = """
+import os, runpy, sys, time
+rename = os.rename
+def paused(source, target, *args, **kwargs):  # the old folder moved away, the new one not yet in
+    rename(source, target, *args, **kwargs)
+    if os.path.basename(target) == ".{deck}.old":
+        open({mark!r}, "w").close()
+        time.sleep(600)
+os.rename = paused
+sys.argv = ["deckpress", *sys.argv[1:]]
+runpy.run_module("deckpress", run_name="__main__")
+"""
+
+
+@pytest.mark.parametrize("zombies_known", [True, False], ids=["linux", "zombies-unknown"])
+def test_a_build_killed_in_its_swap_and_never_reaped_is_recovered_by_the_next(tmp_path, old_build, monkeypatch,
+                                                                              zombies_known):
+    """SIGKILL between the two renames of the swap, and the process left a zombie (its parent never
+    waits for it, so its number stays in use): the next build puts the old folder back from what
+    is on disk, and the one after loses nothing either. Where a zombie cannot be told from a
+    running process (not Linux), the old folder is put back all the same; only the emptied hidden
+    folder waits (a day) to be removed."""
+    out, old = old_build
+    if not zombies_known:
+        monkeypatch.setattr(atomic, "_zombie", lambda pid: False)
+    mark = tmp_path / "swapping"
+    env = {**os.environ, "PYTHONPATH": str(Path(deckpress.__file__).parents[1])}
+    proc = subprocess.Popen([sys.executable, "-c", PAUSED_AT_THE_SWAP.format(deck=repr(DECK)[1:-1], mark=str(mark)),
+                             "build", DECK, "--out", str(out), "--paper", "a4", "--ink", "color", "--format", "pdf"],
+                            cwd=tmp_path, env=env, start_new_session=True, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL)
+    try:
+        wait_for(mark.exists, proc, "swap begun")
+        os.killpg(proc.pid, signal.SIGKILL)
+        time.sleep(0.2)
+        os.kill(proc.pid, 0)  # not reaped: its number is still in use
+        assert not (out / DECK).exists()
+        for papers in ("letter", "a4"):
+            deckpress.build(DECK, out, papers=papers, inks="color", formats="pdf")
+            after = files(out / DECK)
+            assert after["notes.txt"][2] == b"mine\n"
+            assert set(old) <= set(after)
+            if papers == "letter":  # the old A4 files as they were
+                assert {name: after[name][2] for name in old} == {name: data for name, (_, _, data) in old.items()}
+            hidden = [p for p in out.iterdir() if p.name != DECK]
+            if zombies_known:  # the zombie's hidden folder is removed too
+                assert hidden == []
+            else:  # the killed run's hidden folder is left, without the old set
+                assert [p.name for p in hidden] == [temporary_name(DECK, proc.pid)]
+                assert not (hidden[0] / f".{DECK}.old").exists()
+    finally:
+        proc.kill()
+        proc.wait()

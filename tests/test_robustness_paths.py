@@ -6,10 +6,12 @@ the set is swapped in where it points, and the user's own links inside it stay."
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
 
+import deckpress
 from deckpress.errors import DeckError
 from deckpress.model import load_deck
 from deckpress.paths import confined, real
@@ -190,3 +192,27 @@ def test_a_template_named_by_a_number_is_the_name_a_designer_wrote(make_deck):
     assert load_deck(folder).components[0].front.name == "1"
     proc = cli("check", str(folder))
     assert proc.returncode == 0, proc.stderr
+
+
+# -- the output folder ----------------------------------------------------------------------------
+
+def test_an_output_folder_that_is_a_link_stays_one_and_the_users_links_inside_stay(tmp_path):
+    synced = tmp_path / "synced" / "metronome"
+    synced.mkdir(parents=True)
+    (synced / "notes.txt").write_text("mine\n")
+    (tmp_path / "elsewhere").mkdir()
+    (tmp_path / "elsewhere" / "photo.txt").write_text("photo\n")
+    (synced / "photos").symlink_to(tmp_path / "elsewhere")
+    (synced / "note-link.txt").symlink_to("notes.txt")
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "metronome").symlink_to(synced)
+    for _ in range(2):
+        deckpress.build("metronome", out, papers="a4", inks="color", formats="pdf")
+        assert (out / "metronome").is_symlink() and os.readlink(out / "metronome") == str(synced)
+        assert (synced / "photos").is_symlink() and (synced / "photos" / "photo.txt").read_text() == "photo\n"
+        assert os.readlink(synced / "note-link.txt") == "notes.txt"
+        assert (synced / "notes.txt").read_text() == "mine\n"
+        assert any(p.suffix == ".pdf" for p in synced.iterdir())
+        assert sorted(p.name for p in synced.parent.iterdir()) == ["metronome"]  # nothing hidden left
+        assert sorted(p.name for p in out.iterdir()) == ["metronome"]

@@ -60,13 +60,23 @@ def replacing_folder(path: Path) -> Iterator[Path]:
 
     Files of the old set that the block does not write are kept; a file it writes through
     `replacing` takes the link's place without touching the old file. What earlier runs that were
-    killed left beside `path` is cleaned up first."""
+    killed left beside `path` is cleaned up first.
+
+    A `path` that is a symbolic link (an output folder the user pointed at a synced folder) stays
+    one: the folder it leads to is the one replaced, beside itself, and links the user put inside
+    it are carried over as links."""
+    linked = path.is_symlink()
+    if linked:
+        try:
+            path = Path(os.path.realpath(path, strict=True))  # a loop of links raises ELOOP
+        except FileNotFoundError:  # a link to a folder not made yet
+            path = Path(os.path.realpath(path))
     _remove_stale(path)
     wrapper = path.parent / temporary_name(path.name)
     _in_use.add(wrapper)
     staged, old = wrapper / path.name, wrapper / f".{path.name}.old"
     try:
-        wrapper.mkdir(parents=True)
+        wrapper.mkdir(parents=not linked)  # where a link leads must exist up to the folder itself
         if path.is_dir():
             _link_tree(path, staged)
         else:
@@ -82,24 +92,27 @@ def replacing_folder(path: Path) -> Iterator[Path]:
 
 
 def _remove_stale(path: Path) -> None:
-    """Remove the hidden folders that runs which died left beside `path` while replacing it (the
-    temporary files they left inside `path` are not linked into the next set). If one was killed
-    in the middle of its swap, `path` is missing: its old folder is put back first."""
-    for leftover in _stale(path.parent, path.name):
+    """Put right what runs that were killed left beside `path` while replacing it, from what is on
+    disk alone. One killed in the middle of its swap left no `path` and the old folder in its
+    hidden folder: that is put back, whatever became of its process (one never reaped still has
+    its number). Then the hidden folders of runs that are gone are removed (the temporary files
+    they left inside `path` are not linked into the next set)."""
+    for leftover in _temporaries(path.parent, path.name):
         old = leftover / f".{path.name}.old"
-        if not path.exists() and old.is_dir():
+        if not os.path.lexists(path) and old.is_dir() and leftover not in _in_use:
             os.rename(old, path)
-        shutil.rmtree(leftover, ignore_errors=True)
+        if _is_stale(leftover, int(_TEMPORARY.fullmatch(leftover.name)["pid"])):  # type: ignore[index]
+            shutil.rmtree(leftover, ignore_errors=True)
 
 
-def _stale(folder: Path, name: str) -> list[Path]:
-    """The temporary folders for `name` in `folder` whose process is gone."""
+def _temporaries(folder: Path, name: str) -> list[Path]:
+    """The temporary folders for `name` in `folder`, whoever made them."""
     if not folder.is_dir():
         return []
     found = []
-    for entry in folder.iterdir():
+    for entry in sorted(folder.iterdir()):
         match = _TEMPORARY.fullmatch(entry.name)
-        if match and match["name"] == name and entry.is_dir() and _is_stale(entry, int(match["pid"])):
+        if match and match["name"] == name and entry.is_dir() and not entry.is_symlink():
             found.append(entry)
     return found
 
@@ -121,16 +134,29 @@ def _is_stale(path: Path, pid: int) -> bool:
         return True
     except PermissionError:  # someone else's process
         return False
-    return False
+    return _zombie(pid)
+
+
+def _zombie(pid: int) -> bool:
+    """Whether process `pid` has ended and only waits to be reaped (Linux; False where unknown)."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as file:
+            return file.read().rpartition(b")")[2].split()[0] == b"Z"
+    except (OSError, IndexError):
+        return False
 
 
 def _link_tree(source: Path, target: Path) -> None:
     """`target` made to hold what `source` holds, files as hard links (copies across file systems
-    that cannot link); temporary files are left behind."""
+    that cannot link), links as links (a link to a folder is not followed); temporary files are
+    left behind."""
     for folder, subfolders, files in os.walk(source):
         here = target / Path(folder).relative_to(source)
         here.mkdir()
         subfolders[:] = [name for name in subfolders if not _TEMPORARY.fullmatch(name)]
+        for name in [name for name in subfolders if os.path.islink(os.path.join(folder, name))]:
+            os.symlink(os.readlink(os.path.join(folder, name)), here / name)  # the user's link, as it is
+            subfolders.remove(name)
         for name in files:
             if _TEMPORARY.fullmatch(name):
                 continue
