@@ -86,30 +86,34 @@ def test_a_loop_in_a_card_tables_place_is_one_line(make_deck):
     one_line(cli("check", str(folder)), expected)
 
 
+def loop_in(folder: Path, name: str, where: str) -> None:
+    """A loop where `folder`/`name` is (`where` is "file"), or where its folder is ("folder")."""
+    path = folder / name
+    if where == "folder":
+        if path.parent.is_dir():
+            path.parent.rmdir()
+        path = path.parent
+    path.parent.mkdir(exist_ok=True)
+    loop(path)
+
+
 @pytest.mark.parametrize("where", ["file", "folder"])
 def test_a_loop_in_layouts_is_one_line(make_deck, where):
     folder = make_deck(SIMPLE_DECK)
-    if where == "file":
-        loop(folder / "layouts" / "simple.yaml")
-    else:
-        (folder / "layouts").rmdir()
-        loop(folder / "layouts")
+    loop_in(folder, "layouts/simple.yaml", where)
     expected = f"{folder / 'deck.yaml'}:6: layout 'simple': 'layouts/simple.yaml' {LOOP}"
     assert error_of(folder) == expected
     one_line(cli("check", str(folder)), expected)
 
 
 @pytest.mark.parametrize("where", ["file", "folder"])
-def test_a_loop_in_translations_is_one_line(make_deck, where):
+def test_a_loop_in_translations_is_one_line_at_the_folder_it_is_in(make_deck, where):
     folder = make_deck(GERMAN, {"simple": LAYOUT})
-    if where == "file":
-        (folder / "translations").mkdir()
-        loop(folder / "translations" / "en.yaml")
-    else:
-        loop(folder / "translations")
-    proc = cli("check", str(folder))
-    assert proc.returncode == 2 and len(proc.stderr.splitlines()) == 1, proc.stderr
-    assert LOOP in proc.stderr and "translations" in proc.stderr
+    loop_in(folder, "translations/en.yaml", where)
+    expected = (f"{folder / 'translations'}: 'translations/en.yaml' {LOOP}" if where == "file" else
+                f"{folder}: 'translations' {LOOP}")
+    assert error_of(folder, lang="en") == expected
+    one_line(cli("check", str(folder)), expected)
 
 
 def test_a_deck_file_that_is_a_loop_is_one_line(tmp_path):
