@@ -46,11 +46,20 @@ class Served:
                 self.lines.append(line)
                 found.set()
 
+        self.errors: list[str] = []
+
+        def read_errors() -> None:  # read as it comes: a full pipe would stop the server mid-line
+            for line in self.process.stderr:  # type: ignore[union-attr]
+                self.errors.append(line)
+
         self.reader = threading.Thread(target=read, daemon=True)
         self.reader.start()
+        self.error_reader = threading.Thread(target=read_errors, daemon=True)
+        self.error_reader.start()
         if not found.wait(STARTED):
             self.process.kill()
-            raise AssertionError(f"no first line from deckpress serve: {self.process.stderr.read()}")  # type: ignore[union-attr]
+            self.error_reader.join(5)
+            raise AssertionError(f"no first line from deckpress serve: {''.join(self.errors)}")
         match = re.search(r"http://127\.0\.0\.1:\d+/", self.lines[0])
         if not match:
             self.process.kill()  # never left running behind a failed test
@@ -71,7 +80,8 @@ class Served:
             self.process.kill()
             raise
         self.reader.join(5)  # the last lines
-        return self.process.returncode, "".join(self.lines), self.process.stderr.read()  # type: ignore[union-attr]
+        self.error_reader.join(5)
+        return self.process.returncode, "".join(self.lines), "".join(self.errors)
 
 
 def copy_bundled(deck_id: str, folder: Path) -> Path:

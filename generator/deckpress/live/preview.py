@@ -19,6 +19,7 @@ line beside them; so does any other failure of a rebuild (a bug is a banner, not
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import secrets
@@ -106,6 +107,7 @@ class Snapshot:
     finished: str  # local time, hh:mm:ss
     sheets: list[SheetFile] = field(default_factory=list)
     files: dict[str, Path] = field(default_factory=dict)  # what may be downloaded, by name
+    sizes: dict[str, int] = field(default_factory=dict)  # their sizes in bytes, as written
 
 
 class Preview:
@@ -118,6 +120,8 @@ class Preview:
         self.building = False
         self.version = 0
         self.changed = threading.Condition()  # notified with each new version
+        self._state_json: tuple[int, bytes] | None = None  # `state()` as JSON, and the version it is
+        self._stating = threading.Lock()
         self.folder = Path(tempfile.mkdtemp(prefix="deckpress-serve-"))
         self._rebuilding = threading.Lock()  # one rebuild at a time
         self._drawing = threading.Lock()  # pdfium is not thread-safe: one drawing at a time, and the pictures'
@@ -149,21 +153,25 @@ class Preview:
                 old = self.snapshot
                 new = [item for item in shown if item.id not in self._shown]
                 self._show(shown)
+                # each step a new Snapshot, swapped in whole: a request never sees half of one
                 self.snapshot = Snapshot(deck, shown, list(warnings), time.perf_counter() - start, len(new),
-                                         time.strftime("%H:%M:%S"),
-                                         old.sheets if old else [], old.files if old else {})
+                                         time.strftime("%H:%M:%S"), old.sheets if old else [],
+                                         old.files if old else {}, old.sizes if old else {})
                 self.error = None
                 self._publish(building=True)
                 self._draw_ahead([item for item in new if old and any(f.key == item.key for f in old.faces)])
-                self.snapshot.seconds = time.perf_counter() - start  # said with the next state: faces drawn too
-                self._write_files(faces, warnings)
-                self.snapshot.warnings = list(warnings)  # the box's, too
+                drawn = time.perf_counter() - start  # said with the next state: faces drawn too
+                self.snapshot = dataclasses.replace(self._write_files(faces, warnings), seconds=drawn,
+                                                    warnings=list(warnings))  # the box's warnings, too
             except DeckError as exc:
                 self.error = str(exc)
+            except OSError as exc:  # a file the deck reads gone or half written while it was read:
+                self.error = _unreadable(exc)  # the save that follows brings the next rebuild
             except Exception as exc:  # noqa: BLE001  a bug must not stop the preview: say it, keep serving
                 traceback.print_exc(file=sys.stderr)
                 self.error = f"deckpress failed: {type(exc).__name__}: {exc}"
             self._publish(building=False)
+            self._remove_old_builds()
 
     def _faces_shown(self, faces: DeckFaces, warnings: Warnings) -> list[Shown]:
         """The distinct faces, fronts in inventory order then backs (as the image sets name them),
@@ -253,9 +261,10 @@ class Preview:
         assert picture is not None
         return png_bytes(picture.tobytes(), picture.size, 3 * picture.width, FACE_DPI)
 
-    def _write_files(self, faces: DeckFaces, warnings: Warnings) -> None:
-        """The print files for both papers and inks, and the report, in a new folder of their own;
-        the previous build's folder goes once this one is published."""
+    def _write_files(self, faces: DeckFaces, warnings: Warnings) -> Snapshot:
+        """The print files for both papers and inks, and the report, in a new folder of their own:
+        the snapshot that serves them. The previous build's folder goes once this one is
+        published (`_remove_old_builds`)."""
         assert self.snapshot is not None
         deck = faces.deck
         self._made += 1
@@ -276,14 +285,21 @@ class Preview:
             sizes = [sheet.plan.paper for sheet in job.sheets]
             sheets.append(SheetFile(job.path, paper, ink, kind, sizes,
                                     hashlib.sha256(job.path.read_bytes()).hexdigest()[:16]))
-        old = self.snapshot.files
-        self.snapshot.sheets = sheets
-        self.snapshot.files = {path.name: path for path in [*(s.path for s in sheets), report]}
+        files = {path.name: path for path in [*(s.path for s in sheets), report]}
         with self._drawing:
             digests = {sheet.digest for sheet in sheets}
             self._pictures.keep_only(lambda key: key[1] in INKS or key[0] in digests)
-        for path in {p.parent.parent for p in old.values()}:  # build-N/<deck id>/file
-            shutil.rmtree(path, ignore_errors=True)
+        return dataclasses.replace(self.snapshot, sheets=sheets, files=files,
+                                   sizes={name: path.stat().st_size for name, path in files.items()})
+
+    def _remove_old_builds(self) -> None:
+        """Remove the build folders the published snapshot no longer serves. A request that read
+        the one before may still ask for their files: it gets 404 (`page_png`, `/files/`)."""
+        snapshot = self.snapshot
+        kept = {path.parent.parent for path in snapshot.files.values()} if snapshot else set()  # build-N/<id>/file
+        for path in self.folder.glob("build-*"):
+            if path not in kept:
+                shutil.rmtree(path, ignore_errors=True)
 
     def close(self) -> None:
         """Remove the built files."""
@@ -296,6 +312,18 @@ class Preview:
             self.building = building
             self.version += 1
             self.changed.notify_all()
+
+    def state_json(self) -> bytes:
+        """`state()` as JSON, made once a version (the page and every request between two versions
+        get the same bytes, however many ask)."""
+        made = self._state_json
+        if made is None or made[0] != self.version:
+            with self._stating:
+                made = self._state_json
+                if made is None or made[0] != self.version:
+                    version = self.version
+                    made = self._state_json = (version, json.dumps(self.state(), ensure_ascii=False).encode())
+        return made[1]
 
     def wait(self, after: int, timeout: float, stop: threading.Event | None = None) -> int:
         """The version, once it is newer than `after`, `stop` is set (and `changed` notified), or
@@ -322,7 +350,7 @@ class Preview:
             if png is None and item is not None:
                 try:
                     png = self._pictures.put((face_id, ink), self._draw(item, ink))
-                except DeckError:  # a picture half written, say: no traceback for the terminal
+                except (DeckError, OSError):  # a picture half written or gone: no traceback for the terminal
                     return None
             return png
 
@@ -337,7 +365,10 @@ class Preview:
         with self._drawing:
             png = self._pictures.get((digest, page))
             if png is None:
-                document = pdfium.PdfDocument(sheet.path.read_bytes())
+                try:
+                    document = pdfium.PdfDocument(sheet.path.read_bytes())
+                except OSError:  # removed with its build: the page has been told of a newer one
+                    return None
                 try:
                     width = round(sheet.pages[page - 1][0] / 25.4 * SHEET_DPI)
                     drawn = document[page - 1]  # a hair under the exact scale: pdfium rounds the bitmap size up
@@ -389,9 +420,8 @@ class Preview:
                             "pages": [{"src": f"/sheet/{s.digest}/{n}.png", "width": w, "height": h}
                                       for n, (w, h) in enumerate(s.pages, start=1)]} for s in snapshot.sheets]
         labels = {s.path.name: f"{s.kind} · {paper_title(s.paper)} · {INK_NAMES[s.ink]}" for s in snapshot.sheets}
-        state["downloads"] = [{"name": name, "url": f"/files/{name}", "bytes": path.stat().st_size,
-                               "label": labels.get(name, "report")} for name, path in snapshot.files.items()
-                              if path.is_file()]
+        state["downloads"] = [{"name": name, "url": f"/files/{name}", "bytes": snapshot.sizes[name],
+                               "label": labels.get(name, "report")} for name in snapshot.files]
         return state
 
 
@@ -518,6 +548,12 @@ class Pictures:
     def keep_only(self, wanted: Callable[[tuple[str, Any]], bool]) -> None:
         for key in [key for key in self.items if not wanted(key)]:
             self.size -= len(self.items.pop(key))
+
+
+def _unreadable(exc: OSError) -> str:
+    """The one line for a file that could not be read (or written) during a rebuild."""
+    name = display_path(exc.filename) if exc.filename else "a file"
+    return f"{name}: {exc.strerror or exc}"
 
 
 def _stamp(path: str) -> tuple[int, int] | None:

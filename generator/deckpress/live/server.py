@@ -19,6 +19,7 @@ import re
 import socket
 import sys
 import threading
+import traceback
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from importlib import resources
@@ -109,6 +110,20 @@ class Handler(BaseHTTPRequestHandler):
         self._answer(body=False)
 
     def _answer(self, body: bool) -> None:
+        """Answer, whatever happens: a bug is a 500 (its traceback printed, as a rebuild's is),
+        not a connection closed without a word."""
+        self._started = False
+        try:
+            self._route(body)
+        except ConnectionError:
+            raise  # the page went: nothing to answer
+        except Exception:  # noqa: BLE001
+            traceback.print_exc(file=sys.stderr)
+            if not self._started:
+                self._send(HTTPStatus.INTERNAL_SERVER_ERROR, b"deckpress failed: see its terminal\n",
+                           "text/plain; charset=utf-8", body=body)
+
+    def _route(self, body: bool) -> None:
         if self.server.hosts is not None and self.headers.get("Host", "") not in self.server.hosts:
             return self._send(HTTPStatus.FORBIDDEN, b"this server answers only to its own address\n",
                               "text/plain; charset=utf-8", body=body)
@@ -118,8 +133,7 @@ class Handler(BaseHTTPRequestHandler):
             content, kind = self.server.pages[path]
             return self._send(HTTPStatus.OK, content, kind, body=body, cache="no-cache")
         if path == "/api/state":
-            state = json.dumps(preview.state(), ensure_ascii=False).encode()
-            return self._send(HTTPStatus.OK, state, "application/json", body=body, cache="no-store")
+            return self._send(HTTPStatus.OK, preview.state_json(), "application/json", body=body, cache="no-store")
         if path == "/api/events" and body:
             return self._events()
         if match := _FACE.fullmatch(path):
@@ -132,14 +146,19 @@ class Handler(BaseHTTPRequestHandler):
                 return self._send(HTTPStatus.OK, png, "image/png", body=body, cache="max-age=86400, immutable")
         elif match := _FILE.fullmatch(path):
             found = preview.file(match[1])
-            if found is not None and found.is_file():
-                return self._send(HTTPStatus.OK, found.read_bytes(), FILE_TYPES.get(found.suffix, "application/octet-stream"),
+            try:
+                content = found.read_bytes() if found is not None else None
+            except OSError:  # replaced by a newer build's since the page was told of it
+                content = None
+            if found is not None and content is not None:
+                return self._send(HTTPStatus.OK, content, FILE_TYPES.get(found.suffix, "application/octet-stream"),
                                   body=body, cache="no-store",
                                   extra={"Content-Disposition": f'attachment; filename="{found.name}"'})
         self._send(HTTPStatus.NOT_FOUND, b"not found\n", "text/plain; charset=utf-8", body=body)
 
     def _send(self, status: HTTPStatus, content: bytes, kind: str, *, body: bool, cache: str = "no-store",
               extra: dict[str, str] | None = None) -> None:
+        self._started = True
         self.send_response(status)
         for name, value in {**SECURITY_HEADERS, "Content-Type": kind, "Content-Length": str(len(content)),
                             "Cache-Control": cache, **(extra or {})}.items():
@@ -151,6 +170,7 @@ class Handler(BaseHTTPRequestHandler):
     def _events(self) -> None:
         """The event stream: the current version at once, then each new one, until the page goes
         or the server closes."""
+        self._started = True
         self.send_response(HTTPStatus.OK)
         for name, value in {**SECURITY_HEADERS, "Content-Type": "text/event-stream", "Cache-Control": "no-store"
                             }.items():
