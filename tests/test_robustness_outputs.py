@@ -128,6 +128,16 @@ def test_a_long_value_is_cut_to_eighty_characters_and_a_long_message_to_its_limi
     assert len(shown("\x00" * 200)) <= MAX_SHOWN and not shown("\x00" * 200)[:-1].endswith("\\x0")  # never mid-escape
 
 
+def test_a_value_that_opens_many_quotes_and_closes_none_is_said_at_once():
+    """Looking for each opening quote's closing one anew took minutes over 100,000 characters."""
+    import time
+
+    for value in ("'a " * 33_000, '"a ' * 33_000, "'" * 100_000, " '" * 50_000):
+        started = time.perf_counter()
+        text = str(DeckError(f"unknown key {value} in card", "deck.yaml", 3))
+        assert time.perf_counter() - started < 5 and len(text) <= len("deck.yaml:3: ") + MAX_MESSAGE
+
+
 def test_possessives_and_apostrophes_are_not_taken_for_quotes():
     message = "the deck's cards say 'Don't' and the players' names 'A', \"B's\""
     assert said(message) == message
