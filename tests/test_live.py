@@ -65,10 +65,20 @@ def test_a_taken_port_is_one_line_and_status_2(tmp_path):
 
 
 def test_listening_beyond_this_machine_is_said_before_it_starts(tmp_path):
+    """One line, saying who can read the deck; and still no page of another site (DNS rebinding)."""
+    import urllib.error
+    import urllib.request
+
     served = Served("kanon", tmp_path, "--host", "0.0.0.0")
+    port = served.url.rsplit(":", 1)[1].strip("/")
+    refused = urllib.request.Request(served.url + "api/state", headers={"Host": f"evil.example:{port}"})
+    with pytest.raises(urllib.error.HTTPError, match="403"):
+        urllib.request.urlopen(refused, timeout=10)
+    assert served.state()["deck"]["id"] == "kanon"
     status, _, err = served.stop()
     assert status == 0
-    assert err.startswith("warning: listening on 0.0.0.0: anyone who can reach this machine can see the deck")
+    assert err == ("warning: listening on 0.0.0.0 (every address of this machine): anyone on a network that "
+                   "reaches it can see the deck and download its files; --host 127.0.0.1 keeps it to this machine\n")
 
 
 def test_help_says_what_it_does():
@@ -106,3 +116,4 @@ def test_ctrl_c_stops_it_at_once_though_a_page_is_still_listening(tmp_path):
     assert (status, err) == (0, "") and time.monotonic() - started < 5
     assert listening.recv(4096) == b""  # the stream was closed by the server
     listening.close()
+

@@ -169,6 +169,37 @@ def test_a_page_that_goes_while_a_picture_is_on_its_way_is_no_error(server, caps
     assert "KeyError: 'a bug'" in capsys.readouterr().err
 
 
+def test_a_server_on_every_address_still_answers_only_to_its_own_names():
+    """DNS rebinding against `--host 0.0.0.0`: a page of evil.example whose name now points at
+    this machine sends `Host: evil.example`, and is refused; the names and addresses a user types
+    are answered."""
+    preview = Preview("kanon")  # not built: the Host check comes first
+    every = PreviewServer(preview, "0.0.0.0", 0)
+    threading.Thread(target=every.serve_forever, args=(0.05,), daemon=True).start()
+    try:
+        port = every.port
+        for host in ("evil.example", f"evil.example:{port}", f"EVIL.example:{port}", f"localhost.evil.example:{port}",
+                     f"127.0.0.1.nip.io:{port}", f"localhost:{port + 1}", "localhost", "", f"{port}"):
+            assert get(every, "/api/state", host=host)[0].status == 403, host
+        own = socket.gethostname()
+        for host in (f"localhost:{port}", f"LocalHost:{port}", f"127.0.0.1:{port}", f"[::1]:{port}",
+                     f"{own}:{port}", f"{own}.local:{port}", f"192.168.1.20:{port}", f"[fe80::1]:{port}"):
+            assert get(every, "/api/state", host=host)[0].status == 200, host
+    finally:
+        every.close()
+        preview.close()
+
+
+def test_only_an_address_beyond_loopback_is_warned_of():
+    from deckpress.cli import _exposure as exposure
+
+    for host in ("127.0.0.1", "127.0.0.2", "localhost", "LOCALHOST", "::1"):
+        assert exposure(host) is None, host
+    assert exposure("192.168.1.20") == ("warning: listening on 192.168.1.20: anyone on a network that reaches "
+                                        "192.168.1.20 can see the deck and download its files; --host 127.0.0.1 "
+                                        "keeps it to this machine")
+
+
 # -- files rewritten while the page asks ----------------------------------------------------------
 
 

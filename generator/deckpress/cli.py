@@ -542,15 +542,29 @@ def _serve_params() -> list[click.Parameter]:
                          help="Show the deck in one of its translations (default: its own language).")]
 
 
+def _exposure(host: str) -> str | None:
+    """The warning for listening on `host` beyond loopback (127.x.x.x, ::1, localhost): who can read the deck."""
+    import ipaddress
+
+    try:
+        if host.lower() == "localhost" or ipaddress.ip_address(host.strip("[]")).is_loopback:
+            return None
+    except ValueError:
+        pass
+    every = host in ("0.0.0.0", "::", "")
+    return (f"warning: listening on {host or '0.0.0.0'}{' (every address of this machine)' if every else ''}: anyone "
+            f"on a network that reaches {'it' if every else host} can see the deck and download its files; "
+            "--host 127.0.0.1 keeps it to this machine")
+
+
 @main.command(cls=_Command, make_params=_serve_params)
 def serve(deck: str, port: int | None, host: str, no_open: bool, players: int | None, lang: str | None) -> None:
     """Show DECK (a bundled id or a deck folder; default: this folder) in the browser: every card
     face with its copies and the line it comes from, the print sheets, the files to download. The
     page follows every saved change to the deck, its layouts, card tables, art and fonts, and
     shows a mistake as one line over the last good cards. Ctrl-C stops."""
-    if host not in ("127.0.0.1", "localhost", "::1"):
-        click.echo(f"warning: listening on {host}: anyone who can reach this machine can see the deck "
-                   "and download its files", err=True)
+    if (warning := _exposure(host)) is not None:
+        click.echo(warning, err=True)
     try:
         api.serve(deck, port=port, host=host, open_browser=not no_open, players=players, lang=lang, say=click.echo)
     except api.DeckError as exc:

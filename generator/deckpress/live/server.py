@@ -14,6 +14,7 @@ when the server comes back, and works through the plain HTTP/1.0 this server spe
 
 from __future__ import annotations
 
+import ipaddress
 import json
 import re
 import socket
@@ -29,6 +30,8 @@ from urllib.parse import urlsplit
 from .preview import Preview
 
 LOOPBACK = "127.0.0.1"
+#: the names this machine has for itself alone, as a Host header writes them
+LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]")
 #: seconds between keep-alive comments on an idle event stream (a proxy or a sleeping laptop may
 #: close a silent connection; the comment also tells the server the page has gone)
 KEEP_ALIVE = 15.0
@@ -61,6 +64,65 @@ def assets() -> dict[str, tuple[bytes, str]]:
     return found
 
 
+class Hosts:
+    """The Host headers a server answers to: what defeats DNS rebinding, in which a page of another
+    site points its own name at this machine and reads what the server says. The browser sends
+    the name the page was loaded from, so a request under any name not this machine's own is
+    refused (403), whatever address the server listens on.
+
+    Answered, each with the server's port (or none, on port 80): the loopback names
+    (`localhost`, `127.0.0.1`, `[::1]`); the address it was started on (`--host`), as given; and,
+    when it listens beyond loopback, this machine's own name (`socket.gethostname()`, and that
+    name `.local`, as mDNS has it) and any address written as numbers. A numeric address cannot
+    come from a rebinding page, which is always loaded by a name; it is how another machine on
+    the network reaches this one, through whichever of its addresses, a container's port mapping
+    or a router, so they are not listed (and a laptop that changes networks goes on answering)."""
+
+    def __init__(self, host: str, port: int) -> None:
+        self.port = port
+        names = {*LOOPBACK_NAMES, _bracketed(host.lower())} if host else set(LOOPBACK_NAMES)
+        self.numeric = not is_loopback(host)
+        if self.numeric:
+            own = socket.gethostname().lower()
+            names |= {own, f"{own}.local"} if own and "." not in own else {own}
+        self.names = frozenset(name for name in names if name)
+
+    def allows(self, header: str) -> bool:
+        name, colon, port = header.strip().lower().rpartition(":")
+        if not colon or name.endswith(":") or (name.startswith("[") != name.endswith("]")):
+            name, port = header.strip().lower(), ""  # no port: an IPv6 address alone, or port 80
+        if port != str(self.port) and not (port == "" and self.port == 80):
+            return False
+        if name in self.names:
+            return True
+        return self.numeric and _is_address(name)
+
+
+def is_loopback(host: str) -> bool:
+    """Whether `host` (as --host takes it) is this machine alone: `localhost`, 127.x.x.x, ::1."""
+    if host.lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+def _bracketed(host: str) -> str:
+    """An address as a Host header writes it: IPv6 ones in brackets."""
+    return f"[{host}]" if ":" in host and not host.startswith("[") else host
+
+
+def _is_address(name: str) -> bool:
+    """Whether a Host header's name is an IP address (IPv6 in brackets), not a name."""
+    try:
+        if name.startswith("["):
+            return name.endswith("]") and ipaddress.ip_address(name[1:-1]).version == 6
+        return ipaddress.ip_address(name).version == 4
+    except ValueError:
+        return False
+
+
 class PreviewServer(ThreadingHTTPServer):
     """An HTTP server for one `Preview`."""
 
@@ -78,9 +140,7 @@ class PreviewServer(ThreadingHTTPServer):
             self.address_family = socket.AF_INET6
         super().__init__((host, port), Handler)
         self.port = self.server_address[1]
-        names = ("127.0.0.1", "localhost", "[::1]") if host in (LOOPBACK, "localhost", "::1") else None
-        #: the Host headers answered (None: any, once the server is opened to the network on purpose)
-        self.hosts = None if names is None else {f"{name}:{self.port}" for name in names}
+        self.hosts = Hosts(host, self.port)
 
     def handle_error(self, request: Any, client_address: Any) -> None:
         """A page closed or reloaded while a picture was on its way is no error; anything else is a
@@ -124,7 +184,7 @@ class Handler(BaseHTTPRequestHandler):
                            "text/plain; charset=utf-8", body=body)
 
     def _route(self, body: bool) -> None:
-        if self.server.hosts is not None and self.headers.get("Host", "") not in self.server.hosts:
+        if not self.server.hosts.allows(self.headers.get("Host", "")):
             return self._send(HTTPStatus.FORBIDDEN, b"this server answers only to its own address\n",
                               "text/plain; charset=utf-8", body=body)
         path = urlsplit(self.path).path
