@@ -117,3 +117,22 @@ def test_ctrl_c_stops_it_at_once_though_a_page_is_still_listening(tmp_path):
     assert listening.recv(4096) == b""  # the stream was closed by the server
     listening.close()
 
+
+def test_ctrl_c_stops_it_at_once_though_a_connection_sent_half_a_request(tmp_path):
+    """A connection that sent half its request line holds a thread waiting for the rest: Ctrl-C
+    cuts it rather than waiting (it hung for good before), and says its one line."""
+    import time
+
+    served = Served("kanon", tmp_path)
+    port = int(served.url.rsplit(":", 1)[1].strip("/"))
+    halves = [socket.create_connection(("127.0.0.1", port), timeout=10) for _ in range(3)]
+    for half in halves:
+        half.sendall(b"GET /api/sta")
+    served.state()  # answered meanwhile, and the halves are being read by now
+    started = time.monotonic()
+    status, out, err = served.stop()
+    took = time.monotonic() - started
+    assert (status, err, out.splitlines()[-1]) == (0, "", "stopped")
+    assert took < 2, f"{took:.1f} s"
+    for half in halves:
+        half.close()

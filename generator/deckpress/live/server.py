@@ -1,11 +1,18 @@
 """The preview's HTTP server: the page, its state, the face and page pictures, the print files.
 
-The standard library's threading HTTP server, bound to 127.0.0.1 unless asked otherwise. It
-serves a fixed set of routes and nothing from the file system by path: the page's own assets
-(read from the package once), pictures by the ids the state gives, and the last build's files by
-their names. A request for anything else is 404, so there is no path to traverse and no folder to
-list. A browser page from another site cannot read it either: the Host header must name this
-server (what defeats DNS rebinding), and answers carry no CORS headers.
+The standard library's HTTP server, bound to 127.0.0.1 unless asked otherwise. It serves a fixed
+set of routes and nothing from the file system by path: the page's own assets (read from the
+package once), pictures by the ids the state gives, and the last build's files by their names. A
+request for anything else is 404, so there is no path to traverse and no folder to list. A
+browser page from another site cannot read it either: the Host header must name this server
+(`Hosts`: what defeats DNS rebinding, whatever address it listens on), and answers carry no CORS
+headers.
+
+What it holds is bounded: the kernel keeps BACKLOG connections not yet accepted, a pool of POOL
+threads answers the accepted ones in turn (QUEUED of them waiting at most), a connection has
+TIMEOUT seconds to send its request, and the event streams have threads of their own, STREAMS at
+most. Closing cuts the connections still open, so Ctrl-C ends it at once, half-sent requests and
+all, and every thread is joined before the process ends.
 
 `/api/events` is a Server-Sent Events stream: each new version of the preview is one message,
 and the page then fetches `/api/state`. It needs no library in the browser, reconnects by itself
@@ -16,13 +23,15 @@ from __future__ import annotations
 
 import ipaddress
 import json
+import queue
 import re
 import socket
 import sys
 import threading
 import traceback
+from collections.abc import Callable
 from http import HTTPStatus
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler, HTTPServer
 from importlib import resources
 from typing import Any
 from urllib.parse import urlsplit
@@ -32,6 +41,20 @@ from .preview import Preview
 LOOPBACK = "127.0.0.1"
 #: the names this machine has for itself alone, as a Host header writes them
 LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]")
+#: threads answering requests: a page asks for the pictures in view a few at a time, and a
+#: picture not yet drawn waits for pdfium, which draws one at a time anyway
+POOL = 16
+#: connections accepted and waiting for a thread of the pool; past it, 503 at once
+QUEUED = 1024
+#: connections the kernel holds before they are accepted (`listen`'s backlog)
+BACKLOG = 128
+#: event streams at once (one per open page); past it the oldest is ended and its page reconnects
+STREAMS = 32
+#: seconds a connection may take to send its request, or to take each 64 kB of an answer: then it
+#: is closed, and its thread answers the next one
+TIMEOUT = 10.0
+#: what an answer is written in, each part within TIMEOUT
+CHUNK = 65536
 #: seconds between keep-alive comments on an idle event stream (a proxy or a sleeping laptop may
 #: close a silent connection; the comment also tells the server the page has gone)
 KEEP_ALIVE = 15.0
@@ -123,42 +146,150 @@ def _is_address(name: str) -> bool:
         return False
 
 
-class PreviewServer(ThreadingHTTPServer):
-    """An HTTP server for one `Preview`."""
+class PreviewServer(HTTPServer):
+    """An HTTP server for one `Preview`: a pool of POOL threads answers the requests, in the order
+    they came, and the event streams have threads of their own (at most STREAMS)."""
 
-    # closing joins every request's thread (event streams end when `closing` is set), so the process
-    # ends with its main thread alone: interpreter shutdown never meets a thread inside pdfium or
-    # HarfBuzz, which crashed it (SIGSEGV) when they were daemons left running
-    daemon_threads = False
-    block_on_close = True
+    #: the kernel's queue of connections not yet accepted (http.server's default is 5: a page that
+    #: opens 200 at once lost some for a minute, their handshakes dropped and retried)
+    request_queue_size = BACKLOG
 
     def __init__(self, preview: Preview, host: str, port: int) -> None:
         self.preview = preview
         self.pages = assets()
         self.closing = threading.Event()
+        self._waiting: queue.Queue[tuple[socket.socket, Any] | None] = queue.Queue(QUEUED)
+        self._lock = threading.Lock()
+        self._open: set[socket.socket] = set()  # the connections a pool thread is answering
+        self._streams: dict[socket.socket, tuple[threading.Thread, threading.Event]] = {}  # oldest first
+        self._pool: list[threading.Thread] = []
         if ":" in host:
             self.address_family = socket.AF_INET6
-        super().__init__((host, port), Handler)
+        super().__init__((host, port), Handler)  # a port taken: OSError, and `server_close` called
         self.port = self.server_address[1]
         self.hosts = Hosts(host, self.port)
+        # not daemons: closing joins them, so the process ends with its main thread alone and
+        # interpreter shutdown never meets a thread inside pdfium or HarfBuzz (a SIGSEGV)
+        self._pool = [threading.Thread(target=self._work, name=f"deckpress-http-{n}") for n in range(POOL)]
+        for thread in self._pool:
+            thread.start()
+
+    def process_request(self, request: Any, client_address: Any) -> None:
+        """Queue an accepted connection for the pool; past QUEUED waiting, answer 503 at once."""
+        try:
+            self._waiting.put_nowait((request, client_address))
+        except queue.Full:
+            _refuse(request)
+            self.shutdown_request(request)
+
+    def _work(self) -> None:
+        """A thread of the pool: answer the waiting connections, until told to end (None)."""
+        while (waiting := self._waiting.get()) is not None:
+            request, client_address = waiting
+            with self._lock:  # once closing, `server_close` cuts every connection in `_open`
+                answering = not self.closing.is_set()
+                if answering:
+                    self._open.add(request)
+            try:
+                if answering:
+                    self.finish_request(request, client_address)
+            except Exception:  # noqa: BLE001  as socketserver does: said, and the next one answered
+                self.handle_error(request, client_address)
+            finally:
+                with self._lock:
+                    self._open.discard(request)
+                    streaming = request in self._streams
+                if not streaming:
+                    self.shutdown_request(request)
+
+    def stream(self, connection: socket.socket, send: Callable[[socket.socket, threading.Event], None]) -> None:
+        """Hand `connection` to a thread of its own running `send(connection, ending)`, which ends
+        when `ending` is set; the pool thread that answered it is free again. Past STREAMS, the
+        oldest stream is ended (a page reloaded leaves its old stream open until the next write
+        finds it gone; a page still there reconnects by itself)."""
+        ending = threading.Event()
+
+        def run() -> None:
+            try:
+                send(connection, ending)
+            except OSError:
+                pass  # the page was closed or reloaded, or stopped reading
+            finally:
+                with self._lock:
+                    self._streams.pop(connection, None)
+                self.shutdown_request(connection)
+
+        with self._lock:
+            if self.closing.is_set():
+                return
+            if len(self._streams) >= STREAMS:
+                next(iter(self._streams.values()))[1].set()
+            self._streams[connection] = (threading.Thread(target=run, name="deckpress-events"), ending)
+            self._streams[connection][0].start()
+        self._wake()
+
+    def _wake(self) -> None:
+        with self.preview.changed:
+            self.preview.changed.notify_all()
 
     def handle_error(self, request: Any, client_address: Any) -> None:
         """A page closed or reloaded while a picture was on its way is no error; anything else is a
         bug, whose traceback the standard library prints."""
-        if not isinstance(sys.exc_info()[1], ConnectionError):
+        if not isinstance(sys.exc_info()[1], (ConnectionError, TimeoutError)):
             super().handle_error(request, client_address)
 
     def close(self) -> None:
-        """Stop serving: end the event streams, then the server."""
-        self.closing.set()
-        with self.preview.changed:
-            self.preview.changed.notify_all()
+        """Stop serving: no more connections, the event streams ended, the connections being
+        answered cut (one that sent half a request would hold its thread until its timeout)."""
         self.shutdown()
         self.server_close()
+
+    def server_close(self) -> None:
+        self.closing.set()
+        super().server_close()
+        with self._lock:
+            for connection in self._open:
+                _cut(connection)
+            streams = list(self._streams.values())
+            for _, ending in streams:
+                ending.set()
+        self._wake()
+        while True:  # connections accepted but not yet answered are closed unanswered
+            try:
+                waiting = self._waiting.get_nowait()
+            except queue.Empty:
+                break
+            if waiting is not None:
+                self.shutdown_request(waiting[0])
+        for _ in self._pool:
+            self._waiting.put(None)
+        for thread in self._pool:
+            thread.join()
+        for thread, _ in streams:
+            thread.join()
+
+
+def _refuse(request: socket.socket) -> None:
+    """Answer 503 without waiting for the request: the pool's queue is full."""
+    try:
+        request.setblocking(False)
+        request.send(b"HTTP/1.0 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\n"
+                     b"Retry-After: 1\r\nContent-Length: 5\r\n\r\nbusy\n")
+    except OSError:
+        pass
+
+
+def _cut(connection: socket.socket) -> None:
+    """End a connection another thread is reading or writing: that thread sees it closed."""
+    try:
+        connection.shutdown(socket.SHUT_RDWR)
+    except OSError:
+        pass
 
 
 class Handler(BaseHTTPRequestHandler):
     server: PreviewServer
+    timeout = TIMEOUT  # a connection that sends half a request is closed, its thread freed
 
     def version_string(self) -> str:
         return "deckpress"
@@ -225,30 +356,33 @@ class Handler(BaseHTTPRequestHandler):
             self.send_header(name, value)
         self.end_headers()
         if body:
-            self.wfile.write(content)
+            view = memoryview(content)
+            for start in range(0, len(view), CHUNK):  # each part within the connection's timeout
+                self.wfile.write(view[start:start + CHUNK])
 
     def _events(self) -> None:
-        """The event stream: the current version at once, then each new one, until the page goes
-        or the server closes."""
+        """The event stream: its headers here, then handed to a thread of its own (`stream`),
+        which says the current version at once, then each new one, until the page goes or the
+        server closes."""
         self._started = True
         self.send_response(HTTPStatus.OK)
         for name, value in {**SECURITY_HEADERS, "Content-Type": "text/event-stream", "Cache-Control": "no-store"
                             }.items():
             self.send_header(name, value)
         self.end_headers()
-        preview, closing = self.server.preview, self.server.closing
+        self.wfile.write(b"retry: 500\n\n")  # come back quickly when the server restarts
+        self.close_connection = True
+        self.server.stream(self.connection, self._stream)
+
+    def _stream(self, connection: socket.socket, ending: threading.Event) -> None:
+        preview = self.server.preview
         sent = -1
-        try:
-            self.wfile.write(b"retry: 500\n\n")  # come back quickly when the server restarts
-            while not closing.is_set():
-                version = preview.wait(sent, KEEP_ALIVE, closing)
-                if closing.is_set():
-                    break
-                self.wfile.write(f"data: {version}\n\n".encode() if version != sent else b": still here\n\n")
-                self.wfile.flush()
-                sent = version
-        except (BrokenPipeError, ConnectionResetError):
-            pass  # the page was closed or reloaded
+        while not ending.is_set():
+            version = preview.wait(sent, KEEP_ALIVE, ending)
+            if ending.is_set():
+                break
+            connection.sendall(f"data: {version}\n\n".encode() if version != sent else b": still here\n\n")
+            sent = version
 
     def log_message(self, format: str, *args: Any) -> None:  # noqa: A002  (http.server's name)
         pass  # a request log would bury the rebuild messages
