@@ -426,10 +426,13 @@ def _table_case(folder: Path, rng: random.Random) -> str:
 
 def _tables(font: bytes) -> dict[bytes, tuple[int, int, int]]:
     """A TrueType font's table directory: tag → (where its record is, offset, length)."""
-    count = struct.unpack(">H", font[4:6])[0]
-    found = {}
-    for i in range(count):
+    found: dict[bytes, tuple[int, int, int]] = {}
+    if len(font) < 6:
+        return found
+    for i in range(struct.unpack(">H", font[4:6])[0]):
         record = 12 + 16 * i
+        if record + 16 > len(font):  # (an earlier mutation cut the file off)
+            break
         tag, _, offset, length = struct.unpack(">4sIII", font[record:record + 16])
         found[tag] = (record, offset, length)
     return found
@@ -446,7 +449,10 @@ def font_mutation(fn):
 @font_mutation
 def font_flip(font: bytearray, rng: random.Random) -> bytearray:
     """Bytes of one table changed."""
-    record, offset, length = rng.choice(sorted(_tables(bytes(font)).values()))
+    tables = sorted(_tables(bytes(font)).values())
+    if not tables:
+        return font
+    record, offset, length = rng.choice(tables)
     for _ in range(rng.randint(1, 40)):
         at = offset + rng.randrange(max(1, length))
         if at < len(font):
@@ -457,7 +463,10 @@ def font_flip(font: bytearray, rng: random.Random) -> bytearray:
 @font_mutation
 def font_directory(font: bytearray, rng: random.Random) -> bytearray:
     """A table's offset or length in the directory made huge, negative-looking or zero."""
-    record, _, _ = rng.choice(sorted(_tables(bytes(font)).values()))
+    tables = sorted(_tables(bytes(font)).values())
+    if not tables:
+        return font
+    record, _, _ = rng.choice(tables)
     field = record + rng.choice([8, 12])
     font[field:field + 4] = struct.pack(">I", rng.choice([0, 0xFFFFFFFF, 0x7FFFFFFF, len(font) - 4, 1]))
     return font
@@ -467,6 +476,8 @@ def font_directory(font: bytearray, rng: random.Random) -> bytearray:
 def font_counts(font: bytearray, rng: random.Random) -> bytearray:
     """maxp's glyph count, hhea's metrics count or the table count made huge."""
     tables = _tables(bytes(font))
+    if b"maxp" not in tables or b"hhea" not in tables:
+        return font
     where = rng.choice([(tables[b"maxp"][1] + 4, ">H"), (tables[b"hhea"][1] + 34, ">H"), (4, ">H")])
     font[where[0]:where[0] + 2] = struct.pack(where[1], rng.choice([0, 1, 0xFFFF]))
     return font
@@ -485,6 +496,8 @@ def font_cmap(font: bytearray, rng: random.Random) -> bytearray:
         sub = struct.pack(">HHIII", 12, 0, 28, 0, 1) + struct.pack(">III", 0, 0xFFFFFFFF, 1)
         platform = (3, 10)
     cmap = struct.pack(">HH", 0, 1) + struct.pack(">HHI", *platform, 12) + sub
+    if b"cmap" not in _tables(bytes(font)):
+        return font
     record, _, _ = _tables(bytes(font))[b"cmap"]
     font[record + 8:record + 16] = struct.pack(">II", len(font), len(cmap))
     return font + bytearray(cmap)
