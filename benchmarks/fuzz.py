@@ -9,7 +9,7 @@ SECONDS of CPU and MEMORY of address space beyond its start, and a table of what
 A case ends `ok` (checked, and built if its turn), `clean` (one DeckError line naming a file), or a
 failure: `traceback` (any other exception), `line-less` (a DeckError naming no file, or of more
 than one line), `slow` (over SECONDS of CPU) or `memory` (MemoryError past the limit); a worker that
-dies (a crash in native code) is counted `died`. Each failure is shown with the case that replays
+dies (a crash in native code) is counted `died`, and a case the fuzzer itself failed to make `fuzzer`. Each failure is shown with the case that replays
 it: `python -m pytest tests/test_fuzz.py --fuzz-cases N+1 --fuzz-seed S -k S-N`.
 """
 
@@ -51,7 +51,10 @@ def run_case(seed_number: tuple[int, int]) -> tuple[int, int, str, str, str]:
 
     seed, number = seed_number
     with tempfile.TemporaryDirectory() as root:
-        folder, what = make_case(number, seed, Path(root))
+        try:
+            folder, what = make_case(number, seed, Path(root))
+        except Exception as exc:  # noqa: BLE001 — the fuzzer's own mistake, counted apart from deckpress's
+            return seed, number, "?", "fuzzer", f"making case {number}: {type(exc).__name__}: {exc}"
         kind = what.split(": ", 1)[1].split(",")[0]
         previous = signal.signal(signal.SIGXCPU, _alarm)
         start = resource.getrusage(resource.RUSAGE_SELF)
@@ -121,7 +124,7 @@ def main() -> None:
             done += 1
             if done % 500 == 0:
                 print(f"  {done} cases, {time.monotonic() - began:.0f} s", file=sys.stderr)
-    outcomes = ["ok", "clean", "traceback", "line-less", "slow", "memory", "died"]
+    outcomes = ["ok", "clean", "traceback", "line-less", "slow", "memory", "died", "fuzzer"]
     print(f"{done} cases over seeds {', '.join(map(str, args.seeds))} in {time.monotonic() - began:.0f} s\n")
     print("| kind | cases | " + " | ".join(outcomes) + " |")
     print("|---|---:|" + "---:|" * len(outcomes))
