@@ -401,3 +401,23 @@ def test_too_many_parts_or_sheets_and_an_xlsx_doctype_are_refused_before_openpyx
     with pytest.raises(DeckError) as caught:
         read_card_table(evil)
     assert str(caught.value) == f"{evil}: xl/sharedStrings.xml declares a DOCTYPE, which no .xlsx file has; refused"
+
+
+def test_a_value_below_the_last_row_or_a_part_smaller_than_its_header_says_is_refused(tmp_path):
+    far = GOOD_ROWS + '<row r="1048577"><c r="A1048577"><v>1</v></c></row>'
+    path = write_zip(tmp_path / "far.xlsx", xlsx_parts({"Fruit": worksheet(far)}))
+    with pytest.raises(DeckError) as caught:
+        read_card_table(path)
+    assert str(caught.value) == f"{path}:1048577: a value below row 1,048,576: a sheet has at most 1,048,576 rows, " \
+                                "as in Excel and LibreOffice"
+    strings = repeated(f'<sst xmlns="{MAIN}">', "<si><t>a</t></si>", 400_000, "</sst>")
+    path = write_zip(tmp_path / "lies.xlsx", xlsx_parts({"Fruit": worksheet(GOOD_ROWS)}, strings))
+    data = bytearray(path.read_bytes())
+    entry = data.index(b"PK\x01\x02")
+    while not data[entry + 46:].startswith(b"xl/sharedStrings.xml"):  # its entry in the central directory
+        entry = data.index(b"PK\x01\x02", entry + 4)
+    data[entry + 24:entry + 28] = (1000).to_bytes(4, "little")  # says it unpacks to 1,000 bytes
+    path.write_bytes(bytes(data))
+    with pytest.raises(DeckError) as caught:
+        read_card_table(path)
+    assert str(caught.value).startswith(f"{path}: xl/sharedStrings.xml cannot be unpacked (Bad CRC-32")

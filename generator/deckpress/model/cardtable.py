@@ -333,6 +333,8 @@ class _PartCounter:
         if name == "c":
             self.cells += 1
             self.row_cells += 1
+            if self.row > MAX_ROWS:  # openpyxl would stop short of it, and say nothing
+                raise MAX_ROWS.error(self.shown, self.row)
             if self.row_cells > MAX_ROW_CELLS:
                 raise MAX_ROW_CELLS.error(self.shown, row=f"{self.row:,}", part=self.part)
             if self.cells > MAX_CELLS:
@@ -341,7 +343,7 @@ class _PartCounter:
             self.rows += 1
             self.row_cells = 0
             written = attrs.get("r", "")
-            self.row = int(written) if written.isdigit() and len(written) < 10 else self.row + 1
+            self.row = int(written) if written.isascii() and written.isdigit() else self.row + 1
         elif name == "sheet" and "name" in attrs:
             self.names.append(attrs["name"])
         elif name == "si":
