@@ -35,7 +35,7 @@ import uharfbuzz as hb
 from reportlab.lib.rl_accel import fp_str
 
 from ..face import Glyph, GlyphRun
-from ..text.fonts import FontError, font_bytes, font_source, from_fonts, hb_face, hb_font, open_font, table
+from ..text.fonts import font_bytes, font_source, from_fonts, hb_face, hb_font, open_font, program_subset, table
 from .pdffile import Name, PdfFile, Ref, Slot, Template, digest, stream_body
 
 _FF_FIXED, _FF_SYMBOLIC, _FF_ITALIC, _FF_FORCEBOLD = 1 << 0, 1 << 2, 1 << 6, 1 << 18
@@ -270,37 +270,13 @@ def _composite(ref: str, gids: tuple[int, ...], readings: tuple[tuple[int, str],
                       font)
 
 
-#: what a PDF reader has no use for in an embedded program: layout (shaping is done), names,
-#: variations (pinned), colour and bitmaps
-_DROPPED = ("GSUB", "GPOS", "GDEF", "BASE", "JSTF", "MATH", "kern", "morx", "kerx", "DSIG", "STAT", "MVAR",
-            "HVAR", "VVAR", "avar", "fvar", "gvar", "cvar", "name", "cmap", "post", "COLR", "CPAL", "SVG ",
-            "CBDT", "CBLC", "sbix", "EBDT", "EBLC", "LTSH", "VDMX", "hdmx", "vhea", "vmtx", "VORG", "meta", "gasp")
-_DROPPED_TAGS = [int.from_bytes(tag.encode("ascii"), "big") for tag in _DROPPED]
-
-
 @from_fonts
 @functools.lru_cache(maxsize=64)
 def subset_program(ref: str, gids: tuple[int, ...]) -> tuple[bytes, bool]:
-    """The font program PDF embeds for the glyphs `gids` of the font `ref` names, made by
-    HarfBuzz's subsetter: each glyph at its own index (the rest empty), the parts of composite
-    glyphs kept, a variable font pinned at the reference's axis values (its other axes at their
-    defaults). TrueType outlines give the subset font (an sfnt, for FontFile2); CFF ones the bare
-    CFF table (for FontFile3 /CIDFontType0C), and True for that."""
-    face = hb_face(ref)
-    wanted = hb.SubsetInput()
-    wanted.glyph_set.update(g for g in gids if 0 <= g < face.glyph_count)
-    wanted.unicode_set.clear()
-    wanted.drop_table_tag_set.update(_DROPPED_TAGS)
-    # a CID-keyed CFF's charset made the identity, so its CIDs are its glyph indexes as a name-keyed
-    # one's are (HarfBuzz 14.3); a CFF2 variable font's instance written as CFF (13.0)
-    wanted.flags = hb.SubsetFlags.RETAIN_GIDS | hb.SubsetFlags.CFF_IDENTITY_CHARSET | hb.SubsetFlags.DOWNGRADE_CFF2
-    if face.axis_infos:
-        wanted.pin_all_axes_to_default(face)
-        for tag, value in font_source(ref).axes:
-            wanted.pin_axis_location(face, tag, value)
-    subset = hb.subset(face, wanted)
-    if subset is None:
-        raise FontError(f"cannot embed font {Path(font_source(ref).path).name}: HarfBuzz could not subset it")
+    """The font program PDF embeds for the glyphs `gids` of the font `ref` names (`fonts.program_subset`):
+    TrueType outlines give the subset font (an sfnt, for FontFile2); CFF ones the bare CFF table
+    (for FontFile3 /CIDFontType0C), and True for that."""
+    subset = program_subset(ref, gids)
     if "glyf" in subset.table_tags:
         return subset.blob.data, False
     return subset.reference_table("CFF ").data, True

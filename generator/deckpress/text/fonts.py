@@ -20,7 +20,7 @@ import logging
 import re
 import struct
 import threading
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import NamedTuple, TypeVar
@@ -239,6 +239,49 @@ def static_font(ref: str) -> bytes:
     if instance is None:
         raise FontError(f"cannot read font {Path(path).name}: HarfBuzz could not make its instance")
     return instance.blob.data
+
+
+#: what a PDF reader has no use for in an embedded program: layout (shaping is done), names,
+#: variations (pinned), colour and bitmaps
+_DROPPED = ("GSUB", "GPOS", "GDEF", "BASE", "JSTF", "MATH", "kern", "morx", "kerx", "DSIG", "STAT", "MVAR",
+            "HVAR", "VVAR", "avar", "fvar", "gvar", "cvar", "name", "cmap", "post", "COLR", "CPAL", "SVG ",
+            "CBDT", "CBLC", "sbix", "EBDT", "EBLC", "LTSH", "VDMX", "hdmx", "vhea", "vmtx", "VORG", "meta", "gasp")
+_DROPPED_TAGS = [int.from_bytes(tag.encode("ascii"), "big") for tag in _DROPPED]
+
+
+def program_subset(ref: str, gids: Iterable[int]) -> hb.Face:
+    """The font a reference names cut down to the glyphs `gids` by HarfBuzz's subsetter, as PDF
+    embeds it: each glyph at its own index (the rest empty), the parts of composite glyphs kept,
+    a variable font pinned at the reference's axis values (its other axes at their defaults).
+    FontError if HarfBuzz cannot (a damaged table it shapes past but cannot write)."""
+    face = hb_face(ref)
+    wanted = hb.SubsetInput()
+    wanted.glyph_set.update(g for g in gids if 0 <= g < face.glyph_count)
+    wanted.unicode_set.clear()
+    wanted.drop_table_tag_set.update(_DROPPED_TAGS)
+    # a CID-keyed CFF's charset made the identity, so its CIDs are its glyph indexes as a name-keyed
+    # one's are (HarfBuzz 14.3); a CFF2 variable font's instance written as CFF (13.0)
+    wanted.flags = hb.SubsetFlags.RETAIN_GIDS | hb.SubsetFlags.CFF_IDENTITY_CHARSET | hb.SubsetFlags.DOWNGRADE_CFF2
+    if face.axis_infos:
+        wanted.pin_all_axes_to_default(face)
+        for tag, value in font_source(ref).axes:
+            wanted.pin_axis_location(face, tag, value)
+    try:
+        subset = hb.subset(face, wanted)
+    except RuntimeError:  # uharfbuzz's word for HarfBuzz's failure
+        subset = None
+    if subset is None:
+        raise FontError(f"{Path(font_source(ref).path).name} is damaged: it cannot be embedded in a PDF "
+                        "(HarfBuzz could not subset it)")
+    return subset
+
+
+@from_fonts
+@functools.lru_cache(maxsize=64)
+def check_embeddable(ref: str) -> None:
+    """FontError if a deck's font could not be embedded, found when the deck is read (every glyph
+    subset once) rather than in the middle of a build."""
+    program_subset(ref, range(hb_face(ref).glyph_count))
 
 
 def table(ref: str, tag: str) -> bytes:
