@@ -28,6 +28,7 @@ import base64
 import binascii
 import functools
 import io
+import math
 import os
 import re
 import warnings
@@ -42,14 +43,49 @@ from PIL import Image as PILImage, ImageOps
 
 from .face import NO_EDITS, ArtEdits
 from .text.fonts import from_fonts, static_font
-from .svgnormal import missing_filters, normalise
-from .imagefile import MAX_PIXELS, UNREADABLE, PictureError, open_raster, stamp
+from .svgnormal import GEOMETRY, missing_filters, normalise
+from .imagefile import MAX_PIXELS, UNREADABLE, PictureError, decoded, embedded_pixels, open_raster, stamp
 
 SVG_NS = "http://www.w3.org/2000/svg"
 XLINK = "{http://www.w3.org/1999/xlink}href"
-MAX_SVG_BYTES = 32 << 20  #: an SVG bigger than this is no card art
-MAX_ELEMENTS = 200_000  #: nor one of more elements: usvg would take minutes over it
-MAX_NESTING = 8  #: SVG pictures inside SVG pictures, this deep at most
+
+
+@dataclass(frozen=True)
+class Limit:
+    """A bound an SVG is held to at the door (docs/ROBUSTNESS.md lists them), declared once with
+    the words said when art passes it: `message`, formatted with `limit` and what was found."""
+
+    value: float
+    message: str
+
+    def said(self, **found: object) -> str:
+        return self.message.format(limit=self.value, **found)
+
+
+# far beyond any card art (the bundled art: 45 elements, 3 deep, 8 kB) and near enough that a file
+# made to exhaust time or memory is refused before usvg sees it: a low-ink build of 25,000 elements
+# of their own colours takes 4 s and 420 MB, of 100,000 took 16 s and 1.6 GB
+MAX_SVG_BYTES = Limit(32 << 20, "is {size} MB, more than the 32 MB an SVG may be")
+MAX_ELEMENTS = Limit(25_000, "has more than {limit:,} elements: simplify it, or export it as a picture")
+MAX_DEPTH = Limit(64, "nests elements more than {limit} deep: ungroup some, or export it as a picture")
+MAX_TEXT = Limit(20_000, "has more than {limit:,} characters of text: set long texts in the layout's text elements")
+MAX_PATH_DATA = Limit(4_000_000, "has more than {limit:,} characters of path data: simplify its paths, or export "
+                                 "it as a picture")
+#: a coordinate, length, stroke width or transform's number beyond this is drawn at it, as it looks
+#: the same (a browser draws 1e30 px wide as past every edge too); usvg computes in 32-bit floats,
+#: which such numbers multiplied together overflow
+MAX_NUMBER = Limit(1e9, "has {name}=\"{value}\", a number beyond ±1,000,000,000: drawn at that bound, as it looks "
+                        "the same")
+#: but the art's own size cannot be drawn at a bound: its proportions are what prints
+MAX_SIZE = Limit(MAX_NUMBER.value, "has {name}=\"{value}\": an SVG is at most 1,000,000,000 units a side")
+#: lxml's own bound on one attribute or text (huge_tree off)
+MAX_VALUE = Limit(10_000_000, "has a value (an attribute or a text) of more than {limit:,} characters: simplify it, "
+                              "or export it as a picture")
+#: filters whose cost grows with a number: octaves of noise (each adds half the last's detail, so
+#: the 11th is below one level in 255) and a convolution's order (its cost per pixel is its square)
+MAX_OCTAVES = Limit(10, "has feTurbulence numOctaves=\"{value}\": drawn with {limit}, which looks the same")
+MAX_ORDER = Limit(16, "has feConvolveMatrix order=\"{value}\": a convolution is at most {limit} × {limit}")
+MAX_NESTING = Limit(8, "SVG pictures nested more than {limit} deep")  #: SVG pictures inside SVG pictures
 GENERIC = {"serif", "sans-serif", "monospace", "cursive", "fantasy", "system-ui", "ui-serif", "ui-sans-serif",
            "ui-monospace", "ui-rounded", "math", "emoji", "fangsong"}
 QUIET_GENERIC = {"sans-serif", "system-ui", "ui-sans-serif"}  # set in a sans serif, as asked: nothing to say
@@ -206,6 +242,7 @@ class _Preparer:
         self.sets_text = False
         self.changed = edits != NO_EDITS  # whether the text differs from the file in what it draws
         self.filters = False
+        self.beyond = False  # whether a number beyond MAX_NUMBER was said
 
     def put(self, element: etree._Element, key: str, value: str) -> None:
         """Set an attribute, noting that the SVG is no longer the file as it was."""
@@ -268,15 +305,21 @@ class _Preparer:
     # --- the tree -------------------------------------------------------------------------
 
     def prepare(self, data: bytes) -> Prepared:
-        if len(data) > MAX_SVG_BYTES:
-            raise ArtError(self.path, f"is {len(data) >> 20} MB, more than the {MAX_SVG_BYTES >> 20} MB an SVG may be")
+        if len(data) > MAX_SVG_BYTES.value:
+            raise ArtError(self.path, MAX_SVG_BYTES.said(size=len(data) >> 20))
         if data[:2] == b"\x1f\x8b":
             raise ArtError(self.path, "is compressed (SVGZ): save it as plain SVG")
+        if not data.strip():
+            raise ArtError(self.path, f"is empty ({len(data)} bytes): is the file complete?")
         try:
             root = etree.fromstring(data, _parser())
         except etree.XMLSyntaxError as exc:
             line = getattr(exc, "lineno", None)
             message = re.sub(r",? line \d+, column \d+$", "", str(exc.msg if hasattr(exc, "msg") else exc))
+            if "Excessive depth" in message:  # lxml's own bound (256), past ours
+                raise ArtError(self.path, MAX_DEPTH.said() + (f" (line {line})" if line else "")) from None
+            if "XML_PARSE_HUGE" in message or "huge text" in message:
+                raise ArtError(self.path, MAX_VALUE.said() + (f" (line {line})" if line else "")) from None
             raise ArtError(self.path, f"is not well-formed SVG{f' (line {line})' if line else ''}: {message}; "
                                       "is the file complete?") from None
         except ValueError as exc:  # e.g. an encoding declaration lxml refuses
@@ -284,12 +327,7 @@ class _Preparer:
         if root is None or not isinstance(root.tag, str) or etree.QName(root).localname != "svg":
             name = etree.QName(root).localname if root is not None and isinstance(root.tag, str) else "nothing"
             raise ArtError(self.path, f"is not an SVG: its root element is <{name}>, not <svg>")
-        count = 0
-        for element in root.iter():
-            count += 1
-            if count > MAX_ELEMENTS:
-                raise ArtError(self.path, f"has more than {MAX_ELEMENTS:,} elements: simplify it, or export it "
-                                          "as a picture")
+        self.bounded(root)
         if root.get("width") is None and root.get("height") is None and root.get("viewBox") is None:
             self.put(root, "width", "300")
             self.put(root, "height", "150")
@@ -310,6 +348,77 @@ class _Preparer:
                     for t in (e.text, e.tail) if t)))
         return Prepared(text, tuple(self.warnings), self.filters, tuple(self.pictures), tuple(self.read),
                         self.sets_text, characters, self.changed)
+
+    def bounded(self, root: etree._Element) -> None:
+        """Hold the tree to the limits: its elements (markers too), their depth, path data and text
+        counted (an ArtError past any), its size within MAX_SIZE, and every number of its geometry beyond
+        MAX_NUMBER drawn at that bound (said once)."""
+        count = depth = path_data = text = 0
+        for event, element in etree.iterwalk(root, events=("start", "end")):
+            if event == "end":
+                depth -= 1
+                continue
+            depth += 1
+            count += 1
+            if count > MAX_ELEMENTS.value:
+                raise ArtError(self.path, MAX_ELEMENTS.said())
+            if depth > MAX_DEPTH.value:
+                raise ArtError(self.path, MAX_DEPTH.said() + f" (line {element.sourceline})")
+            if not isinstance(element.tag, str):
+                continue
+            shape = (element.get("d") or "") + (element.get("points") or "")
+            path_data += len(shape)
+            if path_data > MAX_PATH_DATA.value:
+                raise ArtError(self.path, MAX_PATH_DATA.said())
+            local = etree.QName(element).localname
+            if local in _TEXTS:
+                text += len(element.text or "") + (len(element.tail or "") if local != "text" else 0)
+                if text > MAX_TEXT.value:
+                    raise ArtError(self.path, MAX_TEXT.said())
+            if local == "feTurbulence" and _number_over(element.get("numOctaves"), MAX_OCTAVES.value):
+                self.warn(MAX_OCTAVES.said(value=element.get("numOctaves", "")[:40]))
+                self.put(element, "numOctaves", str(MAX_OCTAVES.value))
+            elif local == "feConvolveMatrix" and any(_number_over(n, MAX_ORDER.value)
+                                                     for n in re.split(r"[\s,]+", element.get("order") or "")):
+                raise ArtError(self.path, MAX_ORDER.said(value=element.get("order", "")[:40]))
+            if shape and "marker" in "".join(element.keys()) + (element.get("style") or ""):
+                count += len(_NUMBER.findall(shape)) // 2  # a marker drawn at each vertex is an element each
+                if count > MAX_ELEMENTS.value:
+                    raise ArtError(self.path, MAX_ELEMENTS.said())
+            for name, value in element.items():
+                if not _BIG.search(value):  # (a cheap look first: most numbers are short)
+                    continue
+                if element is root and name in ("width", "height", "viewBox"):
+                    if _numbers_beyond(value):
+                        raise ArtError(self.path, MAX_SIZE.said(name=name, value=value[:40]))
+                elif name in _NUMERIC or (name == "style" and _NUMERIC_DECLARATION.search(value)):
+                    self.clamped(element, name, value)
+            if local == "style" and element.text and _BIG.search(element.text):
+                clamped = _NUMERIC_DECLARATION.sub(lambda m: m.group(1) + m.group(2) + self.numbers(
+                    m.group(1), m.group(3)), element.text)
+                self.changed |= clamped != element.text
+                element.text = clamped
+
+    def clamped(self, element: etree._Element, name: str, value: str) -> None:
+        """An attribute (a style's declarations too) with its numbers within MAX_NUMBER."""
+        if name == "style":
+            self.put(element, name, _NUMERIC_DECLARATION.sub(
+                lambda m: m.group(1) + m.group(2) + self.numbers(m.group(1), m.group(3)), value))
+        else:
+            self.put(element, name, self.numbers(name, value))
+
+    def numbers(self, name: str, value: str) -> str:
+        """`value` with every number beyond MAX_NUMBER at that bound, and said."""
+        def bound(match: re.Match) -> str:
+            number = float(match.group(0))
+            if abs(number) <= MAX_NUMBER.value:  # (NaN is no number usvg reads: it skips it)
+                return match.group(0)
+            if not self.beyond:  # said once: the first such number names the rest
+                self.beyond = True
+                self.warn(MAX_NUMBER.said(name=name, value=value.strip()[:40]))
+            return f"{'-' if number < 0 else ''}{MAX_NUMBER.value:.0f}"
+
+        return _NUMBER.sub(bound, value)
 
     def edit(self, root: etree._Element) -> None:
         """A card's changes: fields into the text, elements shown or hidden, everything tinted."""
@@ -466,8 +575,8 @@ class _Preparer:
         return self.raster_uri(target, os.path.relpath(target, self.folder))
 
     def svg_uri(self, data: bytes, path: str | None) -> str:
-        if self.depth >= MAX_NESTING:
-            raise ArtError(self.path, f"SVG pictures nested more than {MAX_NESTING} deep")
+        if self.depth >= MAX_NESTING.value:
+            raise ArtError(self.path, MAX_NESTING.said())
         inner = _Preparer(path or self.path, self.fonts, self.depth + 1).prepare(data)
         for warning in inner.warnings:
             self.warn(warning)
@@ -483,13 +592,20 @@ class _Preparer:
         art's error (PictureError naming the art), as the same picture placed by itself is."""
         try:
             with _opened(source) as im:
-                pixels = im.size
+                # its printed size is not known here: only the bound on pixels embedded holds (a
+                # 12000 px picture took 1.3 GB, decoded by usvg whole), reached by a whole factor,
+                # which Pillow reduces by box averages without a second picture of the size between
+                factor = math.ceil(im.width / embedded_pixels(im.size, (math.inf, math.inf))[0])
+                pixels = (max(1, im.width // factor), max(1, im.height // factor))
                 kind = NATIVE_PICTURES.get(im.format or "")
                 turned = im.getexif().get(0x0112, 1) not in (1, None)  # EXIF orientation, which browsers apply
-                if kind is None or getattr(im, "n_frames", 1) > 1 or im.mode == "CMYK" or turned:
+                fewer = pixels != im.size
+                if kind is None or getattr(im, "n_frames", 1) > 1 or im.mode == "CMYK" or turned or fewer:
                     im.seek(0)  # (a CMYK JPEG: usvg would read its inks as RGB)
                     out = io.BytesIO()
-                    picture = ImageOps.exif_transpose(im) if turned else im
+                    picture = decoded(im, pixels) if fewer else im
+                    picture = ImageOps.exif_transpose(picture) if turned else picture
+                    pixels = picture.size
                     picture = picture.convert("RGBA" if "A" in im.getbands() or "transparency" in im.info else "RGB")
                     picture.save(out, "PNG")
                     data, kind = out.getvalue(), "image/png"
@@ -533,6 +649,24 @@ def _opened(source: str | io.BytesIO) -> Iterator[PILImage.Image]:
             yield im
         except UNREADABLE as exc:
             raise _Unusable(f"that cannot be read: {exc or type(exc).__name__}") from None
+
+
+_NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
+_BIG = re.compile(r"\d{10}|\d[eE]\+?\d")  #: where a number beyond MAX_NUMBER may be: ten digits, or an exponent
+#: attributes and properties whose numbers are coordinates, lengths, widths or factors of them
+_NUMERIC = frozenset(GEOMETRY) | {
+    "d", "points", "transform", "gradientTransform", "patternTransform", "viewBox", "stroke-dasharray",
+    "stroke-dashoffset", "stroke-miterlimit", "stdDeviation", "letter-spacing", "word-spacing", "textLength",
+    "startOffset", "pathLength", "radius", "scale", "surfaceScale", "kernelUnitLength", "z", "pointsAtX",
+    "pointsAtY", "pointsAtZ", "specularConstant", "specularExponent", "diffuseConstant", "k1", "k2", "k3", "k4",
+    "kernelMatrix", "divisor", "bias", "baseFrequency", "seed", "rotate"}
+_NUMERIC_DECLARATION = re.compile(r"(?<![-\w])(" + "|".join(sorted((re.escape(n) for n in _NUMERIC if "-" in n or
+                                  n in ("x", "y", "width", "height", "r", "rx", "ry", "cx", "cy", "d", "transform")),
+                                  key=len, reverse=True)) + r")(\s*:\s*)([^;}!]+)", re.IGNORECASE)
+
+
+def _numbers_beyond(value: str) -> bool:
+    return any(not abs(float(n)) <= MAX_NUMBER.value for n in _NUMBER.findall(value))
 
 
 def _number_over(text: str | None, bound: float) -> bool:

@@ -829,11 +829,26 @@ def lengths(root: etree._Element, warn: Any) -> bool:
                 element.set(name, f"{px:.4g}")
                 changed = True
         dashes = element.get("stroke-dasharray")
-        if dashes is not None and any(v.startswith("-") for v in re.split(r"[\s,]+", dashes.strip())):
-            warn("has a stroke-dasharray with a negative length: drawn solid, as a browser draws it")
+        if dashes is not None and _negative(dashes):
+            warn(_NEGATIVE_DASHES)
             element.set("stroke-dasharray", "none")
             changed = True
+        style = element.get("style")
+        if style and "dasharray" in style.lower():  # (the cascade put style sheets' declarations here)
+            found = declarations(style)
+            if any(name == "stroke-dasharray" and _negative(value) for name, value, _ in found):
+                warn(_NEGATIVE_DASHES)
+                element.set("style", style_text([(name, "none" if name == "stroke-dasharray" and _negative(value)
+                                                  else value, important) for name, value, important in found]))
+                changed = True
     return changed
+
+
+_NEGATIVE_DASHES = "has a stroke-dasharray with a negative length: drawn solid, as a browser draws it"
+
+
+def _negative(dashes: str) -> bool:
+    return any(v.startswith("-") for v in re.split(r"[\s,]+", dashes.strip()))
 
 
 def _font_size(element: etree._Element | None) -> float:

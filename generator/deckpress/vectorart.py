@@ -178,6 +178,8 @@ def _load_art(path: str, _read: tuple, fonts: tuple[str, ...], page: int, scale:
     except pikepdf.PdfError as exc:
         raise ArtError(path, f"is not a PDF that can be read: {_first_line(exc)}") from None
     with pdf:
+        if not is_pdf(path) and not pdf.pages:  # usvg made nothing of it (it says why only in its log)
+            raise ArtError(path, "cannot be drawn: usvg made no picture of it")
         if not 1 <= page <= len(pdf.pages):
             raise ArtError(path, f"has {len(pdf.pages)} page{'s' if len(pdf.pages) != 1 else ''}, no page {page}")
         try:
