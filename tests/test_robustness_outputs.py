@@ -84,6 +84,21 @@ def test_the_manifest_writes_hostile_names_as_text_without_controls_and_files_as
     assert not any(name.startswith("things-01-hyperlink") for name in after), after
 
 
+def test_a_component_named_like_a_path_writes_its_images_inside_the_output_folder(make_deck, tmp_path):
+    """A component's name went into its card images' file names as it was: `../../../x` wrote them
+    outside the output folder, U+202E turned the file names around."""
+    import deckpress
+
+    folder = make_deck(SIMPLE_DECK.replace("- name: things", '- name: "../../../esc\\u202eape"'),
+                       {"simple": SIMPLE_LAYOUT})
+    out = tmp_path / "out"
+    deckpress.build([str(folder)], out, papers=("a4",), formats=("png", "svg", "tts"), dpi=30)
+    written = [path for path in tmp_path.rglob("*") if path.is_file() and "deck" not in path.relative_to(tmp_path).parts]
+    assert written and all(path.is_relative_to(out / "simple") for path in written), written
+    assert all(path.name.isascii() and path.name.isprintable() for path in written)
+    assert (out / "simple" / "png" / "escape-01-one-front.png").is_file()
+
+
 def test_names_lose_controls_and_keep_their_script():
     assert shown_name("abc\u202etxt.exe") == "abctxt.exe"
     assert shown_name("\x1b[31mRed\x1b[0m") == "[31mRed[0m"

@@ -17,6 +17,7 @@ from ..errors import CONTROLS
 from ..face import Face
 
 SIDES = ("front", "back")
+COMPONENT_SLUG = 40  #: characters of a component's name in a file name (the bundled decks' longest has 17)
 
 
 @dataclass(frozen=True)
@@ -31,6 +32,7 @@ class Entry:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "name", shown_name(self.name))
+        object.__setattr__(self, "component", shown_name(self.component))
 
     def face(self, side: str) -> Face | None:
         return self.front if side == "front" else self.back
@@ -71,7 +73,8 @@ def slug(text: str, limit: int = 28) -> str:
 def file_stems(entries: Sequence[Entry]) -> dict[tuple[str, Face], str]:
     """A file stem for every distinct (side, face): `<side>` for a face every card shares,
     `<component>-<side>` for one all of a component's cards share (a common back), otherwise `<component>-<number>-<name>-<side>` after
-    the first card that shows it."""
+    the first card that shows it. The component is a slug too (`part`): a deck's component named
+    "../../x" wrote its card images outside the output folder."""
     by_component: dict[str, list[Entry]] = {}
     for entry in entries:
         by_component.setdefault(entry.component, []).append(entry)
@@ -83,13 +86,13 @@ def file_stems(entries: Sequence[Entry]) -> dict[tuple[str, Face], str]:
             if face is None or (side, face) in stems:
                 continue
             siblings = by_component[entry.component]
+            part = slug(entry.component, COMPONENT_SLUG) or "cards"
             if len(by_component) > 1 and all(e.face(side) in (face, None) for e in entries):
                 stem = side  # the one back of every card that has one
             elif len(siblings) > 1 and all(e.face(side) == face for e in siblings):
-                stem = f"{entry.component}-{side}"
+                stem = f"{part}-{side}"
             else:
-                stem = "-".join(p for p in (entry.component, f"{entry.number:0{entry.width}d}",
-                                            slug(entry.name), side) if p)
+                stem = "-".join(p for p in (part, f"{entry.number:0{entry.width}d}", slug(entry.name), side) if p)
             unique, n = stem, 2
             while unique in taken:
                 unique, n = f"{stem}-{n}", n + 1
