@@ -8,14 +8,11 @@ import base64
 import time
 
 import pytest
-from click.testing import CliRunner
-
-from deckpress import cli
 from deckpress.imagefile import EMBED_MAX_PIXELS
 from deckpress.svgfile import (MAX_DEPTH, MAX_ELEMENTS, MAX_NUMBER, MAX_OCTAVES, MAX_ORDER, MAX_PATH_DATA,
                                MAX_SIZE, MAX_TEXT)
 from tests.test_images import DECK as PICTURES_DECK, LAYOUT
-from tests.test_robustness_pictures import peak_bytes, png
+from tests.test_robustness_pictures import one_line_error, peak_bytes, png, run
 
 # the picture deck of test_images, with one card: its art is the SVG each test gives
 DECK = PICTURES_DECK.split("        cards:")[0] + "        cards:\n          - {art: art/pic.svg}\n"
@@ -28,18 +25,6 @@ def svg(body: str, size: str = 'width="10" height="10"') -> bytes:
 
 def data_uri(data: bytes, kind: str = "image/png") -> str:
     return f"data:{kind};base64,{base64.b64encode(data).decode()}"
-
-
-def run(*args: str):
-    return CliRunner().invoke(cli.main, list(args))
-
-
-def one_line_error(result) -> str:
-    assert result.exit_code == 2, result.output
-    assert "Traceback" not in result.output and result.stdout == ""
-    [line] = result.stderr.splitlines()
-    assert line.startswith("error: ")
-    return line
 
 
 #: each way of making something of a deck's art, as the command line's arguments after the deck
@@ -214,8 +199,9 @@ def test_a_panic_inside_svg2pdf_is_the_arts_error(deck_with, tmp_path, monkeypat
 
 def test_art_at_the_element_limit_builds_in_low_ink_within_ten_seconds(deck_with, tmp_path):
     """Low ink recolours every colour the art sets: the dearest build of many elements."""
-    rects = "".join(f'<rect x="{i % 100}" y="{i // 100 % 100}" width="1" height="1" fill="#{i * 2654435761 % (1 << 24):06x}"'
-                    f' stroke="#{i * 40503 % (1 << 24):06x}"/>' for i in range(MAX_ELEMENTS.value - 1))
+    rects = "".join(f'<rect x="{i % 100}" y="{i // 100 % 100}" width="1" height="1" '
+                    f'fill="#{i * 2654435761 % (1 << 24):06x}" stroke="#{i * 40503 % (1 << 24):06x}"/>'
+                    for i in range(MAX_ELEMENTS.value - 1))
     folder = deck_with(svg(rects, 'width="100" height="100"'))
     started = time.process_time()
     result = run(*COMMANDS["lowink"](folder, tmp_path / "out"))
