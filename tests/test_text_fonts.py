@@ -373,6 +373,27 @@ def test_a_character_map_group_of_four_billion_characters_is_held_to_unicode_and
     assert len(font._cmap) <= glyphs and font._cmap[0x20] == 1  # held to the font's glyphs
 
 
+def test_a_damaged_character_map_is_read_but_refused_for_embedding(tmp_path):
+    """The two maps above are read (in bounded time) but a deck may not print with them:
+    subsetting the overlapping segments took 4.5 s a PDF, and a group past Unicode is no map a
+    font tool writes. `check_embeddable` says so; Noto Sans passes it."""
+    import struct
+
+    from deckpress.text.fonts import FontError, check_embeddable
+
+    segments = 32767
+    body = (struct.pack(f">{segments}H", *[0xFFFE] * (segments - 1), 0xFFFF) + b"\0\0"
+            + struct.pack(f">{segments}H", *[0] * (segments - 1), 0xFFFF)
+            + struct.pack(f">{segments}h", *[5] * segments) + struct.pack(f">{segments}H", *[0] * segments))
+    overlapping = _with_cmap(tmp_path, struct.pack(">HHHHHHH", 4, 0, 0, 2 * segments, 0, 0, 0) + body, "segments.ttf")
+    groups = _with_cmap(tmp_path, struct.pack(">HHLLL", 12, 0, 28, 0, 1) + struct.pack(">LLL", 0x20, 0xFFFFFFFF, 1),
+                        "groups.ttf")
+    for path, said in ((overlapping, "format 4 segments out of order"), (groups, "format 12 groups")):
+        with pytest.raises(FontError, match=said):  # told from the map's bytes, before any subsetting
+            check_embeddable(path)
+    check_embeddable(str(FONTS_DIR / "NotoSans-Regular.ttf"))
+
+
 def test_a_reference_carries_a_member_and_axis_values_and_reads_back():
     from deckpress.text.fonts import Source, font_ref, font_source
 
