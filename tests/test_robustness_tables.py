@@ -369,8 +369,8 @@ def test_a_value_with_line_breaks_is_echoed_on_one_line_and_cut(tmp_path):
     path.write_text(f'"{name}",suit\nApple,red\n', encoding="utf-8")
     with pytest.raises(DeckError) as caught:
         read_card_table(path)
-    assert str(caught.value) == (f"{path}:1: the name of column A, 'name\\nxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…' "
-                                 "(5,005 characters), holds a line break: a field's name is one line")
+    assert str(caught.value) == (f"{path}:1: the name of column A, 'name\\n{'x' * 73}…', holds a line break: "
+                                 "a field's name is one line")
     path.write_text('"a\tb",a\tb\n1,2\n', encoding="utf-8")
     with pytest.raises(DeckError) as caught:
         read_card_table(path)
@@ -379,8 +379,8 @@ def test_a_value_with_line_breaks_is_echoed_on_one_line_and_cut(tmp_path):
     write_zip(odd, ods_parts((ODS_HEAD + ods_sheet(GOOD_ODS_ROWS, "A&#10;B") + ODS_TAIL).encode()))
     with pytest.raises(DeckError) as caught:
         read_card_table(odd, "x\n" * 100)
-    assert str(caught.value) == (f"{odd}: no sheet 'x\\nx\\nx\\nx\\nx\\nx\\nx\\nx\\nx\\nx\\nx\\nx\\nx\\nx\\nx\\nx\\nx\\nx\\nx\\nx\\n…' "
-                                 "(200 characters); the sheets are A\\nB")
+    escaped = "x\\n" * 26
+    assert str(caught.value) == f"{odd}: no sheet '{escaped}x…'; the sheets are A\\nB"
 
 
 def test_too_many_parts_or_sheets_and_an_xlsx_doctype_are_refused_before_openpyxl(tmp_path, monkeypatch):

@@ -22,7 +22,8 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from ..errors import DeckError, display_path, suggest
+from ..errors import DeckError, display_path, printable, suggest
+from ..errors import shown as quoted  # `shown` is the file as a message names it, everywhere here
 from ..yamlfile import MAX_TEXT, Map, Seq, parse_yaml
 
 TABLE_TYPES = (".csv", ".tsv", ".xlsx", ".ods")
@@ -145,21 +146,9 @@ def _tidy(cell: str) -> str:
     return cell.replace("\r\n", "\n").replace("\r", "\n").strip()
 
 
-def _echo(text: str, most: int = 40) -> str:
-    """A value quoted in a message, on one line: line breaks, tabs and other controls shown as
-    escapes (`\\n`), cut after `most` characters with how long it is."""
-    if len(text) <= most:
-        return f"'{_escaped(text)}'"
-    return f"'{_escaped(text[:most])}…' ({len(text):,} characters)"
-
-
-def _escaped(text: str) -> str:
-    """`text` with its controls (line breaks, tabs, escape, bidi overrides) as escapes."""
-    return "".join(_ESCAPES.get(c) or (c if c.isprintable() else f"\\x{ord(c):02x}" if ord(c) < 256
-                                       else f"\\u{ord(c):04x}") for c in text)
-
-
-_ESCAPES = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
+def _echo(text: str) -> str:
+    """A value quoted in a message, on one line, cut short (`errors.shown`)."""
+    return f"'{quoted(text)}'"
 
 
 def _value(name: str, text: str, shown: str, line: int) -> Any:
@@ -308,7 +297,7 @@ def _scan_xlsx(archive: Any, shown: str) -> list[str]:
         except DeckError:
             raise
         except Exception as exc:  # zlib.error, BadZipFile (a bad CRC), OSError, …: a damaged file
-            raise DeckError(f"{_escaped(info.filename[:200])} cannot be unpacked ({_reason(exc)}): the file is damaged",
+            raise DeckError(f"{printable(info.filename[:200])} cannot be unpacked ({_reason(exc)}): the file is damaged",
                             shown) from None
     return names
 
@@ -318,7 +307,7 @@ class _PartCounter:
     shared string), `row`, `c` (a cell); and keeps the name of each `sheet`."""
 
     def __init__(self, part: str, shown: str, names: list[str]) -> None:
-        self.part, self.shown, self.names = _escaped(part[:200]), shown, names
+        self.part, self.shown, self.names = printable(part[:200]), shown, names
         self.elements = self.strings = self.cells = self.row_cells = self.rows = 0
         self.row = 0  # the current row's number
 
@@ -602,7 +591,7 @@ def _open_zip(path: Path, shown: str) -> Any:
         unpacked = 0
         for info in archive.infolist():
             if info.file_size > MAX_PART_BYTES:
-                raise MAX_PART_BYTES.error(shown, part=_escaped(info.filename[:200]), size=_megabytes(info.file_size))
+                raise MAX_PART_BYTES.error(shown, part=printable(info.filename[:200]), size=_megabytes(info.file_size))
             unpacked += info.file_size
         if unpacked > MAX_UNPACKED_BYTES:
             raise MAX_UNPACKED_BYTES.error(shown, size=_megabytes(unpacked))
@@ -622,7 +611,7 @@ def _pick_sheet(names: Sequence[str], wanted: str | None, shown: str) -> str:
     if wanted is None:
         return names[0]
     if wanted not in names:
-        listed = ", ".join(_escaped(name) if len(name) <= 40 else _echo(name) for name in names[:MAX_SHEETS_SHOWN])
+        listed = ", ".join(quoted(name, 40) for name in names[:MAX_SHEETS_SHOWN])
         more = f" and {len(names) - MAX_SHEETS_SHOWN:,} more" if len(names) > MAX_SHEETS_SHOWN else ""
         raise DeckError(f"no sheet {_echo(wanted)}; the sheets are {listed}{more}", shown, None,
                         suggest(wanted, names))
