@@ -67,6 +67,8 @@ BUILDS = {  # the issue's reproducers that are good enough to print, and the war
     "a-billion-octaves-of-noise": (svg('<filter id="f"><feTurbulence baseFrequency="0.05" numOctaves="1000000000"/>'
                                        '</filter><rect width="5" height="5" filter="url(#f)"/>'),
                                    MAX_OCTAVES.said(value="1000000000")),  # it never finished
+    "a-morphology-of-radius-1e6": (svg('<filter id="f"><feMorphology operator="dilate" radius="1000000"/></filter>'
+                                       '<rect width="5" height="5" filter="url(#f)"/>'), None),  # it never finished
     "all-zero-transform": (svg('<rect width="5" height="5" transform="matrix(0 0 0 0 0 0)"/>'), None),
     "all-zero-css-transform": (svg('<rect width="5" height="5" style="transform: matrix(0,0,0,0,0,0); '
                                    'transform-origin: 50% 50%"/>'), None),
@@ -207,6 +209,22 @@ def test_art_at_the_element_limit_builds_in_low_ink_within_ten_seconds(deck_with
     result = run(*COMMANDS["lowink"](folder, tmp_path / "out"))
     assert result.exit_code == 0, result.output
     assert time.process_time() - started < 10
+
+
+def test_a_morphology_over_a_whole_card_is_drawn_within_a_bound_of_work(tmp_path):
+    """feMorphology visits the square of its radius for every pixel: radius 1 over a whole card's
+    art at 600 dpi took 19 s; its filter is drawn at a scale that bounds the pixels visited."""
+    from deckpress.vectorart import MAX_MORPHOLOGY_VISITS, _filter_scale, load_art
+
+    path = tmp_path / "pic.svg"
+    path.write_bytes(svg('<filter id="f"><feMorphology operator="dilate" radius="1"/></filter>'
+                         '<rect width="63" height="88" fill="red" filter="url(#f)"/>', 'width="63" height="88"'))
+    started = time.process_time()
+    load_art(str(path), printed=(63, 88))
+    assert time.process_time() - started < 10
+    scale = _filter_scale((63, 88), (63, 88), 600, 1.0)
+    assert 63 * 88 * scale ** 2 * (2 * scale + 1) ** 2 == pytest.approx(MAX_MORPHOLOGY_VISITS, rel=1e-3)
+    assert _filter_scale((63, 88), (63, 88), 600) == round(600 / 25.4, 6)  # without one: 600 dpi
 
 
 def test_a_12000_px_picture_inside_svg_builds_in_under_a_gigabyte(deck_with, tmp_path):

@@ -120,6 +120,7 @@ class Prepared:
     sets_text: bool = False  # whether it has text (set in the fonts it was made ready with)
     characters: str = ""  # the characters of its text, each once, in order
     changed: bool = True  # whether what it draws differs from the file's own text (else the file is as good)
+    morphology: float = 0.0  # the largest feMorphology radius, in its units (what a filter's cost grows with)
 
     def embedded_fonts(self, fonts: tuple[str, ...], subset: Callable[[str, str], str]) -> str:
         """A CSS style sheet of @font-face rules with the fonts its text is set in (those of
@@ -243,6 +244,7 @@ class _Preparer:
         self.changed = edits != NO_EDITS  # whether the text differs from the file in what it draws
         self.filters = False
         self.beyond = False  # whether a number beyond MAX_NUMBER was said
+        self.morphology = 0.0
 
     def put(self, element: etree._Element, key: str, value: str) -> None:
         """Set an attribute, noting that the SVG is no longer the file as it was."""
@@ -347,7 +349,7 @@ class _Preparer:
             "".join(t for e in root.iter() if isinstance(e.tag, str) and etree.QName(e).localname in _TEXTS
                     for t in (e.text, e.tail) if t)))
         return Prepared(text, tuple(self.warnings), self.filters, tuple(self.pictures), tuple(self.read),
-                        self.sets_text, characters, self.changed)
+                        self.sets_text, characters, self.changed, self.morphology)
 
     def bounded(self, root: etree._Element) -> None:
         """Hold the tree to the limits: its elements (markers too), their depth, path data and text
@@ -378,6 +380,9 @@ class _Preparer:
             if local == "feTurbulence" and _number_over(element.get("numOctaves"), MAX_OCTAVES.value):
                 self.warn(MAX_OCTAVES.said(value=element.get("numOctaves", "")[:40]))
                 self.put(element, "numOctaves", str(MAX_OCTAVES.value))
+            elif local == "feMorphology":
+                self.morphology = max([self.morphology, *(abs(float(n)) for n in _NUMBER.findall(
+                    element.get("radius") or ""))])
             elif local == "feConvolveMatrix" and any(_number_over(n, MAX_ORDER.value)
                                                      for n in re.split(r"[\s,]+", element.get("order") or "")):
                 raise ArtError(self.path, MAX_ORDER.said(value=element.get("order", "")[:40]))
@@ -581,6 +586,7 @@ class _Preparer:
         for warning in inner.warnings:
             self.warn(warning)
         self.filters |= inner.filters
+        self.morphology = max(self.morphology, inner.morphology)
         self.pictures += inner.pictures
         self.read += inner.read
         self.changed = True

@@ -39,6 +39,9 @@ from .svgnormal import snapped_filters
 POINTS_PER_MM = 72 / 25.4
 FILTER_DPI = 600  #: what svg2pdf draws a filter's picture at, at the art's printed size, in a PDF
 MAX_FILTER_PIXELS = 40_000_000  #: but no picture of more pixels than this (a whole poker card at 600 dpi is 3 M)
+#: nor more pixels visited by an feMorphology, which visits the square of its radius for every pixel
+#: (radius 1 over a whole card's art at 600 dpi: 7 billion, 19 s; a hostile radius never finished)
+MAX_MORPHOLOGY_VISITS = 300_000_000
 MAX_PDF_BYTES = 128 << 20  #: a PDF bigger than this is no card art
 
 
@@ -139,17 +142,21 @@ def load_art(path: str, fonts: tuple[str, ...] = (), page: int = 1, printed: tup
         read = prepared.read  # the SVG and every file it links, each with its stamp
         if prepared.filters and printed is not None:
             width, height = load_art(path, fonts, edits=edits).size
-            scale = _filter_scale((width, height), printed, dpi)
+            scale = _filter_scale((width, height), printed, dpi, prepared.morphology)
     return _load_art(path, read, fonts, page, scale, treatment, edits)
 
 
-def _filter_scale(size: tuple[float, float], printed: tuple[float, float], dpi: float) -> float:
+def _filter_scale(size: tuple[float, float], printed: tuple[float, float], dpi: float, morphology: float = 0.0
+                  ) -> float:
     """svg2pdf's raster scale (pixels a unit) that draws filters at `dpi` at the printed size:
     exactly, so that a picture drawn at the output's resolution lies on its pixels (a scale a
     little off is resampled, and every edge comes out soft)."""
     dots = dpi / 25.4
     scale = max(printed[0] * dots / max(size[0], 1e-9), printed[1] * dots / max(size[1], 1e-9))
     bound = math.sqrt(MAX_FILTER_PIXELS / max(size[0] * size[1], 1e-9))
+    if morphology > 0:  # the scale s at which pixels × kernel, area·s² × (2·radius·s + 1)², is the bound
+        k = math.sqrt(MAX_MORPHOLOGY_VISITS / max(size[0] * size[1], 1e-9))
+        bound = min(bound, (math.sqrt(1 + 8 * morphology * k) - 1) / (4 * morphology))
     return round(min(scale, bound), 6)
 
 
