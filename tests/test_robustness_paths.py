@@ -124,6 +124,34 @@ def test_a_deck_file_that_is_a_loop_is_one_line(tmp_path):
     assert proc.returncode == 2 and len(proc.stderr.splitlines()) == 1 and LOOP in proc.stderr, proc.stderr
 
 
+# -- there, but no file ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("target, reason", [("missing.yaml", "is a link to nothing"), (".", "is not a file")])
+def test_a_deck_file_that_is_no_file_is_said(make_deck, target, reason):
+    """A deck.yaml that is a link to nothing or to a folder: said at it, not 'no deck …'."""
+    folder = make_deck(SIMPLE_DECK, {"simple": SIMPLE_LAYOUT})
+    (folder / "deck.yaml").unlink()
+    (folder / "deck.yaml").symlink_to(target)
+    expected = f"{folder / 'deck.yaml'}: 'deck.yaml' {reason}"
+    assert error_of(folder) == expected
+    one_line(cli("check", str(folder)), expected)
+
+
+def test_a_layout_that_is_a_link_to_nothing_is_said_not_passed_over(make_deck):
+    folder = make_deck(SIMPLE_DECK)
+    (folder / "layouts" / "simple.yaml").symlink_to("gone.yaml")
+    assert error_of(folder) == f"{folder / 'deck.yaml'}:6: layout 'simple': 'layouts/simple.yaml' is a link to nothing"
+
+
+def test_a_translation_that_is_a_link_to_the_root_is_refused(make_deck):
+    folder = make_deck(GERMAN, {"simple": LAYOUT})
+    (folder / "translations").mkdir()
+    (folder / "translations" / "en.yaml").symlink_to("/")
+    expected = f"{folder / 'translations' / 'en.yaml'}:1: translations/en.yaml {OUTSIDE}"
+    assert error_of(folder, lang="en") == expected
+    one_line(cli("check", str(folder)), expected)
+
+
 # -- outside --------------------------------------------------------------------------------------
 
 def test_a_deck_file_linked_from_outside_is_refused(make_deck, tmp_path):

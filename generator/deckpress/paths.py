@@ -89,6 +89,20 @@ def confined(path: Path | str, roots: Sequence[Path], shown: str | None = None) 
     return found
 
 
+def existing_file(path: Path, roots: Sequence[Path], shown: str | None = None) -> Path | None:
+    """`path` resolved and confined (`confined`) when anything is there, None when nothing is. What
+    is there and is no file (a link to nothing, a folder, a device) is a PathError, rather than
+    passed over as if nothing were."""
+    shown = str(path) if shown is None else shown
+    found = real(path, shown)  # a loop, here or in a folder above, is said as such
+    if not os.path.lexists(path):
+        return None
+    confined(path, roots, shown)
+    if not found.is_file():
+        raise PathError(shown, "is not a file" if found.exists() else "is a link to nothing")
+    return found
+
+
 def readable(path: Path, roots: Sequence[Path]) -> bool:
     """Whether `path` resolves inside `roots` (False for a loop or a name too long as well): for
     listing what there is, where a bad entry is passed over rather than said."""

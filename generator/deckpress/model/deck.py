@@ -19,7 +19,7 @@ from typing import Any
 
 from ..bundled import DECKS_DIR, FONTS_DIR, LAYOUTS_DIR
 from ..errors import DeckError, suggest
-from ..paths import MAX_NAME, PathError, check_length, confined, readable, real, where
+from ..paths import MAX_NAME, OUTSIDE, PathError, check_length, confined, existing_file, readable, real, where
 from ..text.fonts import FONT_SUFFIXES, FontError, FontSet, axes_of, font_ref, instances_of, open_font
 from ..units import HOME_PAPERS, MAX_GAP, MIN_MARGIN, PAPERS, PT, parse_absolute, parse_size
 from ..yamlfile import Map, Seq, load_yaml
@@ -202,8 +202,14 @@ def find_deck(ref: str) -> Path:
             raise DeckError(f"'{candidate.name}' {exc.reason}", where(candidate)) from None
     if path.is_file():
         return path
-    if (path / DECK_FILE).is_file():
-        return path / DECK_FILE
+    if path.is_dir():  # a deck.yaml that is there but is no file (a link to nothing, a folder) is said
+        try:
+            if existing_file(path / DECK_FILE, [real(path)], DECK_FILE):
+                return path / DECK_FILE
+        except PathError as exc:
+            if exc.reason == OUTSIDE:  # said at its first line when it is read (`_deck_folder`)
+                return path / DECK_FILE
+            raise DeckError(str(exc), where(path / DECK_FILE)) from None
     if _NAME.fullmatch(ref) and (DECKS_DIR / ref / DECK_FILE).is_file():
         return DECKS_DIR / ref / DECK_FILE
     raise DeckError(f"no deck '{ref}': not a bundled deck id nor a folder with {DECK_FILE}",
@@ -835,9 +841,7 @@ def _layout_file(name: str, folders: list[Path], roots: Sequence[Path]) -> Path 
         return None
     for folder in folders:
         path = folder / f"{name}.yaml"
-        said = f"{folder.name}/{path.name}"
-        if real(path, said).is_file():
-            confined(path, roots, said)
+        if existing_file(path, roots, f"{folder.name}/{path.name}"):
             return path
     return None
 

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import DeckError, display_path, suggest
-from ..paths import LOOP, PathError, confined, real, where
+from ..paths import LOOP, PathError, existing_file, real, where
 from ..yamlfile import Map, Seq, load_yaml
 from .values import pattern_of
 
@@ -125,9 +125,8 @@ def load_translator(folders: Sequence[Path], source: str, target: str, known: li
         path = folder / TRANSLATIONS_DIR / f"{target}.yaml"
         shown = f"{TRANSLATIONS_DIR}/{path.name}"
         try:
-            if real(path, shown).is_file():
+            if existing_file(path, roots, shown):
                 paths.append(path)
-                confined(path, roots, shown)
         except PathError as exc:  # a loop is said at the folder it is in: it cannot be shown as a place
             raise (DeckError(f"'{shown}' {exc.reason}", where(path)) if exc.reason == LOOP else
                    DeckError(f"{shown} {exc.reason}", path, 1)) from None
