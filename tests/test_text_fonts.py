@@ -402,3 +402,40 @@ def test_a_reference_carries_a_member_and_axis_values_and_reads_back():
     assert ref == "/f/Var[wdth,wght].ttf#1@slnt=-12.25,wdth=87.5,wght=650"  # by tag; no exponents
     assert font_source(ref) == Source("/f/Var[wdth,wght].ttf", 1, (("slnt", -12.25), ("wdth", 87.5), ("wght", 650.0)))
     assert font_source("/f/odd#name.ttf") == Source("/f/odd#name.ttf")  # a '#' in a file's name is its own
+
+
+def test_a_deck_with_a_font_that_cannot_be_embedded_is_refused_at_its_line(make_deck, tmp_path):
+    """The deck loader asks `check_embeddable` of a deck's own fonts: one line at the font's key,
+    before any card is set (the fuzzer's damaged fonts crashed the build in the PDF backend)."""
+    import struct
+
+    from deckpress.errors import DeckError
+    from deckpress.model import load_deck
+
+    groups = _with_cmap(tmp_path, struct.pack(">HHLLL", 12, 0, 28, 0, 1) + struct.pack(">LLL", 0x20, 0xFFFFFFFF, 1),
+                        "groups.ttf")
+    deck = """
+        id: damaged
+        title: Damaged
+        designer: Test
+        license: CC0-1.0
+        layouts: [plain]
+        fonts:
+          odd:
+            regular: fonts/groups.ttf
+        components:
+          - name: things
+            front: front
+            cards: [{}]
+        """
+    layout = """
+        templates:
+          front:
+            elements:
+              - text: {text: "x", font: odd}
+        """
+    folder = make_deck(deck, {"plain": layout}, {"fonts/groups.ttf": Path(groups).read_bytes()})
+    with pytest.raises(DeckError) as caught:
+        load_deck(folder)
+    line = str(caught.value)
+    assert "\n" not in line and "deck.yaml:9:" in line and "groups.ttf has a damaged character map" in line

@@ -20,7 +20,8 @@ from typing import Any
 from ..bundled import DECKS_DIR, FONTS_DIR, LAYOUTS_DIR
 from ..errors import DeckError, suggest
 from ..paths import MAX_NAME, OUTSIDE, PathError, check_length, confined, existing_file, readable, real, where
-from ..text.fonts import FONT_SUFFIXES, FontError, FontSet, axes_of, font_ref, instances_of, open_font
+from ..text.fonts import (FONT_SUFFIXES, FontError, FontSet, axes_of, check_embeddable, font_ref, instances_of,
+                          open_font)
 from ..units import HOME_PAPERS, MAX_GAP, MIN_MARGIN, PAPERS, PT, parse_absolute, parse_size
 from ..yamlfile import Map, Seq, load_yaml
 from .translations import Translator, languages, load_translator
@@ -718,6 +719,10 @@ def _font_style(what: str, styles: Map, style: str, find: Callable[..., Path], f
         open_font(ref)
     except FontError as exc:
         raise written.error("axes", f"{what}: {exc}") from None
+    try:  # a font that could not be embedded (a damaged map or table) said here, not midway through a build
+        check_embeddable(ref)
+    except FontError as exc:
+        raise node.error(key, f"{what}: {exc}") from None
     return ref
 
 
