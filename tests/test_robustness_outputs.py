@@ -220,8 +220,9 @@ def _font_with_cmap_past_unicode(path: Path) -> Path:
 
 
 def test_decks_with_bad_fonts_and_pictures_print_only_deckpress_lines(make_deck, tmp_path):
-    """A font fontTools complains about, then a picture that breaks mid-build: stderr holds the
-    one `error:` line; with the picture fixed, the build says nothing on stderr at all."""
+    """A font fontTools complains about (now refused when the deck is read: its map reaches past
+    Unicode), then a picture that breaks mid-build: stderr holds the one `error:` line each time;
+    with both fixed, the build (a JPEG whose EXIF Pillow warns about) says nothing on stderr at all."""
     font = _font_with_cmap_past_unicode(tmp_path / "Odd.ttf").read_bytes()
     bad, good = _png_of_bad_data(tmp_path / "bad.png").read_bytes(), _exif_jpeg(tmp_path / "e.jpg").read_bytes()
     layout = SIMPLE_LAYOUT.replace("size: 12pt}", "size: 12pt, font: odd}\n          - image: {src: \"{art}\", "
@@ -232,6 +233,12 @@ def test_decks_with_bad_fonts_and_pictures_print_only_deckpress_lines(make_deck,
     folder = make_deck(deck, {"simple": layout}, {"fonts/Odd.ttf": font, "art/pic.png": bad, "art/e.jpg": good})
     build = ("build", str(folder), "--paper", "a4", "--ink", "color", "--format", "svg,pdf", "--out",
              str(tmp_path / "out"))
+    proc = cli(*build)
+    assert proc.returncode == 2
+    assert proc.stderr.count("\n") == 1 and proc.stderr.startswith("error: "), proc.stderr
+    assert "Odd.ttf has a damaged character map" in proc.stderr
+    from deckpress.bundled import FONTS_DIR
+    (folder / "fonts" / "Odd.ttf").write_bytes((FONTS_DIR / "NotoSans-Regular.ttf").read_bytes())
     proc = cli(*build)
     assert proc.returncode == 2
     assert proc.stderr.count("\n") == 1 and proc.stderr.startswith("error: "), proc.stderr
