@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import collections
+import functools
 import multiprocessing
 import os
 import resource
@@ -43,7 +44,7 @@ def _alarm(signum, frame):
     raise _Slow()
 
 
-def run_case(seed_number: tuple[int, int]) -> tuple[int, int, str, str, str]:
+def run_case(seed_number: tuple[int, int], build_every: int = BUILD_EVERY) -> tuple[int, int, str, str, str]:
     """One case in this worker: (seed, number, kind, outcome, detail)."""
     from deckpress import api
     from deckpress.errors import DeckError
@@ -64,7 +65,7 @@ def run_case(seed_number: tuple[int, int]) -> tuple[int, int, str, str, str]:
         resource.setrlimit(resource.RLIMIT_AS, (_address_space() + MEMORY, limits[1][1]))
         try:
             api.check(folder)
-            if number % BUILD_EVERY == 0:
+            if number % build_every == 0:
                 api.build(folder, Path(root) / "out", papers="a4", inks="color")
             return seed, number, kind, "ok", what
         except DeckError as exc:
@@ -97,6 +98,8 @@ def main() -> None:
     parser.add_argument("--seeds", type=int, nargs="+", default=[40], help="seeds (fresh ones: not the suite's 16)")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--show", type=int, default=3, help="failures shown of each outcome and kind")
+    parser.add_argument("--build-every", type=int, default=BUILD_EVERY,
+                        help="build every so many cases that check passes (1: all of them)")
     args = parser.parse_args()
     per_seed = -(-args.cases // len(args.seeds))
     todo = [(seed, n) for seed in args.seeds for n in range(per_seed)][:args.cases]
@@ -109,7 +112,7 @@ def main() -> None:
     # a worker that dies (native code crashing) takes its case with it: the pool notices, and the
     # case is counted apart; a fresh worker every 200 cases keeps any leak from piling up
     with multiprocessing.get_context("fork").Pool(args.workers, maxtasksperchild=200) as pool:
-        results = pool.imap_unordered(run_case, todo)  # one at a time: `next` can wait with a timeout
+        results = pool.imap_unordered(functools.partial(run_case, build_every=args.build_every), todo)  # one at a time: `next` can wait with a timeout
         while True:
             try:
                 seed, number, kind, outcome, detail = results.next(timeout=SECONDS * 6)
