@@ -42,12 +42,16 @@ VALUES = (
     "[red, gold, blue, red, gold, blue]", "{count: 99999999}", "metronome", "../", ".",
 )
 
+def adds_to(table: dict[str, Callable]) -> Callable[[Callable], Callable]:
+    """A decorator putting a mutation in `table` by its name (each kind of input has its table)."""
+    def add(fn: Callable) -> Callable:
+        table[fn.__name__] = fn
+        return fn
+    return add
+
+
 MUTATIONS: dict[str, Callable[[list[str], random.Random], list[str]]] = {}
-
-
-def mutation(fn: Callable[[list[str], random.Random], list[str]]) -> Callable[[list[str], random.Random], list[str]]:
-    MUTATIONS[fn.__name__] = fn
-    return fn
+mutation = adds_to(MUTATIONS)
 
 
 @mutation
@@ -158,12 +162,8 @@ SVG_VALUES = ("", "1e30", "-1e30", "1e308", "-1e308", "NaN", "inf", "-5", "0", "
               "\x1b[31m", "M 10", "M 1e308 1e308 L -1e308 -1e308 Z", "M0 0 L 10", "calc(100%/0)", "9" * 400)
 
 
-def svg_mutation(fn: Callable[[str, random.Random], str]) -> Callable[[str, random.Random], str]:
-    SVG_MUTATIONS[fn.__name__] = fn
-    return fn
-
-
 SVG_MUTATIONS: dict[str, Callable[[str, random.Random], str]] = {}
+svg_mutation = adds_to(SVG_MUTATIONS)
 _ATTRIBUTE = re.compile(r'(\s[\w:-]+=)"[^"]*"')
 _ELEMENT = re.compile(r"<(rect|circle|path|ellipse|line|polygon|polyline|use|text|g)\b[^>]*/>")
 
@@ -327,11 +327,7 @@ def _ods(rows: list[list[str]]) -> dict[str, str]:
 
 
 TABLE_MUTATIONS: dict[str, Callable[[dict[str, str], random.Random], dict[str, str]]] = {}
-
-
-def table_mutation(fn):
-    TABLE_MUTATIONS[fn.__name__] = fn
-    return fn
+table_mutation = adds_to(TABLE_MUTATIONS)
 
 
 def _sheet(members: dict[str, str]) -> str:
@@ -439,20 +435,23 @@ def _tables(font: bytes) -> dict[bytes, tuple[int, int, int]]:
 
 
 FONT_MUTATIONS: dict[str, Callable[[bytearray, random.Random], bytearray]] = {}
+font_mutation = adds_to(FONT_MUTATIONS)
 
 
-def font_mutation(fn):
-    FONT_MUTATIONS[fn.__name__] = fn
-    return fn
+def _a_table(font: bytearray, rng: random.Random) -> tuple[int, int, int] | None:
+    """One of the font's tables (where its record is, its offset and length), or None if an
+    earlier mutation cut the directory off."""
+    tables = sorted(_tables(bytes(font)).values())
+    return rng.choice(tables) if tables else None
 
 
 @font_mutation
 def font_flip(font: bytearray, rng: random.Random) -> bytearray:
     """Bytes of one table changed."""
-    tables = sorted(_tables(bytes(font)).values())
-    if not tables:
+    chosen = _a_table(font, rng)
+    if chosen is None:
         return font
-    record, offset, length = rng.choice(tables)
+    _, offset, length = chosen
     for _ in range(rng.randint(1, 40)):
         at = offset + rng.randrange(max(1, length))
         if at < len(font):
@@ -463,10 +462,10 @@ def font_flip(font: bytearray, rng: random.Random) -> bytearray:
 @font_mutation
 def font_directory(font: bytearray, rng: random.Random) -> bytearray:
     """A table's offset or length in the directory made huge, negative-looking or zero."""
-    tables = sorted(_tables(bytes(font)).values())
-    if not tables:
+    chosen = _a_table(font, rng)
+    if chosen is None:
         return font
-    record, _, _ = rng.choice(tables)
+    record = chosen[0]
     field = record + rng.choice([8, 12])
     font[field:field + 4] = struct.pack(">I", rng.choice([0, 0xFFFFFFFF, 0x7FFFFFFF, len(font) - 4, 1]))
     return font
