@@ -137,3 +137,117 @@ def test_a_thin_deck_still_gets_a_box():
     assert size.depth == pytest.approx(4.5)
     assert net.face.width == pytest.approx(2 * size.width + 2 * size.depth + GLUE_FLAP)
     assert size.dust == 10.0 and BoxSize(65, 90.4, 4.5).tuck == 12.0
+
+
+# --- the deck's own look: `box: {font: …, credit: …}` --------------------------------------------
+
+BOX_DECK_LAYOUT = """
+    templates:
+      face:
+        fields: {name: ~}
+        elements:
+          - text: {text: "{name}", x: 5mm, y: 5mm, w: 100% - 10mm, h: 12mm}
+      back:
+        elements:
+          - rect: {x: -bleed, y: -bleed, w: 100% + 2 * bleed, h: 100% + 2 * bleed, fill: "#335577"}
+"""
+
+
+def box_deck(make_deck, box: str, fonts: str = "", files: dict[str, bytes] | None = None):
+    """A one-component deck titled Quokka whose `box:` is on line 7."""
+    deck = f"""\
+        id: quokka
+        title: Quokka
+        designer: Someone
+        license: CC0-1.0
+        layouts: [cards]
+        {fonts}
+        box: {box}
+        components:
+          - name: cards
+            front: face
+            back: back
+            cards:
+              - {{name: one, count: 40}}
+        """
+    return make_deck(deck, {"cards": BOX_DECK_LAYOUT}, files)
+
+
+def char_fonts(path, page: int = 0) -> list[tuple[str, str]]:
+    """Each character printed on the box (inside the page's TrimBox: the page's label is not)
+    with the name of the font pdfium says it is shown in, its subset tag taken off."""
+    import ctypes
+
+    import pypdfium2 as pdfium
+    import pypdfium2.raw as raw
+    from pypdf import PdfReader
+
+    x0, y0, x1, y1 = (float(v) for v in PdfReader(path).pages[page].trimbox)
+    pdf = pdfium.PdfDocument(str(path))
+    try:
+        text = pdf[page].get_textpage()
+        out = []
+        for i in range(text.count_chars()):
+            ch = text.get_text_range(i, 1)
+            left, bottom, right, top = text.get_charbox(i)
+            if ch.strip() and x0 <= (left + right) / 2 <= x1 and y0 <= (bottom + top) / 2 <= y1:
+                buf = ctypes.create_string_buffer(256)
+                raw.FPDFText_GetFontInfo(text.raw, i, buf, 256, ctypes.c_int())
+                out.append((ch, buf.value.decode("latin-1").split("+")[-1]))
+        return out
+    finally:
+        pdf.close()
+
+
+def box_build(folder, tmp_path):
+    from deckpress.builder.deckbuild import build_deck
+
+    result = build_deck(str(folder), tmp_path, ["a4"], ["color"])
+    assert not result.warnings
+    return tmp_path / "quokka" / "quokka-box-a4.pdf"
+
+
+def title_fonts(path) -> set[str]:
+    """The fonts the title (Quokka: no other word on the box has a Q) is shown in."""
+    return {font for ch, font in char_fonts(path) if ch == "Q"}
+
+
+def test_the_box_is_set_in_the_decks_family_and_may_leave_out_the_credit(make_deck, tmp_path):
+    from tests.pdfread import page_text
+
+    default = box_build(box_deck(make_deck, "{cover: cards}"), tmp_path / "default")
+    assert title_fonts(default) == {"NotoSans-Bold"}
+    assert "made with deckpress" in page_text(default, 0)
+
+    path = box_build(box_deck(make_deck, "{font: condensed, credit: false}"), tmp_path / "condensed")
+    assert title_fonts(path) == {"NotoSans-CondensedBlack"}  # the condensed family's bold
+    words = page_text(path, 0)
+    assert "Quokka" in words and "Someone" in words and "deckpress" not in words
+    box_words = {font for _, font in char_fonts(path)} - {"NotoSans-Regular"}  # the card picture's own "one"
+    assert box_words == {"NotoSans-CondensedBlack", "NotoSans-CondensedBold"}
+    designer = {font for ch, font in char_fonts(path) if ch in "Sm"}
+    assert designer == {"NotoSans-CondensedBold"}  # the condensed family's regular
+
+
+def test_the_box_takes_a_family_the_deck_declares(make_deck, tmp_path):
+    from deckpress.bundled import FONTS_DIR
+
+    font = (FONTS_DIR / "NotoSans-CondensedBlack.ttf").read_bytes()
+    folder = box_deck(make_deck, "{font: display}", "fonts: {display: {regular: fonts/display.ttf}}",
+                      {"fonts/display.ttf": font})
+    path = box_build(folder, tmp_path)
+    assert title_fonts(path) == {"NotoSans-CondensedBlack"}  # the one style serves bold too
+
+
+@pytest.mark.parametrize("box, message", [
+    ("{font: condenced}", r"deck.yaml:7: box font 'condenced' is no font family; the deck has sans, condensed.* did you mean 'condensed'"),
+    ("{font: [sans]}", r"deck.yaml:7: box font must be the name of a font family"),
+    ("{credit: maybe}", r"deck.yaml:7: box credit must be true or false"),
+])
+def test_a_box_font_or_credit_it_cannot_use_is_one_line_at_its_key(make_deck, box, message):
+    from deckpress.errors import DeckError
+    from deckpress.model import load_deck
+
+    with pytest.raises(DeckError, match=message) as caught:
+        load_deck(str(box_deck(make_deck, box)))
+    assert "\n" not in str(caught.value)

@@ -70,11 +70,15 @@ def _nets(size: BoxSize, art: BoxArt, parts: int) -> tuple[Net, ...]:
 
 def box_art(deck: Deck, front: Face, back: Face | None) -> BoxArt:
     """What the box shows: the deck's title, designer, player count, contents (`box_label`) and
-    licence in the language printed, and the cover's faces as printed."""
+    licence in the language printed (and "made with deckpress" unless `box: {credit: false}`), in
+    the deck's `box: {font: …}`, and the cover's faces as printed."""
     players, _, credit = BOX_WORDS.get(deck.lang, BOX_WORDS["en"])
     details = ((f"{deck.players} {players}",) if deck.players else ()) + (
-        *box_label(deck).split(" · "), deck.name(deck.license), credit)  # a line for each kind of piece
-    return BoxArt(printed_title(deck), deck.name(deck.designer), details, front, back, deck.names.fonts)
+        *box_label(deck).split(" · "), deck.name(deck.license))  # a line for each kind of piece
+    if deck.box_credit:
+        details += (credit,)
+    return BoxArt(printed_title(deck), deck.name(deck.designer), details, front, back, deck.names.fonts,
+                  deck.box_font)
 
 
 def sized_box(deck: Deck, count: int, options: Options) -> BoxSize:

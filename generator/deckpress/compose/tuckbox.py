@@ -104,6 +104,7 @@ class BoxArt:
     cover: Face
     back: Face | None
     fonts: FontSet
+    family: str = "sans"  #: the family its words are set in, one of `fonts`
 
     @property
     def ground(self) -> Color | None:
@@ -358,7 +359,7 @@ def _card(face: Face, box: tuple[float, float, float, float]) -> list[Item]:
 
 def _text(art: BoxArt, text: str, box: tuple[float, float, float, float], size_pt: float, style: str,
           color: Color, escaped: bool = False, wrap: bool = True) -> list[Item]:
-    family = art.fonts.families["sans"]
+    family = art.fonts.families[art.family]
     look = TextStyle(family, style, size_pt * PT, min(5.0, size_pt) * PT, color, "center", "middle", 1.15,
                      wrap=wrap)
     fitted = set_text(text if escaped else escape(text), box, look, art.fonts)

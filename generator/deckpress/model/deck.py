@@ -151,6 +151,8 @@ class Deck:
     box: bool = True  # print a tuck box for it (`box: none` in the deck file says no)
     box_cover: tuple[str, int] | None = None  # component and card number whose front is on the box
     box_contents: str | None = None  # what the box says it holds (`box: {contents: …}`), if the deck says
+    box_font: str = "sans"  # the family the box's words are set in (`box: {font: …}`)
+    box_credit: bool = True  # the box's back says "made with deckpress" (`box: {credit: false}` says no)
     folders: tuple[Path, ...] = ()  # its folder, then those of the decks it extends: where its files are found
     gap: float = 0.0  # mm between neighbouring cards on home sheets (0: butted, sharing cut lines)
     min_size: float = 6 * PT  # mm: text fitted below this size is warned of (`small-text`)
@@ -292,6 +294,7 @@ def load_deck(ref: str | Path, players: int | None = None, lang: str | None = No
                              f"the deck prints {deck.card_count():,} pieces with component '{component.name}': "
                              f"a deck prints at most {MAX_CARDS:,}")
     deck.box, deck.box_cover, deck.box_contents = _box(doc, deck.components)
+    deck.box_font, deck.box_credit = _box_look(doc, deck.names.fonts)
     return deck
 
 
@@ -477,6 +480,28 @@ def _box(doc: Map, components: list[Component]) -> tuple[bool, tuple[str, int] |
     if not 1 <= int(number) <= count:
         raise spec.error("cover", f"box cover '{written}': '{name}' has cards 1 to {count}")
     return True, (name, int(number)), contents
+
+
+def _box_look(doc: Map, fonts: FontSet) -> tuple[str, bool]:
+    """`box: {font: <family>, credit: <true or false>}`: the family the box's words are set in (one
+    the deck declares or a bundled one) and whether its back says "made with deckpress"."""
+    spec = doc.get("box")
+    if not isinstance(spec, Map):
+        return "sans", True
+    family = "sans"
+    if "font" in spec:
+        if isinstance(spec["font"], (Map, list)):
+            raise spec.error("font", "box font must be the name of a font family, like condensed")
+        family = str(spec["font"]).strip()
+        if family not in fonts.families:
+            raise spec.error("font", f"box font '{family}' is no font family; the deck has "
+                             f"{', '.join(fonts.families)}", suggest(family, fonts.families))
+    credit = True
+    if "credit" in spec:
+        credit = spec["credit"]
+        if not isinstance(credit, bool):
+            raise spec.error("credit", f"box credit must be true or false, not {str(credit)!r}")
+    return family, credit
 
 
 def resolve_inside(written: str, base: Path, deck_folder: Path | Sequence[Path],

@@ -144,6 +144,10 @@ BOX = Keys("box", "The deck's tuck box.", (
         "on the `cards` sheet, per-player sets included): say it when the rules count the pieces "
         "otherwise. By default those cards, like `54 cards`. The box is as deep as every card-sized "
         "piece needs either way"),
+    Key("font", "font family", "sans", "the family the box's words are set in (title, designer, spine, back): "
+        "one the deck's `fonts` declares or a bundled one, like `condensed`; its bold style for the title"),
+    Key("credit", "bool", True, "print the line \"made with deckpress\" on the box's back; `false` leaves "
+        "it out"),
 ))
 
 # Counts no real deck reaches (the bundled ones print fewer than 100 pieces) and a hostile one cannot

@@ -26,7 +26,8 @@ def keys_table(keys: Keys) -> str:
     rows = ["| key | needed | what it is |", "|---|---|---|"]
     for key in keys.keys:
         name = f"[`{key.name}`]({key.see})" if key.see else f"`{key.name}`"
-        needed = "yes" if key.required else "no" if key.default in (None, "") else f"no, `{key.default}`"
+        default = str(key.default).lower() if isinstance(key.default, bool) else key.default
+        needed = "yes" if key.required else "no" if default in (None, "") else f"no, `{default}`"
         choices = f": {' or '.join(', '.join(f'`{c}`' for c in key.choices).rsplit(', ', 1))}" if key.choices else ""
         rows.append(f"| {name} | {needed} | {key.doc}{choices} |")
     return "\n".join(rows) + "\n"
