@@ -290,3 +290,70 @@ def test_a_deck_min_size_that_is_no_size_is_refused_at_its_line(make_deck, value
     with pytest.raises(DeckError, match=says) as caught:
         load_deck(small_deck(make_deck, value))
     assert caught.value.line == 6  # the deck file begins with an empty line
+
+
+# --- markup slips: warned once an element and slip, at the layout line of the text ----------------------------
+
+SLIPS_LAYOUT = """
+templates:
+  front:
+    fields: {rule: ~}
+    elements:
+      - text: {text: "[Hot!{{color=ember}} deal 2", x: 5mm, y: 5mm, w: 50mm, h: 8mm}
+      - text: {text: "**Hot** deal **2 damage", x: 5mm, y: 15mm, w: 50mm, h: 8mm}
+      - text: {text: "deal *2 damage", x: 5mm, y: 25mm, w: 50mm, h: 8mm}
+      - text: {text: "pay :ember then", x: 5mm, y: 35mm, w: 50mm, h: 8mm}
+      - text: {text: "{rule}", x: 5mm, y: 45mm, w: 50mm, h: 8mm}
+"""
+FIXED = ["[Hot!]{{color=ember}} deal 2", "**Hot** deal **2** damage", "deal *2* damage", "pay :ember: then"]
+
+
+def slips_deck(make_deck, layout: str, rules: list[str]):
+    cards = ", ".join(f"{{rule: '{rule}'}}" for rule in rules)
+    return make_deck(f"""
+        id: slips
+        title: Slips
+        designer: Test
+        license: CC0-1.0
+        palette:
+          ember: {{color: "#c33", symbol: circle}}
+        layouts: [slips]
+        components:
+          - {{name: rules, front: front, cards: [{cards}]}}
+    """, {"slips": layout.replace("{{", "{").replace("}}", "}")})
+
+
+def test_each_markup_slip_is_warned_once_at_the_layout_line_of_its_text(make_deck):
+    folder = slips_deck(make_deck, SLIPS_LAYOUT, ["ok", "also ok"])
+    result = check(folder)
+    lines = SLIPS_LAYOUT.splitlines()
+    at = [i + 1 for i, line in enumerate(lines) if line.startswith("      - text:")][:4]
+    slips = [w for w in result.warnings if w.kind == "markup"]
+    layout = display_path(folder / "layouts" / "slips.yaml")
+    assert [(w.file, w.line) for w in slips] == [(layout, line) for line in at]  # once, though on two cards
+    says = ["has span keys '{color=ember}' that follow no '[words]'",
+            "has '**' that is never closed: the rest of the text is bold, from '2 damage'",
+            "has '*' that is never closed: the rest of the text is italic, from '2 damage'",
+            "has ':ember' without its closing colon: it prints as it is (write ':ember:')"]
+    for warning, said, line in zip(slips, says, at):
+        assert said in warning.message, warning.message
+        assert f"card rules #1 ({display_path(folder / 'deck.yaml')}:" in warning.message
+        assert f"template 'front' ({layout}:{line})" in warning.message
+    assert [w.kind for w in result.warnings] == ["markup"] * 4
+
+
+def test_a_slip_in_a_cards_field_is_warned_for_each_text_it_makes(make_deck):
+    result = check(slips_deck(make_deck, SLIPS_LAYOUT.split("      - text: {text: \"[Hot")[0]
+                              + '      - text: {text: "{rule}", x: 5mm, y: 45mm, w: 50mm, h: 8mm}\n',
+                              ["**a", "**a", "b*", "fine"]))
+    said = [w.message for w in result.warnings if w.kind == "markup"]
+    assert len(said) == 2 and "card rules #1" in said[0] and "card rules #3" in said[1], said
+
+
+def test_fixed_markup_is_not_warned(make_deck):
+    layout = SLIPS_LAYOUT
+    for slip, fixed in zip(["[Hot!{{color=ember}} deal 2", "**Hot** deal **2 damage", "deal *2 damage",
+                            "pay :ember then"], FIXED):
+        layout = layout.replace(slip, fixed)
+    result = check(slips_deck(make_deck, layout, ["ok", r"5 \* 3 \[1\]"]))
+    assert not result.warnings.records, result.warnings.messages

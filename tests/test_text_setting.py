@@ -572,3 +572,39 @@ def test_a_right_to_left_bullet_stands_at_the_right_of_its_item():
     words = [t for t in fitted.items if t.text != "•" and t.y == bullet.y]
     assert words and bullet.x > max(t.x for t in words)  # the bullet first, as Hebrew is read
     assert bullet.x + open_font(bullet.font).advance("•") * bullet.size == pytest.approx(60, abs=0.01)
+
+
+# --- markup slips: what prints other than meant -------------------------------------------------------------
+
+
+@pytest.mark.parametrize("text, says", [
+    ("[Hot!{color=white} deal 2", "span keys '{color=white}' that follow no '[words]'"),  # the `]` missing
+    ("Hot!]{color=white} deal 2", "span keys '{color=white}' that follow no '[words]'"),  # the `[` missing
+    ("[Hot!]{color=white deal 2", "span keys '{color=white' that follow no '[words]'"),  # the `}` missing
+    ("**Hot** deal **2 damage", "'**' that is never closed: the rest of the text is bold, from '2 damage'"),
+    ("deal *2\ndamage", "'*' that is never closed: the rest of the text is italic, from '2'"),
+    ("[**Hot]{color=white} deal", "'**' that is never closed: the rest of the span is bold, from 'Hot'"),
+    ("costs 5*", "'*' at the end of the text that closes nothing: it prints nothing (write \\* for a star)"),
+    ("play :red then", "':red' without its closing colon: it prints as it is (write ':red:')"),
+])
+def test_markup_slips_are_found_as_the_text_is_set(text, says):
+    slips = fit(text).slips
+    assert len(slips) == 1 and slips[0].startswith(says), slips
+
+
+@pytest.mark.parametrize("text", [
+    "plain **bold** *italic* [Hot!]{color=white} :red: :sharp:",
+    r"5 \* 3 \:red\: ok \[1\] \*\*",  # escapes
+    "**bold over\ntwo lines** and *italic\nalso*",  # bold and italic carry from line to line
+    "at 10:30, see [1] and {x}; note: red is a colour",  # brackets, colons and braces that are words
+    r"\[Hot!\]{color=white} written to print as it is",
+    "a :nope colon before a word that names no icon",
+    "- a bullet\n- *another*",
+])
+def test_text_without_slips_has_none(text):
+    assert fit(text).slips == ()
+
+
+def test_each_slip_is_said_once_however_often_it_recurs():
+    assert fit("**a\n\n:red b :red c").slips == ("':red' without its closing colon: it prints as it is (write ':red:')",
+                                                 "'**' that is never closed: the rest of the text is bold, from 'a'")

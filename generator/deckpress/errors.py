@@ -139,6 +139,8 @@ WARNING_KINDS = {
     "text-overflow": "text that does not fit its box, even at its smallest size",
     "small-text": "text set below the deck's `min-size` (6 pt unless the deck says otherwise)",
     "missing-glyph": "a character no font has: it would print as an empty box",
+    "markup": "markup that prints other than meant: a `**` or `*` never closed, a span's `{…}` without its `[…]`, "
+              "an `:icon` without its closing colon",
     "low-resolution": "a picture printed below 300 dpi (below 150 dpi it will look blurred)",
     "art": "SVG or PDF art that does not print as it was drawn: a font the deck lacks, flowed text, a picture left out",
     "unused-translation": "a translated text no card uses",

@@ -181,6 +181,7 @@ class _Setting:
     items: tuple[Item, ...]
     fits: bool
     missing: frozenset[str]
+    slips: tuple[str, ...]  # markup slips, as what the text has (`Fitted.slips`)
     size: float
     min_size: float
     shrink: bool
@@ -207,6 +208,10 @@ def text(ctx: Context, e: Element, values: Values) -> list[Item]:
         ctx.c.warn(f"card {ctx.card.label}: no font has {chars}; it would print as an empty box: name a "
                    f"font{which} in the deck's `fonts:` (template '{ctx.template.name}', "
                    f"{e.file}:{e.line_of('text')})", ctx.card.file, ctx.card.line, kind="missing-glyph")
+    for slip in setting.slips:  # said once an element and slip, at the layout line of its text
+        at = e.line_of("text")
+        ctx.c.warn(f"card {ctx.card.label} ({_card_at(ctx)}): text of template '{ctx.template.name}' "
+                   f"({e.file}:{at}) has {slip}", e.file, at, kind="markup", once=(e.file, at, slip))
     if not setting.fits:
         at = f"even at {setting.min_size / PT:g}pt" if setting.shrink else f"at {setting.size / PT:g}pt"
         ctx.c.warn(f"card {ctx.card.label}: text of template '{ctx.template.name}' "
@@ -218,6 +223,11 @@ def text(ctx: Context, e: Element, values: Values) -> list[Item]:
                    f"(card {ctx.card.label}), below the deck's min-size of {smallest / PT:g}pt: give it a "
                    f"larger box or fewer words", e.file, e.line, kind="small-text", once=(e.file, e.line))
     return list(setting.items)
+
+
+def _card_at(ctx: Context) -> str:
+    """Where the card is written, as `file:line`."""
+    return f"{display_path(ctx.card.file)}:{ctx.card.line}"
 
 
 def script_of(char: str) -> str:
@@ -253,7 +263,7 @@ def _set(ctx: Context, e: Element, values: Values, written: str) -> _Setting:
     # same text in the same box, which a backend can draw once and place wherever it recurs
     items = tuple(fitted.items)
     return _Setting((Group(items),) if len(items) > 1 else items, fitted.fits, frozenset(fitted.missing),
-                    size, min_size, get("fit") == "shrink", fitted.size)
+                    fitted.slips, size, min_size, get("fit") == "shrink", fitted.size)
 
 
 @draws("glyph", centre=point_centre)

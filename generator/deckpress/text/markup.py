@@ -13,7 +13,7 @@ from __future__ import annotations
 import functools
 import itertools
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Collection, Iterator, Mapping
 from dataclasses import dataclass, replace
 
 from ..colors import NAMED, Color, parse_color
@@ -285,6 +285,106 @@ def _span_size(value: str, size: float, source: str) -> float:
     return scale
 
 
+_SPAN_KEYS = re.compile(r"\{\s*[A-Za-z][\w-]*=")  # what begins a span's attributes, `{color=`
+_OPEN_ICON = re.compile(r"(?<![\w\\]):([a-z][a-z0-9_-]*)(?![a-z0-9_:-])")  # `:fire` without its closing colon
+SNIPPET = 20  # characters of the text a slip is said before
+
+
+def slips(text: str, icons: Collection[str] = ()) -> tuple[str, ...]:
+    """The markup slips of `text` that print other than meant, each said as what the text "has":
+    a `**` or `*` never closed (the rest of the text, or of its span, bold or italic; at the very
+    end it prints nothing), a span's `{key=…}` belonging to no `[…]` (a bracket missing: it prints
+    as it is) and `:name` of one of `icons` without its closing colon (printed as it is). Every
+    unpaired `*` is one, a footnote's "5*" too: it never prints as a star (`\\*` does). Brackets,
+    colons and braces that are plainly words (`[1]`, `10:30`, `{x}`) are none."""
+    found = [slip for slip in _slips(text.replace("&shy;", SHY)) if not slip[1] or slip[1] in icons]
+    return tuple(dict.fromkeys(message for message, _icon in found))
+
+
+@functools.lru_cache(maxsize=RUNS_CACHE)
+def _slips(text: str) -> tuple[tuple[str, str], ...]:
+    """`slips` for every icon name: (message, the icon's name or "")."""
+    if not any(mark in text for mark in "*{:"):
+        return ()
+    out: list[tuple[str, str]] = []
+    outer = _Toggles("text")
+    for line in text.strip("\n").split("\n"):
+        stripped = line.strip()
+        if stripped.startswith("- "):
+            stripped = stripped[2:].lstrip()
+        out += _line_slips(stripped, outer)
+    out += outer.unclosed()
+    return tuple(out)
+
+
+class _Toggles:
+    """Where the `**` and `*` left open are, in the text or in one span: (the line from there on)."""
+
+    def __init__(self, within: str) -> None:
+        self.within = within
+        self.bold: str | None = None
+        self.italic: str | None = None
+
+    def toggle(self, kind: str, rest: str) -> None:
+        if kind == "bold":
+            self.bold = rest if self.bold is None else None
+        else:
+            self.italic = rest if self.italic is None else None
+
+    def unclosed(self, cut: int = 0) -> list[tuple[str, str]]:
+        """The marks left open, each said with the words after it (less the last `cut` characters
+        of the line: where a span ends)."""
+        out = []
+        for mark, rest, look in (("**", self.bold, "bold"), ("*", self.italic, "italic")):
+            if rest is None:
+                continue
+            rest = rest[:len(rest) - cut]
+            if rest.strip():
+                words = rest.strip()
+                shown = words[:SNIPPET] + ("…" if len(words) > SNIPPET else "")
+                out.append((f"'{mark}' that is never closed: the rest of the {self.within} is {look}, "
+                            f"from '{shown}'", ""))
+            else:
+                escaped, stars = mark.replace("*", "\\*"), "stars" if len(mark) > 1 else "a star"
+                out.append((f"'{mark}' at the end of the {self.within} that closes nothing: it prints nothing "
+                            f"(write {escaped} for {stars})", ""))
+        return out
+
+
+def _line_slips(line: str, outer: _Toggles) -> list[tuple[str, str]]:
+    """The slips of one line of markup (read as `_tokens` reads it), bold and italic kept in `outer`
+    between lines and in a span's own toggles within it."""
+    spans, closes = _span_marks(line) if "]{" in line else ({}, {})
+    out: list[tuple[str, str]] = []
+    toggles = [outer]
+    segments: list[tuple[int, int]] = []  # where the line's text is (between markup, escapes left out)
+    pos = 0
+    while (m := _INLINE.search(line, pos)) is not None:
+        segments.append((pos, m.start()))
+        pos = m.end()
+        if m.group(2) or m.group(3):
+            toggles[-1].toggle("bold" if m.group(2) else "italic", line[pos:])
+        elif m.group(5) and m.start() in spans:
+            toggles.append(_Toggles("span"))
+        elif m.group(6) and m.start() in closes:
+            out += toggles.pop().unclosed(len(line) - m.start())
+            pos = closes[m.start()]
+    segments.append((pos, len(line)))
+    for start, end in segments:
+        chunk = line[start:end]
+        for attrs in _SPAN_KEYS.finditer(chunk):
+            if attrs.start() == 0 and line[max(start - 2, 0):start] == "\\]":
+                continue  # `\]{…}`: written to print as it is
+            braces = _ATTRS.match(chunk, attrs.start())
+            source = braces.group(0) if braces is not None else chunk[attrs.start():].split()[0]
+            out.append((f"span keys '{source}' that follow no '[words]': a '[', ']' or '}}' is missing, "
+                        "so they print as they are", ""))
+        for icon in _OPEN_ICON.finditer(chunk):
+            name = icon.group(1)
+            out.append((f"':{name}' without its closing colon: it prints as it is (write ':{name}:')", name))
+    return out
+
+
 def plain(text: str, glyphs: Mapping[str, str]) -> str:
     """Markup as a player reads it, for names outside the card (file names, manifests, Tabletop
     Simulator): `**`/`*` and spans' brackets and attributes dropped (their words kept), escapes
@@ -424,5 +524,6 @@ def icon_names(text: str) -> list[str]:
 
 def cache_clear() -> None:
     """Forget every word measured."""
+    _slips.cache_clear()
     for cache in (_spaced_word, _span_runs, _runs):
         cache.cache_clear()

@@ -56,6 +56,7 @@ class Fitted:
     size: float
     fits: bool
     missing: set[str]  # characters no font has: they would print as empty boxes
+    slips: tuple[str, ...] = ()  # markup that prints other than meant (`markup.slips`), as what the text has
 
 
 def set_text(text: str, box: tuple[float, float, float, float], style: TextStyle, fonts: FontSet,
@@ -75,7 +76,8 @@ def set_text(text: str, box: tuple[float, float, float, float], style: TextStyle
     except UnknownIcon as exc:  # suggest from every icon, not just the ones the text names
         message, name, _named = exc.args
         raise MarkupError(message, name, sorted(icons)) from None
-    return Fitted(list(items), chosen_size, fits, set(missing))  # the caller's own copies
+    # the caller's own copies; and the slips in its markup, said by the caller
+    return Fitted(list(items), chosen_size, fits, set(missing), markup.slips(text, icons))
 
 
 def _name(item: tuple[str, Color]) -> str:
