@@ -18,6 +18,7 @@ from deckpress.model import bundled_deck_ids, load_deck
 def test_a_new_deck_checks_clean_and_builds(tmp_path):
     folder = api.new_deck(tmp_path / "fruit-salad")
     assert sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file()) == [
+        ".deckpress/deck.schema.json", ".deckpress/layout.schema.json",  # for editors: tests/test_schema.py
         "README.md", "art/emblem.svg", "cards.csv", "deck.yaml", "layouts/fruit-salad.yaml"]
     checked = api.check(folder)
     assert (checked.deck.id, checked.deck.title) == ("fruit-salad", "Fruit Salad")
@@ -44,7 +45,7 @@ def test_the_readme_names_the_files_it_says_to_edit(tmp_path):
 
 def uncomment(text: str) -> str:
     """What a designer does to try a commented example: take the # off its YAML lines."""
-    return re.sub(r"(?m)^# (  |- |[a-z_-]+:)", r"\1", text)
+    return re.sub(r"(?m)^# (?!yaml-language-server:)(  |- |[a-z_-]+:)", r"\1", text)
 
 
 @pytest.mark.parametrize("base", bundled_deck_ids())

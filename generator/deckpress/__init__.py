@@ -10,6 +10,7 @@ The public Python API (see docs/API.md), read from `deckpress.api` when first us
     deckpress.new_deck(folder, base=…)   a deck to start from, or one that extends another
     deckpress.impose(images, out, ...)   ready-made card images on marked sheets
     deckpress.calibrate(out, ...)        the sheet that measures a printer's back offset
+    deckpress.schema("deck"|"layout")    the JSON Schema of deck.yaml or a layout file, for editors
     deckpress.serve(deck, port=…)        the deck in the browser, kept up to date as its files are saved
     deckpress.Report.of(results)         what a build or check did, per deck, as lines or JSON
     deckpress.DeckError                  every mistake in the input; deckpress.Warnings of DeckWarning
@@ -35,11 +36,11 @@ from typing import TYPE_CHECKING, Any
 
 __version__ = "0.1.0"
 
-__all__ = ["build", "check", "impose", "calibrate", "load_deck", "list_decks", "new_deck", "serve", "DeckError",
-           "Warnings", "DeckWarning", "Report", "__version__"]
+__all__ = ["build", "check", "impose", "calibrate", "load_deck", "list_decks", "new_deck", "serve", "schema",
+           "DeckError", "Warnings", "DeckWarning", "Report", "__version__"]
 
 if TYPE_CHECKING:
-    from .api import Report, build, calibrate, check, impose, list_decks, load_deck, new_deck, serve
+    from .api import Report, build, calibrate, check, impose, list_decks, load_deck, new_deck, schema, serve
     from .errors import DeckError, DeckWarning, Warnings
 
 

@@ -60,6 +60,7 @@ _LAZY = {
 }
 
 __all__ = ["build", "check", "impose", "calibrate", "load_deck", "list_decks", "new_deck", "serve", "languages",
+           "schema",
            "choose",
            "back_offset_for", "DeckError", "DeckWarning", "Warnings", "display_path", "folder_ref", "suggest",
            "printable", "said",
@@ -274,6 +275,14 @@ def new_deck(folder: str | Path, *, base: str | Path | None = None) -> Path:
     from .builder.scaffold import new_deck as write
 
     return write(folder, None if base is None else str(base))
+
+
+def schema(which: str = "deck") -> str:
+    """The JSON Schema of a deck file (`deck`) or of a layout file (`layout`), as JSON text, made
+    from the key tables the loaders check: editors that read it complete keys and show their docs."""
+    from .model.schema import schema_text
+
+    return schema_text(which)
 
 
 def serve(deck: str | Path = ".", *, port: int | None = None, host: str = "127.0.0.1", open_browser: bool = True,

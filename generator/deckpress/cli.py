@@ -529,6 +529,14 @@ def new(name: str, base: str | None) -> None:
     click.echo(f"wrote {made} in {ref}/: read its README.md, then `deckpress build {ref}`")
 
 
+@main.command(cls=_Command, make_params=lambda: [
+        click.Argument(["which"], type=click.Choice(["deck", "layout"]), default="deck", required=False)])
+def schema(which: str) -> None:
+    """Print the JSON Schema of deck.yaml (`deck`, the default) or of a layout file (`layout`), for
+    editors that complete keys. `deckpress new` writes both into the deck's .deckpress/ folder."""
+    click.echo(api.schema(which), nl=False)
+
+
 def _serve_params() -> list[click.Parameter]:
     return [click.Argument(["deck"], required=False, default="."),
             click.Option(["--port"], type=click.IntRange(0, 65535), default=None,

@@ -23,6 +23,7 @@ import yaml
 from ..errors import DeckError, display_path, folder_ref, suggest
 from ..model import Deck, load_deck
 from ..model.deck import IMAGE_TYPES, bundled_deck_ids, is_deck_id
+from ..model.schema import SCHEMAS, schema_text
 
 STARTER = "starter"
 
@@ -48,10 +49,26 @@ def new_deck(folder: str | Path, base: str | None = None) -> Path:
             _copy_starter(partial, names)
         else:
             _write_extending(partial, names, base, parent)
+        _write_schemas(partial)
         partial.rename(folder)
     finally:
         shutil.rmtree(partial, ignore_errors=True)
     return folder
+
+
+#: Where a new deck keeps the JSON Schemas its deck.yaml and layouts name in their first line, for
+#: editors (yaml-language-server reads a relative `$schema` from the file's own folder): a copy
+#: in the deck, so it works offline and wherever deckpress is installed (`deckpress schema` prints
+#: them afresh after an update).
+SCHEMA_FOLDER = ".deckpress"
+DECK_SCHEMA_LINE = f"# yaml-language-server: $schema={SCHEMA_FOLDER}/deck.schema.json\n"
+LAYOUT_SCHEMA_LINE = f"# yaml-language-server: $schema=../{SCHEMA_FOLDER}/layout.schema.json\n"
+
+
+def _write_schemas(target: Path) -> None:
+    (target / SCHEMA_FOLDER).mkdir()
+    for which in SCHEMAS:
+        (target / SCHEMA_FOLDER / f"{which}.schema.json").write_text(schema_text(which), encoding="utf-8")
 
 
 def _title(deck_id: str) -> str:
@@ -101,8 +118,9 @@ def _extends_ref(base: str, target: Path) -> str:
 def _write_extending(target: Path, names: dict[str, str], base: str, parent: Deck) -> None:
     (target / "layouts").mkdir(parents=True)
     ref = _extends_ref(base, target)
-    (target / "deck.yaml").write_text(_extending_deck(names, ref, parent), encoding="utf-8")
-    (target / "layouts" / f"{names['__ID__']}.yaml").write_text(_extending_layout(names, parent), encoding="utf-8")
+    (target / "deck.yaml").write_text(DECK_SCHEMA_LINE + _extending_deck(names, ref, parent), encoding="utf-8")
+    (target / "layouts" / f"{names['__ID__']}.yaml").write_text(
+        LAYOUT_SCHEMA_LINE + _extending_layout(names, parent), encoding="utf-8")
     (target / "README.md").write_text(_extending_readme(names, parent), encoding="utf-8")
     for language in parent.languages[1:]:  # the new title, in each language the deck is printed in
         entry = f"- {{{parent.language}: {_flow(names['__TITLE__'])}, {language}: {_flow(names['__TITLE__'])}}}\n"
