@@ -232,6 +232,25 @@ def lowres_deck(make_deck):
     return make_deck(LOWRES_DECK, {"lowres": LOWRES_LAYOUT}, lowres_art())
 
 
+#: test files that take the most time (Chromium, builds in fresh processes, long texts, fuzzing,
+#: hostile files): `python -m pytest -m quick` runs every other test, about half a minute on two
+#: cores, for the loop between edits; the whole suite before a commit
+SLOW = {"test_live_page.py", "test_live_preview.py", "test_live_server.py", "test_live_watch.py", "test_live.py",
+        "test_text_hyphenate.py", "test_imposition_marks.py", "test_robustness_tables.py", "test_robustness_svg.py",
+        "test_robustness_interrupts.py", "test_robustness_pictures.py", "test_fuzz.py", "test_install.py",
+        "test_workers.py", "test_text_shaping_reference.py", "test_benchmarks.py"}
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "quick: not in a slow file (tests/conftest.py SLOW): `-m quick` for the quick loop")
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if item.path.name not in SLOW:
+            item.add_marker(pytest.mark.quick)
+
+
 def pytest_addoption(parser):
     parser.addoption("--fuzz-cases", type=int, default=200,
                      help="how many mutated decks tests/test_fuzz.py checks (default 200; thousands for a long run)")
