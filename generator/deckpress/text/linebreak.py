@@ -14,7 +14,7 @@ What is best, in order:
    line of one short word (a "runt") when another break avoids it, and, where the lines are
    `balance`d (centred card text, titles), the last line's room too, so the lines come out of
    even length, and what the caller says a break between two words costs (`glue`: a mark
-   belongs with the word before it, an initial with the name after it). Two lines in a row never
+   belongs with the word before it, an initial with the names around it). Two lines in a row never
    end in a hyphen.
 
 The search is Knuth–Plass's dynamic programme over the breaks, each looking back only as far as a
