@@ -15,6 +15,7 @@ import itertools
 import re
 from collections.abc import Collection, Iterator, Mapping
 from dataclasses import dataclass, replace
+from typing import Any
 
 from ..colors import NAMED, Color, parse_color
 from ..face import Item, Paint, Text
@@ -120,8 +121,8 @@ class _MarkupReader:
     def words(self, line: str) -> tuple[Word, ...]:
         self._words: list[Word] = []
         self._current: list[Piece] = []
-        for kind, *value in _tokens(line):
-            if kind == "text":
+        for kind, _start, _end, *value in _tokens(line):
+            if kind in ("text", "escape"):
                 self._text(value[0])
             elif kind == "bold":
                 self.bold = not self.bold
@@ -194,33 +195,35 @@ class _MarkupReader:
         self._current = list(self.runs(last)) if last else []
 
 
-def _tokens(line: str) -> Iterator[tuple[str, ...]]:
-    """One line of markup as it reads, in order: ("text", chunk) (an escape undone, a bracket that
-    opens or closes no span kept), ("bold",), ("italic",), ("icon", name), ("open", attributes,
-    source) and ("close",) for a span. The one reading of markup, which setting and `plain` share."""
+def _tokens(line: str) -> Iterator[tuple[Any, ...]]:
+    """One line of markup as it reads, in order, each token with where it is in the line (start,
+    end): ("text", …, chunk) (a bracket that opens or closes no span kept), ("escape", …, char),
+    ("bold", …), ("italic", …), ("icon", …, name), ("open", …, attributes, source) and
+    ("close", …) for a span. The one reading of markup, which setting, `plain` and `slips` share."""
     spans, closes = _span_marks(line) if "]{" in line else ({}, {})
     pos = 0
     while (m := _INLINE.search(line, pos)) is not None:
-        if m.start() > pos:
-            yield "text", line[pos:m.start()]
+        start = m.start()
+        if start > pos:
+            yield "text", pos, start, line[pos:start]
         pos = m.end()
         if m.group(1):
-            yield "text", m.group(1)
+            yield "escape", start, pos, m.group(1)
         elif m.group(2):
-            yield ("bold",)
+            yield "bold", start, pos
         elif m.group(3):
-            yield ("italic",)
+            yield "italic", start, pos
         elif m.group(4):
-            yield "icon", m.group(4)
+            yield "icon", start, pos, m.group(4)
         elif m.group(5):
-            yield ("open", *spans[m.start()]) if m.start() in spans else ("text", "[")
-        elif m.start() in closes:
-            yield ("close",)
-            pos = closes[m.start()]
+            yield ("open", start, pos, *spans[start]) if start in spans else ("text", start, pos, "[")
+        elif start in closes:
+            pos = closes[start]
+            yield "close", start, pos
         else:
-            yield "text", "]"
+            yield "text", start, pos, "]"
     if pos < len(line):
-        yield "text", line[pos:]
+        yield "text", pos, len(line), line[pos:]
 
 
 def _span_marks(line: str) -> tuple[dict[int, tuple[str, str]], dict[int, int]]:
@@ -352,36 +355,31 @@ class _Toggles:
 
 
 def _line_slips(line: str, outer: _Toggles) -> list[tuple[str, str]]:
-    """The slips of one line of markup (read as `_tokens` reads it), bold and italic kept in `outer`
-    between lines and in a span's own toggles within it."""
-    spans, closes = _span_marks(line) if "]{" in line else ({}, {})
+    """The slips of one line of markup (its `_tokens`), bold and italic kept in `outer` between
+    lines and in a span's own toggles within it."""
     out: list[tuple[str, str]] = []
     toggles = [outer]
-    segments: list[tuple[int, int]] = []  # where the line's text is (between markup, escapes left out)
-    pos = 0
-    while (m := _INLINE.search(line, pos)) is not None:
-        segments.append((pos, m.start()))
-        pos = m.end()
-        if m.group(2) or m.group(3):
-            toggles[-1].toggle("bold" if m.group(2) else "italic", line[pos:])
-        elif m.group(5) and m.start() in spans:
+    after_bracket = False  # the token before was an escaped "]": `\]{…}` is written to print as it is
+    for kind, start, end, *value in _tokens(line):
+        if kind in ("bold", "italic"):
+            toggles[-1].toggle(kind, line[end:])
+        elif kind == "open":
             toggles.append(_Toggles("span"))
-        elif m.group(6) and m.start() in closes:
-            out += toggles.pop().unclosed(len(line) - m.start())
-            pos = closes[m.start()]
-    segments.append((pos, len(line)))
-    for start, end in segments:
-        chunk = line[start:end]
-        for attrs in _SPAN_KEYS.finditer(chunk):
-            if attrs.start() == 0 and line[max(start - 2, 0):start] == "\\]":
-                continue  # `\]{…}`: written to print as it is
-            braces = _ATTRS.match(chunk, attrs.start())
-            source = braces.group(0) if braces is not None else chunk[attrs.start():].split()[0]
-            out.append((f"span keys '{source}' that follow no '[words]': a '[', ']' or '}}' is missing, "
-                        "so they print as they are", ""))
-        for icon in _OPEN_ICON.finditer(chunk):
-            name = icon.group(1)
-            out.append((f"':{name}' without its closing colon: it prints as it is (write ':{name}:')", name))
+        elif kind == "close":
+            out += toggles.pop().unclosed(len(line) - start)
+        elif kind == "text":
+            chunk = value[0]
+            for attrs in _SPAN_KEYS.finditer(chunk):
+                if attrs.start() == 0 and after_bracket:
+                    continue
+                braces = _ATTRS.match(chunk, attrs.start())
+                source = braces.group(0) if braces is not None else chunk[attrs.start():].split()[0]
+                out.append((f"span keys '{source}' that follow no '[words]': a '[', ']' or '}}' is missing, "
+                            "so they print as they are", ""))
+            for icon in _OPEN_ICON.finditer(chunk):
+                name = icon.group(1)
+                out.append((f"':{name}' without its closing colon: it prints as it is (write ':{name}:')", name))
+        after_bracket = kind == "escape" and value == ["]"]
     return out
 
 
@@ -392,8 +390,8 @@ def plain(text: str, glyphs: Mapping[str, str]) -> str:
     "E♭ Bass"), a picture or symbol left out, and runs of spaces made one."""
     parts: list[str] = []
     for line in text.replace("&shy;", "").replace(SHY, "").split("\n"):
-        for kind, *value in _tokens(line):
-            if kind == "text":
+        for kind, _start, _end, *value in _tokens(line):
+            if kind in ("text", "escape"):
                 parts.append(value[0])
             elif kind == "icon":
                 parts.append(glyphs.get(value[0], ""))
