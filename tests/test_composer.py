@@ -354,3 +354,69 @@ def test_a_text_of_several_lines_is_one_group_that_cards_setting_it_alike_share(
     assert " ".join(t.text for t in box.items).endswith("then draw a card.")
     mapped = [i for g in a.items if isinstance(g, Group) for i in g.items if getattr(i, "text", "").endswith(":red>blue")]
     assert len(mapped) == 1 and isinstance(mapped[0], Text)  # a text of one run: the item itself, no group
+
+
+DEFAULTS_LAYOUT = """
+    templates:
+      front:
+        fields:
+          name: ~
+          art: missing.png
+          tone: "#aa0000"
+        elements:
+          - text: {text: "{name}", x: 0mm, y: 0mm, w: 100%, h: 10mm, color: "{tone}"}
+          - image: {src: "{art}", x: 0mm, y: 30mm, w: 30mm, h: 30mm}
+"""
+
+DEFAULTS_DECK = """
+    id: comp
+    title: Compose
+    designer: Test
+    license: CC0-1.0
+    layouts: [comp]
+    components:
+      - name: cards
+        front: front
+        fields:
+          tone: "#bb0000"
+        cards:
+          - {name: A, art: art.png}
+          - {name: B}
+"""
+
+
+def _first_error(folder):
+    from deckpress.errors import DeckError
+    deck = load_deck(folder)
+    composer = Composer(deck, Warnings())
+    with pytest.raises(DeckError) as err:
+        for card in deck.components[0].cards:
+            composer.face(card, deck.components[0].front)
+    return err.value
+
+
+@pytest.mark.parametrize("case", ["template", "component", "card"])
+def test_a_mistake_a_default_makes_is_said_at_the_line_of_the_default(make_deck, case):
+    """A picture path or colour that a default gives is mended where the default is written, for
+    every card at once: the error names that line (a layout's `fields:`, or the component's), not
+    the card's row; a value the card gives itself is still said at the card."""
+    deck, layout = DEFAULTS_DECK, DEFAULTS_LAYOUT
+    if case == "template":  # card B takes the layout's `art: missing.png`
+        where, message = ("layouts/comp.yaml", 6), ("the default of field 'art' on card cards #2 (B): image src "
+                                                    "'{art}' gives file 'missing.png' not found (template 'front', ")
+        line = 10
+    elif case == "component":  # every card takes the component's colour, here mistyped
+        deck = deck.replace('tone: "#bb0000"', 'tone: "#zz0000"')
+        where, message = ("deck.yaml", 11), ("the default of field 'tone' on card cards #1 (A): text color '{tone}' "
+                                             "gives '#zz0000' is not a hex colour; expected #rgb or #rrggbb "
+                                             "(template 'front', ")
+        line = 9
+    else:  # the card's own colour
+        deck = deck.replace("{name: A, art: art.png}", '{name: A, art: art.png, tone: "#zz0000"}')
+        where, message = ("deck.yaml", 13), ("card cards #1 (A): text color '{tone}' gives '#zz0000' is not a hex "
+                                             "colour; expected #rgb or #rrggbb (template 'front', ")
+        line = 9
+    folder = make_deck(deck, {"comp": layout}, {"art.png": _png(40, 20)})
+    error = _first_error(folder)
+    assert (error.file, error.line) == (str(folder / where[0]), where[1])
+    assert error.message == message + f"{folder / 'layouts/comp.yaml'}:{line})"

@@ -159,6 +159,33 @@ class Context:
         key = reading.filled(values)
         return None if key is None else (reading.drawn, key)
 
+    # -- where a value was written -------------------------------------------------------------
+
+    def written_at(self, element: Element, key: str) -> tuple[str, int, str]:
+        """Where `element`'s `key` got its value on this card, for a mistake in it: (file, line,
+        what to add to the message). A literal is the layout's line; a value made of fields the
+        card gives is the card's line; one made only of defaults is the line of the first
+        default (a layout's or the component's `fields:`), where it can be mended for every card."""
+        raw = element.values[key]
+        if not isinstance(raw, Pattern):
+            return element.file, element.line_of(key), ""
+        read = [name for name in raw.fields if name in self.card.fields]
+        if not read or any(name not in self.card.defaults for name in read):
+            return self.card.file, self.card.line, ""
+        file, line = self.card.defaults[read[0]]
+        return file, line, f"the default of field '{read[0]}' "
+
+    def error(self, element: Element, key: str, message: str, hint: str | None = None,
+              literal_at_card: bool = False) -> DeckError:
+        """A mistake in what `element`'s `key` gives on this card, said where it was written, with
+        the card and the template's line. `literal_at_card`: a literal is said at the card too
+        (a length that only goes wrong on this card's size)."""
+        file, line, default = self.written_at(element, key)
+        if literal_at_card and not isinstance(element.values[key], Pattern):
+            file, line = self.card.file, self.card.line
+        return DeckError(f"{default}{'on ' if default else ''}card {self.card.label}: {message} (template "
+                         f"'{self.template.name}', {element.file}:{element.line_of(key)})", file, line, hint)
+
     # -- values --------------------------------------------------------------------------------
 
     def value(self, element: Element, key: str, values: Mapping[str, Any]) -> Any:
@@ -181,9 +208,7 @@ class Context:
             hint = None
             if isinstance(filled, str) and filled.strip():  # 'bleu 20%' -> suggest for 'bleu'
                 hint = suggest(filled, choices) or suggest(filled.split()[0], choices)
-            raise DeckError(f"card {self.card.label}: {element.kind} {key} '{raw.text}' gives {exc} "
-                            f"(template '{self.template.name}', {element.file}:{element.line_of(key)})",
-                            self.card.file, self.card.line, hint) from None
+            raise self.error(element, key, f"{element.kind} {key} '{raw.text}' gives {exc}", hint) from None
         if memo is not None:
             self.c._parsed[memo] = parsed
         return parsed
@@ -197,10 +222,8 @@ class Context:
         spec = _spec(element.kind, key)
         mm = length.resolve(self.w if spec.axis == "x" else self.h, self.bleed)
         if mm < 0 and spec.type == "extent":  # `50% - 40mm` on a card too small for it
-            raise DeckError(f"card {self.card.label}: {element.kind} {key} comes to {mm:.1f}mm on its "
-                            f"{self.w:g} × {self.h:g} mm card and cannot be negative (template "
-                            f"'{self.template.name}', {element.file}:{element.line_of(key)})",
-                            self.card.file, self.card.line)
+            raise self.error(element, key, f"{element.kind} {key} comes to {mm:.1f}mm on its {self.w:g} × "
+                                           f"{self.h:g} mm card and cannot be negative", literal_at_card=True)
         if not isinstance(element.values[key], Pattern):
             reading.mm[key] = mm
         return mm

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..colors import BLACK, CMYK, RGB
-from ..errors import DeckError, display_path, suggest
+from ..errors import display_path, suggest
 from ..face import (NO_EDITS, ArtEdits, Ellipse, Group, Image, Item, Line, Paint, Path as PathItem, Rect, Text,
                     grown_into_bleed, translation)
 from ..text.fonts import BUNDLED_FAMILIES, FontSet
@@ -208,10 +208,11 @@ def text(ctx: Context, e: Element, values: Values) -> list[Item]:
         ctx.c.warn(f"card {ctx.card.label}: no font has {chars}; it would print as an empty box: name a "
                    f"font{which} in the deck's `fonts:` (template '{ctx.template.name}', "
                    f"{e.file}:{e.line_of('text')})", ctx.card.file, ctx.card.line, kind="missing-glyph")
-    for slip in setting.slips:  # said once an element and slip, at the layout line of its text
-        at = e.line_of("text")
-        ctx.c.warn(f"card {ctx.card.label} ({_card_at(ctx)}): text of template '{ctx.template.name}' "
-                   f"({e.file}:{at}) has {slip}", e.file, at, kind="markup", once=(e.file, at, slip))
+    for slip in setting.slips:  # said once where the text was written (layout, card or default) and slip
+        file, line, default = ctx.written_at(e, "text")
+        ctx.c.warn(f"{default}{'on ' if default else ''}card {ctx.card.label}: text of template "
+                   f"'{ctx.template.name}' ({e.file}:{e.line_of('text')}) has {slip}", file, line, kind="markup",
+                   once=(file, line, slip))
     if not setting.fits:
         at = f"even at {setting.min_size / PT:g}pt" if setting.shrink else f"at {setting.size / PT:g}pt"
         ctx.c.warn(f"card {ctx.card.label}: text of template '{ctx.template.name}' "
@@ -223,11 +224,6 @@ def text(ctx: Context, e: Element, values: Values) -> list[Item]:
                    f"(card {ctx.card.label}), below the deck's min-size of {smallest / PT:g}pt: give it a "
                    f"larger box or fewer words", e.file, e.line, kind="small-text", once=(e.file, e.line))
     return list(setting.items)
-
-
-def _card_at(ctx: Context) -> str:
-    """Where the card is written, as `file:line`."""
-    return f"{display_path(ctx.card.file)}:{ctx.card.line}"
 
 
 def script_of(char: str) -> str:
@@ -256,9 +252,7 @@ def _set(ctx: Context, e: Element, values: Values, written: str) -> _Setting:
                           ctx.c.color_names)
     except MarkupError as exc:
         message, name, known = exc.args
-        raise DeckError(f"card {ctx.card.label}: {message} in text (template '{ctx.template.name}', "
-                        f"{e.file}:{e.line_of('text')})", ctx.card.file, ctx.card.line,
-                        suggest(name, known)) from None
+        raise ctx.error(e, "text", f"{message} in text", suggest(name, known)) from None
     # a text of several lines or runs is one group: the one object on every card that sets the
     # same text in the same box, which a backend can draw once and place wherever it recurs
     items = tuple(fitted.items)
@@ -272,9 +266,7 @@ def glyph(ctx: Context, e: Element, values: Values) -> list[Item]:
     family, style = ctx.value(e, "font", values)
     font = family.file(style)
     if not font.has(char):
-        raise DeckError(f"card {ctx.card.label}: font '{family.name}' has no character U+{ord(char):04X} "
-                        f"(template '{ctx.template.name}', {e.file}:{e.line_of('char')})",
-                        ctx.card.file, ctx.card.line)
+        raise ctx.error(e, "char", f"font '{family.name}' has no character U+{ord(char):04X}")
     size = ctx.value(e, "size", values)
     x, y = ctx.length(e, "x", values), ctx.length(e, "y", values)
     x0, y0, x1, y1 = font.bounds(char)
@@ -299,8 +291,7 @@ def image(ctx: Context, e: Element, values: Values) -> list[Item]:
         art = load_art(str(src), fonts, page, edits=edits) if vector else None
         iw, ih = art.size if art is not None else image_size(str(src))
     except ValueError as exc:
-        raise DeckError(f"card {ctx.card.label}: {exc} (template '{ctx.template.name}', "
-                        f"{e.file}:{e.line_of('src')})", ctx.card.file, ctx.card.line) from None
+        raise ctx.error(e, "src", str(exc)) from None
     fit = ctx.value(e, "fit", values)
     ink = ctx.value(e, "ink", values)
     if fit == "stretch":
@@ -341,8 +332,7 @@ def _made_bleed(ctx: Context, e: Element, values: Values, picture: Image, mode: 
         items, reaches = ((picture,) if clip is None else (Group((picture,), clip=clip),)), False
     if not reaches:
         why = f"is turned {angle:g}°" if angle % 180 else "reaches no edge of the trim"
-        where = (ctx.card.file, ctx.card.line) if isinstance(e.values["bleed"], Pattern) else \
-            (e.file, e.line_of("bleed"))
+        where = ctx.written_at(e, "bleed")[:2]
         ctx.c.warn(f"card {ctx.card.label}: {_shown(Path(picture.source), ctx.c.deck.folder)} {why}, so "
                    f"`bleed: {mode}` makes no bleed (template '{ctx.template.name}')", *where,
                    kind="made-bleed", once=(e.file, e.line, why))
@@ -396,8 +386,8 @@ def _art_fonts(fonts: FontSet) -> tuple[str, ...]:
 
 
 def _placed_at(ctx: Context, e: Element) -> tuple[Any, int]:
-    """Where a picture was named: the card's line when a field names it, else the layout's."""
-    return (ctx.card.file, ctx.card.line) if isinstance(e.values["src"], Pattern) else (e.file, e.line_of("src"))
+    """Where a picture was named: the layout's line, the card's, or that of the default that names it."""
+    return ctx.written_at(e, "src")[:2]
 
 
 def _warn_if_soft(ctx: Context, e: Element, src: Path, art: Art | None, size: tuple[float, float],

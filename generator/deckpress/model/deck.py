@@ -82,6 +82,10 @@ class Card:
     count: int
     file: str
     line: int
+    # the fields the card does not give itself, each where its default is written (a template's
+    # `fields:` in a layout, or the component's in the deck file): a mistake in what a default
+    # makes is said there, and the live page marks them as defaults
+    defaults: dict[str, tuple[str, int]] = field(default_factory=dict)
 
     @property
     def name(self) -> str:
@@ -893,12 +897,15 @@ def _load_component(spec: Any, parent: Seq, index: int, layouts: Layouts, deck: 
                          suggest(sheet, SHEETS))
     templates = [t for t in (front, back) if t is not None]
     declared: dict[str, Any] = {}
+    places: dict[str, tuple[str, int]] = {}  # where each default is written
     for template in templates:
         declared.update(template.fields)
+        places.update(template.field_places)
     defaults = spec.get("fields") or Map()
     if not isinstance(defaults, Map):
         raise spec.error("fields", "'fields' gives defaults for every card of the component, as a mapping")
     _check_card_keys(defaults, declared, templates, "component fields")
+    places.update({key: (defaults.file_of(key), defaults.line_of(key)) for key in defaults})
     cards_spec = spec["cards"]
     if isinstance(cards_spec, (str, Map)):
         cards_spec = _card_table(spec, deck.names.resolve_file)
@@ -929,7 +936,8 @@ def _load_component(spec: Any, parent: Seq, index: int, layouts: Layouts, deck: 
         own = {k for k in card_spec if k not in CARD.key_names}
         context = {**deck.meta_fields, "card.number": number, "card.total": len(cards_spec), "component": name}
         _derive(values, own, context, card_spec)
-        cards.append(Card(name, number, values, count, card_spec.file, card_spec.line))
+        cards.append(Card(name, number, values, count, card_spec.file, card_spec.line,
+                          {key: places[key] for key in values if key not in own and key in places}))
     size = _card_size(spec["size"], spec, "size") if "size" in spec else deck.size
     return Component(name, front, back, sheet, cards, spec.file, spec.line, size, _copies(spec, deck))
 

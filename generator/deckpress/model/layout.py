@@ -122,7 +122,7 @@ class Template:
     line: int
     extends: str | None
     fields: dict[str, Any]
-    field_lines: dict[str, int]
+    field_places: dict[str, tuple[str, int]]  # where each field (its default) is written: file, line
     elements: tuple[Element | tuple[str, str, int], ...]  # ("remove", id, line) entries until resolved
     doc: str = ""
     uses: frozenset[str] = frozenset()  # the fields its elements read: all that can make two faces differ
@@ -254,9 +254,9 @@ def load_layouts(paths: Sequence[Path], generations: Sequence[int] = (), names: 
             pattern = pattern_of(default) if isinstance(default, str) else None
             for used in pattern.fields if pattern else ():
                 if used not in known:
+                    file, line = template.field_places.get(name, (template.file, template.line))
                     raise DeckError(f"the default of field '{name}' in template '{template.name}' uses '{used}', "
-                                    "which the template does not declare", template.file,
-                                    template.field_lines.get(name, template.line), suggest(used, known))
+                                    "which the template does not declare", file, line, suggest(used, known))
     return layouts
 
 
@@ -325,7 +325,7 @@ def _load_template(name: str, spec: Any, parent: Map, names: Names, base: Path, 
     return Template(
         name=name, file=spec.file, line=spec.line, extends=extends,
         fields={k: (REQUIRED if v is None else v) for k, v in fields.items()},
-        field_lines=dict(fields.key_lines),
+        field_places={k: (fields.file_of(k), fields.line_of(k)) for k in fields},
         elements=tuple(_load_elements(elements, names, base, parsed, allow_remove=True)),
         doc=str(spec.get("doc", TEMPLATE["doc"].default)),
     )
@@ -442,7 +442,7 @@ def _resolve(name: str, raw: dict[str, Template], done: dict[str, Template], sta
             raise DeckError(f"template '{template.name}' removes '{removes[0][1]}' but extends nothing",
                             template.file, removes[0][2])
         done[name] = Template(template.name, template.file, template.line, None, dict(template.fields),
-                              dict(template.field_lines), tuple(own), template.doc)
+                              dict(template.field_places), tuple(own), template.doc)
         return done[name]
     if template.extends not in raw:
         raise DeckError(f"template '{template.name}' extends unknown template '{template.extends}'",
@@ -466,9 +466,9 @@ def _resolve(name: str, raw: dict[str, Template], done: dict[str, Template], sta
                                 template.file, line)
     fields = dict(parent.fields)
     fields.update(template.fields)
-    lines = dict(parent.field_lines)
-    lines.update(template.field_lines)
-    done[name] = Template(template.name, template.file, template.line, template.extends, fields, lines,
+    places = dict(parent.field_places)
+    places.update(template.field_places)
+    done[name] = Template(template.name, template.file, template.line, template.extends, fields, places,
                           tuple(elements), template.doc)
     return done[name]
 
