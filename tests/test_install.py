@@ -119,6 +119,37 @@ def test_the_wheel_carries_the_decks_layouts_and_fonts_with_their_licence(instal
     assert not any(n.startswith(("generator/", "tests/", "output/")) for n in names)
 
 
+def test_the_wheel_is_typed_and_its_metadata_names_the_one_version_urls_and_classifiers(installed):
+    """py.typed (PEP 561) travels, and the metadata a package index shows is complete: the version
+    is deckpress.__version__ (one source), with the project's links, classifiers and keywords."""
+    import email
+
+    import deckpress
+
+    _, _, wheel = installed
+    with zipfile.ZipFile(wheel) as archive:
+        assert "deckpress/py.typed" in archive.namelist()
+        info = next(n for n in archive.namelist() if n.endswith(".dist-info/METADATA"))
+        metadata = email.message_from_bytes(archive.read(info))
+    assert metadata["Version"] == deckpress.__version__
+    assert wheel.name.startswith(f"deckpress-{deckpress.__version__}-")
+    urls = dict(value.split(", ", 1) for value in metadata.get_all("Project-URL"))
+    assert set(urls) == {"Homepage", "Documentation", "Changelog", "Issues"}
+    assert all(url.startswith("https://") for url in urls.values())
+    classifiers = metadata.get_all("Classifier")
+    assert {"Typing :: Typed", "License :: OSI Approved :: MIT License", "Environment :: Console"} <= set(classifiers)
+    assert "print-and-play" in metadata["Keywords"].split(",")
+
+
+def test_the_installed_command_says_the_packages_version(installed, empty):
+    import deckpress
+
+    env, bin_dir, _ = installed
+    assert _run(["deckpress", "--version"], empty, env).stdout == f"deckpress, version {deckpress.__version__}\n"
+    code = "import importlib.metadata as m, deckpress; print(m.version('deckpress'), deckpress.__version__)"
+    assert _run([str(bin_dir / "python"), "-c", code], empty, env).stdout.split() == [deckpress.__version__] * 2
+
+
 def test_the_package_imports_as_deckpress_from_the_environment_not_the_checkout(installed, empty):
     env, bin_dir, _ = installed
     out = _run([str(bin_dir / "python"), "-c", "import deckpress, deckpress.bundled as b; "
