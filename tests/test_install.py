@@ -139,6 +139,7 @@ def test_the_wheel_is_typed_and_its_metadata_names_the_one_version_urls_and_clas
     classifiers = metadata.get_all("Classifier")
     assert {"Typing :: Typed", "License :: OSI Approved :: MIT License", "Environment :: Console"} <= set(classifiers)
     assert "print-and-play" in metadata["Keywords"].split(",")
+    assert any(dep.startswith("platformdirs") for dep in metadata.get_all("Requires-Dist"))
 
 
 def test_the_installed_command_says_the_packages_version(installed, empty):

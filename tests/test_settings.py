@@ -3,11 +3,16 @@ with the command line first, the deck second and the user third; bad values name
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 import pytest
 
 from deckpress.errors import DeckError
+from deckpress import settings
 from deckpress.settings import (DECK_SETTINGS, ENV_CONFIG, NO_OFFSET, back_offset_in, format_offset,
-                                parse_back_offset, resolve_back_offset, save_back_offset, user_config_path)
+                                legacy_config_path, parse_back_offset, resolve_back_offset, save_back_offset,
+                                user_config_in_use, user_config_path)
 
 
 @pytest.mark.parametrize("text, expected", [
@@ -46,6 +51,48 @@ def test_the_user_file_is_named_by_the_environment(tmp_path, monkeypatch):
     monkeypatch.delenv("XDG_CONFIG_HOME")
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
     assert user_config_path() == tmp_path / "home" / ".config" / "deckpress" / "config.yaml"
+
+
+def test_the_user_file_is_in_the_os_folder_platformdirs_names(tmp_path, monkeypatch):
+    """On Linux platformdirs follows XDG: the place deckpress always used, so no old one to read."""
+    import platformdirs
+
+    monkeypatch.delenv(ENV_CONFIG)
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg"))
+    assert user_config_path() == Path(platformdirs.user_config_dir("deckpress", appauthor=False)) / "config.yaml"
+    if sys.platform.startswith("linux"):
+        assert legacy_config_path() is None
+
+
+@pytest.fixture
+def elsewhere(tmp_path, monkeypatch):
+    """The user's folder as on macOS (not where deckpress 0.1.0 put the file): (new file, old file)."""
+    monkeypatch.delenv(ENV_CONFIG)
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg"))
+    mac = tmp_path / "Library" / "Application Support" / "deckpress"
+    monkeypatch.setattr(settings.platformdirs, "user_config_dir", lambda name, appauthor=None: str(mac))
+    return mac / "config.yaml", tmp_path / "xdg" / "deckpress" / "config.yaml"
+
+
+def test_an_offset_saved_in_the_old_place_is_read_until_one_is_saved_in_the_new(elsewhere):
+    new, old = elsewhere
+    assert legacy_config_path() == old and user_config_in_use() == new  # nothing anywhere: the new place
+    old.parent.mkdir(parents=True)
+    old.write_text('back_offset: "1,2"\n', encoding="utf-8")
+    assert user_config_in_use() == old
+    assert resolve_back_offset(None) == settings.BackOffset((1.0, 2.0), str(old))
+    assert save_back_offset((0.5, 0.25)) == new  # saved in the new place, the old file left as it was
+    assert old.read_text(encoding="utf-8") == 'back_offset: "1,2"\n'
+    assert resolve_back_offset(None) == settings.BackOffset((0.5, 0.25), str(new))
+
+
+def test_a_broken_file_in_the_old_place_is_said_not_saved_over(elsewhere):
+    new, old = elsewhere
+    old.parent.mkdir(parents=True)
+    old.write_text("back_offset: [1, 2\n", encoding="utf-8")
+    with pytest.raises(DeckError) as info:
+        save_back_offset((0.5, 0.25))
+    assert str(old) in str(info.value) and not new.exists()
 
 
 def test_tests_never_see_the_real_user_file(user_config):

@@ -8,9 +8,15 @@ Where a setting comes from, the first that has it wins:
 
 1. the command line (`--back-offset X,Y`), which also saves it in the user's file;
 2. the deck folder's `deckpress.yaml` (a deck made for one printer, a shared folder);
-3. the user's file: `$DECKPRESS_CONFIG` if set, else `$XDG_CONFIG_HOME/deckpress/config.yaml`,
-   else `~/.config/deckpress/config.yaml`;
+3. the user's file: `$DECKPRESS_CONFIG` if set, else `config.yaml` in the OS's own folder for a
+   program's settings, as platformdirs names it (`user_config_dir("deckpress")`):
+   `$XDG_CONFIG_HOME/deckpress/` (`~/.config/deckpress/`) on Linux and the BSDs,
+   `~/Library/Application Support/deckpress/` on macOS, `%LOCALAPPDATA%\\deckpress\\` on Windows;
 4. no offset.
+
+deckpress 0.1.0 kept the user's file in `$XDG_CONFIG_HOME/deckpress/` (else `~/.config/deckpress/`)
+on every OS. On Linux that is the same place; on macOS and Windows a file there is still read while
+the new place has none (`legacy_config_path`), and the next offset saved goes to the new place.
 
 Both files are plain YAML, read with the safe loader (errors name file and line) and written
 through a temporary file, so a crash never leaves half a settings file.
@@ -23,6 +29,8 @@ import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
+
+import platformdirs
 
 from .atomic import write_text
 from .errors import DeckError, display_path, suggest
@@ -39,13 +47,36 @@ Offset = tuple[float, float]
 NO_OFFSET: Offset = (0.0, 0.0)
 
 
+CONFIG_FILE = "config.yaml"
+
+
 def user_config_path() -> Path:
-    """The user's settings file (it need not exist yet)."""
+    """The user's settings file, where an offset is saved (it need not exist yet): the file
+    `$DECKPRESS_CONFIG` names, else config.yaml in the OS's folder for deckpress's settings."""
     named = os.environ.get(ENV_CONFIG)
     if named:
         return Path(named).expanduser()
-    base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
-    return Path(base) / "deckpress" / "config.yaml"
+    # appauthor=False: no vendor folder above ours on Windows (%LOCALAPPDATA%\deckpress, not …\deckpress\deckpress)
+    return Path(platformdirs.user_config_dir("deckpress", appauthor=False)) / CONFIG_FILE
+
+
+def legacy_config_path() -> Path | None:
+    """Where deckpress 0.1.0 kept the user's file, when that is not `user_config_path()` (macOS,
+    Windows) and `$DECKPRESS_CONFIG` names no file: read while the new place has none."""
+    if os.environ.get(ENV_CONFIG):
+        return None
+    old = Path(os.environ.get("XDG_CONFIG_HOME") or Path.home() / ".config") / "deckpress" / CONFIG_FILE
+    return None if old == user_config_path() else old
+
+
+def user_config_in_use() -> Path:
+    """The user's file that is read: the new place's, else a file left in the old place, else the
+    new place (where nothing is yet)."""
+    path = user_config_path()
+    old = legacy_config_path()
+    if not path.is_file() and old is not None and old.is_file():
+        return old
+    return path
 
 
 def parse_back_offset(value: object) -> Offset:
@@ -138,7 +169,7 @@ def resolve_back_offset(given: Offset | None, deck_folder: Path | None = None) -
         return BackOffset(given, "--back-offset")
     if deck_folder is not None:
         _confined(deck_folder / DECK_SETTINGS)
-    candidates = ([deck_folder / DECK_SETTINGS] if deck_folder is not None else []) + [user_config_path()]
+    candidates = ([deck_folder / DECK_SETTINGS] if deck_folder is not None else []) + [user_config_in_use()]
     for path in candidates:
         found = back_offset_in(path)
         if found is not None:
@@ -163,8 +194,11 @@ HEADER = ("# deckpress settings, written by deckpress: change them with\n"
 def save_back_offset(offset: Offset, path: Path | None = None) -> Path:
     """Remember `offset` in the user's settings file (written atomically); returns the file.
     0,0 is saved as such: it undoes an earlier offset. The back offset is the only setting there
-    is, so the file is written whole."""
-    path = path or user_config_path()
+    is, so the file is written whole, always in the new place (`user_config_path`): a file in the
+    old place is read first, so a broken one is said rather than hidden, and is left as it was."""
+    if path is None:
+        path = user_config_path()
+        _read(user_config_in_use())
     _read(path)  # a file we cannot read may hold something the user wants: say so rather than overwrite it
     write_text(path, HEADER + f'back_offset: "{offset[0]:g},{offset[1]:g}"\n')
     return path
