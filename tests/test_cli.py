@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -597,3 +598,57 @@ def test_a_broken_deck_among_good_ones_is_one_line_after_the_decks_before_it(mak
     assert lines[-1].startswith("error: ") and "deck.yaml:" in lines[-1] and "Traceback" not in result.output
     assert (tmp_path / "out" / "metronome" / "metronome-cards-a4.pdf").is_file()  # before it: written
     assert not (tmp_path / "out" / "broken").exists()
+
+
+# --- how much is said: -q/--quiet, -v/--verbose -------------------------------------------------------
+
+@pytest.mark.parametrize("where", ["group", "command"])
+def test_quiet_says_only_errors_and_still_writes_and_reports(lowres_deck, tmp_path, where):
+    import json
+    args = ["build", str(lowres_deck), "--paper", "a4", "--ink", "color", "--out", str(tmp_path / "out"),
+            "--report", str(tmp_path / "build.json")]
+    result = run(*(["-q", *args] if where == "group" else [*args, "--quiet"]))
+    assert result.exit_code == 0 and result.stdout == "" and result.stderr == ""  # no summary, warnings or bar
+    assert len(list((tmp_path / "out" / "lowres").glob("*.pdf"))) == 4
+    assert json.loads((tmp_path / "build.json").read_text(encoding="utf-8"))["totals"]["warnings"] == 4
+    strict = run("-q", "check", str(lowres_deck), "--strict")  # --strict still counts them, and says why it fails
+    assert strict.exit_code == 1 and strict.stdout == "" and strict.stderr == "--strict: 4 warnings, exit status 1\n"
+    broken = run("check", "-q", str(lowres_deck.parent / "nowhere"))  # an error is said all the same
+    assert broken.exit_code == 2 and broken.stderr.startswith("error: ") and broken.stdout == ""
+
+
+def test_quiet_calibrate_and_offset_say_nothing(tmp_path, user_config):
+    result = run("calibrate", "-q", "--back-offset", "0.5,0", "--out", str(tmp_path))
+    assert result.exit_code == 0 and result.output == ""
+    assert (tmp_path / "calibrate-a4.pdf").is_file() and 'back_offset: "0.5,0"' in user_config.read_text()
+
+
+def test_verbose_names_each_file_written_the_timings_and_each_warnings_kind(lowres_deck, tmp_path):
+    import json
+    result = run("-v", "build", str(lowres_deck), "--paper", "a4", "--ink", "color", "--out", str(tmp_path / "out"),
+                 "--report", str(tmp_path / "build.json"))
+    assert result.exit_code == 0, result.output
+    deck, = json.loads((tmp_path / "build.json").read_text(encoding="utf-8"))["decks"]
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("lowres: 6 cards") and lines[-1].startswith("wrote 4 PDFs")
+    files = [line.strip().split(" (")[0] for line in lines if line.startswith("  ")]
+    assert sorted(map(Path, files)) == sorted(map(Path, deck["files"])) and all(Path(f).is_file() for f in files)
+    assert all(re.fullmatch(r"  .+\.pdf \(\d+ pages?\)", line) for line in lines if line.startswith("  "))
+    timings, = (line for line in lines if line.startswith("timings: "))
+    assert re.fullmatch(r"timings: read, composed and laid out in \d+\.\d\d s, written in \d+\.\d\d s", timings)
+    warned = result.stderr.splitlines()
+    assert warned == [f"warning: {w['file']}:{w['line']}: {w['message']} [{w['kind']}]" for w in deck["warnings"]]
+
+
+def test_verbose_impose_names_its_files(tmp_path):
+    from PIL import Image
+    Image.new("RGB", (750, 1050), (200, 40, 60)).save(tmp_path / "front.png")
+    result = run("impose", str(tmp_path / "front.png"), "--paper", "a4", "--out", str(tmp_path / "out"), "-v")
+    assert result.exit_code == 0, result.output
+    assert f"  {tmp_path / 'out' / 'imposed' / 'imposed-cards-a4.pdf'} (1 page)" in result.stdout.splitlines()
+
+
+def test_quiet_and_verbose_together_is_one_line_and_exit_2(simple_deck):
+    result = run("-q", "check", str(simple_deck), "-v")
+    assert result.exit_code == 2 and result.stderr == \
+        "error: -q/--quiet and -v/--verbose say opposite things: give one of them\n"

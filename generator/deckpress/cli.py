@@ -7,6 +7,11 @@ and results reported here, the work is done there. A mistake in the input is one
 Each command's options are made when the command is first used (`_Command`): they list papers,
 card sizes, sleeves and presets, read from the modules that own them, while `deckpress --help`
 shows only each command's first line and so stays quick.
+How much is said is one setting for the whole run (`-q/--quiet`, `-v/--verbose`, before or after
+the command's name), read by `_say` and `_show_warnings`: quiet says only errors, verbose adds each
+file written, timings and each warning's kind. Shell completion is click's own
+(`_DECKPRESS_COMPLETE=bash_source deckpress`); deck ids, papers, formats and sleeves are completed
+by the `_complete_*` callbacks (docs/COMPLETION.md).
 """
 
 from __future__ import annotations
@@ -34,7 +39,7 @@ class _Command(click.Command):
     @property  # type: ignore[override]
     def params(self) -> list[click.Parameter]:
         if self._make_params is not None:
-            self._params += self._make_params()
+            self._params += [*self._make_params(), *_loudness_options()]
             self._make_params = None
         return self._params
 
@@ -43,6 +48,31 @@ class _Command(click.Command):
         self._params = value
 
 
+QUIET, NORMAL, VERBOSE = -1, 0, 1
+_LOUDNESS = "deckpress.loudness"  # in click's Context.meta, which every context of one run shares
+_PLANNED = "deckpress.planned"  # when the work's last plan came (perf_counter): reading ends, writing begins
+def _set_loudness(ctx: click.Context, param: click.Parameter, value: bool) -> None:
+    if not value:
+        return
+    level = QUIET if param.name == "quiet" else VERBOSE
+    if ctx.meta.get(_LOUDNESS, level) != level:
+        raise _OptionError("-q/--quiet and -v/--verbose say opposite things: give one of them")
+    ctx.meta[_LOUDNESS] = level
+def _loudness_options() -> list[click.Parameter]:
+    """-q and -v, on the group and on every command, so either place works."""
+    return [click.Option(["-q", "--quiet"], is_flag=True, expose_value=False, callback=_set_loudness,
+                         help="Say only errors: no progress bar, warnings or summary lines (--report and "
+                              "--strict still count the warnings)."),
+            click.Option(["-v", "--verbose"], is_flag=True, expose_value=False, callback=_set_loudness,
+                         help="Say more: each file written, how long the work took, each warning's kind.")]
+def _loudness() -> int:
+    """QUIET, NORMAL or VERBOSE, as this run was asked (NORMAL outside a command: another thread)."""
+    ctx = click.get_current_context(silent=True)
+    return ctx.meta.get(_LOUDNESS, NORMAL) if ctx is not None else NORMAL
+def _say(message: str, level: int = NORMAL, err: bool = False) -> None:
+    """Print `message` when the run is at least as loud as `level` (errors use click.echo)."""
+    if _loudness() >= level:
+        click.echo(message, err=err)
 def _formats(ctx: click.Context, param: click.Parameter, value: str) -> tuple[str, ...]:
     """`pdf,png` → ("pdf", "png"), each checked against the formats there are."""
     try:
@@ -189,7 +219,7 @@ def _remember(offset: api.Offset | None) -> None:
     if offset is None:
         return
     path = _or_exit(lambda: api.save_back_offset(offset), "cannot save the back offset")
-    click.echo(f"back offset {api.format_offset(offset)} mm saved to {api.display_path(path)}")
+    _say(f"back offset {api.format_offset(offset)} mm saved to {api.display_path(path)}")
 
 
 def _offset_for(given: api.Offset | None, deck_ref: str | None = None):
@@ -223,11 +253,24 @@ def _finish(report: api.Report, report_file: Path | None, strict: bool) -> None:
 
 
 def _show_warnings(warnings: api.Warnings, deck: str = "") -> None:
-    """One line each; `deck` names the deck when several are built and a message names no file."""
+    """One line each (none when quiet; with its kind, as --report names it, when verbose); `deck`
+    names the deck when several are built and a message names no file."""
     for warning in warnings:
         line = str(warning)
         named = f"{api.printable(deck)}: " if deck and api.DECK_FILE not in line else ""
-        click.echo(f"warning: {named}{line}", err=True)
+        kind = f" [{warning.kind}]" if _loudness() >= VERBOSE else ""
+        _say(f"warning: {named}{line}{kind}", err=True)
+def _show_files(outputs: list[api.Output]) -> None:
+    """Verbose: each file written, indented under its deck's line, with its pages."""
+    for output in outputs:
+        pages = f" ({api.counted(output.pages, 'page')})" if output.pages else ""
+        _say(f"  {api.printable(str(output.path))}{pages}", VERBOSE)
+def _say_timings(started: float, seconds: float) -> None:
+    """Verbose: how the time went, reading, composing and laying out (to the last plan) then writing."""
+    planned = click.get_current_context().meta.get(_PLANNED)
+    if planned is not None:
+        _say(f"timings: read, composed and laid out in {planned - started:.2f} s, "
+             f"written in {started + seconds - planned:.2f} s", VERBOSE)
 
 
 class _Bar:
@@ -237,11 +280,14 @@ class _Bar:
     def __init__(self, label: str) -> None:
         self.label = label
         self.bar = None
+        self.shown = sys.stderr.isatty() and _loudness() > QUIET  # read here: start may come from another thread
+        self.planned: float | None = None  # when the last plan came (perf_counter)
 
     def start(self, total: int) -> None:
+        self.planned = time.perf_counter()
         if self.bar is not None:
             self.bar.length += total
-        elif sys.stderr.isatty():
+        elif self.shown:
             self.bar = click.progressbar(length=total, label=f"{self.label:<14}", file=sys.stderr)
             self.bar.__enter__()
 
@@ -262,9 +308,10 @@ def _write(label: str, out: Path, work: Callable[[_Bar], T]) -> T:
         return _or_exit(lambda: work(bar), f"cannot write to {out}")
     finally:
         bar.close()
+        click.get_current_context().meta[_PLANNED] = bar.planned  # for _say_timings
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(context_settings={"help_option_names": ["-h", "--help"]}, params=_loudness_options())
 @click.version_option(__version__, prog_name="deckpress")
 def main() -> None:
     """Print-and-play card decks from YAML: printable PDF sheets with crop marks and matching backs."""
@@ -349,7 +396,7 @@ def build(decks: tuple[str, ...], paper: tuple[str, ...], ink: str | None, color
     for ref in refs:  # each deck has its own: its folder may have one
         offset = offsets[ref] = _offset_for(back_offset, ref)
         if offset.used and "pdf" in formats:
-            click.echo(f"{ref}: " * (len(refs) > 1) + _shift_note(offset))
+            _say(f"{ref}: " * (len(refs) > 1) + _shift_note(offset))
     # one call for every deck, which builds them at once (one bar for them all, fed as each moves)
     results = _write(refs[0] if len(refs) == 1 else api.counted(len(refs), "deck"), out, lambda bar: api.build(
         refs, out, papers=paper, inks=ink, color=color, icc=icc, formats=formats, players=players, lang=lang,
@@ -361,8 +408,10 @@ def build(decks: tuple[str, ...], paper: tuple[str, ...], ink: str | None, color
     seconds = time.perf_counter() - started
     report = api.Report.of(results)
     written = Counter(Path(file).suffix.lstrip(".").upper() for deck in report.decks for file in deck.files or ())
-    for deck in report.decks:
-        click.echo(deck.line())
+    for result, deck in zip(results, report.decks):
+        _say(deck.line())
+        _show_files(result.outputs)
+    _say_timings(started, seconds)
     files = ", ".join(api.counted(n, kind) for kind, n in written.items()) or "nothing"
     totals = report.totals()
     pages = api.counted(totals["pages"], "page") + ", " if totals["pages"] else ""
@@ -371,8 +420,8 @@ def build(decks: tuple[str, ...], paper: tuple[str, ...], ink: str | None, color
     spoken = list(dict.fromkeys(deck.language for deck in report.decks))
     also = "" if all(deck.language == deck.languages[0] for deck in report.decks) else \
         f" in {spoken[0] if len(spoken) == 1 else api.counted(len(spoken), 'language')}"
-    click.echo(f"wrote {files} ({pages}{api.counted(totals['cards'], 'card')} from "
-               f"{api.counted(len(refs), 'deck')}{also}) to {out}/ in {seconds:.1f} s{warned}")
+    _say(f"wrote {files} ({pages}{api.counted(totals['cards'], 'card')} from "
+         f"{api.counted(len(refs), 'deck')}{also}) to {out}/ in {seconds:.1f} s{warned}")
     _finish(report, report_file, strict)
 
 
@@ -417,20 +466,22 @@ def impose(fronts: tuple[Path, ...], back: Path | None, backs_dir: Path | None, 
     _remember(back_offset)
     offset = _offset_for(back_offset)
     if offset.used and (back is not None or backs_dir is not None):
-        click.echo(_shift_note(offset))
+        _say(_shift_note(offset))
     started = time.perf_counter()
     result = _write(name, out, lambda bar: api.impose(
         list(fronts), out, name=name, back=back, backs=backs_dir, size=size, bleed=bleed, make_bleed=make_bleed,
         papers=paper, progress=bar.advance, on_plan=bar.start, back_offset=offset.value, marks=marks,
         back_marks=back_marks, gap=gap or 0.0))
     _show_warnings(result.warnings)
+    _show_files(result.outputs)
     pages = sum(o.pages for o in result.outputs)
     pdfs = sum(o.path.suffix == ".pdf" for o in result.outputs)
     cuts = len(result.outputs) - pdfs
     seconds = time.perf_counter() - started
-    click.echo(f"wrote {api.counted(pdfs, 'PDF')} ({api.counted(pages, 'page')}, "
-               f"{api.counted(result.cards, 'card')} from {api.counted(result.images, 'image')})"
-               f"{' and ' + api.counted(cuts, 'cut SVG') if cuts else ''} to {out / name}/ in {seconds:.1f} s")
+    _say_timings(started, seconds)
+    _say(f"wrote {api.counted(pdfs, 'PDF')} ({api.counted(pages, 'page')}, "
+         f"{api.counted(result.cards, 'card')} from {api.counted(result.images, 'image')})"
+         f"{' and ' + api.counted(cuts, 'cut SVG') if cuts else ''} to {out / name}/ in {seconds:.1f} s")
 
 
 def _calibrate_params() -> list[click.Parameter]:
@@ -457,7 +508,7 @@ def calibrate(paper: str, out: Path, back_offset: api.Offset | None) -> None:
     path = _or_exit(lambda: api.calibrate(out, paper=paper, back_offset=offset.value), f"cannot write to {out}")
     shifted = f"; its back page is shifted by the back offset in use, {api.format_offset(offset.value)} mm" \
         if offset.used else ""
-    click.echo(f"wrote {path} (2 pages): print it double-sided, flipping on the long edge, at 100 %{shifted}")
+    _say(f"wrote {path} (2 pages): print it double-sided, flipping on the long edge, at 100 %{shifted}")
 
 
 @main.command("list", cls=_Command, make_params=lambda: [
@@ -507,7 +558,7 @@ def check(deck: str, report_file: Path | None, strict: bool) -> None:
         raise
     _show_warnings(result.warnings)
     report = api.Report.of([result])
-    click.echo(report.decks[0].line())
+    _say(report.decks[0].line())
     _finish(report, report_file, strict)
 
 
@@ -526,7 +577,7 @@ def new(name: str, base: str | None) -> None:
     folder = _or_exit(lambda: api.new_deck(name, base=base), f"cannot write {name}")
     ref = api.folder_ref(api.display_path(folder))
     made = f"a deck extending {base}" if base else "a new deck"
-    click.echo(f"wrote {made} in {ref}/: read its README.md, then `deckpress build {ref}`")
+    _say(f"wrote {made} in {ref}/: read its README.md, then `deckpress build {ref}`")
 
 
 @main.command(cls=_Command, make_params=lambda: [
@@ -572,9 +623,9 @@ def serve(deck: str, port: int | None, host: str, no_open: bool, players: int | 
     page follows every saved change to the deck, its layouts, card tables, art and fonts, and
     shows a mistake as one line over the last good cards. Ctrl-C stops."""
     if (warning := _exposure(host)) is not None:
-        click.echo(warning, err=True)
+        _say(warning, err=True)
     try:
-        api.serve(deck, port=port, host=host, open_browser=not no_open, players=players, lang=lang, say=click.echo)
+        api.serve(deck, port=port, host=host, open_browser=not no_open, players=players, lang=lang, say=_say)
     except api.DeckError as exc:
         _fail(exc)
     except ValueError as exc:
