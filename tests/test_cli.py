@@ -652,3 +652,58 @@ def test_quiet_and_verbose_together_is_one_line_and_exit_2(simple_deck):
     result = run("-q", "check", str(simple_deck), "-v")
     assert result.exit_code == 2 and result.stderr == \
         "error: -q/--quiet and -v/--verbose say opposite things: give one of them\n"
+
+
+# --- shell completion (click's own: _DECKPRESS_COMPLETE) --------------------------------------------
+
+def complete(line: str, cwd: Path, shell: str = "bash") -> list[str]:
+    """What the shell is offered for the last word of `line` (empty after a trailing space), asked of
+    the command as the shell's completion script asks it: bash gets `type,value` lines."""
+    import os
+    words = line.split() + ([""] if line.endswith(" ") else [])
+    env = {**os.environ, "_DECKPRESS_COMPLETE": f"{shell}_complete", "COMP_WORDS": " ".join(words),
+           "COMP_CWORD": str(len(words) - 1)}
+    proc = subprocess.run([sys.executable, "-m", "deckpress"], cwd=cwd, env=env, capture_output=True, text=True,
+                          timeout=60)
+    assert proc.returncode == 0 and proc.stderr == "", proc.stderr
+    return proc.stdout.splitlines()
+
+
+def test_completion_offers_bundled_deck_ids_and_the_deck_folders_here(tmp_path):
+    from deckpress.model.deck import bundled_deck_ids
+    (tmp_path / "decks" / "mygame").mkdir(parents=True)
+    (tmp_path / "decks" / "mygame" / "deck.yaml").write_text("id: mygame\n", encoding="utf-8")
+    assert complete("deckpress build ", tmp_path) == [f"plain,{i}" for i in bundled_deck_ids()] + \
+        ["plain,./decks/mygame"]
+    assert complete("deckpress build met", tmp_path) == ["plain,metronome"]
+    assert complete("deckpress check dec", tmp_path) == ["plain,decks/mygame"]
+    assert complete("deckpress serve ./d", tmp_path) == ["plain,./decks/mygame"]
+    assert complete("deckpress new x --from k", tmp_path) == ["plain,kanon"]
+    assert complete("deckpress build ../elsewhere/", tmp_path) == ["dir,../elsewhere/"]  # the shell's folders
+    zsh = complete("deckpress build ste", tmp_path, "zsh")
+    assert zsh == ["plain", "steps", "bundled deck"]  # zsh shows what each is
+
+
+def test_completion_offers_papers_presets_formats_and_sizes(tmp_path):
+    from deckpress.units import PAPERS
+    assert complete("deckpress build --paper ", tmp_path) == [f"plain,{p}" for p in [*PAPERS, "all"]]
+    assert complete("deckpress build --paper a4,le", tmp_path) == ["plain,a4,letter", "plain,a4,legal"]
+    assert complete("deckpress impose x.png --paper a4,a", tmp_path) == ["plain,a4,a3", "plain,a4,a5"]
+    assert complete("deckpress calibrate --paper a", tmp_path) == ["plain,a4", "plain,a3", "plain,a5"]
+    assert complete("deckpress build --preset ", tmp_path) == ["plain,mpc", "plain,tgc", "plain,drivethru"]
+    assert complete("deckpress build --format pdf,p", tmp_path) == ["plain,pdf,png", "plain,pdf,preview"]
+    assert complete("deckpress build --sleeves standard-", tmp_path) == ["plain,standard-american",
+                                                                         "plain,standard-european"]
+    assert complete("deckpress impose x.png --size bri", tmp_path) == ["plain,bridge"]
+    assert "plain,--quiet" in complete("deckpress build --", tmp_path)
+    assert complete("deckpress sch", tmp_path) == ["plain,schema"]
+
+
+def test_the_completion_scripts_are_clicks_for_bash_zsh_and_fish(tmp_path):
+    import os
+    for shell, marker in (("bash", "complete -o nosort -F _deckpress_completion deckpress"),
+                          ("zsh", "compdef _deckpress_completion deckpress"),
+                          ("fish", "complete --no-files --command deckpress")):
+        proc = subprocess.run([sys.executable, "-m", "deckpress"], cwd=tmp_path, capture_output=True, text=True,
+                              env={**os.environ, "_DECKPRESS_COMPLETE": f"{shell}_source"}, timeout=60)
+        assert proc.returncode == 0 and marker in proc.stdout, (shell, proc.stdout)

@@ -7,11 +7,12 @@ and results reported here, the work is done there. A mistake in the input is one
 Each command's options are made when the command is first used (`_Command`): they list papers,
 card sizes, sleeves and presets, read from the modules that own them, while `deckpress --help`
 shows only each command's first line and so stays quick.
+
 How much is said is one setting for the whole run (`-q/--quiet`, `-v/--verbose`, before or after
 the command's name), read by `_say` and `_show_warnings`: quiet says only errors, verbose adds each
 file written, timings and each warning's kind. Shell completion is click's own
 (`_DECKPRESS_COMPLETE=bash_source deckpress`); deck ids, papers, formats and sleeves are completed
-by the `_complete_*` callbacks (docs/COMPLETION.md).
+by the `_complete_*` callbacks (README.md, "Shell completion").
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import click
+from click.shell_completion import CompletionItem
 
 from . import __version__, api
 
@@ -51,6 +53,8 @@ class _Command(click.Command):
 QUIET, NORMAL, VERBOSE = -1, 0, 1
 _LOUDNESS = "deckpress.loudness"  # in click's Context.meta, which every context of one run shares
 _PLANNED = "deckpress.planned"  # when the work's last plan came (perf_counter): reading ends, writing begins
+
+
 def _set_loudness(ctx: click.Context, param: click.Parameter, value: bool) -> None:
     if not value:
         return
@@ -58,6 +62,8 @@ def _set_loudness(ctx: click.Context, param: click.Parameter, value: bool) -> No
     if ctx.meta.get(_LOUDNESS, level) != level:
         raise _OptionError("-q/--quiet and -v/--verbose say opposite things: give one of them")
     ctx.meta[_LOUDNESS] = level
+
+
 def _loudness_options() -> list[click.Parameter]:
     """-q and -v, on the group and on every command, so either place works."""
     return [click.Option(["-q", "--quiet"], is_flag=True, expose_value=False, callback=_set_loudness,
@@ -65,14 +71,20 @@ def _loudness_options() -> list[click.Parameter]:
                               "--strict still count the warnings)."),
             click.Option(["-v", "--verbose"], is_flag=True, expose_value=False, callback=_set_loudness,
                          help="Say more: each file written, how long the work took, each warning's kind.")]
+
+
 def _loudness() -> int:
     """QUIET, NORMAL or VERBOSE, as this run was asked (NORMAL outside a command: another thread)."""
     ctx = click.get_current_context(silent=True)
     return ctx.meta.get(_LOUDNESS, NORMAL) if ctx is not None else NORMAL
+
+
 def _say(message: str, level: int = NORMAL, err: bool = False) -> None:
     """Print `message` when the run is at least as loud as `level` (errors use click.echo)."""
     if _loudness() >= level:
         click.echo(message, err=err)
+
+
 def _formats(ctx: click.Context, param: click.Parameter, value: str) -> tuple[str, ...]:
     """`pdf,png` → ("pdf", "png"), each checked against the formats there are."""
     try:
@@ -154,7 +166,7 @@ def _marks_options() -> list[click.Parameter]:
 
 def _paper_option() -> click.Option:
     return click.Option(["--paper"], default="all", show_default=True, callback=_papers,
-                        metavar="|".join([*api.PAPERS, "WxH", "all"]),
+                        shell_complete=_complete_papers, metavar="|".join([*api.PAPERS, "WxH", "all"]),
                         help="Paper size of the sheets, or several, comma-separated: `universal` is 210 × 279.4 mm, "
                              "which prints unscaled on A4 and Letter alike; WxH a size of your own like 210x297mm or "
                              "8.5x11in; `all` is a4 and letter.")
@@ -166,6 +178,51 @@ def _papers(ctx: click.Context, param: click.Parameter, value: str) -> tuple[str
         return api.choose_papers(value)
     except ValueError as exc:
         raise _OptionError(f"--paper: {exc}") from None
+
+
+def _complete_list(names: list[str], incomplete: str, several: bool = True) -> list[CompletionItem]:
+    """Shell completion of a name, or of the last of a comma-separated list of them (`a4,let` →
+    `a4,letter`), leaving out names already given."""
+    done, _, last = incomplete.rpartition(",") if several else ("", "", incomplete)
+    given = done.split(",") if done else []
+    return [CompletionItem(f"{done},{name}" if done else name) for name in names
+            if name.startswith(last.lower()) and name not in given]
+
+
+def _complete_papers(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
+    return _complete_list([*api.PAPERS, *(["all"] if "," not in incomplete else [])], incomplete)
+
+
+def _complete_paper(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
+    return _complete_list(list(api.PAPERS), incomplete, several=False)
+
+
+def _complete_formats(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
+    return _complete_list(list(api.FORMATS), incomplete)
+
+
+def _complete_sleeves(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
+    return _complete_list(["auto", *api.SLEEVES], incomplete, several=False)
+
+
+def _complete_sizes(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
+    return _complete_list(list(api.CARD_SIZES), incomplete, several=False)
+
+
+def _complete_decks(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
+    """Bundled deck ids and the deck folders here, as `deckpress list` shows them (`./decks/mygame`,
+    or `decks/mygame` when that is how the word began); once nothing matches, the shell's own
+    completion of folder names, for a deck anywhere else."""
+    try:
+        listed = api.list_decks(".")
+    except Exception:  # completion runs in the shell at each Tab: never a traceback there
+        listed = []
+    items = []
+    for deck in listed:
+        ref = deck.ref if incomplete[:1] in ("", ".") or deck.bundled else deck.ref.removeprefix("./")
+        if ref.startswith(incomplete):
+            items.append(CompletionItem(ref, help="bundled deck" if deck.bundled else "deck folder"))
+    return items or [CompletionItem(incomplete, type="dir")]
 
 
 def _paper(ctx: click.Context, param: click.Parameter, value: str) -> str:
@@ -260,11 +317,15 @@ def _show_warnings(warnings: api.Warnings, deck: str = "") -> None:
         named = f"{api.printable(deck)}: " if deck and api.DECK_FILE not in line else ""
         kind = f" [{warning.kind}]" if _loudness() >= VERBOSE else ""
         _say(f"warning: {named}{line}{kind}", err=True)
+
+
 def _show_files(outputs: list[api.Output]) -> None:
     """Verbose: each file written, indented under its deck's line, with its pages."""
     for output in outputs:
         pages = f" ({api.counted(output.pages, 'page')})" if output.pages else ""
         _say(f"  {api.printable(str(output.path))}{pages}", VERBOSE)
+
+
 def _say_timings(started: float, seconds: float) -> None:
     """Verbose: how the time went, reading, composing and laying out (to the last plan) then writing."""
     planned = click.get_current_context().meta.get(_PLANNED)
@@ -337,7 +398,7 @@ def _quiet_libraries() -> None:
 def _build_params() -> list[click.Parameter]:
     presets = api.PRESETS
     return [
-        click.Argument(["decks"], nargs=-1),
+        click.Argument(["decks"], nargs=-1, shell_complete=_complete_decks),
         _paper_option(),
         click.Option(["--ink"], type=click.Choice([*api.INKS, "all"]), default=None,
                      help="Full colour, greyscale low-ink, or both (`all`). "
@@ -354,6 +415,7 @@ def _build_params() -> list[click.Parameter]:
                      help="Print in this language alone: the deck's own or one of its translations/ "
                           "(default, or `all`: every language it has)."),
         click.Option(["--format", "formats"], default="pdf", show_default=True, callback=_formats, metavar="LIST",
+                     shell_complete=_complete_formats,
                      help=f"What to make, comma-separated: {', '.join(api.FORMATS)}."),
         click.Option(["--dpi"], type=click.IntRange(72, 1200), default=300, show_default=True,
                      help="Resolution of PNG card images."),
@@ -366,6 +428,7 @@ def _build_params() -> list[click.Parameter]:
         click.Option(["--tts-base-url"], default=None, metavar="URL",
                      help="Where the Tabletop Simulator images will be hosted (default: local file paths)."),
         click.Option(["--sleeves"], default=None, callback=_sleeves, metavar="auto|NAME|WxH",
+                     shell_complete=_complete_sleeves,
                      help="Size the tuck box for sleeved cards: `auto` (the smallest sleeve the card fits), "
                           f"a sleeve ({', '.join(api.SLEEVES)}) or its outer size like 66x91 (mm)."),
         click.Option(["--sleeve-thickness"], default=f"{api.SLEEVE_THICKNESS:g}mm", show_default=True,
@@ -433,7 +496,7 @@ def _impose_params() -> list[click.Parameter]:
         click.Option(["--backs", "backs_dir"], type=click.Path(path_type=Path), default=None, metavar="DIR",
                      help="A back for each front, named like it (card7.png behind card7.jpg); "
                           "with --back too, fronts without one get that."),
-        click.Option(["--size"], default="poker", show_default=True, metavar="NAME|WxH",
+        click.Option(["--size"], default="poker", show_default=True, metavar="NAME|WxH", shell_complete=_complete_sizes,
                      help=f"Card trim: {', '.join(api.CARD_SIZES)}, or WIDTHxHEIGHT like 63x88 (mm) or 2.5inx3.5in."),
         click.Option(["--bleed"], default=None, metavar="LENGTH",
                      help="How far each image reaches past the trim on every side (0 for none).  [default: 3mm]"),
@@ -486,7 +549,7 @@ def impose(fronts: tuple[Path, ...], back: Path | None, backs_dir: Path | None, 
 
 def _calibrate_params() -> list[click.Parameter]:
     return [
-        click.Option(["--paper"], default="a4", show_default=True, callback=_paper,
+        click.Option(["--paper"], default="a4", show_default=True, callback=_paper, shell_complete=_complete_paper,
                      metavar="|".join([*api.PAPERS, "WxH"]),
                      help="Paper size of the sheet: the one you print cards on (a name, or WxH like 8.5x11in)."),
         _out_option("Folder to write calibrate-<paper>.pdf into."),
@@ -547,7 +610,8 @@ def _listing(ref: str) -> str:
             + api.printable(f"   {deck.title} — {deck.designer}, {deck.license}"))
 
 
-@main.command(cls=_Command, make_params=lambda: [click.Argument(["deck"]), *_report_options()])
+@main.command(cls=_Command, make_params=lambda: [click.Argument(["deck"], shell_complete=_complete_decks),
+                                                 *_report_options()])
 def check(deck: str, report_file: Path | None, strict: bool) -> None:
     """Check DECK (its layouts, and every language it is translated into) without writing anything
     but the --report."""
@@ -564,7 +628,7 @@ def check(deck: str, report_file: Path | None, strict: bool) -> None:
 
 def _new_params() -> list[click.Parameter]:
     return [click.Argument(["name"]),
-            click.Option(["--from", "base"], default=None, metavar="DECK",
+            click.Option(["--from", "base"], default=None, metavar="DECK", shell_complete=_complete_decks,
                          help="Extend DECK (a bundled id or a deck folder) instead: the new deck.yaml holds "
                               "only what differs, with a commented example of each kind of change.")]
 
@@ -589,7 +653,7 @@ def schema(which: str) -> None:
 
 
 def _serve_params() -> list[click.Parameter]:
-    return [click.Argument(["deck"], required=False, default="."),
+    return [click.Argument(["deck"], required=False, default=".", shell_complete=_complete_decks),
             click.Option(["--port"], type=click.IntRange(0, 65535), default=None,
                          help="Port to serve on (default: 8765, or any free one if it is taken; 0: any free one)."),
             click.Option(["--host"], default="127.0.0.1", show_default=True,
