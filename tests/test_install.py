@@ -255,3 +255,28 @@ def test_serve_shows_its_page_from_the_installed_package(installed, empty):
     """)
     printed = _run([str(env["PATH"].split(os.pathsep)[0] + "/python"), "-c", code], empty, env).stdout
     assert printed.strip() == str([(p, 200, True) for p in ("", "assets/app.js", "assets/app.css", "api/state")])
+
+
+def test_shell_completion_works_from_the_installed_command(installed, empty):
+    """The bash script click writes, sourced in a real bash, asks the installed `deckpress` and
+    offers deck ids (bundled, and a deck folder here) and papers, as a Tab would."""
+    if shutil.which("bash") is None:
+        pytest.skip("bash is needed to run the completion script")
+    env, _, _ = installed
+    _own_deck(empty)
+    script = _run(["deckpress"], empty, {**env, "_DECKPRESS_COMPLETE": "bash_source"}).stdout
+    assert "complete -o nosort -F _deckpress_completion deckpress" in script
+
+    def tab(*words: str) -> list[str]:
+        asked = textwrap.dedent(f"""
+            eval "$(_DECKPRESS_COMPLETE=bash_source deckpress)"
+            COMP_WORDS=({' '.join(words)}); COMP_CWORD={len(words) - 1}; COMPREPLY=()
+            _deckpress_completion deckpress
+            printf '%s\\n' "${{COMPREPLY[@]}}"
+        """)
+        return _run(["bash", "-c", asked], empty, env).stdout.split()
+
+    assert tab("deckpress", "build", "''") == [*BUNDLED, "./fruit"]
+    assert tab("deckpress", "check", "ka") == ["kanon"]
+    assert tab("deckpress", "build", "--paper", "a4,le") == ["a4,letter", "a4,legal"]
+    assert tab("deckpress", "build", "--preset", "''") == ["mpc", "tgc", "drivethru"]
