@@ -127,6 +127,24 @@ def test_readme_commands_and_ci_agree():
     assert "docs/images/metronome-sheets.png" in readme
 
 
+def test_the_readme_leads_users_to_pipx_and_the_repository_the_metadata_names():
+    """Users read `pipx install deckpress` first, then the repository to install from until it is on
+    PyPI: the Homepage pyproject.toml gives, so the two never disagree."""
+    import tomllib
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    urls = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["urls"]
+    install = readme.split("## Install\n", 1)[1].split("\n## ", 1)[0]
+    assert install.startswith("\n    pipx install deckpress\n")
+    assert f"`pipx install git+{urls['Homepage']}`" in install
+    assert readme.index("## Install\n") < readme.index("python -m pip install -e . && deckpress build")
+
+
+def test_the_changelog_has_the_packages_version():
+    changelog = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
+    assert re.search(rf"^## \[{re.escape(deckpress.__version__)}\] — \d{{4}}-\d\d-\d\d", changelog, re.M)
+    assert changelog.index("## [Unreleased]") < changelog.index(f"## [{deckpress.__version__}]")
+
+
 def test_the_readme_pictures_of_metronome_are_the_deck_as_it_builds(tmp_path):
     """The README's sheets and box are rendered from a build by docs/pictures.py; a change to the
     deck, its layouts or the sheets must bring new pictures: `python docs/pictures.py`."""
