@@ -707,3 +707,32 @@ def test_the_completion_scripts_are_clicks_for_bash_zsh_and_fish(tmp_path):
         proc = subprocess.run([sys.executable, "-m", "deckpress"], cwd=tmp_path, capture_output=True, text=True,
                               env={**os.environ, "_DECKPRESS_COMPLETE": f"{shell}_source"}, timeout=60)
         assert proc.returncode == 0 and marker in proc.stdout, (shell, proc.stdout)
+
+
+def test_quiet_shows_no_progress_bar_on_a_terminal(simple_deck, tmp_path):
+    """On a terminal (a pseudo-terminal here) a build shows its bar on stderr; -q shows nothing."""
+    import os
+    import pty
+
+    def on_terminal(*extra: str) -> str:
+        leader, follower = pty.openpty()
+        args = [sys.executable, "-m", "deckpress", "build", str(simple_deck), "--paper", "a4", "--ink", "color",
+                "--out", str(tmp_path / "out"), *extra]
+        with subprocess.Popen(args, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=follower) as proc:
+            os.close(follower)
+            seen = b""
+            while True:
+                try:
+                    chunk = os.read(leader, 4096)
+                except OSError:  # the terminal closed: the command is done
+                    break
+                if not chunk:
+                    break
+                seen += chunk
+            assert proc.wait(timeout=120) == 0
+        os.close(leader)
+        return seen.decode("utf-8", "replace")
+
+    shown = on_terminal()
+    assert "[####" in shown and "100%" in shown
+    assert on_terminal("-q") == ""
