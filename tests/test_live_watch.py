@@ -87,9 +87,44 @@ def test_swap_files_hidden_files_and_build_output_are_not_heard(watched):
     ("/d/deck.yaml", True), ("/d/art/pear.PNG", True), ("/d/cards.xlsx", True), ("/d/fonts/x.ttf", True),
     ("/d/translations/de.yml", True), ("/d/.deck.yaml", False), ("/d/deck.yaml.swp", False),
     ("/d/README.md", False), ("/d/output/x/a.png", False), ("/d/.git/config.yaml", False),
-    ("/d/__pycache__/x.yaml", False),
+    ("/d/__pycache__/x.yaml", False), ("/d/cards.json", True), ("/d/.deckpress/cache/0a1b.csv", False),
+    ("/d/.deckpress/cache/0a1b.about.json", False),
 ])
 def test_the_filter_hears_the_kinds_of_file_a_deck_reads(path, heard):
     import watchfiles
 
     assert DeckFiles()(watchfiles.Change.modified, path) is heard
+
+
+def test_a_card_list_at_a_web_address_is_polled_and_its_changes_rebuild_the_deck(make_deck):
+    from tests.sheetserver import SheetServer
+    from tests.test_model_cardsource import DECK, LAYOUT
+
+    sheet = SheetServer()
+    folder = make_deck(DECK.format(cards=sheet.url()), {"orchard": LAYOUT})
+    preview = Preview(folder)
+    preview.rebuild()
+    watcher = Watcher(preview, poll_seconds=0.2)
+    watcher.start()
+    try:
+        names = lambda: [card["name"] for face in preview.state()["faces"] for card in face["cards"]]  # noqa: E731
+        assert preview.error is None and sorted(names()) == ["Apple", "Plum"]
+        time.sleep(1.0)  # five polls, each answered 304; the copies they keep are not heard as saves
+        before = preview.version
+        time.sleep(1.0)
+        assert preview.version == before
+        assert all(headers.get("If-None-Match") for headers in sheet.gets()[1:]) and len(sheet.gets()) >= 5
+
+        sheet.sheet.body = b"title,color\nApple,red\nPlum,blue\nQuince,red\n"
+        assert rebuilt(preview, before)
+        assert sorted(names()) == ["Apple", "Plum", "Quince"]
+
+        sheet.down()  # offline: the page keeps the cards, and nothing is rebuilt
+        before = preview.version
+        time.sleep(0.6)
+        assert preview.version == before and preview.error is None
+    finally:
+        watcher.stop()
+        preview.close()
+        sheet.down()
+    assert not watcher.is_alive() and not watcher.poller.is_alive()

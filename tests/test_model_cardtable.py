@@ -379,7 +379,8 @@ def test_card_checks_name_the_spreadsheet_row(make_deck, kind):
     ("../outside.csv", "deck.yaml:13: cards: '../outside.csv' points outside the deck folder; files must stay inside it"),
     ("link.csv", "deck.yaml:13: cards: 'link.csv' points outside the deck folder; files must stay inside it"),
     ("missing.csv", "deck.yaml:13: cards: file 'missing.csv' not found"),
-    ("deck.yaml", "deck.yaml:13: cards: 'deck.yaml' is not a .csv, .tsv, .xlsx or .ods spreadsheet"),
+    ("deck.yaml", "deck.yaml:2: a card list file is a list of cards, each a mapping of fields, like "
+                  "'- {name: Apple, count: 2}'"),  # a YAML file is a card list, but not this one
     ("{file: orchard.csv, sheet: Fruit}", "deck.yaml:13: cards: a .csv file has no sheets; 'sheet' is for .xlsx "
                                           "and .ods workbooks"),
     ("{file: orchard.csv, sheets: Fruit}", "deck.yaml:13: unknown key 'sheets' in cards — did you mean 'sheet'?"),

@@ -112,19 +112,22 @@ def _subfolders(folder: Path) -> list[Path]:
     return sorted((p for p in folder.iterdir() if p.is_dir() and not p.name.startswith(".")), key=lambda p: p.name)
 
 
-def check(deck: str | Path, *, players: int | None = None) -> CheckResult:
+def check(deck: str | Path, *, players: int | None = None, refresh: bool = False) -> CheckResult:
     """Check a deck without writing anything: load it, compose every card in its own language and
     in each translation. Raises DeckError on the first mistake (file and line in the message)."""
     from .builder.box import box_label
     from .builder.faces import compose_faces
+    from .model.cardsource import CardFetcher
     from .model import load_deck as load
     from .results import CheckResult
 
     warnings = Warnings()
-    loaded = load(deck, players)
+    # card lists at web addresses: each asked for once, for every language; `refresh`: anew, no kept copy
+    fetcher = CardFetcher(refresh)
+    loaded = load(deck, players, cards=fetcher)
     faces = compose_faces(loaded, warnings).distinct()
     for language in loaded.languages[1:]:
-        translated = load(deck, players, language)
+        translated = load(deck, players, language, cards=fetcher)
         compose_faces(translated, warnings)
         box_label(translated)  # the box's words are the deck's to translate too
         for text, file, line in translated.translate.unused():
@@ -141,7 +144,8 @@ def build(decks: str | Path | Sequence[str | Path] | None = None, out: str | Pat
           sleeves: str | tuple[float, float] | None = None, sleeve_thickness: float | None = None,
           back_offset: Offset | Mapping[str | Path, Offset] = (0.0, 0.0), marks: str = "corners",
           back_marks: bool = False, gap: float | None = None, icc: str | Path | None = None,
-          progress: Progress | None = None, on_plan: Progress | None = None) -> list[DeckBuild]:
+          refresh: bool = False, progress: Progress | None = None, on_plan: Progress | None = None
+          ) -> list[DeckBuild]:
     """Build decks into `out/<deck id>/`; one result per deck and language, with the files written
     (`outputs`) and the warnings.
 
@@ -159,11 +163,15 @@ def build(decks: str | Path | Sequence[str | Path] | None = None, out: str | Pat
     marks: "corners", "lines", "none" or "cutter"; gap: mm between cards on the sheets, for every
     deck (None: each deck's own `gap:`); back_offset shifts every back page (mm), or
     maps each deck (as given in `decks`) to its own (decks it does not name: none).
+    refresh: fetch card lists at web addresses (`cards: https://…`) without asking whether they
+    changed, and fail rather than use the copy kept in the deck folder (by default each address is
+    asked once a build, and the copy is used, with a warning, when it cannot be reached).
     on_plan hears, for each deck, how many pages and images are to come; progress each one done.
     Several decks (or languages) are built at once, one per core, in worker processes: the results
     come in the order asked for, and a DeckError is the first failing deck's, as one after another.
     """
     from .builder.deckbuild import DeckTask, build_decks
+    from .model.cardsource import CardFetcher, fetching
     from .builder.plan import DRIVETHRU, FORMATS, Options
     from .compose.tuckbox import SLEEVE_THICKNESS
     from .imposition.document import Marking
@@ -198,7 +206,8 @@ def build(decks: str | Path | Sequence[str | Path] | None = None, out: str | Pat
         except DeckError as exc:  # the decks before it are built first, as one after another
             unreadable = exc
             break
-    results = build_decks(tasks, out, paper_names, pdf_inks, progress, on_plan, players)
+    with fetching(CardFetcher(refresh)):  # every load of the build shares it (each worker its copy)
+        results = build_decks(tasks, out, paper_names, pdf_inks, progress, on_plan, players)
     if unreadable is not None:
         raise unreadable
     return results
@@ -287,7 +296,7 @@ def schema(which: str = "deck") -> str:
 
 def serve(deck: str | Path = ".", *, port: int | None = None, host: str = "127.0.0.1", open_browser: bool = True,
           players: int | None = None, lang: str | None = None, say: Callable[[str], None] = print,
-          started: Callable[[str], None] | None = None, stop: Any = None) -> None:
+          started: Callable[[str], None] | None = None, stop: Any = None, refresh: bool = False) -> None:
     """Show a deck in the browser and keep it up to date: build it, serve the page on `host`
     (127.0.0.1: this machine alone) and `port` (None: 8765, or any free port if that is taken; 0:
     any), open it unless `open_browser` is False, and rebuild the deck whenever a file it reads
@@ -295,7 +304,9 @@ def serve(deck: str | Path = ".", *, port: int | None = None, host: str = "127.0
     built files removed. `say` hears the lines for the user; `started` the page's address.
 
     A deck that cannot be found raises DeckError at once; one with a mistake is served with its
-    error shown, until it is fixed. A port asked for that is taken raises ValueError."""
+    error shown, until it is fixed. A port asked for that is taken raises ValueError. Card lists at
+    web addresses are asked again every few seconds, and the deck rebuilt when they change
+    (`refresh`: the first time without asking whether they changed)."""
     from .live import run
     from .model.deck import find_deck
 
@@ -304,7 +315,7 @@ def serve(deck: str | Path = ".", *, port: int | None = None, host: str = "127.0
                         "or a deck folder like ./decks/mygame")
     find_deck(str(deck))  # a deck that is not there is the caller's mistake, not a page to show
     run(deck, host=host, port=port, open_browser=open_browser, players=players, lang=lang, say=say,
-        started=started, stop=stop)
+        started=started, stop=stop, refresh=refresh)
 
 
 def back_offset_for(given: Offset | None, deck: str | Path | None = None) -> BackOffset:

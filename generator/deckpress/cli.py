@@ -395,6 +395,12 @@ def _quiet_libraries() -> None:
     logging.captureWarnings(True)
 
 
+def _refresh_option() -> click.Option:
+    return click.Option(["--refresh"], is_flag=True,
+                        help="Fetch card lists kept at web addresses (cards: https://…) anew, and fail rather "
+                             "than use the copy in .deckpress/cache when that cannot be done.")
+
+
 def _build_params() -> list[click.Parameter]:
     presets = api.PRESETS
     return [
@@ -437,13 +443,14 @@ def _build_params() -> list[click.Parameter]:
         _back_offset_option(_back_offset_help()),
         *_marks_options(),
         _gap_option(),
+        _refresh_option(),
         *_report_options(),
     ]
 
 
 @main.command(cls=_Command, make_params=_build_params)
 def build(decks: tuple[str, ...], paper: tuple[str, ...], ink: str | None, color: str, icc: Path | None, out: Path,
-          players: int | None,
+          players: int | None, refresh: bool,
           lang: str | None, formats: tuple[str, ...], dpi: int, preset: str | None, outline_text: bool,
           tts_base_url: str | None, sleeves: str | tuple[float, float] | None, sleeve_thickness: float,
           back_offset: api.Offset | None, marks: str, back_marks: bool, gap: float | None,
@@ -463,6 +470,7 @@ def build(decks: tuple[str, ...], paper: tuple[str, ...], ink: str | None, color
     # one call for every deck, which builds them at once (one bar for them all, fed as each moves)
     results = _write(refs[0] if len(refs) == 1 else api.counted(len(refs), "deck"), out, lambda bar: api.build(
         refs, out, papers=paper, inks=ink, color=color, icc=icc, formats=formats, players=players, lang=lang,
+        refresh=refresh,
         dpi=dpi, preset=preset, outline_text=outline_text, tts_base_url=tts_base_url, sleeves=sleeves,
         sleeve_thickness=sleeve_thickness, back_offset={ref: offset.value for ref, offset in offsets.items()},
         marks=marks, back_marks=back_marks, gap=gap, progress=bar.advance, on_plan=bar.start))
@@ -611,12 +619,12 @@ def _listing(ref: str) -> str:
 
 
 @main.command(cls=_Command, make_params=lambda: [click.Argument(["deck"], shell_complete=_complete_decks),
-                                                 *_report_options()])
-def check(deck: str, report_file: Path | None, strict: bool) -> None:
+                                                 _refresh_option(), *_report_options()])
+def check(deck: str, refresh: bool, report_file: Path | None, strict: bool) -> None:
     """Check DECK (its layouts, and every language it is translated into) without writing anything
     but the --report."""
     try:
-        result = api.check(deck)
+        result = api.check(deck, refresh=refresh)
     except api.DeckError as exc:
         _fail(exc)
         raise
@@ -659,6 +667,7 @@ def _serve_params() -> list[click.Parameter]:
             click.Option(["--host"], default="127.0.0.1", show_default=True,
                          help="Address to listen on. Any other than 127.0.0.1 lets other machines see the deck."),
             click.Option(["--no-open"], is_flag=True, help="Do not open the page in the browser."),
+            _refresh_option(),
             click.Option(["--players"], type=int, default=None,
                          help="Show per-player sets for this many players (default: the most the deck allows)."),
             click.Option(["--lang"], default=None, metavar="CODE",
@@ -681,7 +690,8 @@ def _exposure(host: str) -> str | None:
 
 
 @main.command(cls=_Command, make_params=_serve_params)
-def serve(deck: str, port: int | None, host: str, no_open: bool, players: int | None, lang: str | None) -> None:
+def serve(deck: str, port: int | None, host: str, no_open: bool, refresh: bool, players: int | None,
+          lang: str | None) -> None:
     """Show DECK (a bundled id or a deck folder; default: this folder) in the browser: every card
     face with its copies and the line it comes from, the print sheets, the files to download. The
     page follows every saved change to the deck, its layouts, card tables, art and fonts, and
@@ -689,7 +699,8 @@ def serve(deck: str, port: int | None, host: str, no_open: bool, players: int | 
     if (warning := _exposure(host)) is not None:
         _say(warning, err=True)
     try:
-        api.serve(deck, port=port, host=host, open_browser=not no_open, players=players, lang=lang, say=_say)
+        api.serve(deck, port=port, host=host, open_browser=not no_open, players=players, lang=lang, say=_say,
+                   refresh=refresh)
     except api.DeckError as exc:
         _fail(exc)
     except ValueError as exc:

@@ -13,7 +13,10 @@ from typing import Any
 
 
 def display_path(path: str | os.PathLike[str]) -> str:
-    """A path as the user would type it: relative to the working folder when inside it."""
+    """A path as the user would type it: relative to the working folder when inside it. A web
+    address (a card list fetched from one) is shown as it is."""
+    if "://" in str(path):
+        return str(path)
     p = Path(path)
     try:
         return str(p.resolve().relative_to(Path.cwd().resolve()))
@@ -144,6 +147,8 @@ WARNING_KINDS = {
     "low-resolution": "a picture printed below 300 dpi (below 150 dpi it will look blurred)",
     "art": "SVG or PDF art that does not print as it was drawn: a font the deck lacks, flowed text, a picture left out",
     "unused-translation": "a translated text no card uses",
+    "cached-cards": "a card list at a web address that could not be fetched: the copy kept by an earlier build "
+                    "is used, and the warning says how old it is",
     "box-too-big": "a tuck box that fits no paper, even in two parts: no box file is written",
     "left-out": "pieces a print service's file leaves out (boards and pawns in a DriveThruCards PDF)",
     "no-canvas": "pieces a print service's preset has no canvas for: written with their bleed instead",

@@ -107,12 +107,16 @@ class Report:
 
     decks: tuple[DeckSummary, ...]
     checked: bool = False  # a check's report: no pages or files
+    # for each deck (in the order of `decks`), the card lists it read from web addresses: each copy's
+    # address, SHA-256 and when it was fetched (`RemoteList.to_json`), so that a build can be made again
+    card_lists: tuple[tuple[dict[str, Any], ...], ...] = ()
 
     @classmethod
     def of(cls, results: Sequence[DeckBuild | CheckResult]) -> Report:
         """The report of `build`'s results or of `check`'s (one each, or several)."""
         return cls(tuple(DeckSummary.of(r) for r in results),
-                   bool(results) and all(isinstance(r, CheckResult) for r in results))
+                   bool(results) and all(isinstance(r, CheckResult) for r in results),
+                   tuple(tuple(source.to_json() for source in r.deck.card_sources) for r in results))
 
     @property
     def warnings(self) -> int:
@@ -129,8 +133,11 @@ class Report:
         return totals
 
     def to_json(self) -> dict[str, Any]:
-        return {"command": "check" if self.checked else "build", "decks": [d.to_json() for d in self.decks],
-                "totals": self.totals()}
+        decks = [d.to_json() for d in self.decks]
+        for data, lists in zip(decks, self.card_lists):
+            if lists:
+                data["card_lists"] = list(lists)
+        return {"command": "check" if self.checked else "build", "decks": decks, "totals": self.totals()}
 
     def write(self, path: str | Path) -> None:
         """The report as JSON (UTF-8, keys in a fixed order), written atomically."""

@@ -74,6 +74,9 @@ class DeckFaces:
 
 def compose_faces(deck: Deck, warn: Warnings) -> DeckFaces:
     """Compose each card-list entry once; a text without a translation is an error."""
+    for source in deck.card_sources:  # a card list used from its copy, offline: said with the build's warnings
+        if source.note:
+            warn(source.note, source.file, source.line, kind="cached-cards")
     composer = Composer(deck, warn)
     # names leave the card as plain text: markup in a name field (an icon for ♭) would show raw
     glyphs = {icon.name: icon.glyph for icon in deck.layouts.icons.values() if icon.glyph}

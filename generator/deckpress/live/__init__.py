@@ -41,11 +41,13 @@ def open_server(preview: Preview, host: str = LOOPBACK, port: int | None = None)
 
 def run(ref: str | Path, *, host: str = LOOPBACK, port: int | None = None, open_browser: bool = True,
         players: int | None = None, lang: str | None = None, say: Callable[[str], None] = print,
-        started: Callable[[str], None] | None = None, stop: threading.Event | None = None) -> None:
+        started: Callable[[str], None] | None = None, stop: threading.Event | None = None,
+        refresh: bool = False) -> None:
     """Build the deck, serve it, rebuild it on every saved change; return on Ctrl-C (or SIGTERM),
     with the server closed and its files removed; or once `stop` is set. `say` hears each line for
     the user, `started` the page's address once it answers."""
     preview = Preview(ref, players, lang)
+    preview.cards.refresh = refresh  # card lists at web addresses fetched anew the first time
     stop = stop or threading.Event()
 
     def stopping(signum: int, frame: FrameType | None) -> None:

@@ -47,6 +47,7 @@ from ..imagefile import stamp
 from ..svgfile import prepare
 from ..vectorart import is_pdf, is_vector
 from ..model import Deck, load_deck
+from ..model.cardsource import CardFetcher
 from ..model.deck import find_deck, readable_roots
 from ..results import Report
 from ..units import paper_title
@@ -115,6 +116,7 @@ class Preview:
 
     def __init__(self, ref: str | Path, players: int | None = None, lang: str | None = None) -> None:
         self.ref, self.players, self.lang = ref, players, lang
+        self.cards = CardFetcher()  # card lists at web addresses: fetched once, then polled (`watch`)
         self.snapshot: Snapshot | None = None
         self.error: str | None = None
         self.building = False
@@ -146,7 +148,7 @@ class Preview:
             try:
                 warnings = Warnings()
                 self._fonts_saved()
-                deck = load_deck(self.ref, self.players, self.lang)
+                deck = load_deck(self.ref, self.players, self.lang, self.cards)
                 self._fonts_known(deck)
                 faces = compose_faces(deck, warnings)
                 shown = self._faces_shown(faces, warnings)

@@ -76,10 +76,11 @@ _WHOLE = re.compile(r"\d+")
 Row = tuple[int, Sequence[str]]  # a row number (from 1, as the spreadsheet shows it) and its cells
 
 
-def read_card_table(path: Path, sheet: str | None = None) -> Seq:
+def read_card_table(path: Path, sheet: str | None = None, shown: str | None = None) -> Seq:
     """The cards of a spreadsheet file (of `sheet`, for a workbook; by default its first), as a
-    Seq of Maps like a YAML card list. Raises DeckError naming the file and row."""
-    shown = display_path(path)
+    Seq of Maps like a YAML card list. Raises DeckError naming the file (as `shown`, by default
+    its path: a fetched copy is shown as its web address) and row."""
+    shown = display_path(path) if shown is None else shown
     kind = path.suffix.lower()
     if sheet is not None and kind not in WORKBOOK_TYPES:
         raise ValueError(f"a {kind} file has no sheets")  # the deck loader says so where `sheet` is written

@@ -25,7 +25,9 @@ from ..text.fonts import (FONT_SUFFIXES, FontError, FontSet, axes_of, check_embe
 from ..units import HOME_PAPERS, MAX_GAP, MIN_MARGIN, PAPERS, PT, parse_absolute, parse_size
 from ..yamlfile import Map, Seq, load_yaml
 from .translations import Translator, languages, load_translator
-from .cardtable import TABLE_TYPES, WORKBOOK_TYPES, read_card_table
+from .cardsource import (CARD_LIST_TYPES, CardFetcher, RemoteList, read_card_list, remote_cards, shared_fetcher,
+                         web_address)
+from .cardtable import TABLE_TYPES, WORKBOOK_TYPES
 from .keys import (BOX, CARD, CARD_TABLE, COMPONENT, DECK, FONT, FONT_FILE, MAX_CARDS, MAX_COPIES, MAX_COUNT, PALETTE,
                    SIZE, check_keys)
 from .layout import REQUIRED, Layouts, Template, check_inline_name, load_layouts
@@ -68,7 +70,8 @@ IMAGE_TYPES = (".png", ".jpg", ".jpeg", ".webp", ".tif", ".tiff", ".gif", ".bmp"
 FONT_TYPES = FONT_SUFFIXES
 KIND_NAMES = {IMAGE_TYPES: "a PNG, JPEG, WebP, TIFF, GIF, BMP, PSD, SVG or PDF image",
               FONT_TYPES: "a font file (.ttf, .otf, .ttc, .otc, .woff or .woff2)",
-              TABLE_TYPES: "a .csv, .tsv, .xlsx or .ods spreadsheet"}
+              TABLE_TYPES: "a .csv, .tsv, .xlsx or .ods spreadsheet",
+              CARD_LIST_TYPES: "a card list: a .csv, .tsv, .xlsx or .ods spreadsheet, or a .json or .yaml list"}
 _NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")
 
 
@@ -158,6 +161,7 @@ class Deck:
     box_font: str = "sans"  # the family the box's words are set in (`box: {font: …}`)
     box_credit: bool = True  # the box's back says "made with deckpress" (`box: {credit: false}` says no)
     folders: tuple[Path, ...] = ()  # its folder, then those of the decks it extends: where its files are found
+    card_sources: list[RemoteList] = field(default_factory=list)  # card lists read from web addresses, as fetched
     gap: float = 0.0  # mm between neighbouring cards on home sheets (0: butted, sharing cut lines)
     min_size: float = 6 * PT  # mm: text fitted below this size is warned of (`small-text`)
 
@@ -244,13 +248,17 @@ def _language(doc: Map) -> str:
     return _text(doc, "language") if "language" in doc else DECK["language"].default
 
 
-def load_deck(ref: str | Path, players: int | None = None, lang: str | None = None) -> Deck:
+def load_deck(ref: str | Path, players: int | None = None, lang: str | None = None,
+              cards: CardFetcher | None = None) -> Deck:
     """Load and check a deck; every problem is a DeckError naming file, line and key.
 
     `players` sets how many copies components with `copies: players` get; by default, enough
     for the most players the deck's `players` range allows. `lang` prints the deck in one of
     its translations (by default, in the language it is written in). A deck that `extends`
-    another is loaded as the other with its own keys put over it (see `_merge`)."""
+    another is loaded as the other with its own keys put over it (see `_merge`). `cards` fetches
+    card lists at web addresses: one fetcher shared by the loads of a build asks each address
+    once (by default, the one of the `fetching` block it runs in, else its own)."""
+    fetcher = shared_fetcher() if cards is None else cards
     chain = _chain(find_deck(str(ref)))
     doc = _merge(chain)
     folders = tuple(source.folder for source in chain)
@@ -288,7 +296,7 @@ def load_deck(ref: str | Path, players: int | None = None, lang: str | None = No
         raise doc.error("components", "'components' must be a list of components, each with name, front and cards")
     seen: set[str] = set()
     for index, spec in enumerate(components):
-        component = _load_component(spec, components, index, layouts, deck)
+        component = _load_component(spec, components, index, layouts, deck, fetcher)
         if component.name in seen:
             raise spec.error("name", f"component name '{component.name}' is used twice")
         seen.add(component.name)
@@ -880,7 +888,8 @@ def _layout_file(name: str, folders: list[Path], roots: Sequence[Path]) -> Path 
     return None
 
 
-def _load_component(spec: Any, parent: Seq, index: int, layouts: Layouts, deck: Deck) -> Component:
+def _load_component(spec: Any, parent: Seq, index: int, layouts: Layouts, deck: Deck,
+                    fetcher: CardFetcher) -> Component:
     if not isinstance(spec, Map):
         raise DeckError("a component must be a mapping with name, front and cards", parent.file,
                         parent.line_of(index))
@@ -908,7 +917,7 @@ def _load_component(spec: Any, parent: Seq, index: int, layouts: Layouts, deck: 
     places.update({key: (defaults.file_of(key), defaults.line_of(key)) for key in defaults})
     cards_spec = spec["cards"]
     if isinstance(cards_spec, (str, Map)):
-        cards_spec = _card_table(spec, deck.names.resolve_file)
+        cards_spec = _card_table(spec, deck, fetcher)
     if not isinstance(cards_spec, Seq) or not cards_spec:
         raise spec.error("cards", "'cards' must be a list of cards, or a spreadsheet file like fruit.csv")
     if len(cards_spec) > MAX_CARDS:  # each entry prints at least once: refused before reading them all
@@ -942,10 +951,12 @@ def _load_component(spec: Any, parent: Seq, index: int, layouts: Layouts, deck: 
     return Component(name, front, back, sheet, cards, spec.file, spec.line, size, _copies(spec, deck))
 
 
-def _card_table(spec: Map, find: Callable[..., Path]) -> Seq:
+def _card_table(spec: Map, deck: Deck, fetcher: CardFetcher) -> Seq:
     """The cards of `cards: fruit.csv` or `cards: {file: cards.xlsx, sheet: Fruit}`: the file's
     rows as card mappings, each naming its file and row. The file is found beside the deck file
-    that names it, or at the same path in a deck that extends that one."""
+    that names it, or at the same path in a deck that extends that one. A `.json` or `.yaml`
+    list is read too, and a web address is fetched (`cardsource`) into the deck's folder, which
+    the deck records in `card_sources`."""
     written = spec["cards"]
     node, key, sheet = spec, "cards", None  # where a mistake in what is written is reported
     if isinstance(written, Map):
@@ -956,14 +967,21 @@ def _card_table(spec: Map, find: Callable[..., Path]) -> Seq:
         node, key = written, "file"
         sheet = str(written["sheet"]) if written.get("sheet") is not None else None
         written = written["file"]
+    if isinstance(written, str) and web_address(written):
+        if sheet is not None:
+            raise node.error("sheet", "cards: an address gives one sheet: publish the sheet that holds the cards "
+                                      "(Google Sheets asks which in File → Share → Publish to web)")
+        cards, source = remote_cards(written, deck.folder, fetcher, node.file_of(key), node.line_of(key))
+        deck.card_sources.append(source)
+        return cards
     try:
-        path = find(str(written), real(node.file).parent, TABLE_TYPES)
+        path = deck.names.resolve_file(str(written), real(node.file).parent, CARD_LIST_TYPES)
     except ValueError as exc:
         raise node.error(key, f"cards: {exc}") from None
     if sheet is not None and path.suffix.lower() not in WORKBOOK_TYPES:
         raise node.error("sheet", f"cards: a {path.suffix.lower()} file has no sheets; 'sheet' is for "
                                   ".xlsx and .ods workbooks")
-    return read_card_table(path, sheet)
+    return read_card_list(path, sheet)
 
 
 def _copies(spec: Map, deck: Deck) -> int:
