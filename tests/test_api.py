@@ -97,7 +97,8 @@ def test_a_builds_report_counts_what_it_wrote(lowres_deck, tmp_path, monkeypatch
     data = deckpress.Report.of(results).to_json()
     assert list(data) == ["command", "decks", "totals"] and data["command"] == "build"
     deck, = data["decks"]
-    assert list(deck) == ["id", "title", "language", "cards", "faces", "pages", "files", "warnings"]
+    assert list(deck) == ["id", "title", "language", "cards", "faces", "pages", "files", "warnings", "sides"]
+    assert [(s["component"], s["number"]) for s in deck["sides"]] == [("art", n) for n in range(1, 6)]
     written = sorted(str(p.relative_to(tmp_path)) for p in (tmp_path / "out").rglob("*") if p.is_file())
     assert sorted(deck["files"]) == written and len(written) == 4 + 5 + 1  # PDFs, a PNG per face, the manifest
     pdf_pages = sum(len(PdfReader(f).pages) for f in deck["files"] if f.endswith(".pdf"))

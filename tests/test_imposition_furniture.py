@@ -173,6 +173,33 @@ def test_pages_of_one_layout_share_one_furniture_and_the_bar_keeps_clear_of_the_
     assert bar.x + bar.length <= second.label.patch[0]
 
 
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_label_too_long_for_a_short_band_goes_below_the_bar_clear_of_it(paper):
+    """Two cards centred on the page leave a band of two card widths: a label with the deck's
+    version in it does not fit beside the bar there, so it goes on the line below, still ending
+    1 mm short of the area and inside the printable part of the paper; on a full page it stays
+    on the bar's line."""
+    label_text = "metronome · version 0.2 playtest · metronome-update-a4.pdf · page 3/4 · fronts 1"
+    from deckpress.imposition.sheets import snug
+
+    for cards, below in ((2, True), (9, False)):
+        grid = snug(fit_grid(paper, *CARD, room_for("corners"), BLEED), cards, BLEED)  # as a short run is laid out
+        plan = plan_pages([FACE] * cards, grid, BLEED)[0]
+        page = furnished(plan, label_text)
+        label, (bar,) = page.label, of(page.furniture, ScaleBar)
+        assert label.words.y == pytest.approx(bar.caption.y + (2.8 if below else 0.0), abs=ABS)
+        x0, y0, x1, y1 = label.patch
+        caption_end = bar.caption.x + text_width(bar.caption.text, LABEL_SIZE)
+        if below:  # the label's white patch wholly below the caption's baseline
+            assert y0 > bar.caption.y + 0.2
+        else:
+            assert bar.x + bar.length < x0 and caption_end < x0
+        W, H = plan.paper
+        corners = [label.band.point(x, y) for x in (x0, x1) for y in (y0, y1)]
+        assert all(PRINTABLE - ABS <= px <= W - PRINTABLE + ABS and PRINTABLE - ABS <= py <= H - PRINTABLE + ABS
+                   for px, py in corners)
+
+
 # --- the back offset -----------------------------------------------------------------------------------
 
 def test_the_back_offset_moves_a_back_pages_furniture_and_leaves_fronts_alone():
@@ -307,7 +334,7 @@ def test_pages_laid_out_alike_are_furnished_as_each_alone(mode, offset):
         marks = page_marks(info, sheet.back)
         shift = offset if sheet.back else (0.0, 0.0)
         furniture = sheet_furniture(plan, marks, BLEED, room, shift) if mode != "none" else ()
-        label = page_label(plan, marks, sheet.label, text_width(sheet.label, LABEL_SIZE), BLEED) \
+        label = page_label(plan, marks, sheet.label, text_width(sheet.label, LABEL_SIZE), BLEED, room) \
             if mode != "none" else None
         boxes = (on_paper(plan.trim_box, plan.paper), on_paper(plan.bleed_box, plan.paper)) \
             if plan.placements else (None, None)

@@ -50,6 +50,7 @@ EVERY_KEY_DECK = """
       - name: more-things
         front: front
         cards: {file: more.xlsx, sheet: Things}
+    version: "0.4"
 """
 
 EVERY_KEY_LAYOUT = """

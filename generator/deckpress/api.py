@@ -144,6 +144,7 @@ def build(decks: str | Path | Sequence[str | Path] | None = None, out: str | Pat
           sleeves: str | tuple[float, float] | None = None, sleeve_thickness: float | None = None,
           back_offset: Offset | Mapping[str | Path, Offset] = (0.0, 0.0), marks: str = "corners",
           back_marks: bool = False, gap: float | None = None, icc: str | Path | None = None,
+          only: str | Sequence[str] = (), changed_since: str | Path | None = None,
           refresh: bool = False, progress: Progress | None = None, on_plan: Progress | None = None
           ) -> list[DeckBuild]:
     """Build decks into `out/<deck id>/`; one result per deck and language, with the files written
@@ -163,6 +164,11 @@ def build(decks: str | Path | Sequence[str | Path] | None = None, out: str | Pat
     marks: "corners", "lines", "none" or "cutter"; gap: mm between cards on the sheets, for every
     deck (None: each deck's own `gap:`); back_offset shifts every back page (mm), or
     maps each deck (as given in `decks`) to its own (decks it does not name: none).
+    only: "FIELD=VALUE[,VALUE…]" conditions (one, or a list), a playtest build of the cards every
+    one holds for ("component=notes", "name=Mill,Stall", any field); no box is made.
+    changed_since: the JSON report (`report.write`) of an earlier build: only
+    `<deck>-update-<paper>.pdf` is written, a page listing what was added, removed and changed
+    since, then the added and changed cards, front and back.
     refresh: fetch card lists at web addresses (`cards: https://…`) without asking whether they
     changed, and fail rather than use the copy kept in the deck folder (by default each address is
     asked once a build, and the copy is used, with a warning, when it cannot be reached).
@@ -194,7 +200,11 @@ def build(decks: str | Path | Sequence[str | Path] | None = None, out: str | Pat
     options = Options(asked_formats, dpi, preset, outline_text, tts_base_url, color, separation=separation,
                       image_inks=pdf_inks if inks is not None else ("color",), sleeves=sleeves,
                       sleeve_thickness=SLEEVE_THICKNESS if sleeve_thickness is None else sleeve_thickness,
-                      gap=None if gap is None else checked_gap(gap))
+                      gap=None if gap is None else checked_gap(gap), only=_conditions(only))
+    if changed_since is not None:
+        if asked_formats != ("pdf",) or preset is not None:
+            raise DeckError("--changed-since writes the update PDF alone: leave out --format and --preset")
+        options = replace(options, changed_since=(str(changed_since), earlier_sides(changed_since)))
     refs = bundled_deck_ids() if decks is None else [decks] if isinstance(decks, (str, Path)) else list(decks)
     paper_names = choose_papers(papers)
     tasks, unreadable = [], None
@@ -211,6 +221,52 @@ def build(decks: str | Path | Sequence[str | Path] | None = None, out: str | Pat
     if unreadable is not None:
         raise unreadable
     return results
+
+
+def _conditions(only: str | Sequence[str]) -> tuple[Any, ...]:
+    from .model.selection import Only
+
+    try:
+        return tuple(Only.parse(text) for text in ([only] if isinstance(only, str) else only))
+    except ValueError as exc:
+        raise DeckError(str(exc)) from None
+
+
+MAX_REPORT = 64 * 1024 * 1024  #: bytes: a report of the largest deck is well under a megabyte
+
+
+def earlier_sides(report: str | Path) -> dict[tuple[str, str], tuple[Any, ...]]:
+    """What an earlier build's report (`--report`) recorded of each deck's cards, by deck id and
+    language: the entries with the digests of their sides. A DeckError if it is not such a report."""
+    import json
+
+    from .outputs.digests import SideRecord
+
+    path = Path(report)
+    try:
+        with path.open("rb") as file:
+            data = file.read(MAX_REPORT + 1)
+    except OSError as exc:
+        raise DeckError(f"cannot read the report {path}: {exc.strerror or exc}") from None
+    if len(data) > MAX_REPORT:
+        raise DeckError(f"{path} is over {MAX_REPORT // 2**20} MB: not a report deckpress wrote")
+    try:
+        parsed = json.loads(data)
+    except (ValueError, RecursionError) as exc:
+        line = getattr(exc, "lineno", None)
+        raise DeckError(f"{path} is not JSON ({getattr(exc, 'msg', exc)}): give the file a build's --report wrote",
+                        path, line) from None
+    decks = parsed.get("decks") if isinstance(parsed, dict) and parsed.get("command") == "build" else None
+    if not isinstance(decks, list):
+        raise DeckError(f"{path} is not the report of a build: make one with `deckpress build --report FILE`", path)
+    found: dict[tuple[str, str], tuple[Any, ...]] = {}
+    try:
+        for deck in decks:
+            found[str(deck["id"]), str(deck["language"])] = tuple(SideRecord.from_json(s) for s in deck["sides"])
+    except (KeyError, TypeError, ValueError):
+        raise DeckError(f"{path} records no cards' looks: it was written by an older deckpress, or edited; "
+                        "build again with --report to make one", path) from None
+    return found
 
 
 def languages(deck: str | Path, lang: str | None = None) -> list[str]:

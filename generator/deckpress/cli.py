@@ -443,6 +443,14 @@ def _build_params() -> list[click.Parameter]:
         _back_offset_option(_back_offset_help()),
         *_marks_options(),
         _gap_option(),
+        click.Option(["--only"], multiple=True, metavar="FIELD=VALUE[,VALUE…]",
+                     help="A playtest build of some cards: those whose FIELD is one of the VALUEs "
+                          "(component=NAME, name=…, number=…, or any field); repeat to narrow it further. "
+                          "No box is made."),
+        click.Option(["--changed-since"], type=click.Path(path_type=Path, dir_okay=False), default=None,
+                     metavar="REPORT.json",
+                     help="Write only <deck>-update-<paper>.pdf: a page listing what was added, removed and "
+                          "changed since the build that wrote REPORT.json (--report), then those cards."),
         _refresh_option(),
         *_report_options(),
     ]
@@ -454,7 +462,7 @@ def build(decks: tuple[str, ...], paper: tuple[str, ...], ink: str | None, color
           lang: str | None, formats: tuple[str, ...], dpi: int, preset: str | None, outline_text: bool,
           tts_base_url: str | None, sleeves: str | tuple[float, float] | None, sleeve_thickness: float,
           back_offset: api.Offset | None, marks: str, back_marks: bool, gap: float | None,
-          report_file: Path | None, strict: bool) -> None:
+          only: tuple[str, ...], changed_since: Path | None, report_file: Path | None, strict: bool) -> None:
     """Build DECKS (bundled ids or deck folders; none = every bundled deck), each in every language
     it has (--lang picks one): PDF sheets by default, card images, SVGs, Tabletop Simulator sheets
     and previews with --format. Ends with a line per deck and language built, and one for the
@@ -473,7 +481,8 @@ def build(decks: tuple[str, ...], paper: tuple[str, ...], ink: str | None, color
         refresh=refresh,
         dpi=dpi, preset=preset, outline_text=outline_text, tts_base_url=tts_base_url, sleeves=sleeves,
         sleeve_thickness=sleeve_thickness, back_offset={ref: offset.value for ref, offset in offsets.items()},
-        marks=marks, back_marks=back_marks, gap=gap, progress=bar.advance, on_plan=bar.start))
+        marks=marks, back_marks=back_marks, gap=gap, only=only, changed_since=changed_since,
+        progress=bar.advance, on_plan=bar.start))
     for result in results:
         _show_warnings(result.warnings, result.deck.id if len(refs) > 1 else "")
     seconds = time.perf_counter() - started

@@ -60,6 +60,10 @@ class DeckSummary:
     warnings: tuple[DeckWarning, ...]
     pages: int | None = None
     files: tuple[str, ...] | None = None  # as displayed: relative to the working folder when inside it
+    # a build's: each card-list entry with digests of its sides (what `--changed-since` compares),
+    # and for an update build, what changed since the report it was given
+    sides: tuple[dict[str, Any], ...] = ()
+    changes: dict[str, Any] | None = None
 
     @classmethod
     def of(cls, result: DeckBuild | CheckResult) -> DeckSummary:
@@ -69,7 +73,9 @@ class DeckSummary:
         from .builder.plan import printed_title
 
         return cls(deck.id, printed_title(deck), deck.lang, tuple(deck.languages), deck.card_count(), result.faces,
-                   warnings, sum(o.pages for o in result.outputs), tuple(display_path(o.path) for o in result.outputs))
+                   warnings, sum(o.pages for o in result.outputs), tuple(display_path(o.path) for o in result.outputs),
+                   tuple(side.to_json() for side in result.sides),
+                   result.changes.to_json() if result.changes is not None else None)
 
     @property
     def checked(self) -> bool:
@@ -85,11 +91,16 @@ class DeckSummary:
         several = len(self.languages) > 1
         if self.checked:
             return f"{self.id}: ok — {counts}{' in ' + ', '.join(self.languages) if several else ''}{warnings}"
+        if self.changes is not None:  # an update build: what changed, then what was written
+            counts = ", ".join(f"{len(self.changes[k])} {k}" for k in ("changed", "added", "removed")
+                               if self.changes[k]) or "nothing changed"
+            counts += f" since {Path(self.changes['since']).name}"
         return (f"{self.id}{f' ({self.language})' if several else ''}: {counts}, "
                 f"{counted(self.pages or 0, 'page')} in {counted(len(self.files or ()), 'file')}{warnings}")
 
     def to_json(self) -> dict[str, Any]:
-        """id, title, language, (a check's languages), cards, faces, (a build's pages and files), warnings."""
+        """id, title, language, (a check's languages), cards, faces, (a build's pages and files), warnings,
+        and a build's (changes) and sides."""
         data: dict[str, Any] = {"id": self.id, "title": self.title, "language": self.language}
         if self.checked:
             data["languages"] = list(self.languages)
@@ -97,6 +108,10 @@ class DeckSummary:
         if not self.checked:
             data.update(pages=self.pages, files=list(self.files or ()))
         data["warnings"] = [w.to_json() for w in self.warnings]
+        if not self.checked:
+            if self.changes is not None:
+                data["changes"] = self.changes
+            data["sides"] = list(self.sides)
         return data
 
 

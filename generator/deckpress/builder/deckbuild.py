@@ -22,6 +22,8 @@ from ..imposition.marks import MARK_MODES
 from ..ink import COLORS, INKS
 from ..model import Deck, load_deck
 from ..model.deck import SHEETS, deck_languages, find_deck
+from ..model.selection import select
+from ..outputs.digests import side_records
 from ..outputs.presets import PRESETS, preset_bleed
 from ..outputs.sides import Entry, distinct_faces
 from ..separation import FORMULA, Separation
@@ -32,6 +34,7 @@ from .box import box_job
 from .faces import DeckFaces, Inked, compose_faces
 from .flatten import FLATTEN_DPI, Flattener
 from .jobs import PDF_X1A, Job, deck_job, fold_pages, sheet_files, single_pages, write_jobs
+from .update import changes, update_jobs
 from .plan import (DRIVETHRU, IMAGE_FORMATS, SCREEN_FORMATS, SHEET_FORMATS, DeckBuild, Options, Output,
                    Variant,
                    deck_folder, image_folder, lang_suffix, printed_title)
@@ -148,7 +151,7 @@ def build_deck(ref: str | Path, out_dir: str | Path, papers: Sequence[str] = HOM
         raise ValueError(f"color must be one of {COLORS}, not {options.color!r}")
     if options.marking.marks not in MARK_MODES:
         raise ValueError(f"marks must be one of {MARK_MODES}, not {options.marking.marks!r}")
-    deck = load_deck(ref, players, lang)
+    deck = select(load_deck(ref, players, lang), options.only)
     out_dir = Path(out_dir)  # a str from a script works too
     final = deck_folder(out_dir, deck)
     with replacing_folder(final) as staged:  # an interrupt leaves the whole old set, never a mix
@@ -164,6 +167,21 @@ def _write_deck(deck: Deck, out_dir: Path, papers: Sequence[str], inks: Sequence
     """Write the deck's files into `out_dir`/<id>; the TTS object finds its images at `tts_base_url`."""
     result = DeckBuild(deck)
     composed = Composed(deck, result.warnings)
+    result.sides = side_records(composed().entries)
+    if options.changed_since is not None:  # an update build: the update file alone
+        since, by_deck = options.changed_since
+        earlier = by_deck.get((deck.id, deck.lang))
+        if earlier is None:
+            built = ", ".join(f"{i} ({lang})" for i, lang in by_deck) or "none"
+            raise DeckError(f"--changed-since {since}: that build did not print deck '{deck.id}' in '{deck.lang}' "
+                            f"(it printed: {built})")
+        result.changes = changes(earlier, result.sides, since)
+        jobs = update_jobs(composed(), result.changes, out_dir, papers, inks, options)
+        if on_plan:
+            on_plan(sum(len(j.sheets) for j in jobs))
+        result.outputs = write_jobs(jobs, deck.bleed, progress, separation=options.separation)
+        result.faces = composed.distinct()
+        return result
     jobs = deck_jobs(composed(), out_dir, papers, inks, result.warnings, options) \
         if options.wants(SHEET_FORMATS) else []
     scratch = contextlib.ExitStack()  # pictures of flattened faces, until the files that show them are written

@@ -82,7 +82,7 @@ def compose_faces(deck: Deck, warn: Warnings) -> DeckFaces:
     glyphs = {icon.name: icon.glyph for icon in deck.layouts.icons.values() if icon.glyph}
     entries: list[Entry] = []
     for component in deck.components:
-        width = max(2, len(str(len(component.cards))))  # digits every number of the component is padded to
+        width = max(2, len(str(component.total)))  # digits every number of the component is padded to
         for card in component.cards:
             name = plain(deck.translate.optional(card.name) if deck.translate else card.name, glyphs)
             entry = Entry(component.name, card.number, name, card.count * component.copies,

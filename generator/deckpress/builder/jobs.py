@@ -49,15 +49,16 @@ class Job:
 
 
 def pdf_job(path: Path, pages: Pages, owner: str, kind: str, *, author: str = "", subject: str,
-            duplex: bool = False, colors: str = "rgb", marking: Marking = Marking(), standard: str = "") -> Job:
+            duplex: bool = False, colors: str = "rgb", marking: Marking = Marking(), standard: str = "",
+            version: str = "") -> Job:
     """The PDF at `path`: its title says whose (`owner`, a deck's title or a set of images) and
-    what kind of file; each page is labelled with both. Files without back pages keep no shift,
-    so their info says none."""
+    what kind of file; each page is labelled with both, and with the deck's `version` when it has
+    one. Files without back pages keep no shift, so their info says none."""
     if not any(page.back for page in pages):
         marking = replace(marking, back_offset=NO_SHIFT)
     info = DocInfo(title=f"{owner} — {kind.replace('-', ' ')}", author=author, subject=subject, duplex=duplex,
                    colors=colors, marking=marking, standard=standard)
-    return Job(path, labelled(pages, owner, path.name), info)
+    return Job(path, labelled(pages, f"{owner} · version {version}" if version else owner, path.name), info)
 
 
 def deck_job(deck: Deck, out_dir: Path, paper: str | None, variant: Variant, kind: str, pages: Pages,
@@ -65,9 +66,10 @@ def deck_job(deck: Deck, out_dir: Path, paper: str | None, variant: Variant, kin
     """One of a deck's PDFs (named as `plan.pdf_name` says), in the language it is printed in."""
     title = printed_title(deck)
     designer, licence = deck.name(deck.designer), deck.name(deck.license)
+    version = f" (version {deck.version})" if deck.version else ""
     return pdf_job(deck_folder(out_dir, deck) / pdf_name(deck, kind, paper, variant), pages, title, kind,
-                   author=designer, subject=f"{title} by {designer}, {licence}. Made with deckpress.",
-                   duplex=duplex, colors=variant.colors, marking=marking, standard=standard)
+                   author=designer, subject=f"{title}{version} by {designer}, {licence}. Made with deckpress.",
+                   duplex=duplex, colors=variant.colors, marking=marking, standard=standard, version=deck.version)
 
 
 def labelled(pages: Pages, title: str, file_name: str) -> list[Sheet]:

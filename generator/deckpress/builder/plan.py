@@ -29,6 +29,7 @@ Other formats write per-card files from the same faces (see `deckpress.outputs`)
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
@@ -41,6 +42,9 @@ from ..separation import FORMULA, Separation
 
 if TYPE_CHECKING:
     from ..model import Deck
+    from ..model.selection import Only
+    from ..outputs.digests import SideRecord
+    from .update import Changes
 
 FORMATS = ("pdf", "gutterfold", "png", "svg", "tts", "preview")
 SHEET_FORMATS = ("pdf", "gutterfold")  # laid out on paper
@@ -85,6 +89,10 @@ class Options:
     sleeve_thickness: float = SLEEVE_THICKNESS  # what a sleeve adds to a card's thickness
     marking: Marking = field(default_factory=Marking)  # how sheets are marked, and back pages shifted
     gap: float | None = None  # mm between cards on the sheets, for every deck (None: each deck's own `gap`)
+    only: tuple[Only, ...] = ()  # a playtest build: only the cards these conditions hold for (`--only`)
+    # an update build (`--changed-since`): the earlier report's name and the entries it recorded, by
+    # deck id and language; only the update file is written, with what was added or changed since
+    changed_since: tuple[str, Mapping[tuple[str, str], tuple[SideRecord, ...]]] | None = None
 
     def wants(self, formats: tuple[str, ...]) -> bool:
         """Whether any of `formats` is asked for."""
@@ -109,6 +117,8 @@ class DeckBuild:
     outputs: list[Output] = field(default_factory=list)
     warnings: Warnings = field(default_factory=Warnings)
     faces: int = 0
+    sides: tuple[SideRecord, ...] = ()  # each card-list entry with digests of its sides, for the report
+    changes: Changes | None = None  # an update build's: what changed since the earlier report
 
 
 def lang_suffix(deck: Deck) -> str:

@@ -48,7 +48,7 @@ class Composer:
         component = self._components[card.component]
         size = component.size
         values = dict(self.deck.meta_fields)
-        values.update({"card.number": card.number, "card.total": len(component.cards),
+        values.update({"card.number": card.number, "card.total": component.total,
                        "component": card.component})
         values.update(card.fields)
         uses = self._uses.get(template.name)

@@ -128,7 +128,7 @@ class _Look:
         if info.marking.marks != "none":
             shift = info.marking.back_offset if self.moved is not None else NO_SHIFT
             self.furniture = sheet_furniture(plan, marks, bleed, label_room, shift)
-            self.spot = label_spot(plan, marks, bleed)
+            self.spot = label_spot(plan, marks, bleed, label_room)
         self.trim_box, self.bleed_box = (on_paper(plan.trim_box, plan.paper), on_paper(plan.bleed_box, plan.paper)) \
             if plan.placements else (None, None)
 

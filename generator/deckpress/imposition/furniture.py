@@ -237,7 +237,7 @@ def sheet_furniture(plan: PagePlan, marks: str, bleed: float, label_room: float,
     ground = band_ground(plan, bleed) if marks != "cutter" else None
     if ground is not None:  # under the marks, so they still show on it
         items.insert(0, ground)
-    items.append(scale_bar(plan, marks, bleed, label_room))
+    items.append(scale_bar(plan, marks, bleed, 0.0 if label_below(plan, marks, bleed, label_room) else label_room))
     return tuple(items)
 
 
@@ -461,22 +461,44 @@ def scale_bar(plan: PagePlan, marks: str, bleed: float, label_room: float) -> Sc
     return ScaleBar(band, x0, 0.0, Words(CAPTION, x0, caption_y, LABEL_SIZE))
 
 
-def page_label(plan: PagePlan, marks: str, text: str, width: float, bleed: float) -> Label:
+def page_label(plan: PagePlan, marks: str, text: str, width: float, bleed: float,
+               label_room: float | None = None) -> Label:
     """The page label (`width` mm long, as text_width measures it), ending 1 mm short of the far end of the scale bar's band, clear of the last
-    cut line, on the caption's line (on a cutter sheet, at the end of the strip below the marks)."""
-    return label_at(label_spot(plan, marks, bleed), text, width)
+    cut line, on the caption's line (on a cutter sheet, at the end of the strip below the marks);
+    below it when the band cannot hold the bar and `label_room` mm (the file's longest label and
+    its gap; by default this one's)."""
+    return label_at(label_spot(plan, marks, bleed, width + 3.0 if label_room is None else label_room), text, width)
 
 
 LabelSpot = tuple[Band | None, float, float]  #: a label's band (None: the page), where it ends, its baseline
+LABEL_LINE = 2.8  #: mm from the caption's baseline to the label's, when the label goes below the bar
 
 
-def label_spot(plan: PagePlan, marks: str, bleed: float) -> LabelSpot:
-    """Where `page_label` puts a page's label, whatever it says: pages laid out alike share it."""
+def label_spot(plan: PagePlan, marks: str, bleed: float, label_room: float) -> LabelSpot:
+    """Where `page_label` puts a page's label `label_room` mm long (with its gap), whatever it
+    says: pages laid out alike share it. On the scale bar's caption's line; on the line below it
+    when the band is too short for both (a few cards centred on the page) and the margin deep enough."""
     if marks == "cutter":
         _, _, x1, y1 = cutter_band(*plan.paper)
         return None, x1, y1 - 0.6
     band, end, _, _ = _band(plan, bleed)
-    return band, end, BAR_HEIGHT + 0.6 + 1.8
+    below = LABEL_LINE if label_below(plan, marks, bleed, label_room) else 0.0
+    return band, end, BAR_HEIGHT + 0.6 + 1.8 + below
+
+
+def label_below(plan: PagePlan, marks: str, bleed: float, label_room: float) -> bool:
+    """Whether the label goes on a line of its own below the scale bar: the band cannot hold the
+    bar and `label_room` mm of label side by side, and the margin has room for one more line."""
+    if marks == "cutter" or not plan.placements:
+        return False
+    _, end, _, _ = _band(plan, bleed)
+    bar = scale_bar(plan, marks, bleed, label_room)  # where it goes, keeping clear of the label if it can
+    if bar.x + SCALE_BAR + 1.0 <= end - label_room + 3.0 - LABEL_PAD:  # room enough: the label's patch starts after
+        return False
+    gx0, gy0, gx1, gy1 = plan.area
+    W, H = plan.paper
+    margin = max(H - gy1, W - gx1) - band_depth(plan, bleed) - PRINTABLE
+    return margin >= BAND_DEPTH + LABEL_LINE
 
 
 def label_at(spot: LabelSpot, text: str, width: float) -> Label:

@@ -122,6 +122,12 @@ class Component:
     line: int
     size: CardSize
     copies: int = 1  # the card list is printed this many times (once per player for `copies: players`)
+    listed: int = 0  # its card list's length, when a playtest build prints some of it (`selection`)
+
+    @property
+    def total(self) -> int:
+        """How many entries its card list has (`{card.number}/{card.total}`), all printed or not."""
+        return self.listed or len(self.cards)
 
     @property
     def card_count(self) -> int:
@@ -164,6 +170,7 @@ class Deck:
     card_sources: list[RemoteList] = field(default_factory=list)  # card lists read from web addresses, as fetched
     gap: float = 0.0  # mm between neighbouring cards on home sheets (0: butted, sharing cut lines)
     min_size: float = 6 * PT  # mm: text fitted below this size is warned of (`small-text`)
+    version: str = ""  # the deck's `version:`, printed on the sheets' labels and as {deck.version}
 
     def cover(self) -> tuple[Component, Card] | None:
         """The card whose front goes on the box: the one `box: {cover: …}` names, else the first
@@ -195,7 +202,7 @@ class Deck:
     @property
     def meta_fields(self) -> dict[str, Any]:
         return {"deck.id": self.id, "deck.title": self.title, "deck.designer": self.name(self.designer),
-                "deck.license": self.name(self.license), "deck.players": self.players}
+                "deck.license": self.name(self.license), "deck.players": self.players, "deck.version": self.version}
 
     def name(self, text: str) -> str:
         """A designer or licence in the language being printed: names need no translation, but
@@ -284,7 +291,7 @@ def load_deck(ref: str | Path, players: int | None = None, lang: str | None = No
         license=_text(doc, "license"), players=_text(doc, "players") if "players" in doc else "",
         size=_card_size(doc.get("card", DECK["card"].default), doc), bleed=_bleed(doc),
         folder=folders[0], file=doc.file, names=names, layouts=layouts, folders=folders, gap=_gap(doc),
-        min_size=_min_size(doc),
+        min_size=_min_size(doc), version=_text(doc, "version") if "version" in doc else "",
     )
     deck.player_count = _player_count(doc, players)
     deck.language = _language(doc)

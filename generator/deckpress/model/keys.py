@@ -87,6 +87,9 @@ DECK = Keys("deck", "The keys of a deck file.", (
     Key("license", "text", None, "the licence it is published under", required=True, see=_PLAYERS),
     Key("players", "text", None, "player count, as text; a range like `3–7` sets how many "
         "[per-player sets](#copies-per-player-sets) to print", see=_PLAYERS),
+    Key("version", "text", None, "the deck's version, like `3` or `\"0.4 playtest\"`: printed on every sheet's "
+        "label and wherever a layout says `{deck.version}`, so printed cards of two versions can be told "
+        "apart", see="#version"),
     Key("language", "text", "en", "the language the deck is written in, and so the one its texts "
         "are hyphenated and given quotes in (a text element's `lang` aside); see "
         "[translations](#language-and-translations)", see="#language-and-translations"),

@@ -34,7 +34,7 @@ REQUIRED = object()  #: marks a template field that every card must give
 _REPLACED = "\x00"  #: in the name a redefined template is kept under (see `load_layouts`)
 
 #: Fields every template may use without declaring them.
-BUILTIN_FIELDS = ("deck.id", "deck.title", "deck.designer", "deck.license", "deck.players",
+BUILTIN_FIELDS = ("deck.id", "deck.title", "deck.designer", "deck.license", "deck.players", "deck.version",
                   "card.number", "card.total", "component")
 #: Fields a `group` with `each` adds for its elements.
 LOOP_FIELDS = ("item", "key", "value", "index")
