@@ -170,13 +170,16 @@ COMPONENT = Keys("component", "A kind of card in the game.", (
     Key("copies", "copies", 1, "print the whole card list this many times, at most "
         f"{MAX_COPIES}; `players` prints one set per player"),
     Key("fields", "mapping", None, "field values shared by all its cards"),
-    Key("cards", "list or file", None, "the list of cards, or a spreadsheet file that holds it: "
-        "`cards: fruit.csv` or `cards: {file: cards.xlsx, sheet: Fruit}` "
-        "(see [cards from a spreadsheet](#cards-from-a-spreadsheet))", required=True),
+    Key("cards", "list or file", None, "the list of cards, or a file or web address that holds it: "
+        "`cards: fruit.csv`, `cards: {file: cards.xlsx, sheet: Fruit}`, `cards: cards.json`, or a Google "
+        "Sheet published as CSV, `cards: https://…` (see [cards from a spreadsheet](#cards-from-a-spreadsheet), "
+        "[from JSON or YAML](#cards-from-json-or-yaml) and [from a web address](#cards-from-a-web-address))",
+        required=True),
 ))
 
 CARD_TABLE = Keys("card table", "A component's card list kept in a spreadsheet file.", (
-    Key("file", "file", None, "a `.csv`, `.tsv`, `.xlsx` or `.ods` file in the deck folder", required=True),
+    Key("file", "file", None, "a `.csv`, `.tsv`, `.xlsx` or `.ods` file in the deck folder (or a `.json` or "
+        "`.yaml` list, or a web address, which have no sheets)", required=True),
     Key("sheet", "text", None, "the sheet of an `.xlsx` or `.ods` workbook that holds the cards; "
         "by default its first"),
 ))
