@@ -7,6 +7,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+import shutil
 import time
 from pathlib import Path
 
@@ -323,3 +324,19 @@ def test_a_yaml_list_of_mappings_is_a_card_list(make_deck):
     (folder / "cards.yaml").write_bytes(cards.replace(b"colr", b"color"))
     apple, plum = load_deck(folder).components[0].cards
     assert (apple.count, plum.fields["color"], plum.line) == (2, "blue", 2)
+
+
+def test_a_build_in_two_languages_in_worker_processes_asks_each_address_once(make_deck, sheet, tmp_path,
+                                                                             monkeypatch):
+    monkeypatch.delenv("DECKPRESS_WORKERS", raising=False)  # forked workers where the system has them
+    folder = orchard(make_deck, sheet.url(), {"translations/de.yaml": "- en: Apple\n  de: Apfel\n- en: Plum\n  "
+                                                                        "de: Pflaume\n".encode()})
+    second = tmp_path / "second"  # another deck, built at the same time, keeps its own copy
+    shutil.copytree(folder, second)
+    (second / "deck.yaml").write_text((folder / "deck.yaml").read_text(encoding="utf-8").replace("id: orchard",
+                                                                                                 "id: second"))
+    results = deckpress.build([folder, second], tmp_path / "out", papers="a4", inks="color")
+    assert sorted((r.deck.id, r.deck.lang) for r in results) == [("orchard", "de"), ("orchard", "en"),
+                                                                 ("second", "de"), ("second", "en")]
+    assert len(sheet.gets()) == 2  # once a deck, for both its languages
+    assert "Pflaume" in page_text(tmp_path / "out" / "second" / "second-de-cards-a4.pdf", 0)
