@@ -25,12 +25,19 @@ class Sheet:
         return '"' + hashlib.sha256(self.body).hexdigest()[:16] + '"'
 
 
+class _Quiet(http.server.ThreadingHTTPServer):
+    """A server that says nothing of a client gone before its answer was written (the tests' timeouts)."""
+
+    def handle_error(self, request: object, client_address: object) -> None:
+        pass
+
+
 class SheetServer:
     """`Sheet` served on a port of 127.0.0.1 in a thread. Paths: /pub?output=csv (the sheet),
     /moved (307 to it, as Google's published CSV redirects), /loop (redirects to itself),
     /to-file (redirects to file:///etc/passwd), /page (an HTML page), /big (a Content-Length of
     `big` bytes), /stream (more than `big` bytes with no Content-Length), /slow (answers after
-    `slow` seconds)."""
+    `slow` seconds), /drip (a byte every 50 ms for `slow` seconds)."""
 
     def __init__(self) -> None:
         self.sheet = Sheet()
@@ -67,6 +74,15 @@ class SheetServer:
                     return None
                 if path == "/slow":
                     time.sleep(server.slow)
+                if path == "/drip":  # a byte at a time, each soon enough, the whole far too late
+                    self.send_response(200)
+                    self.send_header("Content-Type", "text/csv")
+                    self.end_headers()
+                    for _ in range(int(server.slow / 0.05)):
+                        self.wfile.write(b"a")
+                        self.wfile.flush()
+                        time.sleep(0.05)
+                    return None
                 if sheet.etags and self.headers.get("If-None-Match") == sheet.etag:
                     self.send_response(304)
                     self.send_header("ETag", sheet.etag)
@@ -89,7 +105,7 @@ class SheetServer:
                 self.end_headers()
                 self.wfile.write(body)
 
-        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.server = _Quiet(("127.0.0.1", 0), Handler)
         self.server.daemon_threads = True
         self.port = self.server.server_address[1]
         self.thread = threading.Thread(target=self.server.serve_forever, args=(0.05,), daemon=True)

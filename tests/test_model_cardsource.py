@@ -193,7 +193,8 @@ def test_a_mistake_in_a_fetched_row_names_the_address_and_row(make_deck, sheet):
     ("/big", "gives 0.0 MB: too big for a card list (at most 0.0 MB)"),
     ("/stream", "gives more than 0.0 MB: too big for a card list"),
     ("/slow", "(no answer within 0.3 s), and there is no copy of it from an earlier build"),
-    ("/loop", "(HTTP 307"),
+    ("/loop", "(it redirects in a loop or more than 5 times)"),
+    ("/drip", "(it took more than 0.9 s)"),
 ])
 def test_what_cannot_be_a_card_list_is_one_line_at_the_cards_key(make_deck, sheet, path, expected):
     sheet.big, sheet.slow = 2_000, 1.5

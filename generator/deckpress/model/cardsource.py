@@ -148,7 +148,8 @@ def shared_fetcher() -> CardFetcher:
     return _SHARED.get() or CardFetcher()
 
 
-def remote_cards(url: str, folder: Path, fetcher: CardFetcher, file: str, line: int | None) -> tuple[Seq, RemoteList]:
+def remote_cards(url: str, folder: Path, fetcher: CardFetcher, file: str,
+                 line: int | None) -> tuple[Seq, RemoteList]:
     """The cards at a web address, for `cards:` written at `file`:`line` of a deck kept in
     `folder`: its rows (each naming the address and row) and the copy they were read from."""
     scheme = urlsplit(url.strip()).scheme.lower()
@@ -159,11 +160,7 @@ def remote_cards(url: str, folder: Path, fetcher: CardFetcher, file: str, line: 
         fetched = fetcher.get(url.strip(), folder)
     except DeckError as exc:
         raise DeckError(f"cards: {exc.message}", file, line) from None
-    return read_card_list(fetched.copy, shown=_shown_address(url.strip())), replace(fetched, file=file, line=line)
-
-
-def _shown_address(url: str) -> str:
-    return printable(url)
+    return read_card_list(fetched.copy, shown=printable(url.strip())), replace(fetched, file=file, line=line)
 
 
 # -- fetching ---------------------------------------------------------------------------------------
@@ -264,7 +261,8 @@ def _download(url: str, headers: dict[str, str], how: CardFetcher) -> tuple[byte
             if length.isdigit() and int(length) > how.max_bytes:
                 raise _too_big(url, int(length), how.max_bytes)
             chunks, size = [], 0
-            while chunk := response.read(1 << 16):
+            while chunk := response.read1(1 << 16):  # what one read of the socket gives: a slow
+                # drip of bytes is stopped by the deadline, between reads
                 size += len(chunk)
                 if size > how.max_bytes:
                     raise _too_big(url, size, how.max_bytes, more=True)
@@ -277,7 +275,9 @@ def _download(url: str, headers: dict[str, str], how: CardFetcher) -> tuple[byte
     except urllib.error.HTTPError as exc:
         if exc.code == 304:
             return None
-        raise _Unreachable(f"HTTP {exc.code} {exc.reason}".rstrip()) from None
+        if 300 <= exc.code < 400:  # urllib gave up following: a loop, or too many
+            raise _Unreachable(f"it redirects in a loop or more than {how.redirects} times") from None
+        raise _Unreachable(printable(f"HTTP {exc.code} {exc.reason}".rstrip())[:200]) from None
     except urllib.error.URLError as exc:
         reason = exc.reason
         if isinstance(reason, (socket.timeout, TimeoutError)):
@@ -331,8 +331,7 @@ def _too_big(url: str, size: int, limit: int, more: bool = False) -> DeckError:
 
 
 def _os_reason(exc: OSError) -> str:
-    if isinstance(exc, (TimeoutError,)):
-        return "no answer in time"
+    """Why a connection failed, in the system's words: `Connection refused`, `Name or service not known`."""
     return printable(exc.strerror or str(exc) or type(exc).__name__)[:200]
 
 
