@@ -122,12 +122,13 @@ def test_an_error_in_the_shared_card_list_points_at_its_row(tmp_path):
                                             encoding="utf-8")
     with pytest.raises(DeckError) as caught:
         load_deck(folder)
-    assert str(caught.value).endswith("instruments.csv:2: unknown key 'voice' in card — did you mean 'voices'?")
+    assert str(caught.value).endswith("instruments.csv:1 column C: unknown column 'voice' — did you mean 'voices'?")
     (folder / "instruments.csv").write_text(source.replace('Flugelhorn,flugelhorn,"[A, A, A]",',
                                                            'Flugelhorn,flugelhorn,"[A, A, A]",two'), encoding="utf-8")
     with pytest.raises(DeckError) as caught:
         load_deck(folder)
-    assert str(caught.value).endswith(f"instruments.csv:{row}: count must be a whole number of 1 or more, not 'two'")
+    assert str(caught.value).endswith(f"instruments.csv:{row} column D: count must be a whole number of 0 or more "
+                                      "(0 leaves the card out), not 'two'")
 
 
 # -- fronts and backs ---------------------------------------------------------------------------

@@ -144,3 +144,41 @@ def test_a_warning_said_once_per_key_keeps_its_first_place():
 def test_a_warning_of_an_undeclared_kind_is_refused():
     with pytest.raises(ValueError, match="unknown warning kind 'blurry'"):
         Warnings()("art is soft", kind="blurry")
+
+
+# --- a spreadsheet's column, and a check that goes on past mistakes -------------------------------
+
+def test_a_mistake_in_a_cell_names_its_row_and_column():
+    error = DeckError("unknown column 'Colour'", "cards.xlsx[Goods]", 1, "color", column="C")
+    assert str(error) == "cards.xlsx[Goods]:1 column C: unknown column 'Colour' — did you mean 'color'?"
+    assert error.place() == ("cards.xlsx[Goods]", 1, 3)
+    assert DeckError("x", "a.csv", 2, column="AB").place() == ("a.csv", 2, 28)
+
+
+def test_a_build_raises_the_first_mistake_and_a_check_collects_them_all():
+    from deckpress.errors import Stopped, carry_on, collecting, mistakes_said, report
+
+    def load(rows: list[int]) -> list[int]:
+        read = []
+        for row in rows:
+            with carry_on():
+                if row % 2:
+                    report(DeckError(f"odd {row}", "b.csv", row, column="B"))
+                    report(DeckError(f"very odd {row}", "b.csv", row, column="A"))
+                    raise Stopped
+                if row % 3 == 0:
+                    raise DeckError(f"three {row}", "a.csv", row)
+                read.append(row)
+        return read
+
+    with pytest.raises(DeckError) as caught:
+        load([2, 3, 6])
+    assert str(caught.value) == "b.csv:3 column B: odd 3"
+    assert mistakes_said() == 0
+    with collecting() as mistakes:
+        assert load([2, 3, 4, 6, 8]) == [2, 4, 8]
+        assert mistakes_said() == 3
+        report(DeckError("three 6", "a.csv", 6))  # said twice, kept once
+    assert [str(e) for e in mistakes.sorted()] == ["a.csv:6: three 6", "b.csv:3 column A: very odd 3",
+                                                   "b.csv:3 column B: odd 3"]
+    assert mistakes_said() == 0  # the collecting ends with its block

@@ -96,9 +96,12 @@ def test_the_filter_hears_the_kinds_of_file_a_deck_reads(path, heard):
     assert DeckFiles()(watchfiles.Change.modified, path) is heard
 
 
-def test_a_card_list_at_a_web_address_is_polled_and_its_changes_rebuild_the_deck(make_deck):
+def test_a_card_list_at_a_web_address_is_polled_and_its_changes_rebuild_the_deck(make_deck, monkeypatch):
     from tests.sheetserver import SheetServer
-    from tests.test_model_cardsource import DECK, LAYOUT
+    from tests.test_model_cardsource import DECK, LAYOUT, PROXIES
+
+    for name in PROXIES:  # the server is on this machine
+        monkeypatch.delenv(name, raising=False)
 
     sheet = SheetServer()
     folder = make_deck(DECK.format(cards=sheet.url()), {"orchard": LAYOUT})

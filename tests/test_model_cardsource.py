@@ -48,6 +48,16 @@ DECK = """
 CARDS_LINE = 13  # the line of `cards:` in DECK
 
 
+PROXIES = ("http_proxy", "https_proxy", "all_proxy", "HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY")
+
+
+@pytest.fixture(autouse=True)
+def no_proxies(monkeypatch):
+    """The server is on this machine: a proxy set for the machine running the tests would not reach it."""
+    for name in PROXIES:
+        monkeypatch.delenv(name, raising=False)
+
+
 @pytest.fixture
 def sheet():
     server = SheetServer()

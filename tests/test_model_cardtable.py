@@ -142,7 +142,7 @@ def test_a_cell_in_square_brackets_is_a_list_and_windows_line_breaks_are_plain_o
 
 def test_a_list_cell_that_is_not_yaml_names_its_row_and_column(tmp_path):
     path = write_csv(tmp_path / "notes.csv", [["name", "next"], ["A", "[red]"], ["B", "[red, [blue]"]])
-    assert error_of(path).startswith(f"{path}:3: column 'next': YAML syntax")
+    assert error_of(path).startswith(f"{path}:3 column B: the list of 'next': YAML syntax")
 
 
 def test_a_csv_that_is_not_utf8_says_how_to_save_it(tmp_path):
@@ -151,10 +151,12 @@ def test_a_csv_that_is_not_utf8_says_how_to_save_it(tmp_path):
 
 
 @pytest.mark.parametrize("rows, message", [
-    ([["name", "suit", "name"], ["A", "red", "B"]], "1: column 'name' appears twice (columns A and C)"),
+    ([["name", "suit", "name"], ["A", "red", "B"]], "1 column C: column 'name' appears twice (columns A and C)"),
     ([["name", "", "suit"], ["A", "", "red"], ["B", "x", "red"]],
-     "3: column B has a value but no name in the first row (row 1)"),
-    ([["name"], ["A", "extra"]], "2: column B has a value but no name in the first row (row 1)"),
+     "3 column B: a value in a column with no name (row 1 names the fields): name the column, or call it "
+     "'# notes' to keep notes there"),
+    ([["name"], ["A", "extra"]], "2 column B: a value in a column with no name (row 1 names the fields): name the column, or call it "
+     "'# notes' to keep notes there"),
     ([["name", "suit"]], "1: no cards: only the row that names the fields"),
     ([], "1: the table is empty; its first row names the fields, every row below is a card"),
 ])
@@ -197,7 +199,7 @@ def test_an_xlsx_sheet_gives_numbers_dates_and_truths_as_typed(tmp_path):
 def test_an_xlsx_error_names_the_sheet_and_suggests_sheet_names(tmp_path):
     path = write_xlsx(tmp_path / "cards.xlsx", {"Fruit": [["name", "name"], ["A", "B"]], "Vegetables": [["x"]]})
     assert error_of(path, "Fruits") == f"{path}: no sheet 'Fruits'; the sheets are Fruit, Vegetables — did you mean 'Fruit'?"
-    assert error_of(path, "Fruit") == f"{path}[Fruit]:1: column 'name' appears twice (columns A and B)"
+    assert error_of(path, "Fruit") == f"{path}[Fruit]:1 column B: column 'name' appears twice (columns A and B)"
 
 
 def test_an_xlsx_that_is_no_workbook_or_a_zip_bomb_is_refused(tmp_path, monkeypatch):
@@ -261,7 +263,7 @@ def test_ods_errors_name_the_sheet_and_row(tmp_path, monkeypatch):
                   ods_row(ods_cell(repeat=200), repeat=4),
                   ods_row(ods_cell("Apple"), ods_cell("x"))],
         "Veg": [ods_row(ods_cell("name"))]})
-    assert error_of(path, "Fruit") == f"{path}[Fruit]:6: column B has a value but no name in the first row (row 1)"
+    assert error_of(path, "Fruit") == f"{path}[Fruit]:6 column B: a value in a column with no name (row 1 names the fields): name the column, or call it '# notes' to keep notes there"
     assert error_of(path, "fruit") == f"{path}: no sheet 'fruit'; the sheets are Fruit, Veg — did you mean 'Fruit'?"
     assert error_of(path, "Veg") == f"{path}[Veg]:1: no cards: only the row that names the fields"
     monkeypatch.setattr(cardtable, "MAX_COLUMNS", cardtable.MAX_COLUMNS.at(50))
@@ -364,7 +366,7 @@ def test_card_checks_name_the_spreadsheet_row(make_deck, kind):
     with pytest.raises(DeckError) as caught:
         load_deck(orchard(make_deck, kind, rows))
     shown = f"orchard.{kind}" + ("[Fruit]" if kind != "csv" else "")
-    assert str(caught.value).endswith(f"{shown}:2: unknown key 'txt' in card — did you mean 'text'?")
+    assert str(caught.value).endswith(f"{shown}:1 column D: unknown column 'txt' — did you mean 'text'?")
     rows = [row[:] for row in ROWS] + [["", "red", 2]]
     with pytest.raises(DeckError) as caught:
         load_deck(orchard(make_deck, kind, rows))
@@ -372,7 +374,8 @@ def test_card_checks_name_the_spreadsheet_row(make_deck, kind):
     rows = [row[:] for row in ROWS] + [["Fig", "red", 2.5]]
     with pytest.raises(DeckError) as caught:
         load_deck(orchard(make_deck, kind, rows))
-    assert str(caught.value).endswith(f"{shown}:4: count must be a whole number of 1 or more, not '2.5'")
+    assert str(caught.value).endswith(f"{shown}:4 column C: count must be a whole number of 0 or more (0 leaves the "
+                                      "card out), not '2.5'")
 
 
 @pytest.mark.parametrize("cards, message", [

@@ -144,9 +144,9 @@ def test_an_unquoted_colour_in_a_layout_is_explained(make_deck):
 
 @pytest.mark.parametrize("old, new, line, message", [
     ("{title: Two, color: blue}", "{title: Two, colour: blue}", 16, "unknown key 'colour' in card — did you mean 'color'?"),
-    ("count: 2", "count: two", 15, "count must be a whole number of 1 or more, not 'two'"),
-    ("count: 2", "count: 0", 15, "count must be a whole number of 1 or more, not 0"),
-    ("count: 2", "count: 1.5", 15, "count must be a whole number of 1 or more, not 1.5"),
+    ("count: 2", "count: two", 15, "count must be a whole number of 0 or more (0 leaves the card out), not 'two'"),
+    ("count: 2", "count: -1", 15, "count must be a whole number of 0 or more (0 leaves the card out), not -1"),
+    ("count: 2", "count: 1.5", 15, "count must be a whole number of 0 or more (0 leaves the card out), not 1.5"),
     ("front: front", "front: frnt", 12, "unknown template 'frnt' — did you mean 'front'?"),
     ("layouts: [simple]", "layouts: [simpel]", 6, "unknown layout 'simpel'"),
     ("layouts: [simple]", "layouts: simple, common", 6, "'layouts' must be a list: write layouts: [simple, common]"),

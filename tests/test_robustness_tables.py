@@ -369,12 +369,12 @@ def test_a_value_with_line_breaks_is_echoed_on_one_line_and_cut(tmp_path):
     path.write_text(f'"{name}",suit\nApple,red\n', encoding="utf-8")
     with pytest.raises(DeckError) as caught:
         read_card_table(path)
-    assert str(caught.value) == (f"{path}:1: the name of column A, 'name\\n{'x' * 73}…', holds a line break: "
+    assert str(caught.value) == (f"{path}:1 column A: the column's name, 'name\\n{'x' * 73}…', holds a line break: "
                                  "a field's name is one line")
     path.write_text('"a\tb",a\tb\n1,2\n', encoding="utf-8")
     with pytest.raises(DeckError) as caught:
         read_card_table(path)
-    assert str(caught.value) == f"{path}:1: column 'a\\tb' appears twice (columns A and B)"
+    assert str(caught.value) == f"{path}:1 column B: column 'a\\tb' appears twice (columns A and B)"
     odd = tmp_path / "odd.ods"
     write_zip(odd, ods_parts((ODS_HEAD + ods_sheet(GOOD_ODS_ROWS, "A&#10;B") + ODS_TAIL).encode()))
     with pytest.raises(DeckError) as caught:

@@ -24,7 +24,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .errors import DeckError, DeckWarning, Warnings, display_path, folder_ref, printable, said, suggest
+from .errors import DeckError, DeckErrors, DeckWarning, Warnings, display_path, folder_ref, printable, said, suggest
 
 if TYPE_CHECKING:  # what `__getattr__` reads lazily, for type checkers and editors
     from .builder.images import Imposed
@@ -62,7 +62,7 @@ _LAZY = {
 __all__ = ["build", "check", "impose", "calibrate", "load_deck", "list_decks", "new_deck", "serve", "languages",
            "schema",
            "choose",
-           "back_offset_for", "DeckError", "DeckWarning", "Warnings", "display_path", "folder_ref", "suggest",
+           "back_offset_for", "DeckError", "DeckErrors", "DeckWarning", "Warnings", "display_path", "folder_ref", "suggest",
            "printable", "said",
            "Offset", "Progress", *sorted(_LAZY)]
 
@@ -114,9 +114,13 @@ def _subfolders(folder: Path) -> list[Path]:
 
 def check(deck: str | Path, *, players: int | None = None, refresh: bool = False) -> CheckResult:
     """Check a deck without writing anything: load it, compose every card in its own language and
-    in each translation. Raises DeckError on the first mistake (file and line in the message)."""
+    in each translation. A deck with mistakes raises DeckErrors: every mistake loading could go on
+    past (each card's, each component's, each card file's) in its `errors`, file by file in the
+    order of their lines, and said as the first of them (file and line in the message); a build
+    stops at the first."""
     from .builder.box import box_label
     from .builder.faces import compose_faces
+    from .errors import collecting
     from .model.cardsource import CardFetcher
     from .model import load_deck as load
     from .results import CheckResult
@@ -124,7 +128,13 @@ def check(deck: str | Path, *, players: int | None = None, refresh: bool = False
     warnings = Warnings()
     # card lists at web addresses: each asked for once, for every language; `refresh`: anew, no kept copy
     fetcher = CardFetcher(refresh)
-    loaded = load(deck, players, cards=fetcher)
+    with collecting() as mistakes:
+        try:
+            loaded = load(deck, players, cards=fetcher)
+        except DeckError as exc:  # one it could not go on past
+            mistakes.add(exc)
+    if mistakes:
+        raise DeckErrors(mistakes.sorted())
     faces = compose_faces(loaded, warnings).distinct()
     for language in loaded.languages[1:]:
         translated = load(deck, players, language, cards=fetcher)

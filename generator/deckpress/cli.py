@@ -631,16 +631,34 @@ def _listing(ref: str) -> str:
                                                  _refresh_option(), *_report_options()])
 def check(deck: str, refresh: bool, report_file: Path | None, strict: bool) -> None:
     """Check DECK (its layouts, and every language it is translated into) without writing anything
-    but the --report."""
+    but the --report. Every mistake it can go on past is said, each on its own line, file by file."""
     try:
         result = api.check(deck, refresh=refresh)
     except api.DeckError as exc:
-        _fail(exc)
+        _fail_all(exc)
         raise
     _show_warnings(result.warnings)
     report = api.Report.of([result])
     _say(report.decks[0].line())
     _finish(report, report_file, strict)
+
+
+#: mistakes `check` prints before saying how many more there are
+MAX_MISTAKES_SHOWN = 50
+
+
+def _fail_all(exc: api.DeckError) -> None:
+    """Each mistake of a check on its own line, `error: file:line: …` (at most MAX_MISTAKES_SHOWN,
+    then how many more), and exit status 2."""
+    errors = exc.errors if isinstance(exc, api.DeckErrors) else [exc]
+    for error in errors[:MAX_MISTAKES_SHOWN]:
+        click.echo(f"error: {error}", err=True)
+    if len(errors) > MAX_MISTAKES_SHOWN:
+        click.echo(f"… and {api.counted(len(errors) - MAX_MISTAKES_SHOWN, 'more mistake')}", err=True)
+    if len(errors) > 1:
+        files = len({error.file for error in errors})
+        click.echo(f"{api.counted(len(errors), 'mistake')} in {api.counted(files, 'file')}", err=True)
+    sys.exit(2)
 
 
 def _new_params() -> list[click.Parameter]:

@@ -6,7 +6,9 @@ from __future__ import annotations
 import bisect
 import os
 import re
-from collections.abc import Hashable, Iterable, Iterator
+from collections.abc import Hashable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -108,13 +110,15 @@ def _quoted(message: str) -> Iterator[tuple[int, int]]:
         at = end + 1
 
 
-def located(text: str, file: str | None, line: int | None) -> str:
+def located(text: str, file: str | None, line: int | None, column: str | None = None) -> str:
     """`text` after the place it is about, as every error and warning is printed: `file:line: text`
-    (the file's name `printable`, the text `said`)."""
+    (the file's name `printable`, the text `said`); in a spreadsheet, `file:row column C: text`."""
     text = said(text)
     if file is None:
         return text
     file = printable(file)
+    if line and column:
+        return f"{file}:{line} column {column}: {text}"
     return f"{file}:{line}: {text}" if line else f"{file}: {text}"
 
 
@@ -125,16 +129,125 @@ class DeckError(Exception):
     """
 
     def __init__(self, message: str, file: str | os.PathLike[str] | None = None,
-                 line: int | None = None, suggestion: str | None = None) -> None:
+                 line: int | None = None, suggestion: str | None = None, column: str | None = None) -> None:
         super().__init__(message)
         self.message = message
         self.file = display_path(file) if file is not None else None
         self.line = line
         self.suggestion = suggestion
+        self.column = column  # a spreadsheet's column letter (`C`), when the mistake is in one cell or header
 
     def __str__(self) -> str:
         hint = f" — did you mean '{self.suggestion}'?" if self.suggestion else ""  # said with the message
-        return located(f"{self.message}{hint}", self.file, self.line)
+        return located(f"{self.message}{hint}", self.file, self.line, self.column)
+
+    def place(self) -> tuple[str, int, int]:
+        """Where the mistake is, to sort mistakes by: file, line, column (A = 1); no file first."""
+        return self.file or "", self.line or 0, column_number(self.column) if self.column else 0
+
+
+def column_number(letters: str) -> int:
+    """A spreadsheet column's number from its letters: A -> 1, Z -> 26, AA -> 27."""
+    number = 0
+    for letter in letters:
+        number = number * 26 + ord(letter) - ord("A") + 1
+    return number
+
+
+class DeckErrors(DeckError):
+    """Every mistake a check found, in `errors` (file by file, in the order of their lines); said
+    as the first of them, so a caller that wants one mistake gets it (`deckpress.check` raises it,
+    the `check` command prints them all)."""
+
+    def __init__(self, errors: Sequence[DeckError]) -> None:
+        first = errors[0]
+        super().__init__(first.message, first.file, first.line, first.suggestion, first.column)
+        self.file = first.file  # as displayed already
+        self.errors = list(errors)
+
+
+class Mistakes:
+    """The mistakes `collecting` recorded, each once, in the order they were found."""
+
+    def __init__(self) -> None:
+        self.errors: list[DeckError] = []
+        self._said: set[str] = set()
+
+    def add(self, error: DeckError) -> None:
+        if isinstance(error, DeckErrors):
+            for each in error.errors:
+                self.add(each)
+            return
+        if str(error) not in self._said:
+            self._said.add(str(error))
+            self.errors.append(error)
+
+    def __len__(self) -> int:
+        return len(self.errors)
+
+    def sorted(self) -> list[DeckError]:
+        """File by file (in the order of their names), then by line and column."""
+        return sorted(self.errors, key=DeckError.place)
+
+
+# the mistakes being collected, when a check is going on past them; None (a build) raises the first
+_collected: ContextVar[Mistakes | None] = ContextVar("collected", default=None)
+
+
+@contextmanager
+def collecting() -> Iterator[Mistakes]:
+    """Within this block, a mistake said with `report`, or raised inside `carry_on`, is recorded
+    and the loader goes on past it, so one check finds every mistake it safely can."""
+    mistakes = Mistakes()
+    token = _collected.set(mistakes)
+    try:
+        yield mistakes
+    finally:
+        _collected.reset(token)
+
+
+def report(error: DeckError) -> None:
+    """Say a mistake the loader can go on past: raised (a build stops at the first), or recorded
+    when `collecting`."""
+    mistakes = _collected.get()
+    if mistakes is None:
+        raise error
+    mistakes.add(error)
+
+
+def mistakes_said() -> int:
+    """How many mistakes `collecting` has recorded so far (0 when not collecting: a build)."""
+    mistakes = _collected.get()
+    return len(mistakes) if mistakes is not None else 0
+
+
+class Step:
+    """One step `carry_on` went through: `failed` when it stopped at a mistake that was recorded."""
+
+    failed = False
+
+
+class Stopped(Exception):
+    """A step that cannot go on, its mistakes `report`ed already: `carry_on` ends it quietly. (Only
+    a check gets here: otherwise `report` raised the first mistake.)"""
+
+
+@contextmanager
+def carry_on() -> Iterator[Step]:
+    """A step (a card, a component) that a mistake stops but the loading goes on after: when
+    `collecting`, the mistake is recorded and the code after the block runs (`step.failed` says
+    so); otherwise the mistake is raised as it was."""
+    step = Step()
+    try:
+        yield step
+    except Stopped:
+        step.failed = True
+    except DeckError as error:
+        mistakes = _collected.get()
+        if mistakes is None:
+            raise
+        mistakes.add(error)
+        step.failed = True
 
 
 #: every kind of warning, a short stable word a script can test for, and what it means

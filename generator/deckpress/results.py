@@ -64,18 +64,21 @@ class DeckSummary:
     # and for an update build, what changed since the report it was given
     sides: tuple[dict[str, Any], ...] = ()
     changes: dict[str, Any] | None = None
+    left_out: tuple[str, ...] = ()  # the cards with `count: 0`, by name: printed nowhere
 
     @classmethod
     def of(cls, result: DeckBuild | CheckResult) -> DeckSummary:
         deck, warnings = result.deck, tuple(result.warnings)
+        left_out = tuple(card.name or card.label for component in deck.components for card in component.left_out)
         if isinstance(result, CheckResult):
-            return cls(deck.id, deck.title, deck.lang, tuple(result.languages), result.cards, result.faces, warnings)
+            return cls(deck.id, deck.title, deck.lang, tuple(result.languages), result.cards, result.faces, warnings,
+                       left_out=left_out)
         from .builder.plan import printed_title
 
         return cls(deck.id, printed_title(deck), deck.lang, tuple(deck.languages), deck.card_count(), result.faces,
                    warnings, sum(o.pages for o in result.outputs), tuple(display_path(o.path) for o in result.outputs),
                    tuple(side.to_json() for side in result.sides),
-                   result.changes.to_json() if result.changes is not None else None)
+                   result.changes.to_json() if result.changes is not None else None, left_out=left_out)
 
     @property
     def checked(self) -> bool:
@@ -87,7 +90,8 @@ class DeckSummary:
         2 warnings` (the language named when the deck has several), a check's `kanon: ok — 54 cards,
         20 distinct faces in de, en`; no warnings, no count of them."""
         counts = f"{counted(self.cards, 'card')}, {counted(self.faces, 'distinct face')}"
-        warnings = f", {counted(len(self.warnings), 'warning')}" if self.warnings else ""
+        warnings = left_out_note(self.left_out) + (f", {counted(len(self.warnings), 'warning')}" if self.warnings
+                                                   else "")
         several = len(self.languages) > 1
         if self.checked:
             return f"{self.id}: ok — {counts}{' in ' + ', '.join(self.languages) if several else ''}{warnings}"
@@ -100,7 +104,7 @@ class DeckSummary:
 
     def to_json(self) -> dict[str, Any]:
         """id, title, language, (a check's languages), cards, faces, (a build's pages and files), warnings,
-        and a build's (changes) and sides."""
+        (left_out), and a build's (changes) and sides."""
         data: dict[str, Any] = {"id": self.id, "title": self.title, "language": self.language}
         if self.checked:
             data["languages"] = list(self.languages)
@@ -108,6 +112,8 @@ class DeckSummary:
         if not self.checked:
             data.update(pages=self.pages, files=list(self.files or ()))
         data["warnings"] = [w.to_json() for w in self.warnings]
+        if self.left_out:
+            data["left_out"] = list(self.left_out)
         if not self.checked:
             if self.changes is not None:
                 data["changes"] = self.changes
@@ -166,3 +172,16 @@ class Report:
 def counted(n: int, noun: str) -> str:
     """`1 card`, `2 cards`: a count with its noun."""
     return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
+#: cards a summary line names when it says which were left out, before saying how many more
+LEFT_OUT_SHOWN = 5
+
+
+def left_out_note(names: Sequence[str]) -> str:
+    """`, 2 cards left out (count 0): Stall, Mill` (at most LEFT_OUT_SHOWN names), or "" for none."""
+    if not names:
+        return ""
+    shown = ", ".join(names[:LEFT_OUT_SHOWN])
+    more = f" and {len(names) - LEFT_OUT_SHOWN:,} more" if len(names) > LEFT_OUT_SHOWN else ""
+    return f", {counted(len(names), 'card')} left out (count 0): {shown}{more}"

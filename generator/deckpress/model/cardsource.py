@@ -192,7 +192,7 @@ def _fetch(url: str, folder: Path, how: CardFetcher, unconditional: bool, fallba
         return kept
     body, content_type, final, etag, modified = answer
     kind = _web_kind(url, final, content_type, body)
-    body = _utf8(body, content_type, url)
+    body = _utf8(body, content_type)
     copy = cache / f"{stem}{kind}"
     try:
         with replacing(copy) as tmp:
@@ -368,7 +368,7 @@ def _web_kind(url: str, final: str, content_type: str, body: bytes) -> str:
     return ".tsv" if b"\t" in first and b"," not in first else ".csv"
 
 
-def _utf8(body: bytes, content_type: str, url: str) -> bytes:
+def _utf8(body: bytes, content_type: str) -> bytes:
     """The body as UTF-8, as the readers take it: text in another charset the server names is converted."""
     message = Message()
     message["Content-Type"] = content_type or "text/plain"

@@ -1,11 +1,19 @@
 """Card lists kept in a spreadsheet: `.csv`, `.tsv`, `.xlsx` or `.ods`, read into the same `Map`s
 a YAML card list is made of, so the deck loader checks them like any other cards.
 
-The first row that is not blank names the fields; every later row is a card. Cells are text,
-as the person typed them: `1`, not `1.0`; an empty cell leaves the field out; a `count` cell
+The first row that is not blank names the fields; every later row is a card. A column whose
+name starts with `#` or `_` (`# playtest notes`) is the designer's own and is not read. Cells are
+text, as the person typed them: `1`, not `1.0`; an empty cell leaves the field out; a `count` cell
 becomes a whole number; a cell written in square brackets (`[red, blue]`) is a list, read
-as YAML's flow syntax. Each row remembers its row number, and its file is shown as `fruit.csv`
-or, for a sheet of a workbook, `cards.xlsx[Fruit]`, so every error reads `cards.xlsx[Fruit]:6: …`.
+as YAML's flow syntax. Each row remembers its row number, and each of its fields its column, and
+its file is shown as `fruit.csv` or, for a sheet of a workbook, `cards.xlsx[Fruit]`, so every error
+reads `cards.xlsx[Fruit]:6 column C: …` (a mistake in a column's name: at the row of the names).
+The column names are matched to the fields the deck's templates declare by the deck loader
+(`header_key`: `Card Name` is `card-name` or `card_name`), which knows them.
+
+A formula cell that was never calculated and saved (a workbook written by a program other than a
+spreadsheet) has no value to read: the row keeps that as a problem (`CardRow.problems`), which the
+deck loader says when it reads the card.
 
 Spreadsheet files come from strangers like deck files: sizes are bounded before anything is
 unpacked, rows and columns while they are read, and the ODS reader refuses any DOCTYPE (so no
@@ -72,8 +80,68 @@ MAX_SHEETS = Limit(1_000, "the workbook has more than {limit:,} sheets: a card l
 MAX_SHEETS_SHOWN = 5  # sheet names an error lists before saying how many more
 
 _WHOLE = re.compile(r"\d+")
+_SEPARATORS = re.compile(r"[\s_-]+")
+IGNORED_MARKS = ("#", "_")  # a column whose name starts with one is the designer's own, never read
+
+
+class Unsaved(str):
+    """A formula cell without a saved value: its formula (`=B5*2`), said as a problem of its row."""
+
 
 Row = tuple[int, Sequence[str]]  # a row number (from 1, as the spreadsheet shows it) and its cells
+
+
+def header_key(name: str) -> str:
+    """A column's name or a field's as they are matched: case, spaces, `-` and `_` counting for
+    nothing, so `Card Name`, `card_name` and `card-name` are one field."""
+    return _SEPARATORS.sub("", name.casefold())
+
+
+class CardRow(Map):
+    """A card read from a spreadsheet's row: a Map that knows each field's column, so a mistake in a
+    value is said at its cell (`cards.xlsx[Fruit]:6 column C: …`)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.columns: dict[Any, str] = {}  # field -> its column's letter
+        self.problems: list[DeckError] = []  # cells that give no value (a formula never saved)
+
+    def error(self, key: Any, message: str, suggestion: str | None = None) -> DeckError:
+        return DeckError(message, self.file_of(key), self.line_of(key), suggestion, self.columns.get(key))
+
+
+class CardTable(Seq):
+    """The cards of a spreadsheet: its rows (`CardRow`s), and its columns' names, each with its
+    letter, as the header row (`header_line`) writes them."""
+
+    def __init__(self, *args: Any) -> None:
+        super().__init__(*args)
+        self.columns: dict[str, str] = {}  # name as written -> its column's letter
+        self.header_line = 1
+
+    def header_error(self, name: str, message: str, suggestion: str | None = None) -> DeckError:
+        """A mistake in a column's name, said where the name is written: the header row, its column."""
+        return DeckError(message, self.file, self.header_line, suggestion, self.columns.get(name))
+
+    def rename(self, name: str, to: str) -> None:
+        """Call column `name` `to` in every row (the spelling the templates declare), keeping the order of fields."""
+        self.columns = {to if key == name else key: letter for key, letter in self.columns.items()}
+        for row in self:
+            if name in row:
+                kept = [(to if key == name else key, value) for key, value in row.items()]
+                row.clear()
+                row.update(kept)
+                row.key_lines[to] = row.key_lines.pop(name)
+                row.columns[to] = row.columns.pop(name)
+
+    def drop(self, name: str) -> None:
+        """Leave column `name` out of every row (a mistake said once, at its name, not in every row)."""
+        self.columns.pop(name, None)
+        for row in self:
+            if name in row:
+                del row[name]
+                row.key_lines.pop(name, None)
+                row.columns.pop(name, None)
 
 
 def read_card_table(path: Path, sheet: str | None = None, shown: str | None = None) -> Seq:
@@ -99,42 +167,57 @@ def read_card_table(path: Path, sheet: str | None = None, shown: str | None = No
     return _cards(rows, shown)
 
 
-def _cards(rows: list[Row], shown: str) -> Seq:
-    """Rows with data (the first names the fields) -> a Seq of card Maps."""
+def _cards(rows: list[Row], shown: str) -> CardTable:
+    """Rows with data (the first names the fields) -> a CardTable of CardRows."""
     if not rows:
         raise DeckError("the table is empty; its first row names the fields, every row below is a card", shown, 1)
     header_line, header = rows[0]
     names: dict[int, str] = {}
+    ignored: set[int] = set()  # the designer's own columns (`# notes`): their cells are never read
     for column, cell in enumerate(header):
         name = cell.strip()
         if not name:
             continue
+        if name.startswith(IGNORED_MARKS):
+            ignored.add(column)
+            continue
         if "\n" in name or "\r" in name:
-            raise DeckError(f"the name of column {_letter(column)}, {_echo(name)}, holds a line break: a field's "
-                            "name is one line", shown, header_line)
+            raise DeckError(f"the column's name, {_echo(name)}, holds a line break: a field's "
+                            "name is one line", shown, header_line, column=_letter(column))
         first = next((c for c, n in names.items() if n == name), None)
         if first is not None:
             raise DeckError(f"column {_echo(name)} appears twice (columns {_letter(first)} and {_letter(column)})",
-                            shown, header_line)
+                            shown, header_line, column=_letter(column))
         names[column] = name
-    cards = Seq()
-    cards.file, cards.line = shown, header_line
+    cards = CardTable()
+    cards.file, cards.line, cards.header_line = shown, header_line, header_line
+    cards.columns = {name: _letter(column) for column, name in names.items()}
     for line, cells in rows[1:]:
-        card = Map()
+        card = CardRow()
         card.file, card.line = shown, line
         for column, cell in enumerate(cells):
+            if column in ignored:
+                continue
             text = _tidy(cell)
             if not text:
                 continue  # an empty cell leaves the field out: the default applies
             if column not in names:
-                raise DeckError(f"column {_letter(column)} has a value but no name in the first row "
-                                f"(row {header_line})", shown, line)
+                raise DeckError(f"a value in a column with no name (row {header_line} names the fields): name the "
+                                "column, or call it '# notes' to keep notes there", shown, line,
+                                column=_letter(column))
             name = names[column]
+            if isinstance(cell, Unsaved):
+                card.problems.append(DeckError(
+                    f"the formula of {_echo(name)} ({_echo(str(cell))}) has no saved value: open the file in a "
+                    "spreadsheet program (Excel, LibreOffice) and save it, so its values are stored",
+                    shown, line, column=_letter(column)))
+                continue
             if len(text) > MAX_TEXT:
                 raise DeckError(f"the cell of {_echo(name)} holds {len(text):,} characters: a value has at most "
-                                f"{MAX_TEXT:,}, as in a YAML file", shown, line)
-            card[name] = _value(name, text, shown, line)
+                                f"{MAX_TEXT:,}, as in a YAML file", shown, line, column=_letter(column))
+            card[name] = _value(name, text, shown, line, _letter(column))
             card.key_lines[name] = line
+            card.columns[name] = _letter(column)
         cards.append(card)
         cards.item_lines.append(line)
     if not cards:
@@ -152,16 +235,16 @@ def _echo(text: str) -> str:
     return f"'{quoted(text)}'"
 
 
-def _value(name: str, text: str, shown: str, line: int) -> Any:
+def _value(name: str, text: str, shown: str, line: int, column: str) -> Any:
     """A field's value from its cell: a whole-number `count` as an int, `[a, b]` as a list, else the text."""
-    if name == "count" and _WHOLE.fullmatch(text):
+    if header_key(name) == "count" and _WHOLE.fullmatch(text):
         return int(text)  # anything else stays text, which the deck loader refuses with its usual message
     if text.startswith("[") and text.endswith("]"):
         try:
             items = parse_yaml(text, shown)
         except DeckError as exc:
-            raise DeckError(f"column {_echo(name)}: {exc.message} (a cell in square brackets is a list, "
-                            "like [red, blue])", shown, line) from None
+            raise DeckError(f"the list of {_echo(name)}: {exc.message} (a cell in square brackets is a list, "
+                            "like [red, blue])", shown, line, column=column) from None
         if isinstance(items, Seq):  # a list of its own, at the cell's row (what parse_yaml gives is shared)
             found = Seq(items)
             found.file, found.line, found.item_lines = items.file, line, [line] * len(items)
@@ -240,26 +323,34 @@ def _xlsx_rows(path: Path, shown: str, sheet: str | None) -> tuple[str, list[Row
     cell, so each part of the file is first read here as a stream and counted (`_scan_xlsx`)."""
     import openpyxl  # only decks with a workbook need it
 
+    unsaved: set[str] = set()  # cells (`B5`, of any sheet) holding a formula without a saved value
     with _open_zip(path, shown) as archive:
-        names = _scan_xlsx(archive, shown)
+        names = _scan_xlsx(archive, shown, unsaved)
     if sheet is not None and names and sheet not in names:
         _pick_sheet(names, sheet, shown)  # said before openpyxl would name every sheet
     if len(names) > MAX_SHEETS:
         raise MAX_SHEETS.error(shown)
+    books = []
     try:
-        book = openpyxl.load_workbook(path, read_only=True, data_only=True)
-    except Exception as exc:  # a stranger's file: whatever openpyxl fails with, say so in one line
-        raise DeckError(f"not a readable .xlsx workbook ({_reason(exc)})", shown) from None
-    try:
-        name = _pick_sheet(book.sheetnames, sheet, shown)
-        table = book[name]
-        if not hasattr(table, "iter_rows"):
+        try:
+            # the values Excel saved; and, only when some formula has none, the formulas, to say which
+            books.append(openpyxl.load_workbook(path, read_only=True, data_only=True))
+            if unsaved:
+                books.append(openpyxl.load_workbook(path, read_only=True, data_only=False))
+        except Exception as exc:  # a stranger's file: whatever openpyxl fails with, say so in one line
+            raise DeckError(f"not a readable .xlsx workbook ({_reason(exc)})", shown) from None
+        name = _pick_sheet(books[0].sheetnames, sheet, shown)
+        tables = [book[name] for book in books]
+        if not hasattr(tables[0], "iter_rows"):
             raise DeckError(f"sheet {_echo(name)} is a chart, not a table", shown)
         shown = f"{shown}[{name}]"
-        # the size the file claims is not trusted: rows are as long as their last cell
-        table.reset_dimensions()
-        rows = ((line, [_xlsx_text(v) for v in values])
-                for line, values in zip(range(1, MAX_ROWS + 2), table.iter_rows(values_only=True)))
+        for table in tables:  # the size the file claims is not trusted: rows are as long as their last cell
+            table.reset_dimensions()
+        values = tables[0].iter_rows(values_only=True)
+        formulas = tables[1].iter_rows(values_only=True) if unsaved else itertools.repeat(())
+        rows = ((line, [_xlsx_text(v) if v is not None or i >= len(written) else _unsaved(written[i], i, line, unsaved)
+                        for i, v in enumerate(saved)])
+                for line, saved, written in zip(range(1, MAX_ROWS + 2), values, formulas))
         try:
             return shown, _collect(rows, shown)
         except DeckError:
@@ -267,26 +358,39 @@ def _xlsx_rows(path: Path, shown: str, sheet: str | None) -> tuple[str, list[Row
         except Exception as exc:
             raise DeckError(f"not a readable sheet ({_reason(exc)})", shown) from None
     finally:
-        book.close()
+        for book in books:
+            book.close()
 
 
-def _scan_xlsx(archive: Any, shown: str) -> list[str]:
+def _unsaved(written: Any, column: int, line: int, unsaved: set[str]) -> str:
+    """A cell with no saved value: its formula, as `Unsaved`, when the scan found one there
+    without a value (else it is an empty cell, or a formula that gave nothing)."""
+    if isinstance(written, str) and written.startswith("=") and f"{_letter(column)}{line}" in unsaved:
+        return Unsaved(written)
+    return ""
+
+
+def _scan_xlsx(archive: Any, shown: str, unsaved: set[str]) -> list[str]:
     """Read every part of a workbook's zip as XML in a stream, counting what openpyxl would build,
     and refuse it at the first limit passed: elements of a part, shared strings, a sheet's rows and
     cells, a row's cells. A DOCTYPE is refused too (no entity is ever expanded). A part that is no
     XML (a picture) is left as soon as that shows; a corrupt part is refused. Gives the names of
-    the sheets (of the `sheet` elements of any part: the workbook's)."""
+    the sheets (of the `sheet` elements of any part: the workbook's), and puts in `unsaved` the cells
+    (`B5`) holding a formula without a saved value (`<f>` and an empty or no `<v>`), which
+    openpyxl reads as empty: a file written by a program that does not calculate."""
     from xml.parsers import expat
 
     names: list[str] = []
     for info in archive.infolist():
         if info.is_dir():
             continue
-        counter = _PartCounter(info.filename, shown, names)
+        counter = _PartCounter(info.filename, shown, names, unsaved)
         parser = expat.ParserCreate()
         parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
         parser.StartDoctypeDeclHandler = counter.doctype
         parser.StartElementHandler = counter.start
+        parser.EndElementHandler = counter.end
+        parser.CharacterDataHandler = counter.text
         parser.buffer_text = False
         try:
             with archive.open(info) as part:
@@ -305,12 +409,27 @@ def _scan_xlsx(archive: Any, shown: str) -> list[str]:
 
 class _PartCounter:
     """Counts one part's elements as expat reads them, by their names without prefix: `si` (a
-    shared string), `row`, `c` (a cell); and keeps the name of each `sheet`."""
+    shared string), `row`, `c` (a cell); and keeps the name of each `sheet`, and the cells whose
+    formula (`f`) has no saved value (`v`)."""
 
-    def __init__(self, part: str, shown: str, names: list[str]) -> None:
-        self.part, self.shown, self.names = printable(part[:200]), shown, names
+    def __init__(self, part: str, shown: str, names: list[str], unsaved: set[str]) -> None:
+        self.part, self.shown, self.names, self.unsaved = printable(part[:200]), shown, names, unsaved
         self.elements = self.strings = self.cells = self.row_cells = self.rows = 0
         self.row = 0  # the current row's number
+        self.cell = ""  # the current cell's reference, `B5`
+        self.formula = self.valued = self.in_value = False  # the current cell has a formula, a value; in its `v`
+
+    def end(self, tag: str) -> None:
+        name = tag[tag.find(":") + 1:]
+        if name == "v":
+            self.in_value = False
+        elif name == "c" and self.formula and not self.valued:
+            self.unsaved.add(self.cell)
+            self.formula = False
+
+    def text(self, data: str) -> None:
+        if self.in_value and data.strip():
+            self.valued = True
 
     def doctype(self, *_: Any) -> None:
         raise DeckError(f"{self.part} declares a DOCTYPE, which no .xlsx file has; refused", self.shown)
@@ -323,6 +442,10 @@ class _PartCounter:
         if name == "c":
             self.cells += 1
             self.row_cells += 1
+            written = attrs.get("r", "")
+            self.cell = written if written.isascii() and written.isalnum() else f"{_letter(self.row_cells - 1)}{self.row}"
+            # a formula giving text may save an empty one (`t="str"`): only a number's `v` is never empty
+            self.formula, self.valued = False, attrs.get("t") == "str"
             if self.row > MAX_ROWS:  # openpyxl would stop short of it, and say nothing
                 raise MAX_ROWS.error(self.shown, self.row)
             if self.row_cells > MAX_ROW_CELLS:
@@ -334,6 +457,10 @@ class _PartCounter:
             self.row_cells = 0
             written = attrs.get("r", "")
             self.row = int(written) if written.isascii() and written.isdigit() else self.row + 1
+        elif name == "f":
+            self.formula = True
+        elif name == "v":
+            self.in_value = True
         elif name == "sheet" and "name" in attrs:
             self.names.append(attrs["name"])
         elif name == "si":
@@ -426,6 +553,7 @@ class _OdsReader:
         self.row_repeat = self.cell_repeat = 1
         self.cell: list[str] | None = None  # the current cell's paragraphs
         self.value: str | None = None  # … or its value, when it is a number, date, time or truth
+        self.formula: str | None = None  # … and its formula, if it has one
         self.parts: list[tuple[bool, str]] = []  # the current paragraph: (literal, text) pieces
         self.chars = self.sheet_chars = 0  # characters of the current cell and of the sheet so far
         self.paragraph = self.skipping = 0  # depth inside a paragraph, inside a skipped element
@@ -455,6 +583,7 @@ class _OdsReader:
             if self.cell_count > MAX_CELLS:
                 raise MAX_CELLS.error(self.shown, self.line + 1, where=" in the sheet")
             self.cell, self.value, self.chars = [], _typed_value(attrs), 0
+            self.formula = attrs.get(f"{_TABLE}formula")
             self.cell_repeat = _count(attrs.get(f"{_TABLE}number-columns-repeated"))
         elif self.cell is None:
             return
@@ -508,6 +637,8 @@ class _OdsReader:
             self.cells = None
 
     def _end_cell(self, text: str) -> None:
+        if not text.strip() and self.formula and self.value is None:
+            text = Unsaved(self.formula)  # a formula never calculated: a problem of its row, not an empty cell
         if not text.strip():
             self.blanks += self.cell_repeat  # only counted: a row may end in 16 000 empty cells
             return

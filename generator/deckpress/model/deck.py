@@ -18,7 +18,7 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from ..bundled import DECKS_DIR, FONTS_DIR, LAYOUTS_DIR
-from ..errors import DeckError, suggest
+from ..errors import DeckError, Stopped, carry_on, mistakes_said, report, suggest
 from ..paths import MAX_NAME, OUTSIDE, PathError, check_length, confined, existing_file, readable, real, where
 from ..text.fonts import (FONT_SUFFIXES, FontError, FontSet, axes_of, check_embeddable, font_ref, instances_of,
                           open_font)
@@ -27,7 +27,7 @@ from ..yamlfile import Map, Seq, load_yaml
 from .translations import Translator, languages, load_translator
 from .cardsource import (CARD_LIST_TYPES, CardFetcher, RemoteList, read_card_list, remote_cards, shared_fetcher,
                          web_address)
-from .cardtable import TABLE_TYPES, WORKBOOK_TYPES
+from .cardtable import TABLE_TYPES, WORKBOOK_TYPES, CardTable, header_key
 from .keys import (BOX, CARD, CARD_TABLE, COMPONENT, DECK, FONT, FONT_FILE, MAX_CARDS, MAX_COPIES, MAX_COUNT, PALETTE,
                    SIZE, check_keys)
 from .layout import REQUIRED, Layouts, Template, check_inline_name, load_layouts
@@ -123,6 +123,7 @@ class Component:
     size: CardSize
     copies: int = 1  # the card list is printed this many times (once per player for `copies: players`)
     listed: int = 0  # its card list's length, when a playtest build prints some of it (`selection`)
+    left_out: list[Card] = field(default_factory=list)  # its cards with `count: 0`, printed nowhere
 
     @property
     def total(self) -> int:
@@ -178,7 +179,7 @@ class Deck:
         if self.box_cover is not None:
             name, number = self.box_cover
             component = next(c for c in self.components if c.name == name)
-            return component, component.cards[number - 1]
+            return component, next(card for card in component.cards if card.number == number)
         for component in sorted(self.components, key=lambda c: c.sheet != "cards"):
             if component.cards:
                 return component, component.cards[0]
@@ -303,15 +304,18 @@ def load_deck(ref: str | Path, players: int | None = None, lang: str | None = No
         raise doc.error("components", "'components' must be a list of components, each with name, front and cards")
     seen: set[str] = set()
     for index, spec in enumerate(components):
-        component = _load_component(spec, components, index, layouts, deck, fetcher)
-        if component.name in seen:
-            raise spec.error("name", f"component name '{component.name}' is used twice")
-        seen.add(component.name)
-        deck.components.append(component)
-        if deck.card_count() > MAX_CARDS:
-            raise spec.error("copies" if component.copies > 1 else "cards",
-                             f"the deck prints {deck.card_count():,} pieces with component '{component.name}': "
-                             f"a deck prints at most {MAX_CARDS:,}")
+        with carry_on():  # a check goes on to the next component, and the next card file
+            component = _load_component(spec, components, index, layouts, deck, fetcher)
+            if component.name in seen:
+                raise spec.error("name", f"component name '{component.name}' is used twice")
+            seen.add(component.name)
+            deck.components.append(component)
+            if deck.card_count() > MAX_CARDS:
+                raise spec.error("copies" if component.copies > 1 else "cards",
+                                 f"the deck prints {deck.card_count():,} pieces with component '{component.name}': "
+                                 f"a deck prints at most {MAX_CARDS:,}")
+    if mistakes_said():
+        return deck  # a check that found mistakes: the box would be checked against cards left unread
     deck.box, deck.box_cover, deck.box_contents = _box(doc, deck.components)
     deck.box_font, deck.box_credit = _box_look(doc, deck.names.fonts)
     return deck
@@ -491,13 +495,19 @@ def _box(doc: Map, components: list[Component]) -> tuple[bool, tuple[str, int] |
     written = str(spec["cover"]).strip()
     name, _, number = written.rpartition(" ")
     if not number.isdigit():
-        name, number = written, "1"
+        name, number = written, ""
     by_name = {c.name: c for c in components}
     if name not in by_name:
         raise spec.error("cover", f"box cover '{written}': no component '{name}'", suggest(name, by_name))
-    count = len(by_name[name].cards)
-    if not 1 <= int(number) <= count:
-        raise spec.error("cover", f"box cover '{written}': '{name}' has cards 1 to {count}")
+    component = by_name[name]
+    numbers = [card.number for card in component.cards]  # a card with count 0 prints nowhere, not on the box either
+    if not number:
+        return True, (name, numbers[0]), contents
+    if int(number) not in numbers:
+        left_out = any(card.number == int(number) for card in component.left_out)
+        raise spec.error("cover", f"box cover '{written}': " + (f"card {number} has count 0, so it is left out"
+                                                                 if left_out else f"'{name}' has cards 1 to "
+                                                                 f"{component.total}"))
     return True, (name, int(number)), contents
 
 
@@ -929,33 +939,66 @@ def _load_component(spec: Any, parent: Seq, index: int, layouts: Layouts, deck: 
         raise spec.error("cards", "'cards' must be a list of cards, or a spreadsheet file like fruit.csv")
     if len(cards_spec) > MAX_CARDS:  # each entry prints at least once: refused before reading them all
         raise spec.error("cards", f"{len(cards_spec):,} cards in the list: a deck prints at most {MAX_CARDS:,}")
-    cards = []
+    if isinstance(cards_spec, CardTable):
+        _match_columns(cards_spec, declared, templates)
+    cards: list[Card] = []
+    left_out: list[Card] = []  # `count: 0`: taken out (for a playtest), keeping its number
+    failed = False  # a card stopped at a mistake (a check goes on to the next one)
     for number, card_spec in enumerate(cards_spec, start=1):
-        if not isinstance(card_spec, Map):
-            raise DeckError("a card must be a mapping of fields, like {value: quarter, count: 3}",
-                            cards_spec.file, cards_spec.line_of(number - 1))
-        _check_card_keys(card_spec, declared, templates, "card")
-        count = card_spec.get("count", CARD["count"].default)
-        if isinstance(count, bool) or not isinstance(count, int) or count < 1:
-            raise card_spec.error("count", f"count must be a whole number of 1 or more, not {count!r}")
-        if count > MAX_COUNT:
-            raise card_spec.error("count", f"count {count:,} is too many: one card is printed at most {MAX_COUNT:,} "
-                                           "times")
-        values = {k: v for k, v in declared.items() if v is not REQUIRED}
-        values.update(defaults)
-        values.update({k: v for k, v in card_spec.items() if k not in CARD.key_names})
-        for key, default in declared.items():
-            if default is REQUIRED and key not in values:
-                owner = next(t for t in templates if t.fields.get(key) is REQUIRED)
-                raise DeckError(f"card lacks field '{key}', which template '{owner.name}' requires",
-                                card_spec.file, card_spec.line)
-        own = {k for k in card_spec if k not in CARD.key_names}
-        context = {**deck.meta_fields, "card.number": number, "card.total": len(cards_spec), "component": name}
-        _derive(values, own, context, card_spec)
-        cards.append(Card(name, number, values, count, card_spec.file, card_spec.line,
-                          {key: places[key] for key in values if key not in own and key in places}))
+        with carry_on() as step:
+            card = _load_card(card_spec, number, cards_spec, (declared, defaults, templates, places), deck, name)
+            (cards if card.count else left_out).append(card)
+        failed = failed or step.failed
+    if not cards and not failed:
+        raise spec.error("cards", f"every card of component '{name}' has count 0, so it prints nothing: give one "
+                                  "a count of 1 or more, or remove the component")
     size = _card_size(spec["size"], spec, "size") if "size" in spec else deck.size
-    return Component(name, front, back, sheet, cards, spec.file, spec.line, size, _copies(spec, deck))
+    component = Component(name, front, back, sheet, cards, spec.file, spec.line, size, _copies(spec, deck))
+    component.left_out = left_out
+    if left_out:  # `{card.total}` and the numbers stay those of the whole list
+        component.listed = len(cards_spec)
+    return component
+
+
+def _load_card(card_spec: Any, number: int, cards_spec: Seq,
+               fields: tuple[dict[str, Any], Map, list[Template], dict[str, tuple[str, int]]], deck: Deck,
+               name: str) -> Card:
+    """Entry `number` of component `name`'s card list, checked against its templates, with its
+    fields filled in: `fields` is what the templates declare, the component's defaults, the
+    templates, and where each default is written. A check says every mistake in the card's keys
+    and goes on to the next card; a build stops at the first."""
+    declared, defaults, templates, places = fields
+    if not isinstance(card_spec, Map):
+        raise DeckError("a card must be a mapping of fields, like {value: quarter, count: 3}",
+                        cards_spec.file, cards_spec.line_of(number - 1))
+    problems = getattr(card_spec, "problems", ())  # cells a spreadsheet could give no value (`CardRow`)
+    for problem in problems:
+        report(problem)
+    if problems:
+        raise Stopped  # what the cells would give is missing: the card goes no further
+    _check_card_keys(card_spec, declared, templates, "card")
+    count = card_spec.get("count", CARD["count"].default)
+    if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+        raise card_spec.error("count", f"count must be a whole number of 0 or more (0 leaves the card out), "
+                                       f"not {count!r}")
+    if count > MAX_COUNT:
+        raise card_spec.error("count", f"count {count:,} is too many: one card is printed at most {MAX_COUNT:,} "
+                                       "times")
+    values = {k: v for k, v in declared.items() if v is not REQUIRED}
+    values.update(defaults)
+    values.update({k: v for k, v in card_spec.items() if k not in CARD.key_names})
+    missing = [key for key, default in declared.items() if default is REQUIRED and key not in values]
+    for key in missing:
+        owner = next(t for t in templates if t.fields.get(key) is REQUIRED)
+        report(DeckError(f"card lacks field '{key}', which template '{owner.name}' requires",
+                         card_spec.file, card_spec.line))
+    if missing:
+        raise Stopped  # said above, each field; the card cannot be filled in without them
+    own = {k for k in card_spec if k not in CARD.key_names}
+    context = {**deck.meta_fields, "card.number": number, "card.total": len(cards_spec), "component": name}
+    _derive(values, own, context, card_spec)
+    return Card(name, number, values, count, card_spec.file, card_spec.line,
+                {key: places[key] for key in values if key not in own and key in places})
 
 
 def _card_table(spec: Map, deck: Deck, fetcher: CardFetcher) -> Seq:
@@ -1034,13 +1077,54 @@ def _derive(values: dict[str, Any], own: set[str], context: dict[str, Any], wher
 
 
 def _check_card_keys(node: Map, declared: dict[str, Any], templates: list[Template], context: str) -> None:
+    """Every key of a card (or of a component's `fields`) is a field its templates declare: each
+    one that is not is said (a check says them all, a build stops at the first)."""
     allowed = list(declared) + CARD.key_names
-    for key in node:
-        if key in CARD.key_names and context == "card":
-            continue
-        if key not in declared:
+    unknown = [key for key in node if key not in declared and not (key in CARD.key_names and context == "card")]
+    for key in unknown:
+        names = " and ".join(f"'{t.name}'" for t in templates)
+        hint = suggest(str(key), allowed)
+        report(node.error(key, f"unknown key '{key}' in {context}" +
+                          ("" if hint else f" (templates {names} use: {', '.join(declared) or 'no fields'})"),
+                          hint))
+    if unknown:
+        raise Stopped
+
+
+def _match_columns(table: CardTable, declared: dict[str, Any], templates: list[Template]) -> None:
+    """A spreadsheet's column names as the templates spell the fields: case, spaces, `-` and `_`
+    count for nothing (`Card Name` is `card-name`, or `card_name`, whichever is declared). A
+    column no field matches, or a second column for a field, is said once, at its name (the row of
+    names, its column), and left out of every row; a check says them all, a build the first."""
+    fields = list(declared) + [key for key in CARD.key_names if key not in declared]
+    spelled: dict[str, str] = {}
+    for field_name in fields:
+        spelled.setdefault(header_key(field_name), field_name)
+    taken: dict[str, str] = {}  # field -> the column name matched to it
+    matched: dict[str, str] = {}  # column name -> field
+    mistakes = []
+    for column in table.columns:
+        found = column if column in fields else spelled.get(header_key(column))
+        if found is None:
+            close = suggest(header_key(column), spelled)
             names = " and ".join(f"'{t.name}'" for t in templates)
-            hint = suggest(str(key), allowed)
-            raise node.error(key, f"unknown key '{key}' in {context}" +
-                             ("" if hint else f" (templates {names} use: {', '.join(declared) or 'no fields'})"),
-                             hint)
+            mistakes.append(table.header_error(
+                column, f"unknown column '{column}'" + ("" if close else
+                                                        f": templates {names} use {', '.join(declared) or 'no fields'}"
+                                                        "; a column of notes is named with a # first, like '# notes'"),
+                spelled[close] if close else None))
+        elif found in taken:
+            first = taken[found]
+            mistakes.append(table.header_error(
+                column, f"columns '{first}' ({table.columns[first]}) and '{column}' ({table.columns[column]}) are "
+                        f"both the field '{found}': keep one"))
+        else:
+            taken[found] = column
+            matched[column] = found
+    for column in [c for c in table.columns if c not in matched]:
+        table.drop(column)
+    for column, found in matched.items():
+        if column != found:
+            table.rename(column, found)
+    for mistake in mistakes:
+        report(mistake)

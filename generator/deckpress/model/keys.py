@@ -185,8 +185,8 @@ CARD_TABLE = Keys("card table", "A component's card list kept in a spreadsheet f
 ))
 
 CARD = Keys("card", "One entry of a component's card list, besides the fields its templates declare.", (
-    Key("count", "number", 1, f"copies of this card, a whole number from 1 to {MAX_COUNT:,}; a deck prints "
-        f"at most {MAX_CARDS:,} pieces in all"),
+    Key("count", "number", 1, f"copies of this card, a whole number from 0 to {MAX_COUNT:,} (0 leaves it out, "
+        f"as for a playtest); a deck prints at most {MAX_CARDS:,} pieces in all"),
 ))
 
 LAYOUT = Keys("layout file", "The sections of a layout file, all optional.", (
