@@ -62,7 +62,8 @@ _LAZY = {
 __all__ = ["build", "check", "impose", "calibrate", "load_deck", "list_decks", "new_deck", "serve", "languages",
            "schema",
            "choose",
-           "back_offset_for", "DeckError", "DeckErrors", "DeckWarning", "Warnings", "display_path", "folder_ref", "suggest",
+           "back_offset_for", "DeckError", "DeckErrors", "DeckWarning", "Warnings", "display_path", "folder_ref",
+           "suggest",
            "printable", "said",
            "Offset", "Progress", *sorted(_LAZY)]
 

@@ -88,7 +88,7 @@ class DeckSummary:
     def line(self) -> str:
         """One line: a build's `kanon (de): 54 cards, 20 distinct faces, 14 pages in 10 files,
         2 warnings` (the language named when the deck has several), a check's `kanon: ok — 54 cards,
-        20 distinct faces in de, en`; no warnings, no count of them."""
+        20 distinct faces in de, en`; then the cards left out (`count: 0`) by name, and how many warnings."""
         counts = f"{counted(self.cards, 'card')}, {counted(self.faces, 'distinct face')}"
         warnings = left_out_note(self.left_out) + (f", {counted(len(self.warnings), 'warning')}" if self.warnings
                                                    else "")
