@@ -174,5 +174,5 @@ def test_a_spreadsheet_cell_past_the_length_of_a_value_is_refused_at_its_row(mak
                        {"cards.csv": b"title\nshort\n" + b"x" * 120_000 + b"\n"})
     with pytest.raises(DeckError) as caught:
         load_deck(folder)
-    assert str(caught.value).endswith("cards.csv:3: the cell of 'title' holds 120,000 characters: a value has at "
+    assert str(caught.value).endswith("cards.csv:3 column A: the cell of 'title' holds 120,000 characters: a value has at "
                                       "most 100,000, as in a YAML file")
