@@ -131,3 +131,30 @@ def test_a_card_list_at_a_web_address_is_polled_and_its_changes_rebuild_the_deck
         preview.close()
         sheet.down()
     assert not watcher.is_alive() and not watcher.poller.is_alive()
+
+
+def test_serve_with_refresh_fetches_the_card_list_without_offering_the_copy(make_deck, monkeypatch):
+    import threading
+
+    from deckpress.model import load_deck
+    from tests.sheetserver import SheetServer
+    from tests.test_model_cardsource import DECK, LAYOUT, PROXIES
+
+    for name in PROXIES:
+        monkeypatch.delenv(name, raising=False)
+    sheet = SheetServer()
+    folder = make_deck(DECK.format(cards=sheet.url()), {"orchard": LAYOUT})
+    load_deck(folder)  # a copy kept, with its ETag
+    stop, started = threading.Event(), threading.Event()
+    serving = threading.Thread(target=deckpress.serve, args=(folder,), kwargs=dict(
+        port=0, open_browser=False, say=lambda line: None, started=lambda url: started.set(), stop=stop,
+        refresh=True))
+    serving.start()
+    try:
+        assert started.wait(SETTLED * 3)
+    finally:
+        stop.set()
+        serving.join(SETTLED)
+        sheet.down()
+    kept, served = sheet.gets()[:2]  # the load that kept a copy, then serve's first build
+    assert "If-None-Match" not in served  # asked anew, the copy not offered
