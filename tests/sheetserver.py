@@ -18,6 +18,7 @@ class Sheet:
     body: bytes = b"title,color\nApple,red\nPlum,blue\n"
     content_type: str = "text/csv; charset=utf-8"
     etags: bool = True
+    failing: int | None = None  # an HTTP status to answer with instead (503: the server has a bad day)
     requests: list[tuple[str, dict[str, str]]] = field(default_factory=list)  # (path, headers) of each GET
 
     @property
@@ -74,6 +75,11 @@ class SheetServer:
                     return None
                 if path == "/slow":
                     time.sleep(server.slow)
+                if sheet.failing is not None:
+                    self.send_response(sheet.failing)
+                    self.send_header("Content-Length", "0")
+                    self.end_headers()
+                    return None
                 if path == "/drip":  # a byte at a time, each soon enough, the whole far too late
                     self.send_response(200)
                     self.send_header("Content-Type", "text/csv")

@@ -158,6 +158,27 @@ def test_a_build_asks_each_address_once_and_refresh_asks_without_the_etag(make_d
     assert len(sheet.gets()) == 3 and "If-None-Match" not in sheet.gets()[-1]
 
 
+def test_the_age_said_offline_is_from_when_the_address_last_said_the_copy_is_current(make_deck, sheet, tmp_path):
+    folder = orchard(make_deck, sheet.url())
+    copy = load_deck(folder).card_sources[0].copy
+    sidecar = copy.with_suffix(".about.json")
+    meta = json.loads(sidecar.read_text(encoding="utf-8"))
+    meta["fetched"] -= 3 * 3600  # downloaded three hours ago
+    sidecar.write_text(json.dumps(meta), encoding="utf-8")
+    sheet.sheet.failing = 503
+    note = load_deck(folder).card_sources[0].note
+    assert re.fullmatch(rf"using the copy of {re.escape(sheet.url())} fetched 3 h ago \(HTTP 503 .*\)", note), note
+
+    sheet.sheet.failing = None  # the address says the copy is current (304): it is as new as that
+    current = load_deck(folder).card_sources[0]
+    assert current.note is None and current.fetched == meta["fetched"] and current.checked > current.fetched
+    sheet.sheet.failing = 503
+    offline = load_deck(folder).card_sources[0]
+    assert re.fullmatch(r"using the copy of \S+ fetched \d+ s ago \(HTTP 503 .*\)", offline.note), offline.note
+    listed = offline.to_json()
+    assert listed["fetched"] < listed["checked"] and listed["offline"] is True
+
+
 def test_a_sheet_without_etags_is_downloaded_again_and_its_changes_seen(make_deck, sheet):
     sheet.sheet.etags = False
     folder = orchard(make_deck, sheet.url())

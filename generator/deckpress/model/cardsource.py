@@ -5,11 +5,12 @@ web as CSV, or any host), fetched and kept in the deck folder.
 A web address is fetched over http or https alone (no `file:`, `ftp:` or `data:`, and no redirect
 to one), within a timeout, a size bound (the spreadsheets' `MAX_FILE_BYTES`) and a few redirects.
 The copy is kept in `<deck folder>/.deckpress/cache/`, named by a digest of the address, with a
-small JSON sidecar beside it (`<digest>.about.json`: the address, its ETag and Last-Modified, when it was fetched, the
-copy's SHA-256), both written atomically. A build asks for each address once (`CardFetcher`
-remembers what it fetched), conditionally when it has a copy: 304 Not Modified keeps the copy.
-When the address cannot be reached the copy is used, and the deck records why
-(`RemoteList.note`: "using the copy of … fetched 3 h ago (…)"), which the build warns of;
+small JSON sidecar beside it (`<digest>.about.json`: the address, its ETag and Last-Modified, when
+it was fetched and when last answered 304, the copy's SHA-256), both written atomically. A build
+asks for each address once (`CardFetcher` remembers what it fetched), conditionally when it has a
+copy: 304 Not Modified keeps the copy. When the address cannot be reached the copy is used, and
+the deck records why (`RemoteList.note`: "using the copy of … fetched 3 h ago (…)", its age from
+when it was last known current), which the build warns of;
 without a copy that is one line naming the deck file, line and address. `refresh` fetches
 without asking whether it changed and uses no copy when that fails. The copy's digest and time
 go into the build's report, so a build made from it can be made again.
@@ -77,14 +78,20 @@ class RemoteList:
     etag: str | None = None
     modified: str | None = None  # the Last-Modified the server gave
     note: str | None = None  # why the copy was used without the address saying it is current: a warning
+    checked: float | None = None  # when the address last said the copy is current (304), if since `fetched`
     file: str | None = None  # the deck file and line that name it (set per deck)
     line: int | None = None
 
     def to_json(self) -> dict[str, Any]:
-        """url, sha256, fetched (ISO 8601, UTC), the copy's path as shown, and whether it was used offline."""
-        return {"url": self.url, "sha256": self.sha256,
-                "fetched": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(self.fetched)),
+        """url, sha256, fetched and checked (ISO 8601, UTC: downloaded, and last known current), the
+        copy's path as shown, and whether it was used offline."""
+        return {"url": self.url, "sha256": self.sha256, "fetched": _utc(self.fetched), "checked": _utc(self.current),
                 "copy": display_path(self.copy), "offline": self.note is not None}
+
+    @property
+    def current(self) -> float:
+        """When the copy was last known to be what the address gives: downloaded, or answered 304."""
+        return self.fetched if self.checked is None else max(self.fetched, self.checked)
 
 
 class _Unreachable(Exception):
@@ -185,10 +192,16 @@ def _fetch(url: str, folder: Path, how: CardFetcher, unconditional: bool, fallba
             raise DeckError(f"cannot fetch {url} ({exc}), and there is no copy of it from an earlier build") from None
         if not fallback:
             raise DeckError(f"cannot fetch {url} ({exc})") from None
-        return replace(kept, note=f"using the copy of {url} fetched {_age(time.time() - kept.fetched)} ({exc})")
+        # its age from when it was last known current: a sheet unchanged for weeks was current yesterday
+        return replace(kept, note=f"using the copy of {url} fetched {_age(time.time() - kept.current)} ({exc})")
     if answer is None:  # 304 Not Modified: the copy is current
         if kept is None:
             raise DeckError(f"{url} answered 'not modified' to a request that had no copy to compare")
+        kept = replace(kept, checked=time.time())
+        try:
+            _write_sidecar(sidecar, kept)
+        except OSError:
+            pass  # the copy is as good; only when it was last known current is not kept
         return kept
     body, content_type, final, etag, modified = answer
     kind = _web_kind(url, final, content_type, body)
@@ -198,14 +211,23 @@ def _fetch(url: str, folder: Path, how: CardFetcher, unconditional: bool, fallba
         with replacing(copy) as tmp:
             tmp.write_bytes(body)
         made = RemoteList(url, copy, hashlib.sha256(body).hexdigest(), time.time(), etag, modified)
-        write_text(sidecar, json.dumps({"url": url, "copy": copy.name, "sha256": made.sha256, "fetched": made.fetched,
-                                        "etag": etag, "modified": modified}, indent=1) + "\n")
+        _write_sidecar(sidecar, made)
         for other in WEB_TYPES:  # a copy of another kind, from before the address gave this one
             if other != kind and (cache / f"{stem}{other}").is_file():
                 (cache / f"{stem}{other}").unlink()
     except OSError as exc:
         raise DeckError(f"cannot keep the copy of {url} in {display_path(cache)} ({exc.strerror or exc})") from None
     return made
+
+
+def _write_sidecar(sidecar: Path, made: RemoteList) -> None:
+    write_text(sidecar, json.dumps({"url": made.url, "copy": made.copy.name, "sha256": made.sha256,
+                                    "fetched": made.fetched, "checked": made.checked, "etag": made.etag,
+                                    "modified": made.modified}, indent=1) + "\n")
+
+
+def _utc(seconds: float) -> str:
+    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(seconds))
 
 
 def _cache_folder(folder: Path) -> Path:
@@ -235,7 +257,9 @@ def _kept(sidecar: Path, url: str, cache: Path) -> RemoteList | None:
         digest = hashlib.sha256(copy.read_bytes()).hexdigest()
         if digest != meta["sha256"]:
             return None  # changed or damaged since: fetched again, without asking whether it changed
-        return RemoteList(url, copy, digest, float(meta["fetched"]), meta.get("etag"), meta.get("modified"))
+        checked = meta.get("checked")
+        return RemoteList(url, copy, digest, float(meta["fetched"]), meta.get("etag"), meta.get("modified"),
+                          checked=None if checked is None else float(checked))
     except (OSError, ValueError, KeyError, TypeError):
         return None
 
