@@ -266,3 +266,20 @@ def test_a_check_without_mistakes_is_unchanged_and_one_mistake_is_one_line(make_
     write_csv(folder / "cards.csv", [["name", "suit"], ["Stall", "red"], ["Well", "red", "x"]])
     code, lines = check_lines(folder)
     assert (code, len(lines)) == (2, 1) and lines[0].startswith(f"error: {folder / 'cards.csv'}:3 column C: a value")
+
+
+def test_a_required_field_no_column_gives_is_said_once_not_on_every_row(make_deck):
+    folder = market(make_deck)
+    path = goods(folder, [["Nmae", "suit"], ["Stall", "red"], ["Well", "red"], ["Mill", "red"]])
+    with pytest.raises(DeckErrors) as caught:
+        deckpress.check(folder)
+    assert [str(e) for e in caught.value.errors] == [
+        f"{path}[Goods]:1 column A: unknown column 'Nmae' — did you mean 'name'?"]
+    goods(folder, [["suit", "text"], ["red", "a"], ["blue", "b"]])
+    with pytest.raises(DeckErrors) as caught:
+        deckpress.check(folder)
+    assert [str(e) for e in caught.value.errors] == [
+        f"{path}[Goods]:1: no column is the field 'name', which template 'good' requires"]
+    folder = market(make_deck, "{file: cards.xlsx, sheet: Goods}\n        fields: {name: Crate}")
+    goods(folder, [["suit"], ["red"], ["blue"]])  # the component gives every card its name
+    assert [c.fields["name"] for c in load_deck(folder).components[0].cards] == ["Crate", "Crate"]

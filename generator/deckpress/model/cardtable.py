@@ -118,6 +118,7 @@ class CardTable(Seq):
         super().__init__(*args)
         self.columns: dict[str, str] = {}  # name as written -> its column's letter
         self.header_line = 1
+        self.absent: set[str] = set()  # required fields no column gives: said once, not on every row
 
     def header_error(self, name: str, message: str, suggestion: str | None = None) -> DeckError:
         """A mistake in a column's name, said where the name is written: the header row, its column."""

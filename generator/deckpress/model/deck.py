@@ -940,7 +940,7 @@ def _load_component(spec: Any, parent: Seq, index: int, layouts: Layouts, deck: 
     if len(cards_spec) > MAX_CARDS:  # each entry prints at least once: refused before reading them all
         raise spec.error("cards", f"{len(cards_spec):,} cards in the list: a deck prints at most {MAX_CARDS:,}")
     if isinstance(cards_spec, CardTable):
-        _match_columns(cards_spec, declared, templates)
+        _match_columns(cards_spec, declared, templates, defaults)
     cards: list[Card] = []
     left_out: list[Card] = []  # `count: 0`: taken out (for a playtest), keeping its number
     failed = False  # a card stopped at a mistake (a check goes on to the next one)
@@ -989,6 +989,8 @@ def _load_card(card_spec: Any, number: int, cards_spec: Seq,
     values.update({k: v for k, v in card_spec.items() if k not in CARD.key_names})
     missing = [key for key, default in declared.items() if default is REQUIRED and key not in values]
     for key in missing:
+        if key in getattr(cards_spec, "absent", ()):
+            continue  # no column of the spreadsheet gives it: said once, at its row of names
         owner = next(t for t in templates if t.fields.get(key) is REQUIRED)
         report(DeckError(f"card lacks field '{key}', which template '{owner.name}' requires",
                          card_spec.file, card_spec.line))
@@ -1091,11 +1093,13 @@ def _check_card_keys(node: Map, declared: dict[str, Any], templates: list[Templa
         raise Stopped
 
 
-def _match_columns(table: CardTable, declared: dict[str, Any], templates: list[Template]) -> None:
+def _match_columns(table: CardTable, declared: dict[str, Any], templates: list[Template], defaults: Map) -> None:
     """A spreadsheet's column names as the templates spell the fields: case, spaces, `-` and `_`
     count for nothing (`Card Name` is `card-name`, or `card_name`, whichever is declared). A
     column no field matches, or a second column for a field, is said once, at its name (the row of
-    names, its column), and left out of every row; a check says them all, a build the first."""
+    names, its column), and left out of every row; so is a required field no column gives (and
+    the component's `fields` do not), rather than on every row (`table.absent`). A check says them
+    all, a build the first."""
     fields = list(declared) + [key for key in CARD.key_names if key not in declared]
     spelled: dict[str, str] = {}
     for field_name in fields:
@@ -1126,5 +1130,13 @@ def _match_columns(table: CardTable, declared: dict[str, Any], templates: list[T
     for column, found in matched.items():
         if column != found:
             table.rename(column, found)
+    hinted = {mistake.suggestion for mistake in mistakes}  # `unknown column 'Nmae' — did you mean 'name'?`
+    for key, default in declared.items():
+        if default is REQUIRED and key not in taken and key not in defaults:
+            table.absent.add(key)
+            if key not in hinted:
+                owner = next(t for t in templates if t.fields.get(key) is REQUIRED)
+                mistakes.append(DeckError(f"no column is the field '{key}', which template '{owner.name}' requires",
+                                          table.file, table.header_line))
     for mistake in mistakes:
         report(mistake)
