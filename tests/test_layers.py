@@ -13,7 +13,7 @@ import deckpress
 RANK = {  # lower number = lower layer (docs/ARCHITECTURE.md)
     "units": 0, "atomic": 0, "colors": 0, "errors": 0, "yamlfile": 0, "imagefile": 0,
     "pitches": 0, "settings": 0, "bundled": 0, "workers": 0, "separation": 0, "paths": 0,
-    "face": 1, "shapes": 1, "svgpath": 1, "svgfile": 1, "svgnormal": 1, "vectorart": 1,
+    "face": 1, "shapes": 1, "pieceshape": 1, "svgpath": 1, "svgfile": 1, "svgnormal": 1, "vectorart": 1,
     # the text engine is one package over two layers: what the model and the backends need (fonts,
     # shaping, where words break, breaks chosen as numbers) among the values; the rest, which reads a
     # span's keys from the model, with compose

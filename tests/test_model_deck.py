@@ -431,3 +431,26 @@ def test_a_card_field_naming_a_picture_too_long_for_a_path_is_one_line(make_deck
     component = deck.components[0]
     with pytest.raises(DeckError, match="is too long for a file's path"):
         Composer(deck).face(component.cards[0], component.front)
+
+
+@pytest.mark.parametrize("lines, said", [
+    ("size: 50x50\n        shape: hex", "a regular hex 50 mm wide is 57.74 mm tall (point to point), not 50 mm: give the "
+                                          "size as 50x57.74"),
+    ("size: 30x30\n        shape: cirle", "unknown shape 'cirle'"),
+    ("size: 30x30\n        shape: {rounded: 20mm}", "does not fit a 30×30 mm piece"),
+    ("size: 30x30\n        sheet: rules-board\n        shape: circle", "circle pieces are packed on the cards sheets"),
+])
+def test_a_shape_that_cannot_be_cut_is_said_at_its_line(make_deck, lines, said):
+    folder = make_deck(SIMPLE_DECK.replace("back: back\n", f"back: back\n        {lines}\n"), {"simple": SIMPLE_LAYOUT})
+    with pytest.raises(DeckError) as err:
+        load_deck(folder)
+    text = (folder / "deck.yaml").read_text(encoding="utf-8").splitlines()
+    assert said in err.value.message and "shape" in text[err.value.line - 1]
+    if "cirle" in lines:
+        assert err.value.suggestion == "circle"
+
+
+def test_a_shaped_component_keeps_its_shape(make_deck):
+    folder = make_deck(SIMPLE_DECK.replace("back: back\n", "back: back\n        size: 30x30\n        shape: circle\n"),
+                       {"simple": SIMPLE_LAYOUT})
+    assert load_deck(folder).components[0].shape.kind == "circle"

@@ -267,6 +267,8 @@ WARNING_KINDS = {
     "no-canvas": "pieces a print service's preset has no canvas for: written with their bleed instead",
     "flattened": "card sides with transparency printed as pictures in a PDF/X file, which allows none (DriveThruCards)",
     "safe-zone": "text closer to the trim than a print service's safe zone",
+    "outside-shape": "text or a picture reaching outside a shaped piece's safe area (its outline less 3 mm), "
+                     "where the cut may take it off",
     "made-bleed": "`bleed: mirror` or `extend` on a picture that reaches no edge of the trim, so no bleed is made",
     "exif-rotation": "an image whose EXIF rotation PDF ignores (impose)",
     "no-bleed": "an image with the proportions of the trim, so likely without bleed (impose)",

@@ -186,7 +186,8 @@ class Image:
 
 @dataclass(frozen=True)
 class Group:
-    """Items drawn through a transform and, optionally, clipped to a rectangle (in item space).
+    """Items drawn through a transform and, optionally, clipped to a rectangle, or to a closed
+    path (`clip_path`: a shaped piece's outline grown by its bleed), both in item space.
 
     Below an `opacity` of 1 the items are one translucent layer, as SVG's group opacity: drawn
     solid among themselves (where they overlap, the upper hides the lower), then laid over what
@@ -196,6 +197,7 @@ class Group:
     transform: Matrix = IDENTITY
     clip: tuple[float, float, float, float] | None = None  # x, y, w, h
     opacity: float = 1.0  # 0 = invisible, 1 = solid
+    clip_path: tuple[PathOp, ...] = ()  # a closed path (nonzero winding); empty: none
 
 
 Item = Union[Rect, Ellipse, Line, Path, Text, Image, Group]
@@ -204,18 +206,22 @@ Item = Union[Rect, Ellipse, Line, Path, Text, Image, Group]
 @dataclass(frozen=True)
 class Face:
     """One card side. `width`×`height` is the trim; items may reach `bleed` beyond it. The piece
-    is cut out with corners rounded by `radius` (a cutting machine follows it; scissors need not)."""
+    is cut out with corners rounded by `radius` (a cutting machine follows it; scissors need not),
+    or, for a shaped piece (a round token, a hex tile: `pieceshape`), along its `outline` (face
+    mm), which imposition packs and cuts by."""
 
     width: float
     height: float
     bleed: float
     items: tuple[Item, ...] = field(default=())
     radius: float = 0.0
+    outline: tuple[PathOp, ...] = ()
     _hash: int = field(default=0, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         # faces are dictionary keys all through a build: hash the drawing list once
-        object.__setattr__(self, "_hash", hash((self.width, self.height, self.bleed, self.items, self.radius)))
+        object.__setattr__(self, "_hash", hash((self.width, self.height, self.bleed, self.items, self.radius,
+                                                   self.outline)))
 
     def __hash__(self) -> int:
         return self._hash
@@ -262,6 +268,10 @@ def bounds(item: Item) -> tuple[float, float, float, float]:
     if item.clip is not None:  # nothing shows outside the clip
         cx, cy, cw, ch = item.clip
         boxes = [(max(x0, cx), max(y0, cy), min(x1, cx + cw), min(y1, cy + ch)) for x0, y0, x1, y1 in boxes]
+    if item.clip_path:
+        px = [v for _, pts in item.clip_path for v in pts[0::2]]
+        py = [v for _, pts in item.clip_path for v in pts[1::2]]
+        boxes = [(max(x0, min(px)), max(y0, min(py)), min(x1, max(px)), min(y1, max(py))) for x0, y0, x1, y1 in boxes]
     corners = [apply(item.transform, x, y) for x0, y0, x1, y1 in boxes for x, y in
                ((x0, y0), (x1, y0), (x0, y1), (x1, y1))]
     return (min(c[0] for c in corners), min(c[1] for c in corners),

@@ -14,11 +14,12 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Sequence
 from operator import itemgetter
+from typing import Any
 
 from reportlab.lib.rl_accel import fp_str
 
-from ..face import (IDENTITY, Ellipse, Face, Group, Image, Item, Line, Matrix, Path as PathItem, Rect, Text,
-                    cropped_box, multiply)
+from ..face import (IDENTITY, Ellipse, Face, Group, Image, Item, Line, Matrix, Path as PathItem, PathOp,
+                    Rect, Text, cropped_box, multiply)
 from ..text.fonts import FontSet
 from ..errors import DeckError
 from ..imagefile import raster_pixels, stamp
@@ -110,7 +111,8 @@ class FaceForms:
                 canvas.setFont(item.font, item.size * MM)
 
     def _group(self, canvas: Canvas, g: Group) -> None:
-        if g.transform == IDENTITY and g.clip is None and g.opacity == 1 and all(type(i) is Text for i in g.items):
+        if g.transform == IDENTITY and g.clip is None and not g.clip_path and g.opacity == 1 \
+                and all(type(i) is Text for i in g.items):
             self._text_box(canvas, g)
             return
         canvas.saveState()
@@ -121,6 +123,8 @@ class FaceForms:
             p = canvas.beginPath()
             p.rect(x * MM, -(y + h) * MM, w * MM, h * MM)
             canvas.clipPath(p, stroke=0, fill=0)
+        if g.clip_path:  # a shaped piece's outline and bleed: `W n`
+            canvas.clipPath(_path_object(canvas, g.clip_path), stroke=0, fill=0)
         if g.opacity < 1:
             canvas.transparency_group(g.opacity, lambda inner: self.draw_items(inner, g.items))
         else:
@@ -273,8 +277,14 @@ def _path(canvas: Canvas, item: PathItem) -> None:
     fill, stroke = _paint(canvas, item.paint)
     if not (fill or stroke):
         return
+    p = _path_object(canvas, item.ops)
+    canvas.drawPath(p, stroke=stroke, fill=fill, fillMode=FILL_EVEN_ODD if item.even_odd else FILL_NON_ZERO)
+
+
+def _path_object(canvas: Canvas, ops: Sequence[PathOp]) -> Any:
+    """Path operations (face mm, y down) as the canvas's path (points, y up)."""
     p = canvas.beginPath()
-    for op, v in item.ops:
+    for op, v in ops:
         if op == "M":
             p.moveTo(v[0] * MM, -v[1] * MM)
         elif op == "L":
@@ -283,7 +293,7 @@ def _path(canvas: Canvas, item: PathItem) -> None:
             p.curveTo(v[0] * MM, -v[1] * MM, v[2] * MM, -v[3] * MM, v[4] * MM, -v[5] * MM)
         else:
             p.close()
-    canvas.drawPath(p, stroke=stroke, fill=fill, fillMode=FILL_EVEN_ODD if item.even_odd else FILL_NON_ZERO)
+    return p
 
 
 def _text(canvas: Canvas, t: Text) -> None:

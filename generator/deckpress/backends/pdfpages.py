@@ -21,7 +21,8 @@ from ..atomic import replacing
 from ..face import Text
 from ..text.fonts import FontSet
 from ..imposition.document import DocInfo, FurnishedPage, Sheet
-from ..imposition.furniture import (BLACK, LABEL_FONT, WHITE, AlignmentMark, Band, Block, CutMarks, FoldLine,
+from ..imposition.furniture import (BLACK, LABEL_FONT, WHITE, AlignmentMark, Band, Block, CutMarks, CutOutlines,
+                                    FoldLine,
                                     Furniture, FurniturePage, GlueStrip, Label, RegistrationMarks, Ring, Rule,
                                     ScaleBar, TileMarks, Words)
 from ..separation import Separation
@@ -239,6 +240,30 @@ def _cut_marks(canvas: Canvas, marks: CutMarks, H: float) -> None:
         canvas.drawPath(path, stroke=1, fill=0)
 
 
+def _cut_outlines(canvas: Canvas, outlines: CutOutlines, H: float) -> None:
+    """Shaped pieces' cut lines: a thin white line under black dashes."""
+    path = canvas.beginPath()
+    for ops in outlines.paths:
+        for op, v in ops:
+            if op == "M":
+                path.moveTo(v[0] * MM, (H - v[1]) * MM)
+            elif op == "L":
+                path.lineTo(v[0] * MM, (H - v[1]) * MM)
+            elif op == "C":
+                path.curveTo(v[0] * MM, (H - v[1]) * MM, v[2] * MM, (H - v[3]) * MM, v[4] * MM, (H - v[5]) * MM)
+            else:
+                path.close()
+    canvas.saveState()
+    canvas.set_stroke(WHITE)
+    canvas.setLineWidth(outlines.halo * MM)
+    canvas.drawPath(path, stroke=1, fill=0)
+    canvas.set_stroke(BLACK)
+    canvas.setLineWidth(outlines.width * MM)
+    canvas.setDash([outlines.dash[0] * MM, outlines.dash[1] * MM])
+    canvas.drawPath(path, stroke=1, fill=0)
+    canvas.restoreState()
+
+
 def _registration_marks(canvas: Canvas, marks: RegistrationMarks, H: float) -> None:
     canvas.set_fill(BLACK)
     for x0, y0, x1, y1 in marks.boxes:
@@ -406,7 +431,8 @@ def _words(canvas: Canvas, words: Words, H: float) -> None:
 
 
 _DRAW: dict[type, Callable[[Canvas, Furniture, float], None]] = {
-    CutMarks: _cut_marks, RegistrationMarks: _registration_marks, FoldLine: _fold_line, TileMarks: _tile_marks,
+    CutMarks: _cut_marks, CutOutlines: _cut_outlines, RegistrationMarks: _registration_marks, FoldLine: _fold_line,
+    TileMarks: _tile_marks,
     GlueStrip: _glue_strip, AlignmentMark: _alignment_mark, ScaleBar: _scale_bar, Label: _label, Rule: _rule,
     Block: _block, Ring: _ring, Words: _words,
 }

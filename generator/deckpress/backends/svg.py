@@ -126,6 +126,14 @@ class _Document:
             return clip
         return self._define(("clip", *box), make)
 
+    def _clip_path(self, ops: tuple[PathOp, ...]) -> str:
+        """A clip to a closed path (a shaped piece's outline grown by its bleed)."""
+        def make(ident: str) -> BaseElement:
+            clip = self.dwg.clipPath(id=ident)
+            clip.add(self.dwg.path(d=" ".join(op + "".join(f" {num(v)}" for v in values) for op, values in ops)))
+            return clip
+        return self._define(("clip", "path", ops), make)
+
     def _grey_filter(self, lighten: float) -> str:
         """A filter that does to vector art what `grey_png` does to rasters: luma, then lighten."""
         def make(ident: str) -> BaseElement:
@@ -228,7 +236,11 @@ class _Document:
         if g.opacity < 1:
             attrs["opacity"] = num(g.opacity)  # SVG's group opacity is what the PDF's transparency group does
         element = self.dwg.g(**attrs)
-        self._add_items(element, g.items)
+        parent = element
+        if g.clip_path:  # inside the rectangle's clip, in the same space
+            parent = self.dwg.g(clip_path=f"url(#{self._clip_path(g.clip_path)})")
+            element.add(parent)
+        self._add_items(parent, g.items)
         return element
 
     # ---- fonts -----------------------------------------------------------------------------

@@ -91,7 +91,7 @@ def sheet_files(sheet: str, sides: Sides, paper: str, bleed: float,
     if sheet == "rules-board":  # pieces of several sizes: the last few of one share a page with others
         fronts, backs = plan_packed(sides, _size, paper, bleed, room_for(marks), text_boxes)
         return [("rules-board", _interleave(fronts, backs) if backs else [Page(p) for p in fronts], bool(backs))]
-    fronts, backs = plan_sheets(sides, _size, paper, bleed, room_for(marks), text_boxes, gap)
+    fronts, backs = plan_sheets(sides, _size, paper, bleed, room_for(marks), text_boxes, gap, _outline)
     files = [("cards", [Page(p) for p in fronts], False)]
     if backs:
         files.append(("backs", [Page(p, f"backs of page {i}", True) for i, p in enumerate(backs, start=1)], False))
@@ -117,6 +117,11 @@ def piece_page(face: Face, outline: tuple[PathOp, ...], paper: str, marks: str) 
 
 def _size(face: Face) -> tuple[float, float]:
     return (face.width, face.height)
+
+
+def _outline(face: Face) -> tuple[PathOp, ...]:
+    """A shaped piece's cut line (face mm): packed tightly, cut along it."""
+    return face.outline
 
 
 def _interleave(fronts: list[PagePlan[Face]], backs: list[PagePlan[Face]]) -> Pages:

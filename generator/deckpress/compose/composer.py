@@ -7,12 +7,15 @@ module reads values for them and applies what every kind shares: `when`, `rotate
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from ..colors import Color
 from ..errors import DeckError, Warnings, suggest
-from ..face import IDENTITY, Face, Group, Image, Item, Paint, rotation
+from ..face import IDENTITY, Face, Group, Image, Item, Paint, PathOp, Text, apply, bounds, multiply, rotation
+from ..pieceshape import SAFE_INSET, PieceShape, mirrored, outline, within_safe_area
+from ..text.fonts import open_font
 from ..vectorart import picture_size
 from ..model import Card, CardSize, Deck, Element, Template
 from ..model.elements import KINDS
@@ -54,13 +57,30 @@ class Composer:
         uses = self._uses.get(template.name)
         if uses is None:
             uses = self._uses[template.name] = sorted(template.uses)
-        key = (template.name, size, repr([(name, values.get(name)) for name in uses]))
+        shape = component.shape
+        back = shape.outlined and template is component.back and template is not component.front
+        key = (template.name, size, repr([(name, values.get(name)) for name in uses]), shape, back)
         face = self._cache.get(key)
         if face is None:
             context = Context(self, card, template, size.width, size.height)
+            if shape.outlined:
+                context.safe = outline(shape, size.width, size.height)
             items = context.elements(template.elements, values)
-            face = self._cache[key] = Face(size.width, size.height, self.deck.bleed, tuple(items), size.radius)
+            face = self._cache[key] = self._shaped(Face(size.width, size.height, self.deck.bleed, tuple(items),
+                                                        size.radius), shape, back)
         return face
+
+    def _shaped(self, face: Face, shape: PieceShape, back: bool) -> Face:
+        """A face cut to its piece's `shape`: its items clipped to the outline grown by the bleed,
+        so the bleed follows the shape, and the outline kept for imposition. A back is drawn in
+        its own coordinates, which turning the piece over mirrors: its outline is mirrored too."""
+        if not shape.outlined:
+            return face
+        cut = outline(shape, face.width, face.height)
+        clip = outline(shape, face.width, face.height, grow=face.bleed)
+        if back:
+            cut, clip = mirrored(cut, face.width), mirrored(clip, face.width)
+        return replace(face, items=(Group(face.items, clip_path=clip),) if face.items else (), outline=cut)
 
 
 def _icon_draws(icons: Mapping[str, Icon], names: Names) -> dict[str, IconDraw]:
@@ -143,6 +163,7 @@ class Context:
         self.w = width
         self.h = height
         self.bleed = composer.deck.bleed
+        self.safe: tuple[PathOp, ...] = ()  # a shaped piece's outline: what it sets must keep SAFE_INSET inside
         self._readings = composer._readings.setdefault((width, height), {})
 
     def _reading(self, element: Element) -> _Reading:
@@ -261,5 +282,68 @@ class Context:
                 drawn = [Group(tuple(drawn), turn, opacity=opacity)]
             if reading is not None and memo is not None:
                 reading.drawn[memo] = tuple(drawn)
+            if self.safe and element.kind in SHAPE_CHECKED:
+                self._check_shape(element, drawn)
             items.extend(drawn)
         return items
+
+    def _check_shape(self, element: Element, drawn: Sequence[Item]) -> None:
+        """Warn of what `element` sets outside its shaped piece's safe area: the piece's outline
+        inset by SAFE_INSET. Text is measured by its glyphs (a wide box with a short word in its
+        middle is not outside a round token); a picture that covers the whole piece is its ground,
+        meant to be cut to the shape."""
+        box = _ink_box(drawn) if element.kind in ("text", "glyph", "symbol") else _item_box(drawn)
+        if box is None:
+            return
+        if element.kind == "image" and box[0] <= 0.01 and box[1] <= 0.01 and box[2] >= self.w - 0.01 \
+                and box[3] >= self.h - 0.01:
+            return
+        if not within_safe_area(box, self.safe, SAFE_INSET):
+            component = self.c._components[self.card.component]
+            self.c.warn(f"{element.kind} of template '{self.template.name}' reaches outside the safe area of "
+                        f"component '{component.name}''s {component.shape.kind} shape (its outline less "
+                        f"{SAFE_INSET:g} mm) on card {self.card.label}: it may be cut off",
+                        element.file, element.line, kind="outside-shape",
+                        once=(element.file, element.line, component.name))
+
+
+#: the kinds of element whose box `check` holds inside a shaped piece's safe area
+SHAPE_CHECKED = ("text", "glyph", "symbol", "image", "staff")
+
+
+def _item_box(items: Sequence[Item]) -> tuple[float, float, float, float] | None:
+    """The box drawn items cover (face mm), or None for none."""
+    boxes = [bounds(item) for item in items]
+    if not boxes:
+        return None
+    return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
+
+
+def _ink_box(items: Sequence[Item]) -> tuple[float, float, float, float] | None:
+    """The box drawn text covers (face mm): each run from its start to its last glyph's advance,
+    from its font's ascent to its descent, through any groups; other items by their bounds."""
+    corners: list[tuple[float, float]] = []
+
+    def walk(found: Sequence[Item], matrix: tuple[float, ...]) -> None:
+        for item in found:
+            if isinstance(item, Group):
+                walk(item.items, multiply(matrix, item.transform))  # type: ignore[arg-type]
+            elif isinstance(item, Text):
+                if not item.text.strip():
+                    continue
+                font = open_font(item.font)
+                runs = item.glyph_runs
+                reach = max((start + x + font.glyph_advance(gid) for start, glyphs in runs for gid, x, _, _ in
+                             glyphs[-1:]), default=len(item.text) * 0.6)
+                corners.extend(apply(matrix, x, y)  # type: ignore[arg-type]
+                               for x in (item.x, item.x + reach * item.size)
+                               for y in (item.y - font.ascent * item.size, item.y + font.descent * item.size))
+            else:
+                x0, y0, x1, y1 = bounds(item)
+                corners.extend(apply(matrix, x, y) for x in (x0, x1) for y in (y0, y1))  # type: ignore[arg-type]
+
+    walk(items, IDENTITY)
+    if not corners:
+        return None
+    return (min(c[0] for c in corners), min(c[1] for c in corners),
+            max(c[0] for c in corners), max(c[1] for c in corners))

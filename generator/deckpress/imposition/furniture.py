@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..colors import Gray
+from ..face import PathOp
 from ..text.fonts import FontSet
 from ..text.shaping import line_width
 from ..units import POINTS_PER_MM, PRINTABLE
@@ -33,6 +34,7 @@ LABEL_SIZE = 6.5  #: pt, the label, the bar's caption and the fold's word
 LABEL_FONT = "sans"
 LABEL_PAD = 0.6  #: white paper either side of the label
 FOLD_DASH = (2.0, 1.5)  #: mm on, mm off: unlike the solid crop marks
+OUTLINE_DASH = (1.2, 0.8)  #: a shaped piece's cut line: shorter dashes than the fold's, to follow curves
 TILE_MARK = 2.5  #: size of the alignment triangles
 GLUE = Gray(0.82)
 BLACK = Gray(0.0)
@@ -85,6 +87,18 @@ class CutMarks:
     segments: tuple[Segment, ...]
     width: float = MARK_WIDTH
     halo: float = MARK_WIDTH * 4
+
+
+@dataclass(frozen=True)
+class CutOutlines:
+    """The cut lines of shaped pieces (round tokens, hex tiles: `PagePlan.outlines`), each a
+    closed path (page mm) drawn dashed `width` wide in black over a white line `halo` wide, so it
+    shows on white paper and on the piece's own dark bleed alike."""
+
+    paths: tuple[tuple[PathOp, ...], ...]
+    width: float = MARK_WIDTH
+    halo: float = MARK_WIDTH * 2
+    dash: tuple[float, float] = OUTLINE_DASH
 
 
 @dataclass(frozen=True)
@@ -189,8 +203,8 @@ class Ring:
 
 
 #: every kind of furniture value (glue strips and alignment marks come inside a tile's marks)
-Furniture = (CutMarks | RegistrationMarks | FoldLine | TileMarks | GlueStrip | AlignmentMark | ScaleBar | Label
-             | Rule | Block | Ring | Words)
+Furniture = (CutMarks | CutOutlines | RegistrationMarks | FoldLine | TileMarks | GlueStrip | AlignmentMark | ScaleBar
+             | Label | Rule | Block | Ring | Words)
 
 
 @dataclass(frozen=True)
@@ -230,6 +244,8 @@ def sheet_furniture(plan: PagePlan, marks: str, bleed: float, label_room: float,
     back to the printable part of the paper moved alike, so they print as an unmoved page's do."""
     printable = printable_box(plan.paper, shift)
     items: list[Furniture] = list(cut_marks(plan, marks, printable))
+    if marks in ("corners", "lines") and any(getattr(p.face, "outline", ()) for p in plan.placements):
+        items.append(CutOutlines(plan.outlines))  # shaped pieces: their cut lines, not a tuck box's own
     if plan.fold is not None:
         items.append(fold_line(plan.fold, plan.trim_box, printable))
     if plan.tile is not None:

@@ -722,17 +722,29 @@ Size = tuple[float, float]
 
 def plan_sheets(pairs: Sequence[tuple[T, T | None]], size_of: Callable[[T], Size], paper: str,
                 bleed: float, room: Room = Room(), keep_clear: Callable[[T], Sequence[Box]] | None = None,
-                gap: float = 0.0) -> tuple[list[PagePlan[T]], list[PagePlan[T]] | None]:
+                gap: float = 0.0, outline_of: Callable[[T], tuple[PathOp, ...]] | None = None
+                ) -> tuple[list[PagePlan[T]], list[PagePlan[T]] | None]:
     """Front pages and, if any piece has a back, the matching back pages (one for each front page).
 
     Consecutive pieces of one size share a grid, `gap` mm between them; a piece that fits no page
     is tiled, its seams kept off what `keep_clear` says of its front (its words: `text_boxes`)
-    where they can be.
+    where they can be. Pieces with an outline of their own (`outline_of`: round tokens, hex
+    tiles) are packed tightly instead (`shapedpacking`), a run of each outline.
     """
+    from .shapedpacking import plan_shaped  # which lays its pages out with this module's values
+
+    whole_bleed = bleed  # what a shaped piece's face draws, which its neighbours keep clear of
     bleed = room.bleed(bleed)
     fronts: list[PagePlan[T]] = []
     backs: list[PagePlan[T]] = []
-    for size, run in runs(pairs, size_of):
+    outline = outline_of or (lambda _: ())
+    # a run is of one size and one outline
+    for (size, shape), run in runs(pairs, lambda side: (size_of(side), outline(side))):  # type: ignore
+        if shape:
+            shaped_fronts, shaped_backs = plan_shaped(run, size, shape, paper, whole_bleed, room)
+            fronts += shaped_fronts
+            backs += shaped_backs
+            continue
         try:
             grid = snug(fit_grid(paper, *size, room, bleed, gap), len(run), bleed)
         except ValueError:

@@ -20,6 +20,7 @@ from typing import Any
 from ..bundled import DECKS_DIR, FONTS_DIR, LAYOUTS_DIR
 from ..errors import DeckError, Stopped, carry_on, mistakes_said, report, suggest
 from ..paths import MAX_NAME, OUTSIDE, PathError, check_length, confined, existing_file, readable, real, where
+from ..pieceshape import KINDS as PIECE_SHAPES, RECTANGLE, PieceShape, parse_shape
 from ..text.fonts import (FONT_SUFFIXES, FontError, FontSet, axes_of, check_embeddable, font_ref, instances_of,
                           open_font)
 from ..units import HOME_PAPERS, MAX_GAP, MIN_MARGIN, PAPERS, PT, parse_absolute, parse_size
@@ -124,6 +125,7 @@ class Component:
     copies: int = 1  # the card list is printed this many times (once per player for `copies: players`)
     listed: int = 0  # its card list's length, when a playtest build prints some of it (`selection`)
     left_out: list[Card] = field(default_factory=list)  # its cards with `count: 0`, printed nowhere
+    shape: PieceShape = RECTANGLE  # what its pieces are cut to (`shape:`); a rectangle by default
 
     @property
     def total(self) -> int:
@@ -724,6 +726,19 @@ def _card_size(spec: Any, doc: Map, key: str = "card") -> CardSize:
         raise spec.error(exc.key, str(exc)) from None
 
 
+def _piece_shape(spec: Map, size: CardSize) -> PieceShape:
+    """A component's `shape:` (pieceshape.parse_shape), said at its line when it is wrong."""
+    value = spec["shape"]
+    if isinstance(value, Map):
+        if set(value) != {"rounded"}:
+            raise spec.error("shape", "a shape given as a mapping is `{rounded: 5mm}`, a corner radius")
+        value = {"rounded": _length(value, "rounded", "0mm")}
+    try:
+        return parse_shape(value, size.width, size.height)
+    except ValueError as exc:
+        raise spec.error("shape", str(exc), suggest(str(value), PIECE_SHAPES)) from None
+
+
 def _load_fonts(spec: Any, doc: Map, find: Callable[..., Path], chain: list[_Source]
                 ) -> dict[str, dict[str, str]]:
     if spec is None:
@@ -953,7 +968,12 @@ def _load_component(spec: Any, parent: Seq, index: int, layouts: Layouts, deck: 
         raise spec.error("cards", f"every card of component '{name}' has count 0, so it prints nothing: give one "
                                   "a count of 1 or more, or remove the component")
     size = _card_size(spec["size"], spec, "size") if "size" in spec else deck.size
-    component = Component(name, front, back, sheet, cards, spec.file, spec.line, size, _copies(spec, deck))
+    shape = _piece_shape(spec, size) if "shape" in spec else RECTANGLE
+    if shape.outlined and sheet == "rules-board":
+        raise spec.error("shape", f"{shape.kind} pieces are packed on the cards sheets: leave out `sheet: rules-board`")
+    if shape.kind == "rounded":  # a rectangle with a corner radius of its own: cut as cards are
+        size = CardSize(size.width, size.height, shape.radius)
+    component = Component(name, front, back, sheet, cards, spec.file, spec.line, size, _copies(spec, deck), shape=shape)
     component.left_out = left_out
     if left_out:  # `{card.total}` and the numbers stay those of the whole list
         component.listed = len(cards_spec)

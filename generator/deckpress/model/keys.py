@@ -167,6 +167,11 @@ COMPONENT = Keys("component", "A kind of card in the game.", (
     Key("sheet", "choice", "cards", "which PDFs the cards go into", choices=("cards", "rules-board")),
     Key("size", "card size", None, "the size of its pieces, if not card-sized (a board, a token, a pawn), "
         "written as the deck's `card` is; by default the deck's `card`"),
+    Key("shape", "piece shape", "rectangle", "the shape its pieces are cut to: `rectangle` (with the size's "
+        "corner radius), `{rounded: 5mm}`, `circle` (a round token: width = height; else an ellipse), `hex` "
+        "(pointy-topped, height = width × 1.1547) or `hex-flat` (flat-topped, width = height × 1.1547), or "
+        "`path(M … Z)` (an SVG path in the piece's mm). A shaped piece's face and bleed are clipped to the "
+        "shape, it is cut along it (a dashed line on home sheets) and packed tightly", see="#shaped-pieces"),
     Key("copies", "copies", 1, "print the whole card list this many times, at most "
         f"{MAX_COPIES}; `players` prints one set per player"),
     Key("fields", "mapping", None, "field values shared by all its cards"),

@@ -42,6 +42,7 @@ SCALARS: dict[str, dict[str, Any]] = {
     "features": {"type": ["string", "array"], "items": {"type": "string"}},
     "ids": {"type": ["string", "array"], "items": {"type": "string"}},
     "shape": {"enum": list(SHAPES)}, "copies": {"type": ["integer", "string"]},
+    "piece shape": {"type": ["string", "object"]},
     "condition": {"type": "object"},
     "mapping": {"type": "object"}, "list": {"type": "array"},
 }
