@@ -509,3 +509,19 @@ def test_made_bleed_and_tinted_pictures_look_like_the_pdf_each_picture_in_once(t
         assert difference(via_pdf_backend(face, tmp_path), via_usvg(face_svg(face))) < SAME
     tinted = PILImage.open(io.BytesIO(base64.b64decode(drawn[-1].get(XLINK).split(",", 1)[1]))).convert("RGBA")
     assert tinted.getpixel((20, 20)) == (0x2a, 0x9d, 0x8f, 255) and tinted.getpixel((1, 1))[3] == 0
+
+
+def test_a_group_clipped_to_a_path_shows_only_inside_it_as_the_pdf_does(tmp_path):
+    """A shaped piece's face: its items clipped to its outline grown by the bleed (`Group.clip_path`)."""
+    from deckpress.pieceshape import outline, parse_shape
+
+    clip = outline(parse_shape("circle", 30, 30), 30, 30, grow=2)
+    face = Face(30, 30, 3, (Group((Rect(-3, -3, 36, 36, paint=Paint(fill=RGB(0.8, 0.2, 0.1))),), clip_path=clip),))
+    pdf, svg = via_pdf_backend(face, tmp_path), via_usvg(face_svg(face))
+    assert difference(pdf, svg) < SAME
+    mm = DPI / 25.4
+    for picture in (pdf, svg):
+        assert picture.getpixel((round(18 * mm), round(18 * mm)))[1] < 80  # the middle (face mm 15, 15)
+        assert picture.getpixel((round(18 * mm), round(1.5 * mm)))[1] < 80  # the bleed: red 1.5 mm past the top
+        assert picture.getpixel((round(18 * mm), round(1.5 * mm)))[0] > 150
+        assert min(picture.getpixel((round(4 * mm), round(4 * mm)))) > 240  # the box's corner: outside the circle
