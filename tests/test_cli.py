@@ -451,8 +451,8 @@ def test_marks_for_a_cutting_machine_write_cut_files(simple_deck, tmp_path):
     result = run("build", str(simple_deck), "--paper", "a4", "--ink", "color", "--marks", "cutter", "--out", str(tmp_path))
     assert result.exit_code == 0, result.output
     assert sorted(p.name for p in (tmp_path / "simple" / "cut").iterdir()) == [
-        "simple-box-a4-p1.svg", "simple-cards-a4-p1.svg", "simple-duplex-a4-p1.svg"]  # front pages only
-    assert result.output.splitlines()[-1].startswith("wrote 4 PDFs, 3 SVGs (5 pages, 3 cards from 1 deck) to ")
+        f"simple-{kind}-a4-p1.{ext}" for kind in ("box", "cards", "duplex") for ext in ("dxf", "svg")]  # fronts only
+    assert result.output.splitlines()[-1].startswith("wrote 4 PDFs, 3 SVGs, 3 DXFs (5 pages, 3 cards from 1 deck) to ")
     result = run("build", str(simple_deck), "--marks", "crops", "--out", str(tmp_path))
     assert result.exit_code == 2 and "'crops' is not one of 'corners', 'lines', 'none', 'cutter'" in result.output
 
@@ -464,9 +464,10 @@ def test_impose_takes_the_same_marks(tmp_path):
     result = run("impose", str(tmp_path / "front.png"), "--back", str(tmp_path / "back.png"), "--paper", "letter",
                  "--marks", "cutter", "--back-marks", "--out", str(tmp_path))
     assert result.exit_code == 0, result.output
-    assert result.output.startswith("wrote 3 PDFs (4 pages, 1 card from 1 image) and 2 cut SVGs to ")
+    assert result.output.startswith("wrote 3 PDFs (4 pages, 1 card from 1 image) and 2 cut SVGs, 2 cut DXFs to ")
     assert sorted(p.name for p in (tmp_path / "imposed" / "cut").iterdir()) == [
-        "imposed-cards-letter-p1.svg", "imposed-duplex-letter-p1.svg"]
+        "imposed-cards-letter-p1.dxf", "imposed-cards-letter-p1.svg", "imposed-duplex-letter-p1.dxf",
+        "imposed-duplex-letter-p1.svg"]
 
 
 def test_new_writes_a_deck_and_says_what_to_do_next(tmp_path, monkeypatch):
@@ -736,3 +737,30 @@ def test_quiet_shows_no_progress_bar_on_a_terminal(simple_deck, tmp_path):
     shown = on_terminal()
     assert "[####" in shown and "100%" in shown
     assert on_terminal("-q") == ""
+
+
+def test_a_cutter_and_a_die_line_from_the_command_line(simple_deck, tmp_path):
+    result = run("build", str(simple_deck), "--paper", "letter", "--ink", "color", "--cutter", "cricut",
+                 "--die-line", "--out", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in (tmp_path / "simple" / "cut").glob("simple-cards-*")) == [
+        "simple-cards-letter-p1.png", "simple-cards-letter-p1.svg"]
+    from pypdf import PdfReader
+    root = PdfReader(str(tmp_path / "simple" / "simple-cards-letter.pdf")).trailer["/Root"]
+    assert [g.get_object()["/Name"] for g in root["/OCProperties"]["/OCGs"]] == ["CutContour"]
+    result = run("build", str(simple_deck), "--paper", "a4", "--die-line", "Die", "--out", str(tmp_path / "die"))
+    assert result.exit_code == 0, result.output
+    root = PdfReader(str(tmp_path / "die" / "simple" / "simple-cards-a4.pdf")).trailer["/Root"]
+    assert [g.get_object()["/Name"] for g in root["/OCProperties"]["/OCGs"]] == ["Die"]
+
+
+@pytest.mark.parametrize("args, said", [
+    (["--cutter", "cricutt"], "error: no cutter named 'cricutt': one of silhouette, silhouette-4, cricut, scanncut, "
+                              "or a profile file (.yaml) — did you mean 'cricut'?"),
+    (["--cutter", "cricut", "--marks", "lines"], "error: --cutter lays sheets out for a cutting machine: leave out "
+                                                 "--marks lines"),
+    (["--die-line", "Cut Contour"], "error: a die line's name is a spot colour's"),
+])
+def test_a_wrong_cutter_or_die_line_is_one_line(simple_deck, tmp_path, args, said):
+    result = run("build", str(simple_deck), "--paper", "a4", *args, "--out", str(tmp_path))
+    assert result.exit_code == 2 and result.output.startswith(said) and result.output.count("\n") == 1, result.output

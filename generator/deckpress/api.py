@@ -19,6 +19,7 @@ Back offsets are values here: reading and saving the user's settings is the call
 from __future__ import annotations
 
 import importlib
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -30,6 +31,7 @@ if TYPE_CHECKING:  # what `__getattr__` reads lazily, for type checkers and edit
     from .builder.images import Imposed
     from .builder.plan import DRIVETHRU, FORMATS, DeckBuild, Output
     from .compose.tuckbox import SLEEVE_THICKNESS, SLEEVES
+    from .imposition.cutters import CUTTERS
     from .imposition.marks import MARK_MODES
     from .ink import COLORS, INKS
     from .model import Deck
@@ -45,7 +47,7 @@ Progress = Callable[[int], None]
 #: names read from the module that owns them on first use (PEP 562): see `__getattr__`
 _LAZY = {
     "PAPERS": "deckpress.units", "HOME_PAPERS": "deckpress.units", "paper_name": "deckpress.units",
-    "MARK_MODES": "deckpress.imposition.marks",
+    "MARK_MODES": "deckpress.imposition.marks", "CUTTERS": "deckpress.imposition.cutters",
     "INKS": "deckpress.ink", "COLORS": "deckpress.ink",
     "FORMATS": "deckpress.builder.plan", "DRIVETHRU": "deckpress.builder.plan",
     "PRESETS": "deckpress.outputs.presets",
@@ -156,7 +158,8 @@ def build(decks: str | Path | Sequence[str | Path] | None = None, out: str | Pat
           back_offset: Offset | Mapping[str | Path, Offset] = (0.0, 0.0), marks: str = "corners",
           back_marks: bool = False, gap: float | None = None, icc: str | Path | None = None,
           only: str | Sequence[str] = (), changed_since: str | Path | None = None,
-          refresh: bool = False, progress: Progress | None = None, on_plan: Progress | None = None
+          refresh: bool = False, cutter: str | Path | None = None, die_line: str | bool = False,
+          progress: Progress | None = None, on_plan: Progress | None = None
           ) -> list[DeckBuild]:
     """Build decks into `out/<deck id>/`; one result per deck and language, with the files written
     (`outputs`) and the warnings.
@@ -172,7 +175,11 @@ def build(decks: str | Path | Sequence[str | Path] | None = None, out: str | Pat
     PDF/X-1a:2003 file). icc: a CMYK output ICC profile (a print shop's press profile) that
     separates the CMYK files (color "cmyk", preset "drivethru") instead of deckpress's formula,
     and that a PDF/X file names as its output intent. sleeves: "auto", a sleeve's name (SLEEVES) or its size in mm, to size the tuck box.
-    marks: "corners", "lines", "none" or "cutter"; gap: mm between cards on the sheets, for every
+    marks: "corners", "lines", "none" or "cutter"; cutter: the cutting machine cutter sheets are
+    for, "silhouette" (the default), "silhouette-4", "cricut", "scanncut" or a profile file (.yaml),
+    which implies marks "cutter"; die_line: True (or a separation's name, "CutContour" by default)
+    strokes every piece's cut path in that spot colour, overprinting, in a layer seen on screen and
+    not printed, for a print-and-cut RIP or a factory; gap: mm between cards on the sheets, for every
     deck (None: each deck's own `gap:`); back_offset shifts every back page (mm), or
     maps each deck (as given in `decks`) to its own (decks it does not name: none).
     only: "FIELD=VALUE[,VALUE…]" conditions (one, or a list), a playtest build of the cards every
@@ -216,12 +223,13 @@ def build(decks: str | Path | Sequence[str | Path] | None = None, out: str | Pat
         if asked_formats != ("pdf",) or preset is not None:
             raise DeckError("--changed-since writes the update PDF alone: leave out --format and --preset")
         options = replace(options, changed_since=(str(changed_since), earlier_sides(changed_since)))
+    marking = cutting(Marking(marks, back_marks), cutter, die_line)
     refs = bundled_deck_ids() if decks is None else [decks] if isinstance(decks, (str, Path)) else list(decks)
     paper_names = choose_papers(papers)
     tasks, unreadable = [], None
     for ref in refs:
         offset = back_offset.get(ref, (0.0, 0.0)) if isinstance(back_offset, Mapping) else back_offset
-        deck_options = replace(options, marking=Marking(marks, back_marks, offset))
+        deck_options = replace(options, marking=replace(marking, back_offset=offset))
         try:
             tasks += [DeckTask(ref, language, deck_options) for language in languages(ref, lang)]
         except DeckError as exc:  # the decks before it are built first, as one after another
@@ -232,6 +240,24 @@ def build(decks: str | Path | Sequence[str | Path] | None = None, out: str | Pat
     if unreadable is not None:
         raise unreadable
     return results
+
+
+def cutting(marking: Any, cutter: str | Path | None, die_line: str | bool) -> Any:
+    """`marking` (an imposition.document.Marking) for `cutter` (a name or a profile file, which
+    means cutter marks) and with `die_line` (True: "CutContour"; a name; False: none)."""
+    from .imposition.cutters import cutter_named
+
+    if cutter is not None:
+        if marking.marks not in ("corners", "cutter"):
+            raise DeckError(f"--cutter lays sheets out for a cutting machine: leave out --marks {marking.marks}")
+        marking = replace(marking, marks="cutter", cutter=cutter_named(str(cutter)))
+    if die_line:
+        name = "CutContour" if die_line is True else str(die_line)
+        if not re.fullmatch(r"[A-Za-z][A-Za-z0-9_.-]{0,62}", name):
+            raise DeckError(f"a die line's name is a spot colour's, like CutContour or Die: letters, digits, "
+                            f"'_', '.' and '-', not {name!r}")
+        marking = replace(marking, die_line=name)
+    return marking
 
 
 def _conditions(only: str | Sequence[str]) -> tuple[Any, ...]:
@@ -295,6 +321,7 @@ def impose(images: str | Path | Sequence[str | Path], out: str | Path = "output"
            size: str | tuple[float, float] = "poker", bleed: str | float | None = None,
            make_bleed: str | float | None = None, papers: str | Sequence[str] = "all",
            back_offset: Offset = (0.0, 0.0), marks: str = "corners", back_marks: bool = False, gap: float = 0.0,
+           cutter: str | Path | None = None, die_line: str | bool = False,
            progress: Progress | None = None, on_plan: Progress | None = None) -> Imposed:
     """Put ready-made card images (PNG, JPEG, WebP, TIFF, GIF, BMP, PSD, SVG, every page of a PDF; files or folders, each
     picture including `bleed` on every side) on marked sheets: `out/<name>/<name>-cards-<paper>.pdf`,
@@ -302,12 +329,13 @@ def impose(images: str | Path | Sequence[str | Path], out: str | Path = "output"
     with a back per front, named like it. `size`: a card size name (CARD_SIZES) or "WxH" like "63x88" or "2.5inx3.5in",
     or (width, height) in mm; `bleed`: mm, or a length like "0.125in" (None: 3 mm); `make_bleed`:
     the images stop at the trim, and are mirrored about their edges into this much bleed (mm or a
-    length; `bleed` then stays unsaid, or 0); `gap`: mm between cards
+    length; `bleed` then stays unsaid, or 0); `cutter`, `die_line`: as `build`'s; `gap`: mm between cards
     (each then keeps its own bleed, half the gap at most). Every picture is checked
     before anything is written: a problem raises DeckError; what will print badly is in the
     result's warnings."""
     from .builder.images import card_size, parse_bleed
     from .builder.images import impose_images as write_imposed
+    from .imposition.document import Marking
 
     def length(value: str | float) -> float:
         return parse_bleed(value) if isinstance(value, str) else float(value)
@@ -317,13 +345,14 @@ def impose(images: str | Path | Sequence[str | Path], out: str | Path = "output"
     if made is not None and has:
         raise DeckError("--bleed says how much bleed the images have, --make-bleed makes it for images "
                         "that have none: give one of them")
+    marking = cutting(Marking(marks, back_marks), cutter, die_line)
     fronts = [Path(images)] if isinstance(images, (str, Path)) else [Path(p) for p in images]
     return write_imposed(fronts, Path(out), name=name, back=None if back is None else Path(back),
                          backs_dir=None if backs is None else Path(backs),
                          size=card_size(size) if isinstance(size, str) else size, bleed=has,
                          papers=choose_papers(papers), progress=progress, on_plan=on_plan,
-                         back_offset=back_offset, marks=marks, back_marks=back_marks, gap=checked_gap(gap),
-                         make_bleed=made)
+                         back_offset=back_offset, marks=marking.marks, back_marks=back_marks, gap=checked_gap(gap),
+                         make_bleed=made, cutter=marking.cutter, die_line=marking.die_line)
 
 
 def calibrate(out: str | Path = "output", *, paper: str = "a4", back_offset: Offset = (0.0, 0.0)) -> Path:

@@ -152,7 +152,13 @@ def _back_offset_help() -> str:
 
 MARKS_HELP = ("How to mark the sheets for cutting: `corners` (crop marks), `lines` (cut lines out to the paper's "
               "edge), `none` (bare pages for a print shop: no scale bar or label either), `cutter` (registration "
-              "marks for a Silhouette-type cutting machine, and an SVG of the cut paths of each page in cut/).")
+              "marks for a cutting machine, see --cutter, and its cut files of each page in cut/).")
+CUTTER_HELP = ("Lay sheets out for a cutting machine, with its registration marks and cut files (implies "
+               "--marks cutter): `silhouette` (type 1 marks; SVG and DXF), `silhouette-4` (four L marks, Cameo 4 "
+               "and later), `cricut` (Print Then Cut: a PNG and SVG per sheet for Design Space), `scanncut` "
+               "(Brother: no marks, SVG and DXF), or a profile file (.yaml). README \"Cutting\" says how.")
+DIE_LINE_HELP = ("Stroke each piece's cut path in the PDFs in a spot colour (default CutContour), overprinting, "
+                 "in a layer shown on screen but not printed: for a print-and-cut RIP or a die-cutting factory.")
 
 
 def _marks_options() -> list[click.Parameter]:
@@ -161,7 +167,11 @@ def _marks_options() -> list[click.Parameter]:
                          help=MARKS_HELP),
             click.Option(["--back-marks"], is_flag=True,
                          help="Mark back pages too (crop marks in cutter mode); by default backs are "
-                              "cut from their fronts and carry none.")]
+                              "cut from their fronts and carry none."),
+            click.Option(["--cutter"], default=None, metavar="silhouette|silhouette-4|cricut|scanncut|FILE",
+                         shell_complete=lambda *_: [CompletionItem(n) for n in api.CUTTERS], help=CUTTER_HELP),
+            click.Option(["--die-line"], is_flag=False, flag_value="CutContour", default=None, metavar="[NAME]",
+                         help=DIE_LINE_HELP)]
 
 
 def _paper_option() -> click.Option:
@@ -461,7 +471,8 @@ def build(decks: tuple[str, ...], paper: tuple[str, ...], ink: str | None, color
           players: int | None, refresh: bool,
           lang: str | None, formats: tuple[str, ...], dpi: int, preset: str | None, outline_text: bool,
           tts_base_url: str | None, sleeves: str | tuple[float, float] | None, sleeve_thickness: float,
-          back_offset: api.Offset | None, marks: str, back_marks: bool, gap: float | None,
+          back_offset: api.Offset | None, marks: str, back_marks: bool, cutter: str | None, die_line: str | None,
+          gap: float | None,
           only: tuple[str, ...], changed_since: Path | None, report_file: Path | None, strict: bool) -> None:
     """Build DECKS (bundled ids or deck folders; none = every bundled deck), each in every language
     it has (--lang picks one): PDF sheets by default, card images, SVGs, Tabletop Simulator sheets
@@ -482,7 +493,7 @@ def build(decks: tuple[str, ...], paper: tuple[str, ...], ink: str | None, color
         dpi=dpi, preset=preset, outline_text=outline_text, tts_base_url=tts_base_url, sleeves=sleeves,
         sleeve_thickness=sleeve_thickness, back_offset={ref: offset.value for ref, offset in offsets.items()},
         marks=marks, back_marks=back_marks, gap=gap, only=only, changed_since=changed_since,
-        progress=bar.advance, on_plan=bar.start))
+        cutter=cutter, die_line=die_line or False, progress=bar.advance, on_plan=bar.start))
     for result in results:
         _show_warnings(result.warnings, result.deck.id if len(refs) > 1 else "")
     seconds = time.perf_counter() - started
@@ -533,7 +544,7 @@ def _impose_params() -> list[click.Parameter]:
 @main.command(cls=_Command, make_params=_impose_params)
 def impose(fronts: tuple[Path, ...], back: Path | None, backs_dir: Path | None, size: str, bleed: str | None,
            make_bleed: str | None, paper: tuple[str, ...], out: Path, name: str, back_offset: api.Offset | None,
-           marks: str, back_marks: bool, gap: float | None) -> None:
+           marks: str, back_marks: bool, cutter: str | None, die_line: str | None, gap: float | None) -> None:
     """Put ready-made card images (PNG, JPEG, WebP, TIFF, GIF, BMP, PSD, SVG, PDF pages) on marked, duplex-ready sheets.
 
     FRONTS are image files, in the order given, or folders, whose images are sorted by name
@@ -551,17 +562,18 @@ def impose(fronts: tuple[Path, ...], back: Path | None, backs_dir: Path | None, 
     result = _write(name, out, lambda bar: api.impose(
         list(fronts), out, name=name, back=back, backs=backs_dir, size=size, bleed=bleed, make_bleed=make_bleed,
         papers=paper, progress=bar.advance, on_plan=bar.start, back_offset=offset.value, marks=marks,
-        back_marks=back_marks, gap=gap or 0.0))
+        back_marks=back_marks, gap=gap or 0.0, cutter=cutter, die_line=die_line or False))
     _show_warnings(result.warnings)
     _show_files(result.outputs)
     pages = sum(o.pages for o in result.outputs)
     pdfs = sum(o.path.suffix == ".pdf" for o in result.outputs)
-    cuts = len(result.outputs) - pdfs
+    cuts = Counter(o.path.suffix.lstrip(".").upper() for o in result.outputs if o.path.suffix != ".pdf")
+    cut_files = ", ".join(api.counted(n, f"cut {kind}") for kind, n in cuts.items())
     seconds = time.perf_counter() - started
     _say_timings(started, seconds)
     _say(f"wrote {api.counted(pdfs, 'PDF')} ({api.counted(pages, 'page')}, "
          f"{api.counted(result.cards, 'card')} from {api.counted(result.images, 'image')})"
-         f"{' and ' + api.counted(cuts, 'cut SVG') if cuts else ''} to {out / name}/ in {seconds:.1f} s")
+         f"{' and ' + cut_files if cut_files else ''} to {out / name}/ in {seconds:.1f} s")
 
 
 def _calibrate_params() -> list[click.Parameter]:

@@ -91,12 +91,16 @@ class Resources:
     xobjects: dict[str, XObject] = field(default_factory=dict)
     states: dict[str, dict[str, object]] = field(default_factory=dict)  # ExtGState
     shadings: dict[str, dict[str, object]] = field(default_factory=dict)
+    colorspaces: dict[str, list[object]] = field(default_factory=dict)  # a spot colour's Separation
+    properties: dict[str, Ref] = field(default_factory=dict)  # marked content's: an optional content group
 
     def take(self, other: Resources) -> None:
         self.fonts.update(other.fonts)
         self.xobjects.update(other.xobjects)
         self.states.update(other.states)
         self.shadings.update(other.shadings)
+        self.colorspaces.update(other.colorspaces)
+        self.properties.update(other.properties)
 
 
 @dataclass(eq=False)
@@ -162,6 +166,10 @@ class ResourceWriter:
             parts.append(b"/ExtGState " + dumps(resources.states))
         if resources.shadings:
             parts.append(b"/Shading " + dumps(resources.shadings))
+        if resources.colorspaces:
+            parts.append(b"/ColorSpace " + dumps(resources.colorspaces))
+        if resources.properties:
+            parts.append(b"/Properties " + dumps(resources.properties))
         parts.append(b">>")
         return b" ".join(parts)
 
@@ -304,6 +312,26 @@ class Canvas:
         self._set_state("OPM", value)
 
     # --- colours ----------------------------------------------------------------------------
+
+    def set_stroke_separation(self, name: str, alternate: tuple[float, float, float, float],
+                              tint: float = 1.0) -> None:
+        """Stroke in the spot colour `name` (a Separation colour space, outside the document's own
+        colour space: a RIP finds it by name) at `tint`; devices without that ink show the CMYK
+        `alternate` scaled by the tint (a type 2 function from no ink to the alternate)."""
+        key = "CS" + "".join(c if c.isalnum() else "_" for c in name)
+        self.resources.colorspaces[key] = [Name("Separation"), Name(name), Name("DeviceCMYK"),
+                                           {"FunctionType": 2, "Domain": [0, 1], "C0": [0, 0, 0, 0],
+                                            "C1": list(alternate), "N": 1}]
+        self.code.append(f"/{key} CS {fp_str(tint)} SCN")
+
+    def begin_optional(self, tag: str, group: Ref) -> None:
+        """What is drawn until `end_optional` belongs to the optional content group `group` (a
+        reference in the document that writes this content), so viewers may hide or not print it."""
+        self.resources.properties[tag] = group
+        self.code.append(f"/OC /{tag} BDC")
+
+    def end_optional(self) -> None:
+        self.code.append("EMC")
 
     def set_fill(self, color: Color) -> None:
         """Fill with one of deckpress's colours (a grey in black ink only)."""

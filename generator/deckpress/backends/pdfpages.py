@@ -20,6 +20,7 @@ from typing import BinaryIO
 from ..atomic import replacing
 from ..face import Text
 from ..text.fonts import FontSet
+from ..imposition.cutpaths import cut_paths
 from ..imposition.document import DocInfo, FurnishedPage, Sheet
 from ..imposition.furniture import (BLACK, LABEL_FONT, WHITE, AlignmentMark, Band, Block, CutMarks, CutOutlines,
                                     FoldLine,
@@ -103,6 +104,8 @@ def write_pages(sink: BinaryIO, pages: Sequence[FurnishedPage | FurniturePage], 
     """The document of `pages` written to `sink`."""
     writer = PageWriter(sink)
     shared = _SharedFurniture(forms, info.colors)
+    # PDF/X-1a (PDF 1.4) has no optional content: its files go to print services without a die line
+    die_line = writer.pdf.reserve() if info.marking.die_line and info.standard != PDF_X1A else None
     for page in pages:
         W, H = page.paper
         canvas = Canvas(forms.fonts, info.colors, _font(BODY_FONT), 8, (0.0, 0.0, W * MM, H * MM), forms.separation)
@@ -111,6 +114,8 @@ def write_pages(sink: BinaryIO, pages: Sequence[FurnishedPage | FurniturePage], 
             _furniture_page(canvas, page)
         else:
             _sheet_page(canvas, page, forms, shared, info.colors)
+            if die_line is not None and page.plan.placements:  # scaled as the pieces are
+                draw_die_line(canvas, page, info.marking.die_line, die_line)
             if page.trim_box is not None and page.bleed_box is not None:
                 boxes = {"TrimBox": _box(page.trim_box, H), "BleedBox": _box(page.bleed_box, H)}
         writer.page(W, H, canvas, boxes)
@@ -126,7 +131,65 @@ def write_pages(sink: BinaryIO, pages: Sequence[FurnishedPage | FurniturePage], 
         catalog["OutputIntents"] = [_output_intent(writer, forms.separation)]
     elif info.standard:
         raise ValueError(f"no such PDF standard: {info.standard!r}")
+    if die_line is not None:
+        catalog |= die_line_catalog(writer.pdf, die_line, info.marking.die_line)
     writer.close(about, preferences, catalog)
+
+
+# --- the die line ------------------------------------------------------------------------------------
+#
+# What print-and-cut RIPs (Roland VersaWorks, Mimaki RasterLink, Summa, Onyx, Caldera) and die-cutting
+# shops look for: each cut path stroked, never filled, in a spot colour named exactly `CutContour`
+# (a Separation, not a process colour: the RIP routes that separation to the cutter and prints none
+# of it), shown as 100 % magenta, set to overprint so it knocks nothing out of the artwork below,
+# on its own layer. See docs/CUTTING.md for the sources and for why the layer is seen but not printed.
+
+DIE_LINE_WIDTH = 0.25  #: points: a hairline, as RIPs expect
+DIE_LINE_ALTERNATE = (0.0, 1.0, 0.0, 0.0)  #: how it shows without the spot ink: 100 % magenta
+DIE_LINE_TAG = "DieLine"  #: the marked content's name for the group, in each page's /Properties
+
+
+def draw_die_line(canvas: Canvas, page: FurnishedPage, name: str, group: Ref) -> None:
+    """Every piece's cut path (`imposition.cutpaths`: a card's rounded trim, a box's outline, any
+    shape's path) stroked in the separation `name`, overprinting, inside the optional content group
+    `group`."""
+    H = page.paper[1]
+    canvas.begin_optional(DIE_LINE_TAG, group)
+    canvas.saveState()
+    canvas.setStrokeOverprint(True)
+    canvas.setFillOverprint(True)
+    canvas.setOverprintMask(1)
+    canvas.setLineWidth(DIE_LINE_WIDTH)
+    canvas.setDash()
+    canvas.set_stroke_separation(name, DIE_LINE_ALTERNATE)
+    path = canvas.beginPath()
+    for ops in cut_paths(page.plan):
+        for op, pts in ops:
+            xy = [v * MM if k % 2 == 0 else (H - v) * MM for k, v in enumerate(pts)]
+            if op == "M":
+                path.moveTo(*xy)
+            elif op == "L":
+                path.lineTo(*xy)
+            elif op == "C":
+                path.curveTo(*xy)
+            elif op == "Z":
+                path.close()
+    canvas.drawPath(path, stroke=1, fill=0)
+    canvas.restoreState()
+    canvas.end_optional()
+
+
+def die_line_catalog(pdf: PdfFile, group: Ref, name: str) -> dict[str, object]:
+    """The optional content group `group` (written here) and the catalogue entries that declare it:
+    shown on screen, not printed (its print usage OFF, applied to printing by the default
+    configuration's /AS), PDF 1.5 for optional content."""
+    pdf.write({"Type": Name("OCG"), "Name": name,
+               "Usage": {"Print": {"PrintState": Name("OFF")}, "View": {"ViewState": Name("ON")}}}, group)
+    applied = [{"Event": Name("View"), "Category": [Name("View")], "OCGs": [group]},
+               {"Event": Name("Print"), "Category": [Name("Print")], "OCGs": [group]}]
+    return {"Version": Name("1.5"),
+            "OCProperties": {"OCGs": [group], "D": {"Name": "deckpress", "Order": [group], "ON": [group],
+                                                   "AS": applied}}}
 
 
 PDF_X1A = "PDF/X-1a:2003"  #: CMYK only, fonts embedded, no transparency: what DriveThruCards asks for

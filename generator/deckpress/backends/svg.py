@@ -42,7 +42,7 @@ from ..imagefile import grey_png, png_of, raster_format, raster_pixels, stamp
 from ..imposition.cutpaths import cut_paths
 from ..svgfile import prepare
 from ..vectorart import is_pdf, is_vector
-from ..imposition.sheets import PagePlan
+from ..imposition.sheets import Box, PagePlan
 from ..text.shaping import line_runs
 
 LUMA = (0.299, 0.587, 0.114)  #: ITU-R 601, as Pillow's grey and the PDF's K-only greys
@@ -419,17 +419,22 @@ def path_data(ops: Sequence[PathOp]) -> str:
     return " ".join(op + "".join(f" {v:.3f}".rstrip("0").rstrip(".") for v in pts) for op, pts in ops)
 
 
-def write_cut_file(path: Path, plan: PagePlan[Face], title: str) -> Path:
+def write_cut_file(path: Path, plan: PagePlan[Face], title: str,
+                   marks: str = "Silhouette Studio, registration mark type 1, inset 10 mm, length 20 mm, "
+                                "thickness 0.5 mm", area: Box | None = None) -> Path:
     """The cut paths of a page (`imposition.cutpaths`) as an SVG for a cutting machine, written to
-    `path` (via a temporary file): the page's size, 1 user unit = 1 mm, nothing but the closed
-    paths to cut. Open it in the cutter's software, set the same registration marks as the PDF's
-    (imposition/marks.py), and cut the printed sheet."""
-    W, H = plan.paper
+    `path` (via a temporary file): the page's size (or `area`'s, its top-left corner the origin),
+    1 user unit = 1 mm, nothing but the closed paths to cut; `marks` says which registration marks
+    the printed sheet carries (`CutterProfile.describe`). Open it in the cutter's software, set the
+    same registration marks as the PDF's, and cut the printed sheet."""
+    x0, y0, W, H = (0.0, 0.0, *plan.paper) if area is None else (area[0], area[1], area[2] - area[0],
+                                                                  area[3] - area[1])
     drawing = svgwrite.Drawing(size=(f"{W:g}mm", f"{H:g}mm"), viewBox=f"0 0 {W:g} {H:g}", profile="full")
-    drawing.set_desc(title=title, desc="Cut paths, 1 unit = 1 mm. Registration marks: Silhouette type 1, "
-                                       "inset 10 mm, length 20 mm, thickness 0.5 mm (made with deckpress).")
+    drawing.set_desc(title=title, desc=f"Cut paths, 1 unit = 1 mm. {marks} (made with deckpress).")
     group = drawing.g(id="cut", fill="none", stroke="#ff0000", stroke_width=0.1)
     for ops in cut_paths(plan):
+        if area is not None:
+            ops = tuple((op, tuple(v - (x0 if k % 2 == 0 else y0) for k, v in enumerate(pts))) for op, pts in ops)
         group.add(drawing.path(d=path_data(ops)))
     drawing.add(group)
     write_text(path, drawing.tostring() + "\n")

@@ -28,6 +28,7 @@ from ..face import Face, Image, grown_into_bleed
 from ..imagefile import RASTER_KINDS, PictureError, Resolution, exif_rotation, raster_pixels
 from ..svgfile import ArtError
 from ..vectorart import is_pdf, is_vector, load_art
+from ..imposition.cutters import SILHOUETTE, CutterProfile
 from ..imposition.document import Marking
 from ..model.deck import CARD_SIZES, parse_card_size
 from ..model.keys import MAX_CARDS, MAX_COUNT
@@ -235,7 +236,8 @@ def impose_images(fronts: Sequence[Path], out_dir: Path, *, name: str = "imposed
                   papers: Sequence[str] = HOME_PAPERS, progress: Callable[[int], None] | None = None,
                   on_plan: Callable[[int], None] | None = None,
                   back_offset: tuple[float, float] = (0.0, 0.0), marks: str = "corners",
-                  back_marks: bool = False, gap: float = 0.0, make_bleed: float | None = None) -> Imposed:
+                  back_marks: bool = False, gap: float = 0.0, make_bleed: float | None = None,
+                  cutter: CutterProfile = SILHOUETTE, die_line: str = "") -> Imposed:
     """Put card images (files or folders of pictures, each including `bleed` mm on every side; with
     `make_bleed`, each stopping at the trim, and mirrored into that many mm of bleed) on sheets of
     `papers`, writing `<out_dir>/<name>/<name>-cards-<paper>.pdf` and, with backs,
@@ -284,12 +286,12 @@ def impose_images(fronts: Sequence[Path], out_dir: Path, *, name: str = "imposed
         return Face(size[0], size[1], bleed, items)
 
     sides: Sides = [(face(f), face(b)) for f, b, n in pairs for _ in range(n)]
-    marking = Marking(marks, back_marks, back_offset)
+    marking = Marking(marks, back_marks, back_offset, cutter, die_line)
     folder = out_dir / name
     with replacing_folder(folder) as staged:  # an interrupt leaves the whole old set, never a mix
         jobs = [pdf_job(staged / f"{name}-{kind}-{paper}.pdf", pages, name, kind,
                         subject=f"{len(sides)} card images imposed by deckpress.", duplex=duplex, marking=marking)
-                for paper in papers for kind, pages, duplex in sheet_files("cards", sides, paper, bleed, marks, gap)]
+                for paper in papers for kind, pages, duplex in sheet_files("cards", sides, paper, bleed, marks, gap, cutter)]
         outputs = write_jobs(jobs, bleed, progress, on_plan)
     return Imposed([replace(output, path=folder / output.path.relative_to(staged)) for output in outputs],
                    len(sides), len(pictures), warn)

@@ -16,6 +16,7 @@ from ..backends.pdf import FaceForms
 from ..backends.pdfpages import PDF_X1A, learn_glyphs, write_document
 from ..face import Face, PathOp
 from ..imposition.calibration import calibration_info, calibration_pages
+from ..imposition.cutters import SILHOUETTE, CutterProfile
 from ..imposition.document import NO_SHIFT, DocInfo, Marking, Sheet, furnish
 from ..imposition.gutterfold import plan_gutterfold
 from ..imposition.marks import room_for
@@ -23,6 +24,7 @@ from ..imposition.packing import plan_packed
 from ..imposition.sheets import PagePlan, plan_piece, plan_sheets, plan_single, text_boxes
 from ..model import Deck
 from ..separation import FORMULA, Separation
+from ..units import paper_size
 from .faces import Sides
 from .plan import Output, Variant, deck_folder, pdf_name, printed_title
 
@@ -80,18 +82,23 @@ def labelled(pages: Pages, title: str, file_name: str) -> list[Sheet]:
 
 
 def sheet_files(sheet: str, sides: Sides, paper: str, bleed: float,
-                marks: str = "corners", gap: float = 0.0) -> list[tuple[str, Pages, bool]]:
-    """The files of one sheet kind: (kind, pages, duplex?), laid out for `marks`, cards `gap` mm apart.
+                marks: str = "corners", gap: float = 0.0,
+                cutter: CutterProfile = SILHOUETTE) -> list[tuple[str, Pages, bool]]:
+    """The files of one sheet kind: (kind, pages, duplex?), laid out for `marks`, cards `gap` mm apart
+    (on a cutter sheet, inside `cutter`'s area, at least its gap apart).
 
     Cards give fronts, backs and an interleaved duplex file; rules and boards one file, interleaved
     with their backs if they have any, their pieces of several sizes sharing pages where they fit
     and a board too big for the paper tiled with its seams off its words."""
     if not sides:
         return []
+    room = room_for(marks, cutter, paper_size(paper))
+    if marks == "cutter":
+        gap = max(gap, cutter.gap)
     if sheet == "rules-board":  # pieces of several sizes: the last few of one share a page with others
-        fronts, backs = plan_packed(sides, _size, paper, bleed, room_for(marks), text_boxes)
+        fronts, backs = plan_packed(sides, _size, paper, bleed, room, text_boxes)
         return [("rules-board", _interleave(fronts, backs) if backs else [Page(p) for p in fronts], bool(backs))]
-    fronts, backs = plan_sheets(sides, _size, paper, bleed, room_for(marks), text_boxes, gap, _outline)
+    fronts, backs = plan_sheets(sides, _size, paper, bleed, room, text_boxes, gap, _outline)
     files = [("cards", [Page(p) for p in fronts], False)]
     if backs:
         files.append(("backs", [Page(p, f"backs of page {i}", True) for i, p in enumerate(backs, start=1)], False))
@@ -109,10 +116,11 @@ def single_pages(faces: Sequence[Face], width: float, height: float, bleed: floa
     return [Page(plan_single(face, width, height, bleed)) for face in faces]
 
 
-def piece_page(face: Face, outline: tuple[PathOp, ...], paper: str, marks: str) -> PagePlan[Face] | None:
+def piece_page(face: Face, outline: tuple[PathOp, ...], paper: str, marks: str,
+               cutter: CutterProfile = SILHOUETTE) -> PagePlan[Face] | None:
     """A cut-out piece (a tuck box net) alone on a page, its outline the cut line; None if it
     does not fit the paper."""
-    return plan_piece(face, face.width, face.height, paper, outline, room_for(marks))
+    return plan_piece(face, face.width, face.height, paper, outline, room_for(marks, cutter, paper_size(paper)))
 
 
 def _size(face: Face) -> tuple[float, float]:
@@ -149,13 +157,30 @@ def write_jobs(jobs: Sequence[Job], bleed: float, progress: Callable[[int], None
 
 
 def write_cut_files(job: Job) -> list[Path]:
-    """The cut paths of every front page of a cutter file, one SVG each, in `cut/` beside it:
-    `<pdf name>-p<page>.svg`, the page being the PDF's (a duplex file's are odd)."""
-    from ..backends.svg import write_cut_file  # here: svgwrite and font subsetting cost a build without cut files time
+    """The cut files of every front page of a cutter file, in `cut/` beside it, in each format
+    its cutter's software imports (`CutterProfile.formats`): `<pdf name>-p<page>.svg`, `.dxf`,
+    `.png`, the page being the PDF's (a duplex file's are odd). A cutter with an image area of its
+    own (Cricut) gets files of that area, the rest files of the whole page."""
+    # here: svgwrite and font subsetting cost a build without cut files time
+    from ..backends.cutfiles import write_cut_image, write_dxf
+    from ..backends.svg import write_cut_file
 
+    cutter = job.info.marking.cutter
     folder = job.path.parent / "cut"
-    return [write_cut_file(folder / f"{job.path.stem}-p{n}.svg", sheet.plan, sheet.label)
-            for n, sheet in enumerate(job.sheets, start=1) if not sheet.back and sheet.plan.placements]
+    written: list[Path] = []
+    for n, sheet in enumerate(job.sheets, start=1):
+        if sheet.back or not sheet.plan.placements:
+            continue
+        stem = folder / f"{job.path.stem}-p{n}"
+        area = cutter.image_area(*sheet.plan.paper) if cutter.area is not None else None
+        note = cutter.describe()
+        if "svg" in cutter.formats:
+            written.append(write_cut_file(stem.with_suffix(".svg"), sheet.plan, sheet.label, note, area))
+        if "dxf" in cutter.formats:
+            written.append(write_dxf(stem.with_suffix(".dxf"), sheet.plan, sheet.label, area))
+        if "png" in cutter.formats:
+            written.append(write_cut_image(stem.with_suffix(".png"), job.path, n, sheet.plan, area))
+    return written
 
 
 def write_calibration_sheet(path: Path, paper: str, back_offset: tuple[float, float] = NO_SHIFT) -> Path:

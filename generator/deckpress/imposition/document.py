@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from ..face import Face
+from .cutters import SILHOUETTE, CutterProfile
 from .furniture import (LABEL_FONT, LABEL_SIZE, Furniture, Label, LabelSpot, label_at, label_spot, sheet_furniture,
                         text_widths)
 from .sheets import Box, PagePlan, Placement, moved
@@ -42,6 +43,11 @@ class Marking:
     # mm, (x right, y down) as seen looking at the back: every back page is shifted by it, to cancel
     # the printer's own misregistration (measured with `deckpress calibrate`, see settings.py)
     back_offset: tuple[float, float] = NO_SHIFT
+    # the cutting machine a "cutter" file is marked and laid out for (cutters.CUTTERS, or a profile file)
+    cutter: CutterProfile = SILHOUETTE
+    # the separation each piece's cut path is stroked in, in an optional content group ("" none):
+    # "CutContour", what print-and-cut RIPs look for (backends/pdfpages.py draws it)
+    die_line: str = ""
 
 
 @dataclass(frozen=True)
@@ -127,8 +133,8 @@ class _Look:
         self.spot: LabelSpot | None = None
         if info.marking.marks != "none":
             shift = info.marking.back_offset if self.moved is not None else NO_SHIFT
-            self.furniture = sheet_furniture(plan, marks, bleed, label_room, shift)
-            self.spot = label_spot(plan, marks, bleed, label_room)
+            self.furniture = sheet_furniture(plan, marks, bleed, label_room, shift, info.marking.cutter)
+            self.spot = label_spot(plan, marks, bleed, label_room, info.marking.cutter)
         self.trim_box, self.bleed_box = (on_paper(plan.trim_box, plan.paper), on_paper(plan.bleed_box, plan.paper)) \
             if plan.placements else (None, None)
 

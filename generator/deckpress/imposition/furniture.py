@@ -22,7 +22,7 @@ from ..face import PathOp
 from ..text.fonts import FontSet
 from ..text.shaping import line_width
 from ..units import POINTS_PER_MM, PRINTABLE
-from .marks import cutter_band, registration_marks
+from .cutters import SILHOUETTE, CutterProfile
 from .sheets import MARK_GAP, MARK_LENGTH, Box, Fold, PagePlan, Seam, Tile, bounding_box, printable_box
 MARK_WIDTH = 0.2
 SCALE_BAR = 50.0
@@ -236,14 +236,15 @@ def _bundled() -> FontSet:
 # --- a sheet's furniture -------------------------------------------------------------------------
 
 def sheet_furniture(plan: PagePlan, marks: str, bleed: float, label_room: float,
-                    shift: Point = (0.0, 0.0)) -> tuple[Furniture, ...]:
+                    shift: Point = (0.0, 0.0), cutter: CutterProfile = SILHOUETTE) -> tuple[Furniture, ...]:
     """What a page marked `marks` (marks.MARK_MODES) carries besides its label, in drawing order:
     its marks for cutting, any fold line, any tile's marks, and the scale bar, which keeps clear of
     the last `label_room` mm of its band, where the label goes. A page moved by a back offset
     (`shift`) is printed that much off by the printer, which the offset cancels: its marks are cut
-    back to the printable part of the paper moved alike, so they print as an unmoved page's do."""
+    back to the printable part of the paper moved alike, so they print as an unmoved page's do.
+    A cutter sheet's marks and band are `cutter`'s (cutters.py)."""
     printable = printable_box(plan.paper, shift)
-    items: list[Furniture] = list(cut_marks(plan, marks, printable))
+    items: list[Furniture] = list(cut_marks(plan, marks, printable, cutter))
     if marks in ("corners", "lines") and any(getattr(p.face, "outline", ()) for p in plan.placements):
         items.append(CutOutlines(plan.outlines))  # shaped pieces: their cut lines, not a tuck box's own
     if plan.fold is not None:
@@ -253,18 +254,21 @@ def sheet_furniture(plan: PagePlan, marks: str, bleed: float, label_room: float,
     ground = band_ground(plan, bleed) if marks != "cutter" else None
     if ground is not None:  # under the marks, so they still show on it
         items.insert(0, ground)
-    items.append(scale_bar(plan, marks, bleed, 0.0 if label_below(plan, marks, bleed, label_room) else label_room))
+    items.append(scale_bar(plan, marks, bleed, 0.0 if label_below(plan, marks, bleed, label_room) else label_room,
+                           cutter))
     return tuple(items)
 
 
-def cut_marks(plan: PagePlan, marks: str, printable: Box | None = None) -> list[CutMarks | RegistrationMarks]:
+def cut_marks(plan: PagePlan, marks: str, printable: Box | None = None,
+              cutter: CutterProfile = SILHOUETTE) -> list[CutMarks | RegistrationMarks]:
     """The page's marks for cutting (see marks.py): crop marks or cut lines round each group of
     pieces, or a cutting machine's registration marks, or none; cut back to `printable` (by
     default the paper's printable part)."""
     W, H = plan.paper
     printable = printable or printable_box(plan.paper)
     if marks == "cutter":
-        return [RegistrationMarks(tuple(registration_marks(W, H)))]
+        boxes = tuple(cutter.registration_marks(W, H))
+        return [RegistrationMarks(boxes)] if boxes else []
     if marks not in ("corners", "lines"):
         return []
     groups = mark_groups(plan)
@@ -459,16 +463,17 @@ def alignment_mark(seam: Seam, area: Box) -> AlignmentMark:
 
 # --- scale bar and label ---------------------------------------------------------------------------
 
-def scale_bar(plan: PagePlan, marks: str, bleed: float, label_room: float) -> ScaleBar:
+def scale_bar(plan: PagePlan, marks: str, bleed: float, label_room: float,
+              cutter: CutterProfile = SILHOUETTE) -> ScaleBar:
     """The 50 mm scale bar, in the wider of the bottom and right margins (on a cutter sheet, in the
-    strip below the marks, `marks.cutter_band`, along its top).
+    strip below the marks or the cutter's area, `CutterProfile.band`, along its top).
 
     It starts just outside the bleed, between two cut lines, where no crop mark crosses it, and
     before the last `label_room` mm, where the label goes: centred in a card-sized gap, near the
     start of a longer one. Its caption runs further out than the marks reach."""
     caption_y = BAR_HEIGHT + 0.6 + 1.8
     if marks == "cutter":
-        x0, y0, _, y1 = cutter_band(*plan.paper)
+        x0, y0, _, y1 = cutter.band(*plan.paper)
         return ScaleBar(None, x0, y0, Words(CAPTION, x0, y1 - 0.6, LABEL_SIZE))
     band, label_end, cuts, start = _band(plan, bleed)
     span_start, span_end = _clear_span(cuts, start, label_end - label_room)
@@ -490,12 +495,13 @@ LabelSpot = tuple[Band | None, float, float]  #: a label's band (None: the page)
 LABEL_LINE = 2.8  #: mm from the caption's baseline to the label's, when the label goes below the bar
 
 
-def label_spot(plan: PagePlan, marks: str, bleed: float, label_room: float) -> LabelSpot:
+def label_spot(plan: PagePlan, marks: str, bleed: float, label_room: float,
+               cutter: CutterProfile = SILHOUETTE) -> LabelSpot:
     """Where `page_label` puts a page's label `label_room` mm long (with its gap), whatever it
     says: pages laid out alike share it. On the scale bar's caption's line; on the line below it
     when the band is too short for both (a few cards centred on the page) and the margin deep enough."""
     if marks == "cutter":
-        _, _, x1, y1 = cutter_band(*plan.paper)
+        _, _, x1, y1 = cutter.band(*plan.paper)
         return None, x1, y1 - 0.6
     band, end, _, _ = _band(plan, bleed)
     below = LABEL_LINE if label_below(plan, marks, bleed, label_room) else 0.0
