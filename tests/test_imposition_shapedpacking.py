@@ -94,3 +94,11 @@ def test_runs_of_other_shapes_and_rectangles_get_pages_of_their_own():
     assert backs is None
     assert [[p.face for p in page.placements] for page in fronts] == [["c"] * 3, ["h"] * 2, ["r"]]
     assert [len(page.outlines) for page in fronts] == [3, 2, 0] and fronts[2].cut_xs
+
+
+def test_a_shaped_piece_too_big_for_the_paper_is_laid_out_as_a_rectangle():
+    ring = shaped("circle", 190, 190)  # fits A4 (the model allows it), not A5
+    fronts, _ = plan_sheets([("big", None)], lambda s: (190.0, 190.0), "a5", 2.0, outline_of=lambda s: ring)
+    assert fronts and all(not page.outlines for page in fronts) and all(page.tile for page in fronts)
+    a4, _ = plan_sheets([("big", None)], lambda s: (190.0, 190.0), "a4", 2.0, outline_of=lambda s: ring)
+    assert len(a4) == 1 and len(a4[0].outlines) == 1

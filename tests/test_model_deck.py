@@ -439,6 +439,7 @@ def test_a_card_field_naming_a_picture_too_long_for_a_path_is_one_line(make_deck
     ("size: 30x30\n        shape: cirle", "unknown shape 'cirle'"),
     ("size: 30x30\n        shape: {rounded: 20mm}", "does not fit a 30×30 mm piece"),
     ("size: 30x30\n        sheet: rules-board\n        shape: circle", "circle pieces are packed on the cards sheets"),
+    ("size: 300x300\n        shape: circle", "a circle piece is packed on a page, not tiled: 300 × 300 mm is too big"),
 ])
 def test_a_shape_that_cannot_be_cut_is_said_at_its_line(make_deck, lines, said):
     folder = make_deck(SIMPLE_DECK.replace("back: back\n", f"back: back\n        {lines}\n"), {"simple": SIMPLE_LAYOUT})
@@ -451,6 +452,6 @@ def test_a_shape_that_cannot_be_cut_is_said_at_its_line(make_deck, lines, said):
 
 
 def test_a_shaped_component_keeps_its_shape(make_deck):
-    folder = make_deck(SIMPLE_DECK.replace("back: back\n", "back: back\n        size: 30x30\n        shape: circle\n"),
-                       {"simple": SIMPLE_LAYOUT})
+    folder = make_deck(SIMPLE_DECK.replace("back: back\n", "back: back\n        size: 15x15\n        shape: circle\n"),
+                       {"simple": SIMPLE_LAYOUT})  # smaller than a card may be: a damage token
     assert load_deck(folder).components[0].shape.kind == "circle"

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 import numpy as np
@@ -100,7 +100,7 @@ def apart(polygon: np.ndarray, offsets: Sequence[tuple[float, float]], distance:
     return True
 
 
-def least(ok: callable, high: float) -> float:  # type: ignore[valid-type]
+def least(ok: Callable[[float], bool], high: float) -> float:
     """The least value in 0…`high` for which `ok` holds (it holds from there up), to PRECISION."""
     lo, hi = 0.0, high
     while not ok(hi):

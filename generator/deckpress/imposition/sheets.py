@@ -741,10 +741,14 @@ def plan_sheets(pairs: Sequence[tuple[T, T | None]], size_of: Callable[[T], Size
     # a run is of one size and one outline
     for (size, shape), run in runs(pairs, lambda side: (size_of(side), outline(side))):  # type: ignore
         if shape:
-            shaped_fronts, shaped_backs = plan_shaped(run, size, shape, paper, whole_bleed, room)
-            fronts += shaped_fronts
-            backs += shaped_backs
-            continue
+            try:
+                shaped_fronts, shaped_backs = plan_shaped(run, size, shape, paper, whole_bleed, room)
+            except ValueError:  # too big for this paper (the model allows what fits A4 and Letter):
+                pass  # laid out as rectangles, as cards are, their faces still cut to their shape
+            else:
+                fronts += shaped_fronts
+                backs += shaped_backs
+                continue
         try:
             grid = snug(fit_grid(paper, *size, room, bleed, gap), len(run), bleed)
         except ValueError:

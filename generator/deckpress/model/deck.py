@@ -734,9 +734,20 @@ def _piece_shape(spec: Map, size: CardSize) -> PieceShape:
             raise spec.error("shape", "a shape given as a mapping is `{rounded: 5mm}`, a corner radius")
         value = {"rounded": _length(value, "rounded", "0mm")}
     try:
-        return parse_shape(value, size.width, size.height)
+        shape = parse_shape(value, size.width, size.height)
     except ValueError as exc:
         raise spec.error("shape", str(exc), suggest(str(value), PIECE_SHAPES)) from None
+    rooms = [sorted((w - 2 * MIN_MARGIN, h - 2 * MIN_MARGIN - SHAPED_FURNITURE)) for w, h in
+             (PAPERS[p] for p in HOME_PAPERS)]
+    short, long = sorted((size.width, size.height))
+    if shape.outlined and not any(short <= w and long <= h for w, h in rooms):  # packed on a page, never tiled
+        raise spec.error("shape", f"a {shape.kind} piece is packed on a page, not tiled: {size.width:g} × "
+                                  f"{size.height:g} mm is too big, at most " +
+                                  " or ".join(f"{w:g} × {h:g} mm on {name}" for name, (w, h) in zip(HOME_PAPERS, rooms)))
+    return shape
+
+
+SHAPED_FURNITURE = 12.0  #: mm below a page of shaped pieces for its scale bar and label (imposition's Room.furniture)
 
 
 def _load_fonts(spec: Any, doc: Map, find: Callable[..., Path], chain: list[_Source]
