@@ -427,7 +427,8 @@ def test_a_bad_settings_file_is_one_line_naming_file_and_line(simple_deck, tmp_p
     user_config.write_text("back_offset: '0.5,-1.2'\nink: lowink\n", encoding="utf-8")
     result = run("calibrate", "--out", str(tmp_path / "o"))
     assert result.exit_code == 2
-    assert result.output.splitlines() == [f"error: {user_config}:2: unknown setting 'ink' (settings are back_offset)"]
+    assert result.output.splitlines() == [f"error: {user_config}:2: unknown setting 'ink' (settings are "
+                                          "back_offset, default_printer, printers)"]
     assert not (tmp_path / "o").exists()
 
 

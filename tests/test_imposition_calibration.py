@@ -156,7 +156,7 @@ def test_each_scales_zero_is_behind_its_front_cross(offset, tmp_path):
         upright, across = zero_lines(drawn(str(path), 1).paths)
         assert len(upright) == len(across) == len(fronts) == 5
         for x, y in fronts:
-            bx, by = behind((x, y), W)
+            bx, by = behind((x, y), (W, H))
             assert bx == pytest.approx(W - x)
             # one line for X = 0 through the spot, one for Y = 0 (the others belong to other targets)
             assert len([v for v in upright if abs(mid(v[0], v[2]) - bx) < 0.01 and v[1] < by < v[3]]) == 1
@@ -226,9 +226,9 @@ def test_the_number_at_the_pin_hole_is_the_offset_to_give(tmp_path, offset, erro
     target, the scales read -error, the offset that puts the back right, whatever the offset was."""
     path = write_calibration(tmp_path / "calibrate-a4.pdf", "a4", offset)
     printed = printed_with_error(path, error)
-    W = PAPERS["a4"][0]
+    W, H = PAPERS["a4"]
     for target in targets(PAPERS["a4"]):
-        hole = behind(target, W)  # the pin goes straight through the paper
+        hole = behind(target, (W, H))  # the pin goes straight through the paper
         assert read_scales(printed, hole) == pytest.approx((-error[0], -error[1]), abs=0.01), target
     # and that offset, used, gives a back that lands right: printed with it, the error is cancelled
     corrected = tuple(o + e for o, e in zip((-error[0], -error[1]), error))
@@ -256,7 +256,7 @@ def test_a_turned_back_reads_differently_at_the_corners(tmp_path):
     W, H = PAPERS["a4"]
     cx, cy = W / 2 * MM, H / 2 * MM
     printed = back_printed(path, Transformation().translate(-cx, -cy).rotate(0.3).translate(cx, cy))
-    middle, *corners = (read_scales(printed, behind(t, W)) for t in targets((W, H)))
+    middle, *corners = (read_scales(printed, behind(t, (W, H))) for t in targets((W, H)))
     assert middle == pytest.approx((0.0, 0.0), abs=0.01)
     assert all(max(abs(x), abs(y)) > 0.3 for x, y in corners)
 

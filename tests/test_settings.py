@@ -168,3 +168,105 @@ def test_a_broken_user_file_is_not_overwritten(user_config):
     with pytest.raises(DeckError):
         save_back_offset((1.0, 1.0))
     assert user_config.read_text(encoding="utf-8") == "back_offset: [1, 2\n"
+
+
+# --- printer profiles --------------------------------------------------------------------------------
+
+from deckpress.settings import (Printer, format_margins, format_scale, parse_flip, parse_margins, parse_scale,
+                                read_printers, remove_printer, resolve_printer, save_printer, set_default_printer)
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("99.2%,100.4%", (0.992, 1.004)), ("99.2%", (0.992, 0.992)), ("0.992, 1.004", (0.992, 1.004)),
+    ("99.2,100.4", (0.992, 1.004)), ("169.2/170,220.9/220", (169.2 / 170, 220.9 / 220)),
+    ("169.2mm/170mm;220.9 / 220", (169.2 / 170, 220.9 / 220)), ([0.99, "101%"], (0.99, 1.01)), ("90%,110%", (0.9, 1.1)),
+])
+def test_a_scale_is_a_percentage_a_factor_or_measured_over_nominal(text, expected):
+    found = parse_scale(text)
+    assert found == pytest.approx(expected, abs=1e-6)
+    assert parse_scale(format_scale(found)) == found  # what is saved reads back the same
+
+
+@pytest.mark.parametrize("text, says", [
+    ("80%", "expected a scale between 90 % and 110 %, not '80%'"), ("1.2", "between 90 % and 110 %"),
+    ("abc", "expected a scale X,Y like 99.2%,100.4%"), ("1,2,3", "not '1,2,3'"), ("170/0", "not '170/0'"),
+    ("", "expected something like 99.2%,100.4%"),
+])
+def test_a_bad_scale_says_what_was_expected(text, says):
+    with pytest.raises(ValueError) as info:
+        parse_scale(text)
+    assert says in str(info.value) and "\n" not in str(info.value)
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("5mm", (5.0, 5.0, 5.0, 5.0)), ("5", (5.0,) * 4), ("5,4", (5.0, 4.0, 5.0, 4.0)), ("5,4,12", (5.0, 4.0, 12.0, 4.0)),
+    ("5,4,12,3", (5.0, 4.0, 12.0, 3.0)), ("0.25in", (6.35,) * 4), ("0", (0.0,) * 4), ([5, 4], (5.0, 4.0, 5.0, 4.0)),
+])
+def test_margins_read_like_css(text, expected):
+    assert parse_margins(text) == pytest.approx(expected)
+    assert parse_margins(format_margins(parse_margins(text))) == parse_margins(text)
+
+
+@pytest.mark.parametrize("text, says", [("26mm", "between 0 and 25 mm"), ("-1", "between 0 and 25 mm"),
+                                        ("1,2,3,4,5", "not '1,2,3,4,5'"), ("5 furlongs", "like 5mm")])
+def test_bad_margins_say_what_was_expected(text, says):
+    with pytest.raises(ValueError) as info:
+        parse_margins(text)
+    assert says in str(info.value)
+
+
+def test_the_flip_edge_is_long_or_short():
+    assert parse_flip("Long") == "long" and parse_flip("short-edge") == "short" and parse_flip("short edge") == "short"
+    with pytest.raises(ValueError, match="did you mean 'short'"):
+        parse_flip("shrt")
+
+
+def test_printers_are_saved_read_back_and_keep_the_back_offset(user_config):
+    save_back_offset((0.5, -1.2))
+    office = Printer("office", (0.992, 1.004), (0.8, -0.5), (5.0, 5.0, 5.0, 5.0), "short")
+    assert save_printer(office) == user_config
+    book = read_printers()
+    assert book.printers == (office,) and book.back_offset == (0.5, -1.2) and book.default is None
+    assert resolve_printer(None) is None and resolve_printer("office").named
+    set_default_printer("office")
+    assert resolve_printer(None) == office and not resolve_printer(None).named
+    save_back_offset((1.0, 1.0))  # the printers stay
+    assert read_printers().printers == (office,)
+    text = user_config.read_text(encoding="utf-8")
+    save_printer(office)
+    assert user_config.read_text(encoding="utf-8") == text  # saving again changes nothing
+    remove_printer("office")
+    assert read_printers() == read_printers().__class__((1.0, 1.0), (), None)
+
+
+def test_a_printer_named_beats_the_deck_and_the_default_does_not(tmp_path, user_config):
+    deck = tmp_path / "deck"
+    deck.mkdir()
+    (deck / DECK_SETTINGS).write_text('back_offset: "0.5,-1.2"\n', encoding="utf-8")
+    save_printer(Printer("office", back_offset=(2.0, 2.0)), make_default=True)
+    assert resolve_back_offset(None, deck, resolve_printer(None)).value == (0.5, -1.2)
+    named = resolve_back_offset(None, deck, resolve_printer("office"))
+    assert named.value == (2.0, 2.0) and named.source == "printer office"
+    assert resolve_back_offset(None, None, resolve_printer(None)).value == (2.0, 2.0)
+    assert resolve_back_offset((0.0, 0.0), deck, resolve_printer("office")).source == "--back-offset"
+
+
+def test_an_unknown_printer_names_the_closest(user_config):
+    save_printer(Printer("office"))
+    with pytest.raises(DeckError, match="no printer 'ofice' \\(printers are office\\) — did you mean 'office'"):
+        resolve_printer("ofice")
+
+
+@pytest.mark.parametrize("text, message", [
+    ("printers:\n  office:\n    scale: 80%\n", ":3: printers: office: scale: expected a scale between 90 % and 110 %"),
+    ("printers:\n  office:\n    margin: 5\n", ":3: printers: office: unknown setting 'margin' (a printer has scale, "
+                                              "back_offset, margins, flip) — did you mean 'margins'?"),
+    ("printers:\n  office:\n    flip: sideways\n", ":3: printers: office: flip: expected a flip edge long or short"),
+    ("default_printer: home\nprinters:\n  office: {}\n", ":1: default_printer: no printer 'home' in printers"),
+    ("printers: [office]\n", ":1: printers: expected a mapping of printer names"),
+])
+def test_a_bad_printer_is_named_by_file_and_line(user_config, text, message):
+    user_config.write_text(text, encoding="utf-8")
+    with pytest.raises(DeckError) as info:
+        read_printers()
+    assert str(info.value).startswith(str(user_config)) and message in str(info.value), str(info.value)

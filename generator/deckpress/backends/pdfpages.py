@@ -113,17 +113,24 @@ def write_pages(sink: BinaryIO, pages: Sequence[FurnishedPage | FurniturePage], 
         if isinstance(page, FurniturePage):
             _furniture_page(canvas, page)
         else:
+            scale = info.marking.scale
+            if scale != (1.0, 1.0):
+                canvas.saveState()
+                canvas.transform(*scaled_about_centre(scale, W, H))
             _sheet_page(canvas, page, forms, shared, info.colors)
             if die_line is not None and page.plan.placements:  # scaled as the pieces are
                 draw_die_line(canvas, page, info.marking.die_line, die_line)
+            if scale != (1.0, 1.0):
+                canvas.restoreState()
             if page.trim_box is not None and page.bleed_box is not None:
-                boxes = {"TrimBox": _box(page.trim_box, H), "BleedBox": _box(page.bleed_box, H)}
+                boxes = {"TrimBox": _box(_drawn(page.trim_box, scale, page.paper), H),
+                         "BleedBox": _box(_drawn(page.bleed_box, scale, page.paper), H)}
         writer.page(W, H, canvas, boxes)
         if progress:
             progress(1)
     preferences: dict[str, object] = {"PrintScaling": Name("None")}
     if info.duplex:
-        preferences["Duplex"] = Name("DuplexFlipLongEdge")
+        preferences["Duplex"] = Name("DuplexFlipShortEdge" if info.marking.flip == "short" else "DuplexFlipLongEdge")
     about: dict[str, object] = {"Title": info.title, "Author": info.author, "Subject": info.subject}
     catalog: dict[str, object] = {}
     if info.standard == PDF_X1A:
@@ -226,6 +233,27 @@ def _box(box: tuple[float, float, float, float], H: float) -> Raw:
     """A page box (x0, y0, x1, y1 in mm from the top-left) in PDF's points from the bottom-left."""
     x0, y0, x1, y1 = box
     return Raw(dumps([x0 * MM, (H - y1) * MM, x1 * MM, (H - y0) * MM]))
+
+
+def scaled_about_centre(scale: tuple[float, float], W: float, H: float) -> tuple[float, ...]:
+    """The `cm` (PDF points, y up) that draws a page `W` × `H` mm at 1/`scale` about its centre: a
+    printer that prints at `scale` (0.992: 99.2 %) then puts every piece at its own size, and the
+    centre, where the calibration sheet's middle target is, stays where it was (what the printer
+    moves besides scaling is the back offset's to cancel, measured there)."""
+    kx, ky = 1.0 / scale[0], 1.0 / scale[1]
+    cx, cy = W * MM / 2, H * MM / 2
+    return (kx, 0.0, 0.0, ky, cx * (1.0 - kx), cy * (1.0 - ky))
+
+
+def _drawn(box: tuple[float, float, float, float], scale: tuple[float, float],
+           paper: tuple[float, float]) -> tuple[float, float, float, float]:
+    """Where a page box (mm from the top-left) is drawn on a page drawn at 1/`scale` about its
+    centre, clamped to the paper."""
+    if scale == (1.0, 1.0):
+        return box
+    W, H = paper
+    x0, y0, x1, y1 = ((v - c) / k + c for v, c, k in zip(box, (W / 2, H / 2) * 2, scale * 2))
+    return (max(x0, 0.0), max(y0, 0.0), min(x1, W), min(y1, H))
 
 
 def learn_glyphs(forms: FaceForms, sheets: Iterable[Sheet]) -> None:

@@ -51,7 +51,8 @@ def box_job(faces: DeckFaces, out_dir: Path, paper: str, inked: Inked, options: 
     art = box_art(deck, inked(cover[0]), inked(cover[1], back=True))
     for parts in (1, 2):
         nets = _nets(size, art, parts)
-        plans = [piece_page(net.face, net.outline, paper, options.marking.marks, options.marking.cutter) for net in nets]
+        plans = [piece_page(net.face, net.outline, paper, options.marking.marks, options.marking.cutter,
+                            options.marking.margins) for net in nets]
         if all(plans):
             pages = [Page(plan, net.name if parts > 1 else "") for plan, net in zip(plans, nets)]
             return deck_job(deck, out_dir, paper, inked.variant, "box", pages, marking=options.marking)

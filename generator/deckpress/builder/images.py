@@ -237,14 +237,16 @@ def impose_images(fronts: Sequence[Path], out_dir: Path, *, name: str = "imposed
                   on_plan: Callable[[int], None] | None = None,
                   back_offset: tuple[float, float] = (0.0, 0.0), marks: str = "corners",
                   back_marks: bool = False, gap: float = 0.0, make_bleed: float | None = None,
-                  cutter: CutterProfile = SILHOUETTE, die_line: str = "") -> Imposed:
+                  cutter: CutterProfile = SILHOUETTE, die_line: str = "", scale: tuple[float, float] = (1.0, 1.0),
+                  margins: tuple[float, float, float, float] | None = None, flip: str = "long") -> Imposed:
     """Put card images (files or folders of pictures, each including `bleed` mm on every side; with
     `make_bleed`, each stopping at the trim, and mirrored into that many mm of bleed) on sheets of
     `papers`, writing `<out_dir>/<name>/<name>-cards-<paper>.pdf` and, with backs,
     `-backs-` and `-duplex-`. `back` is one back for every card; `backs_dir` holds a back per front,
     named like it (falling back to `back`). Back pages are shifted by `back_offset` mm (x right,
     y down, as seen on the back: see settings.py). Sheets are marked for cutting as `marks` says
-    (imposition.marks), back pages too with `back_marks`; cards stand `gap` mm apart. Every picture is checked before anything is written:
+    (imposition.marks), back pages too with `back_marks`; cards stand `gap` mm apart; `scale`,
+    `margins` and `flip` are the printer's (settings.Printer, imposition.document.Marking). Every picture is checked before anything is written:
     a problem raises DeckError, and what will print badly is in the result's warnings."""
     if not name or Path(name).name != name or name.startswith("."):
         raise DeckError(f"the name '{name}' must be a plain file name like mygame")
@@ -286,12 +288,13 @@ def impose_images(fronts: Sequence[Path], out_dir: Path, *, name: str = "imposed
         return Face(size[0], size[1], bleed, items)
 
     sides: Sides = [(face(f), face(b)) for f, b, n in pairs for _ in range(n)]
-    marking = Marking(marks, back_marks, back_offset, cutter, die_line)
+    marking = Marking(marks, back_marks, back_offset, cutter, die_line, scale=scale, margins=margins, flip=flip)
     folder = out_dir / name
     with replacing_folder(folder) as staged:  # an interrupt leaves the whole old set, never a mix
         jobs = [pdf_job(staged / f"{name}-{kind}-{paper}.pdf", pages, name, kind,
                         subject=f"{len(sides)} card images imposed by deckpress.", duplex=duplex, marking=marking)
-                for paper in papers for kind, pages, duplex in sheet_files("cards", sides, paper, bleed, marks, gap, cutter)]
+                for paper in papers for kind, pages, duplex in sheet_files("cards", sides, paper, bleed, marks, gap, cutter,
+                                                                          margins=margins, flip=flip)]
         outputs = write_jobs(jobs, bleed, progress, on_plan)
     return Imposed([replace(output, path=folder / output.path.relative_to(staged)) for output in outputs],
                    len(sides), len(pictures), warn)

@@ -21,7 +21,7 @@ from ..imposition.document import NO_SHIFT, DocInfo, Marking, Sheet, furnish
 from ..imposition.gutterfold import plan_gutterfold
 from ..imposition.marks import room_for
 from ..imposition.packing import plan_packed
-from ..imposition.sheets import PagePlan, plan_piece, plan_sheets, plan_single, text_boxes
+from ..imposition.sheets import Edges, PagePlan, for_printer, plan_piece, plan_sheets, plan_single, text_boxes
 from ..model import Deck
 from ..separation import FORMULA, Separation
 from ..units import paper_size
@@ -83,16 +83,18 @@ def labelled(pages: Pages, title: str, file_name: str) -> list[Sheet]:
 
 def sheet_files(sheet: str, sides: Sides, paper: str, bleed: float,
                 marks: str = "corners", gap: float = 0.0,
-                cutter: CutterProfile = SILHOUETTE) -> list[tuple[str, Pages, bool]]:
+                cutter: CutterProfile = SILHOUETTE, margins: Edges | None = None,
+                flip: str = "long") -> list[tuple[str, Pages, bool]]:
     """The files of one sheet kind: (kind, pages, duplex?), laid out for `marks`, cards `gap` mm apart
     (on a cutter sheet, inside `cutter`'s area, at least its gap apart).
 
     Cards give fronts, backs and an interleaved duplex file; rules and boards one file, interleaved
     with their backs if they have any, their pieces of several sizes sharing pages where they fit
-    and a board too big for the paper tiled with its seams off its words."""
+    and a board too big for the paper tiled with its seams off its words. All inside the printer's
+    `margins` (top, right, bottom, left; None: units.PRINTABLE), backs mirrored for its `flip`."""
     if not sides:
         return []
-    room = room_for(marks, cutter, paper_size(paper))
+    room = for_printer(room_for(marks, cutter, paper_size(paper)), margins, flip)
     if marks == "cutter":
         gap = max(gap, cutter.gap)
     if sheet == "rules-board":  # pieces of several sizes: the last few of one share a page with others
@@ -117,10 +119,11 @@ def single_pages(faces: Sequence[Face], width: float, height: float, bleed: floa
 
 
 def piece_page(face: Face, outline: tuple[PathOp, ...], paper: str, marks: str,
-               cutter: CutterProfile = SILHOUETTE) -> PagePlan[Face] | None:
-    """A cut-out piece (a tuck box net) alone on a page, its outline the cut line; None if it
-    does not fit the paper."""
-    return plan_piece(face, face.width, face.height, paper, outline, room_for(marks, cutter, paper_size(paper)))
+               cutter: CutterProfile = SILHOUETTE, margins: Edges | None = None) -> PagePlan[Face] | None:
+    """A cut-out piece (a tuck box net) alone on a page, its outline the cut line, inside the
+    printer's `margins`; None if it does not fit the paper."""
+    room = for_printer(room_for(marks, cutter, paper_size(paper)), margins)
+    return plan_piece(face, face.width, face.height, paper, outline, room)
 
 
 def _size(face: Face) -> tuple[float, float]:
@@ -183,7 +186,9 @@ def write_cut_files(job: Job) -> list[Path]:
     return written
 
 
-def write_calibration_sheet(path: Path, paper: str, back_offset: tuple[float, float] = NO_SHIFT) -> Path:
-    """The two-page sheet that measures a printer's back offset (see imposition/calibration.py)."""
-    write_document(path, calibration_pages(paper, back_offset), calibration_info(paper))
+def write_calibration_sheet(path: Path, paper: str, back_offset: tuple[float, float] = NO_SHIFT,
+                            flip: str = "long") -> Path:
+    """The two-page sheet that measures a printer's scale and back offset (see imposition/calibration.py),
+    its back mirrored for a `flip` on the long or the short edge."""
+    write_document(path, calibration_pages(paper, back_offset, flip), calibration_info(paper, flip))
     return path

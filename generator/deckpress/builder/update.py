@@ -119,7 +119,7 @@ def update_jobs(faces: DeckFaces, found: Changes, out_dir: Path, papers: Sequenc
                          if (component, number) in wanted]
                 files = {kind: (kind_pages, both) for kind, kind_pages, both in
                          sheet_files(sheet, inked.sides(sides), paper, deck.bleed, marking.marks, gap,
-                                     marking.cutter)}
+                                     marking.cutter, margins=marking.margins, flip=marking.flip)}
                 kind_pages, both = files.get("duplex") or files.get("cards") or files.get("rules-board") or ([], False)
                 if both and listing is not None and not duplex:  # the list's back blank: fronts start a sheet
                     pages.append(Page(_blank(deck, paper), "back of the list: blank", True))

@@ -1,10 +1,17 @@
-"""The calibration sheet: `deckpress calibrate` measures how far a duplex printer misses.
+"""The calibration sheet: `deckpress calibrate` measures a printer's scale and how far its duplex misses.
 
-Page 1 (the front) holds two bars to check the print is not scaled (50 mm and 2 in), the
-instructions, and five targets: a cross in a small circle at the page's centre and near each
-corner. Page 2 (the back) holds, behind each target (the front mirrored about the page's
-vertical centre line, as a long-edge flip does), a square of graph paper crossed by an X and a
-Y scale. A pin pushed through a cross, or the cross seen against a window, shows on the back at
+Page 1 (the front) holds two bars to check the print dialogue is not scaling (50 mm and 2 in),
+two rulers that measure what scale is left, the instructions, and five targets: a cross in a
+small circle at the page's centre and near each corner. The rulers are plain lines of a round
+length (`ruler_lengths`: 170 mm across A4, 220 mm down it), with end lines and a tick every
+10 mm: the X ruler along the bottom edge, the Y ruler along the left. Measured end to end with
+the user's own ruler, they are typed as they were read, over what they should be
+(`--scale 169.2/170,220.9/220`): nothing to work out, and a 0.5 mm reading over 220 mm is 0.2 %.
+(A vernier read against the user's ruler would be no finer than the ruler's own millimetres, and
+harder to explain.) The sheet itself is never drawn at a printer's scale, so the rulers always
+measure the printer as it is. Page 2 (the back) holds, behind each target (the front mirrored about
+the page's vertical centre line, as a long-edge flip does, or its horizontal one for a short-edge
+flip), a square of graph paper crossed by an X and a Y scale. A pin pushed through a cross, or the cross seen against a window, shows on the back at
 a number on each scale: that pair is the back offset to give (`--back-offset X,Y`). The centre
 target gives the offset; the corners show whether the printer also turns or scales the back
 (readings that differ by target), which no offset can fix.
@@ -22,9 +29,9 @@ from collections.abc import Iterator
 from ..colors import Gray
 from ..face import apply
 from ..units import POINTS_PER_MM, paper_size, paper_title
-from .document import DocInfo
+from .document import DocInfo, Marking
 from .furniture import BLACK, Block, Furniture, FurniturePage, Ring, Rule, Words, text_width
-from .sheets import reflection
+from .sheets import page_mirror
 
 Point = tuple[float, float]
 Offset = tuple[float, float]
@@ -41,6 +48,12 @@ BARS = (("mm", 50.0, 1.0, "must measure exactly 50 mm"), ("in", 50.8, 25.4 / 8, 
 GRID_MM = Gray(0.55)  # the millimetre lines of the back squares
 GRID_HALF = Gray(0.8)  # the half-millimetre lines: fainter, so the numbered lines stand out
 EXAMPLE = "0.5,-1.2"
+RULER_INSET = 15.5  #: the rulers' lines from the bottom and left edges: their ticks point inwards
+#: their ends this far from the paper's edges: the X ruler's run below the bottom corner targets,
+#: the Y ruler's ends (whose end lines reach across to them) stop short of the left ones
+RULER_CLEAR = (20.0, 34.0)
+RULER_MAX = 250.0  #: what a 30 cm ruler measures in one go
+RULER_WIDTH = 0.15
 SMALLEST = (148.0, 210.0)  #: A5: the least paper whose targets, scales and instructions keep apart (mm, either way up)
 
 
@@ -52,9 +65,27 @@ def targets(paper: Point) -> tuple[Point, ...]:
             (TARGET_INSET, H - TARGET_INSET), (W - TARGET_INSET, H - TARGET_INSET))
 
 
-def behind(point: Point, paper_w: float) -> Point:
-    """Where a point of the front is on the back, in the back page's coordinates, after a long-edge flip."""
-    return apply(reflection(paper_w / 2), *point)
+def behind(point: Point, paper: Point, flip: str = "long") -> Point:
+    """Where a point of the front is on the back, in the back page's coordinates, after the sheet
+    is turned over on its long (or short) edge."""
+    return apply(page_mirror(paper, flip), *point)
+
+
+def ruler_lengths(paper: Point) -> tuple[float, float]:
+    """How long the X ruler (across the page) and the Y ruler (down it) are: the most whole
+    centimetres that keep their ends RULER_CLEAR from the paper's edges, at most RULER_MAX."""
+    W, H = paper
+    return tuple(min(RULER_MAX, math.floor((extent - 2 * clear) / 10) * 10.0)  # type: ignore[return-value]
+                 for extent, clear in zip((W, H), RULER_CLEAR))
+
+
+def rulers(paper: Point) -> tuple[tuple[Point, Point], tuple[Point, Point]]:
+    """The two rulers' end points (front page mm): X along the bottom edge, Y along the left one,
+    each centred on its edge."""
+    W, H = paper
+    lx, ly = ruler_lengths(paper)
+    y, x = H - RULER_INSET, RULER_INSET
+    return (((W - lx) / 2, y), ((W + lx) / 2, y)), ((x, (H - ly) / 2), (x, (H + ly) / 2))
 
 
 def scale_middle(offset: float) -> float:
@@ -92,22 +123,25 @@ def fits(paper: str) -> bool:
     return short >= SMALLEST[0] - 0.5 and long >= SMALLEST[1] - 0.5
 
 
-def calibration_pages(paper: str = "a4", back_offset: Offset = (0.0, 0.0)) -> tuple[FurniturePage, FurniturePage]:
+def calibration_pages(paper: str = "a4", back_offset: Offset = (0.0, 0.0),
+                      flip: str = "long") -> tuple[FurniturePage, FurniturePage]:
     """The two pages of the calibration sheet for `paper`, its back page printed shifted by
-    `back_offset` (mm, x right and y down as seen on the back)."""
+    `back_offset` (mm, x right and y down as seen on the back), for a printer that turns the sheet
+    over on its `flip` edge."""
     W, H = paper_size(paper)
     front, back = _Page((W, H)), _Page((W, H))
-    _front(front, paper)
-    _back(back, paper, back_offset)
+    _front(front, paper, flip)
+    _back(back, paper, back_offset, flip)
     return (FurniturePage((W, H), tuple(front.items)),
             FurniturePage((W, H), tuple(back.items), shift=back_offset))  # as every back page gets it
 
 
-def calibration_info(paper: str = "a4") -> DocInfo:
+def calibration_info(paper: str = "a4", flip: str = "long") -> DocInfo:
     """The calibration file's description: black ink only (any printer, toner or ink), duplex."""
     return DocInfo(title=f"deckpress calibration sheet ({paper})", author="deckpress",
-                   subject="Print double-sided (long-edge flip) at 100 %, then read the back offset on the back.",
-                   duplex=True, colors="k")
+                   subject=f"Print double-sided ({flip}-edge flip) at 100 %, measure the rulers, then read the "
+                           "back offset on the back.",
+                   duplex=True, colors="k", marking=Marking(flip=flip))
 
 
 REGULAR, BOLD, NUMBERS = "sans", "sans-bold", "condensed"
@@ -166,28 +200,31 @@ def _wrap(text: str, measure, width: float) -> Iterator[str]:
         yield line
 
 
-def _front(page: _Page, paper: str) -> None:
+def _front(page: _Page, paper: str, flip: str = "long") -> None:
     W, H = page.W, page.H
     centre = targets((W, H))[0]
+    lx, ly = (f"{n:g}" for n in ruler_lengths((W, H)))
     _title(page, f"deckpress printer calibration — front ({paper_title(paper)})")
     left, width, size = _column(W)
     y = TARGET_INSET + 12
     steps = (
-        "Print this file double-sided, flipping on the long edge, at 100 % (\"actual size\"; not \"fit to "
+        f"Print this file double-sided, flipping on the {flip} edge, at 100 % (\"actual size\"; not \"fit to "
         "page\"), on the paper you print cards on.",
-        "Measure the two bars below: they must be exactly 50 mm and 2 in long. If they are not, the printer "
-        "is scaling the pages: fix that in the print dialogue first.",
+        "The bars below are 50 mm and 2 in: a millimetre or more off, and the print dialogue is scaling "
+        "the pages; fix that first.",
+        f"Measure the X ruler (bottom edge, {lx} mm end to end) and the Y ruler (left edge, {ly} mm) closely; "
+        f"save what you read: deckpress printer add NAME --scale X/{lx},Y/{ly}, like "
+        f"--scale {float(lx) - 0.8:g}/{lx},{float(ly) + 0.9:g}/{ly}. Build with --printer NAME.",
         "Push a pin through the centre of each cross (or hold the sheet against a window) and turn the "
         "sheet over: the hole, or the cross shining through, falls in the square of scales printed there.",
-        "Read the middle square: the number on the X scale and on the Y scale at the hole is your back "
-        "offset. The back page tells you the command that saves it.",
-        "If the corner squares read more than 0.5 mm differently from the middle, the printer also turns "
-        "or scales the back: an offset cannot fix that; use the middle reading.",
+        "The numbers at the hole on the middle square's X and Y scales are your back offset (the back page "
+        "says how to save it); corners reading 0.5 mm otherwise show a turned back.",
     )
     for i, step in enumerate(steps, start=1):
         y = page.paragraph(left, y, width, step, size, indent=f"{i}.")
     for point in targets((W, H)):
         _cross(page, point)
+    _rulers(page)
     page.text(centre[0], centre[1] + CROSS_ARM + 4, "middle target", 7, align="centre")
     x0 = W / 2 - 25.0
     for i, bar in enumerate(BARS):
@@ -199,12 +236,12 @@ NARROW_COLUMN = 120.0  #: mm: text set narrower runs down onto the middle target
 
 def _column(W: float) -> tuple[float, float, float]:
     """Where the instructions go across the page (left, width) and their size: between the corner
-    targets, or, on paper too narrow for that (A5), the width of the page below them, 15 mm in,
-    a point smaller."""
+    targets, or, on paper too narrow for that (A5), the width of the page below them, clear of the
+    Y ruler on the left and 15 mm in on the right, a point smaller."""
     left = TARGET_INSET + 10
     if W - 2 * left >= NARROW_COLUMN:
         return left, W - 2 * left, TEXT_SIZE
-    return 15.0, W - 30.0, TEXT_SIZE - 1
+    return RULER_INSET + 6.5, W - RULER_INSET - 6.5 - 15.0, TEXT_SIZE - 1
 
 
 def _title(page: _Page, text: str) -> None:
@@ -221,6 +258,27 @@ def _cross(page: _Page, point: Point) -> None:
     page.line(x - CROSS_ARM, y, x + CROSS_ARM, y, 0.2)
     page.line(x, y - CROSS_ARM, x, y + CROSS_ARM, 0.2)
     page.circle(x, y, CROSS_RING, 0.2)
+
+
+def _rulers(page: _Page) -> None:
+    """The X and Y rulers (`rulers`): a line with a long end line at each end and a tick every
+    10 mm (longer every 50), all pointing inwards, and its name and length beside it."""
+    (a, b), (c, d) = rulers((page.W, page.H))
+    lx, ly = ruler_lengths((page.W, page.H))
+    w = RULER_WIDTH
+    x0, y = a
+    page.line(x0, y, b[0], y, w)
+    for i in range(round(lx / 10) + 1):
+        reach = 5.0 if i in (0, round(lx / 10)) else 2.0 if i % 5 == 0 else 1.2
+        page.line(x0 + 10 * i, y, x0 + 10 * i, y - reach, w)
+    page.text(page.W / 2, y - 2.8, f"X ruler: {lx:g} mm from end line to end line", 7, align="centre")
+    x, y0 = c
+    page.line(x, y0, x, d[1], w)
+    for i in range(round(ly / 10) + 1):
+        reach = 5.0 if i in (0, round(ly / 10)) else 2.0 if i % 5 == 0 else 1.2
+        page.line(x, y0 + 10 * i, x + reach, y0 + 10 * i, w)
+    page.text(x + 3.0, page.H / 2 - 1.2, "Y ruler:", 7)
+    page.text(x + 3.0, page.H / 2 + 2.2, f"{ly:g} mm", 7)
 
 
 def _bar(page: _Page, x0: float, top: float, unit: str, length: float, step: float, caption: str) -> None:
@@ -244,7 +302,7 @@ def _bar(page: _Page, x0: float, top: float, unit: str, length: float, step: flo
     page.text(x0 + length + page.width(last, 7) / 2 + 1.0, top + BAR_HEIGHT + 3.0 + 2.6, unit, 7, BOLD)
 
 
-def _back(page: _Page, paper: str, offset: Offset) -> None:
+def _back(page: _Page, paper: str, offset: Offset, flip: str = "long") -> None:
     W, H = page.W, page.H
     ox, oy = offset
     _title(page, f"back of the calibration sheet ({paper_title(paper)})")
@@ -264,14 +322,14 @@ def _back(page: _Page, paper: str, offset: Offset) -> None:
                        "down, both as seen on this side.", size)
     y = page.paragraph(left, y, width, "Save the two numbers, X first, with", size)
     y = page.paragraph(left + 6, y, width - 6, "deckpress calibrate --back-offset X,Y", size, font=BOLD)
-    y = page.paragraph(left, y, width, f"for example deckpress calibrate --back-offset {EXAMPLE} for X = 0.5 "
-                       "and Y = -1.2. Every later build and impose then shifts its back pages by them (a deck "
-                       "folder's deckpress.yaml, or --back-offset on the command line, can still say otherwise). "
-                       "Print this sheet again to check: the hole then falls in the middle of each square. "
-                       "--back-offset 0,0 takes the offset away.", size)
+    y = page.paragraph(left, y, width, f"(or in a printer's profile, with the front's scale: deckpress printer add "
+                       f"NAME --back-offset X,Y), like --back-offset {EXAMPLE} for X = 0.5 and Y = -1.2. Later "
+                       "builds then shift their back pages by them (a deck folder's deckpress.yaml, or "
+                       "--back-offset on the command line, can say otherwise). Print this sheet again to check: "
+                       "the hole then falls in the middle of each square. --back-offset 0,0 takes it away.", size)
     for point in targets((W, H)):
-        _scales(page, behind(point, W), offset)
-    mx, my = behind(targets((W, H))[0], W)
+        _scales(page, behind(point, (W, H), flip), offset)
+    mx, my = behind(targets((W, H))[0], (W, H), flip)
     page.text(mx, my + scale_position(scale_middle(offset[1]), offset[1]) + SCALE_HALF + 9,
               "X: numbers above and below · Y: numbers left and right", 7, align="centre")
 

@@ -48,6 +48,13 @@ class Marking:
     # the separation each piece's cut path is stroked in, in an optional content group ("" none):
     # "CutContour", what print-and-cut RIPs look for (backends/pdfpages.py draws it)
     die_line: str = ""
+    # the printer's profile (settings.Printer): what it makes of 100 % across and down the page (the
+    # backend draws each page at 1/scale about its centre, so pieces print their own size); what it
+    # cannot print, top, right, bottom, left (mm; None: units.PRINTABLE all round), which sheets are
+    # laid out inside (`sheets.for_printer`); and the edge it turns a sheet over on for duplex
+    scale: tuple[float, float] = (1.0, 1.0)
+    margins: tuple[float, float, float, float] | None = None
+    flip: str = "long"
 
 
 @dataclass(frozen=True)
@@ -55,7 +62,7 @@ class DocInfo:
     title: str
     author: str
     subject: str
-    duplex: bool = False  # ask viewers to print double-sided, flipping on the long edge
+    duplex: bool = False  # ask viewers to print double-sided, flipping on the edge `marking.flip` says
     colors: str = "rgb"  # "cmyk" or "k" (black ink only): colours of any other kind are converted
     marking: Marking = field(default_factory=Marking)
     standard: str = ""  # a standard the file meets, for print shops that ask for one ("PDF/X-1a:2003")

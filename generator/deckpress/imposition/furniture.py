@@ -243,7 +243,7 @@ def sheet_furniture(plan: PagePlan, marks: str, bleed: float, label_room: float,
     (`shift`) is printed that much off by the printer, which the offset cancels: its marks are cut
     back to the printable part of the paper moved alike, so they print as an unmoved page's do.
     A cutter sheet's marks and band are `cutter`'s (cutters.py)."""
-    printable = printable_box(plan.paper, shift)
+    printable = printable_box(plan.paper, shift, edges=plan.margins)
     items: list[Furniture] = list(cut_marks(plan, marks, printable, cutter))
     if marks in ("corners", "lines") and any(getattr(p.face, "outline", ()) for p in plan.placements):
         items.append(CutOutlines(plan.outlines))  # shaped pieces: their cut lines, not a tuck box's own
@@ -265,7 +265,7 @@ def cut_marks(plan: PagePlan, marks: str, printable: Box | None = None,
     pieces, or a cutting machine's registration marks, or none; cut back to `printable` (by
     default the paper's printable part)."""
     W, H = plan.paper
-    printable = printable or printable_box(plan.paper)
+    printable = printable or printable_box(plan.paper, edges=plan.margins)
     if marks == "cutter":
         boxes = tuple(cutter.registration_marks(W, H))
         return [RegistrationMarks(boxes)] if boxes else []
@@ -519,7 +519,7 @@ def label_below(plan: PagePlan, marks: str, bleed: float, label_room: float) -> 
         return False
     gx0, gy0, gx1, gy1 = plan.area
     W, H = plan.paper
-    margin = max(H - gy1, W - gx1) - band_depth(plan, bleed) - PRINTABLE
+    margin = max(H - gy1, W - gx1) - band_depth(plan, bleed) - band_edge(plan)
     return margin >= BAND_DEPTH + LABEL_LINE
 
 
@@ -537,11 +537,21 @@ BAND_DEPTH = 4.5  #: how far the scale bar, its caption and the label reach out 
 def band_depth(plan: PagePlan, bleed: float) -> float:
     """How far out from the pieces' area the band starts: just outside the bleed, or, where the
     margin is too narrow for that (nine poker cards on `universal` paper leave 9.75 mm), as far
-    out as keeps its words PRINTABLE from the paper's edge, over the bleed (`band_ground`)."""
+    out as keeps its words PRINTABLE (or the printer's margin) from the paper's edge, over the
+    bleed (`band_ground`)."""
     gx0, gy0, gx1, gy1 = plan.area
     W, H = plan.paper
     margin = max(H - gy1, W - gx1)
-    return max(0.5, min(bleed + 1.0, margin - PRINTABLE - BAND_DEPTH))
+    return max(0.5, min(bleed + 1.0, margin - band_edge(plan) - BAND_DEPTH))
+
+
+def band_edge(plan: PagePlan) -> float:
+    """What the printer leaves unprinted along the edge the band runs by: the bottom edge, or the
+    right one when that margin is the wider (PRINTABLE, or the printer's own `plan.margins`)."""
+    top, right, bottom, left = plan.margins if plan.margins is not None else (PRINTABLE,) * 4
+    gx0, gy0, gx1, gy1 = plan.area
+    W, H = plan.paper
+    return bottom if H - gy1 >= W - gx1 else right
 
 
 def band_ground(plan: PagePlan, bleed: float) -> Block | None:
@@ -555,8 +565,8 @@ def band_ground(plan: PagePlan, bleed: float) -> Block | None:
     W, H = plan.paper
     reach = bleed + 0.5  # past the bleed, so no sliver of it shows round the ground
     if H - gy1 >= W - gx1:
-        return Block((gx0 - reach, gy1 + depth - 0.5, gx1 + reach, min(gy1 + reach, H - PRINTABLE)), WHITE)
-    return Block((gx1 + depth - 0.5, gy0 - reach, min(gx1 + reach, W - PRINTABLE), gy1 + reach), WHITE)
+        return Block((gx0 - reach, gy1 + depth - 0.5, gx1 + reach, min(gy1 + reach, H - band_edge(plan))), WHITE)
+    return Block((gx1 + depth - 0.5, gy0 - reach, min(gx1 + reach, W - band_edge(plan)), gy1 + reach), WHITE)
 
 
 def _band(plan: PagePlan, bleed: float) -> tuple[Band, float, tuple[float, ...], float]:

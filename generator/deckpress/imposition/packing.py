@@ -194,7 +194,7 @@ def _finished(page: Page[T], paper: Size, room: Room, bleed: float) -> tuple[Pag
     """A page's front and back plans."""
     tile = page.tile
     if tile is not None and not page.blocks:
-        return tile.plan, with_back(mirrored(tile.plan, tile.width), tile.back)
+        return tile.plan, with_back(mirrored(tile.plan, tile.width, room.page_mirror(paper)), tile.back)
     if tile is None and len(page.blocks) == 1:
         block = page.blocks[0][0]
         (front,) = plan_pages([f for f, _ in block.pairs], block.grid, bleed)
@@ -218,7 +218,7 @@ def _finished(page: Page[T], paper: Size, room: Room, bleed: float) -> tuple[Pag
     if tile is not None:  # the tile's page moved to the tile's place in the group, centred across
         tw = parts[0][0]
         tile_plan = moved(tile.plan, ox + (gw - tw) / 2 - tile.plan.area[0], oy - tile.plan.area[1])
-        tile_back = with_back(mirrored(tile_plan, tile.width), tile.back)
+        tile_back = with_back(mirrored(tile_plan, tile.width, room.page_mirror(paper)), tile.back)
         fronts += tile_plan.placements
         backs += tile_back.placements
         boxes.append(tile_plan.placements[0].trim)
@@ -238,9 +238,9 @@ def _finished(page: Page[T], paper: Size, room: Room, bleed: float) -> tuple[Pag
             cuts[0].extend(layout.cut_xs)
             cuts[1].extend(layout.cut_ys)
     area = bounding_box(([tile_plan.area] if tile_plan else []) + boxes[1 if tile_plan else 0:])
-    front = replace(page_plan(paper, area, fronts, cuts=front_cuts), blocks=tuple(boxes))
+    front = replace(page_plan(paper, area, fronts, cuts=front_cuts), blocks=tuple(boxes), margins=room.edges)
     if tile_plan is not None:
         front = replace(front, tile=replace(tile_plan.tile, area=tile_plan.area))
-    flipped = mirrored(replace(front, placements=(), tile=None), 0.0)
-    back = replace(page_plan(paper, flipped.area, backs, cuts=back_cuts), blocks=flipped.blocks)
+    flipped = mirrored(replace(front, placements=(), tile=None), 0.0, room.page_mirror(paper))  # as the backs are
+    back = replace(page_plan(paper, flipped.area, backs, cuts=back_cuts), blocks=flipped.blocks, margins=room.edges)
     return front, back

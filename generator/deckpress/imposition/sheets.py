@@ -41,15 +41,27 @@ TILE_MARGIN = 12.0  #: around a tile: its crop marks, alignment marks, name and 
 OVERLAP = 10.0  #: the strip two neighbouring tiles share; one is glued over the other there
 
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1
+Edges = tuple[float, float, float, float]  # top, right, bottom, left: what a printer cannot print (mm)
 T = TypeVar("T")
+FLIPS = ("long", "short")  #: the edge a duplex printer turns the sheet over on
 
 
 def printable_box(paper: tuple[float, float], shift: tuple[float, float] = (0.0, 0.0),
-                  inset: float = PRINTABLE) -> Box:
-    """Where ink prints on `paper`: `inset` in from its edges, moved by `shift` (a back page the
-    printer puts that much off, which the back offset cancels)."""
+                  inset: float = PRINTABLE, edges: Edges | None = None) -> Box:
+    """Where ink prints on `paper`: `inset` in from its edges (or `edges`, a printer's own, top,
+    right, bottom, left), moved by `shift` (a back page the printer puts that much off, which the
+    back offset cancels)."""
     (W, H), (dx, dy) = paper, shift
-    return (inset + dx, inset + dy, W - inset + dx, H - inset + dy)
+    top, right, bottom, left = edges if edges is not None else (inset,) * 4
+    return (left + dx, top + dy, W - right + dx, H - bottom + dy)
+
+
+def page_mirror(paper: tuple[float, float], flip: str = "long") -> Matrix:
+    """What turning a (portrait) sheet over does to it: about its vertical centre line for a
+    long-edge flip, about its horizontal one for a short-edge flip."""
+    if flip not in FLIPS:
+        raise ValueError(f"flip must be one of {', '.join(FLIPS)}, not {flip!r}")
+    return reflection(paper[0] / 2) if flip == "long" else reflection(paper[1] / 2, vertical=False)
 
 
 @dataclass(frozen=True)
@@ -66,10 +78,23 @@ class Room:
     #: what the marks want outside a grid's trim, and the least they make do with (0: no marks there)
     mark_reach: float = MARK_GAP + MARK_LENGTH
     least_reach: float = MARK_GAP + MIN_GUIDE
+    #: a printer's own unprintable margins (top, right, bottom, left), in place of `printable`
+    #: all round (`for_printer`), and the edge it turns a sheet over on for its back
+    edges: Edges | None = None
+    flip: str = "long"
+
+    @property
+    def unprintable(self) -> Edges:
+        """What is not printed along each edge: top, right, bottom, left."""
+        return self.edges if self.edges is not None else (self.printable,) * 4
 
     def printable_box(self, paper: tuple[float, float]) -> Box:
         """Where ink may go on `paper`."""
-        return printable_box(paper, inset=self.printable)
+        return printable_box(paper, edges=self.unprintable)
+
+    def page_mirror(self, paper: tuple[float, float]) -> Matrix:
+        """How a sheet is turned over to print its back (`page_mirror`)."""
+        return page_mirror(paper, self.flip)
 
     def bleed(self, bleed: float) -> float:
         """How much of a piece's `bleed` is printed in this room."""
@@ -78,6 +103,22 @@ class Room:
     def allows(self, box: Box) -> bool:
         """Whether printing over `box` (trim and bleed of a piece) keeps off the keep-out boxes."""
         return not any(box[0] < k[2] and k[0] < box[2] and box[1] < k[3] and k[1] < box[3] for k in self.keep_out)
+
+
+def for_printer(room: Room, margins: Edges | None = None, flip: str = "long") -> Room:
+    """`room` for a printer that cannot print `margins` (top, right, bottom, left; None: PRINTABLE
+    all round) and turns sheets over on its `flip` edge. A back page is its front mirrored, the
+    long-edge flip left for right and the short-edge top for bottom, yet printed by the same
+    printer with the same margins: so the mirrored pair of edges takes the larger of the two,
+    and whatever a front keeps clear of, its back does too."""
+    if margins is None and flip == "long":
+        return room
+    top, right, bottom, left = margins if margins is not None else (room.printable,) * 4
+    if flip == "long":
+        left = right = max(left, right)
+    else:
+        top = bottom = max(top, bottom)
+    return replace(room, edges=(top, right, bottom, left), flip=flip)
 
 
 @dataclass(frozen=True)
@@ -134,8 +175,8 @@ class Grid:
         return translation(x, y) if not self.rotated else multiply(translation(x, y), quarter_turn(self.card_h))
 
     def back_matrix(self, row: int, col: int) -> Matrix:
-        """Where the back of the card at (row, col) goes on the back page, for a long-edge flip."""
-        return back_matrix(self.front_matrix(row, col), self.paper_w, self.card_w)
+        """Where the back of the card at (row, col) goes on the back page, for the room's flip."""
+        return behind(self.front_matrix(row, col), self.room.page_mirror((self.paper_w, self.paper_h)), self.card_w)
 
 
 def quarter_turn(card_h: float) -> Matrix:
@@ -180,11 +221,12 @@ def fit_grid(paper: str, card_w: float, card_h: float, room: Room = Room(), blee
     for any grid with printed marks gets one without them."""
     paper_w, paper_h = paper_size(paper)
     bleed = room.bleed(bleed)
+    top, right, bottom, left = (max(room.margin, e) for e in room.unprintable)
     best = None
     for marked in (True, False):
         for rotated in (False, True):
             cw, ch = (card_h, card_w) if rotated else (card_w, card_h)
-            cols, rows = cells(paper_w - 2 * room.margin, paper_h - 2 * room.margin, cw, ch, gap)
+            cols, rows = cells(paper_w - left - right, paper_h - top - bottom, cw, ch, gap)
             for cols, rows in sorted(((c, r) for c in range(cols, 0, -1) for r in range(rows, 0, -1)),
                                      key=lambda n: -n[0] * n[1]):
                 if best is not None and cols * rows <= best.per_page:
@@ -227,19 +269,29 @@ def marks_offset(width: float, height: float, paper: tuple[float, float],
     """How far off the page's centre to put a `width` × `height` grid so that its marks print:
     nowhere if its centred margins hold marks of at least MIN_GUIDE inside the printable edge;
     else (across, down, each alone) to give the left or top margin that much, if the far side's
-    trim still prints. The far side then prints what bleed it can, and no marks. None if the
-    marks cannot print either way."""
+    trim still prints; else the right or bottom one (a printer with a wide margin at the top).
+    The other side then prints what bleed it can, and no marks. None if the marks cannot print
+    either way, or the trim would reach into what the printer cannot print (the room's edges)."""
+    top, right, bottom, left = room.unprintable
 
-    def shift(extent: float, paper_extent: float) -> float | None:
+    def shift(extent: float, paper_extent: float, near: float, far: float) -> float | None:
         slack = paper_extent - extent
-        least = room.printable + room.least_reach
-        if room.least_reach <= 0 or slack / 2 >= least - 1e-9:
+        if slack / 2 < max(near, far) - 1e-9:  # even centred, the trim would not print
+            return _skewed(slack, near, far)
+        if room.least_reach <= 0 or slack / 2 >= max(near, far) + room.least_reach - 1e-9:
             return 0.0
-        if slack - least < room.printable - 1e-9:
-            return None
-        return least - slack / 2
+        if slack - (near + room.least_reach) >= far - 1e-9:  # marks on the near side
+            return near + room.least_reach - slack / 2
+        if slack - (far + room.least_reach) >= near - 1e-9:  # on the far side
+            return slack / 2 - (far + room.least_reach)
+        return None
 
-    dx, dy = shift(width, paper[0]), shift(height, paper[1])
+    def _skewed(slack: float, near: float, far: float) -> float | None:
+        # no marks fit either way: unmarked grids (`fit_grid`'s last resort) take this only if
+        # the printer's margins are met, centred between them
+        return None if room.least_reach > 0 or slack < near + far - 1e-9 else (near - far) / 2
+
+    dx, dy = shift(width, paper[0], left, right), shift(height, paper[1], top, bottom)
     return None if dx is None or dy is None else (dx, dy)
 
 
@@ -308,6 +360,10 @@ class PagePlan(Generic[T]):
     # one size: each is marked for cutting on its own. Empty: the page is one group (or a fold
     # sheet's two halves)
     blocks: tuple[Box, ...] = ()
+    # the printer's unprintable margins the page was laid out in (top, right, bottom, left; None:
+    # PRINTABLE all round), which its furniture keeps inside too. A back page has its front's: the
+    # printer's margins are where the paper goes through it, whichever side is up
+    margins: Edges | None = None
 
     @property
     def trim_box(self) -> Box:
@@ -369,8 +425,8 @@ def slot_layout(filled: Sequence[bool], grid: Grid, bleed: float, backs: bool = 
             trim = grid.cell(row, col)
             clip = within(_clip(trim, row, col, occupied, grid.room.bleed(bleed), grid.gap), printable)
             placements.append(Placement(i, grid.front_matrix(row, col), trim, clip))
-    page = page_plan((grid.paper_w, grid.paper_h), grid.box, placements)
-    return mirrored(page, grid.card_w, page_mirror) if backs else page
+    page = replace(page_plan((grid.paper_w, grid.paper_h), grid.box, placements), margins=grid.room.edges)
+    return mirrored(page, grid.card_w, page_mirror or grid.room.page_mirror(page.paper)) if backs else page
 
 
 def page_plan(paper: tuple[float, float], area: Box, placements: list[Placement[T]],
@@ -415,7 +471,8 @@ def mirrored(page: PagePlan[T], card_w: float, page_mirror: Matrix | None = None
                        for p in page.placements)
     xs = tuple(sorted(round(apply(page_mirror, x, 0.0)[0], 6) for x in page.cut_xs))
     ys = tuple(sorted(round(apply(page_mirror, 0.0, y)[1], 6) for y in page.cut_ys))
-    return PagePlan(page.paper, flip(page.area), placements, xs, ys, blocks=tuple(flip(b) for b in page.blocks))
+    return PagePlan(page.paper, flip(page.area), placements, xs, ys, blocks=tuple(flip(b) for b in page.blocks),
+                    margins=page.margins)
 
 
 def moved(page: PagePlan[T], dx: float, dy: float) -> PagePlan[T]:
@@ -442,7 +499,8 @@ def moved(page: PagePlan[T], dx: float, dy: float) -> PagePlan[T]:
     fold = replace(page.fold, at=page.fold.at + (dx if page.fold.vertical else dy)) if page.fold else None
     return PagePlan(page.paper, box(page.area), placements, tuple(round(x + dx, 6) for x in page.cut_xs),
                     tuple(round(y + dy, 6) for y in page.cut_ys), tile, fold,
-                    tuple(transform_path(o, shift) for o in page.outlines), tuple(box(b) for b in page.blocks))
+                    tuple(transform_path(o, shift) for o in page.outlines), tuple(box(b) for b in page.blocks),
+                    margins=page.margins)
 
 
 def plan_tiles(face: T, card_w: float, card_h: float, paper: str, bleed: float,
@@ -474,7 +532,8 @@ def plan_tiles(face: T, card_w: float, card_h: float, paper: str, bleed: float,
         cut_xs += [s.at for s in seams if s.kind == "cut" and s.vertical]
         cut_ys += [s.at for s in seams if s.kind == "cut" and not s.vertical]
         placement = Placement(face, multiply(translation(ox, oy), to_board), trim, seen)
-        pages.append(page_plan((W, H), seen, [placement], Tile(name, names, tuple(seams)), (cut_xs, cut_ys)))
+        pages.append(replace(page_plan((W, H), seen, [placement], Tile(name, names, tuple(seams)), (cut_xs, cut_ys)),
+                             margins=room.edges))
     return pages
 
 
@@ -755,7 +814,7 @@ def plan_sheets(pairs: Sequence[tuple[T, T | None]], size_of: Callable[[T], Size
             for front, back in run:
                 pages = plan_tiles(front, *size, paper, bleed, room, keep_clear(front) if keep_clear else ())
                 fronts += pages
-                backs += [with_back(mirrored(p, size[0]), back) for p in pages]
+                backs += [with_back(mirrored(p, size[0], room.page_mirror(p.paper)), back) for p in pages]
         else:
             fronts += plan_pages([f for f, _ in run], grid, bleed)
             backs += plan_pages([b for _, b in run], grid, bleed, backs=True)
@@ -814,5 +873,6 @@ def plan_piece(face: T, width: float, height: float, paper: str, outline: tuple[
             place = translation(mx, my)
             matrix = multiply(place, quarter_turn(height)) if rotated else place
             outlines = (transform_path(outline, matrix),) if outline else ()
-            return PagePlan((W, H), box, (Placement(face, matrix, box, box),), (), (), outlines=outlines)
+            return PagePlan((W, H), box, (Placement(face, matrix, box, box),), (), (), outlines=outlines,
+                            margins=room.edges)
     return None
