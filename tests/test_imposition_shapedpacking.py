@@ -102,3 +102,22 @@ def test_a_shaped_piece_too_big_for_the_paper_is_laid_out_as_a_rectangle():
     assert fronts and all(not page.outlines for page in fronts) and all(page.tile for page in fronts)
     a4, _ = plan_sheets([("big", None)], lambda s: (190.0, 190.0), "a4", 2.0, outline_of=lambda s: ring)
     assert len(a4) == 1 and len(a4[0].outlines) == 1
+
+
+def test_a_printer_s_margins_and_short_edge_flip_hold_for_shaped_pieces():
+    from deckpress.imposition.sheets import Room, for_printer
+
+    ring = shaped("circle", 30, 30)
+    room = for_printer(Room(), (12.0, 12.0, 12.0, 12.0), "short")
+    fronts, backs = plan_sheets([(f"f{i}", f"b{i}") for i in range(40)], lambda s: (30.0, 30.0), "a4", 2.0, room,
+                                outline_of=lambda s: ring)
+    for page in (*fronts, *backs):
+        assert page.margins == (12.0, 12.0, 12.0, 12.0)
+        for p in page.placements:
+            assert p.trim[0] >= 12 - 1e-6 and p.trim[2] <= 198 + 1e-6 and p.trim[1] >= 12 - 1e-6
+            assert p.clip[0] >= 12 - 1e-6 and p.clip[2] <= 198 + 1e-6 and p.clip[3] <= 285 + 1e-6
+    for front, back in zip(fronts[0].placements, backs[0].placements):  # turned over top to bottom
+        fx, fy = apply(front.matrix, 15, 15)
+        assert apply(back.matrix, 15, 15) == pytest.approx((fx, 297 - fy))
+    tops = sorted(min(y for _, y in flattened(o)[0]) for o in backs[0].outlines)
+    assert tops == pytest.approx(sorted(p.trim[1] for p in backs[0].placements), abs=0.01)

@@ -10,8 +10,9 @@ neighbour's face); with no bleed, hexes share their edges.
 
 There are no crop marks: each piece's outline, on the page, is in `PagePlan.outlines`, which
 home sheets draw as a dashed line (`furniture.cut_outlines`) and cut files and die lines take as
-they are (`cutpaths`). A page's back is its front seen through the long-edge flip
-(`sheets.mirrored`), its outlines mirrored alike, so each back lands behind its front.
+they are (`cutpaths`). A page's back is its front seen through the printer's flip (the long
+edge's unless its profile says otherwise: `sheets.mirrored`), its outlines mirrored alike, so
+each back lands behind its front. Pieces and their bleed keep inside the printer's margins.
 
 All in millimetres, y down from the page's top-left corner.
 """
@@ -28,7 +29,7 @@ import numpy as np
 from ..face import PathOp, transform_path, translation
 from ..pieceshape import flattened
 from ..units import paper_size
-from .sheets import Box, PagePlan, Placement, Room, T, mirrored, reflection, within
+from .sheets import Box, PagePlan, Placement, Room, T, mirrored, within
 
 PRECISION = 1e-4  #: mm: pitches are rounded up to this, so touching edges (hexes without bleed) stay apart
 FLATNESS_STEPS = 32  #: straight pieces a curve of an outline is measured as (a 30 mm token: 0.005 mm off)
@@ -177,15 +178,17 @@ def plan_shaped(pairs: Sequence[tuple[T, T | None]], size: tuple[float, float], 
     # a shaped piece prints all its bleed, which follows its shape (a room that cuts bleed back,
     # a cutter's, keeps its trims the more inside): cut back to a box, it would have flat sides
     margin = room.margin + bleed - room.bleed(bleed)
-    # the scale bar and the label go below the pieces, in the strip a cut-out piece leaves them
-    room_box = (margin, margin, W - margin, H - max(margin, room.furniture))
-    packing = layout(tuple(outline), size[0], size[1], bleed, room_box, room)
     printable = room.printable_box((W, H))
+    # trims inside the margin and where the printer prints (its bleed cut back there, as a grid's);
+    # the scale bar and the label go below the pieces, in the strip a cut-out piece leaves them
+    room_box = (max(margin, printable[0]), max(margin, printable[1]), min(W - margin, printable[2]),
+                min(H - max(margin, room.furniture), printable[3]))
+    packing = layout(tuple(outline), size[0], size[1], bleed, room_box, room)
     shown = bleed
     fronts: list[PagePlan[T]] = []
     backs: list[PagePlan[T]] = []
     n = packing.per_page
-    flip = reflection(W / 2)  # a long-edge flip, as `sheets.mirrored` turns a page over
+    flip = room.page_mirror((W, H))  # how the printer turns the sheet over for its back
     for start in range(0, len(pairs), n):
         chunk = pairs[start:start + n]
         placements, outlines = [], []
@@ -196,7 +199,7 @@ def plan_shaped(pairs: Sequence[tuple[T, T | None]], size: tuple[float, float], 
             outlines.append(transform_path(outline, translation(x, y)))
         trims = [p.trim for p in placements]
         area = (min(t[0] for t in trims), min(t[1] for t in trims), max(t[2] for t in trims), max(t[3] for t in trims))
-        page = PagePlan((W, H), area, tuple(placements), (), (), outlines=tuple(outlines))
+        page = PagePlan((W, H), area, tuple(placements), (), (), outlines=tuple(outlines), margins=room.edges)
         fronts.append(page)
         backed = tuple(replace(p, face=back) for p, (_, back) in zip(placements, chunk) if back is not None)
         back_page = mirrored(replace(page, placements=backed), size[0], flip)
