@@ -3,7 +3,7 @@
 Serves metronome, opens the page in headless Chromium at 1400 × 900 and saves
 `images/serve.png`: the cards at 75 %, a card's detail not open, the status line as it is. With
 `--all FOLDER` it also saves the views a reviewer looks at (detail, low-ink, sheets, an error,
-a narrow window) into FOLDER.
+a narrow window, and guides, front and back, search and detail at 1400 and 400 px) into FOLDER.
 """
 
 from __future__ import annotations
@@ -67,6 +67,27 @@ def main() -> None:
             page.set_viewport_size({"width": 700, "height": 900})
             settle(page)
             page.screenshot(path=str(more / "narrow.png"))
+            edit(folder / "deck.yaml", "valeu: whole", "value: whole")
+            page.locator("#banner").wait_for(state="hidden")
+            for width, name in ((1400, "wide"), (400, "narrow")):  # each feature of the page on, at both widths
+                page.set_viewport_size({"width": width, "height": 900})
+                page.check("#guides")
+                settle(page)
+                page.screenshot(path=str(more / f"guides-{name}.png"))
+                page.uncheck("#guides")
+                page.click('button[data-view="pairs"]')
+                settle(page)
+                page.screenshot(path=str(more / f"pairs-{name}.png"))
+                page.click('button[data-view="faces"]')
+                page.fill("#search", "half")
+                settle(page)
+                page.screenshot(path=str(more / f"search-{name}.png"))
+                page.fill("#search", "")
+                page.click("#cards .tile")
+                page.locator("#detail").wait_for(state="visible")
+                settle(page)
+                page.screenshot(path=str(more / f"detail-{name}.png"))
+                page.keyboard.press("Escape")
         browser.close()
         served.stop()
         shutil.rmtree(folder, ignore_errors=True)

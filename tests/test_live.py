@@ -54,14 +54,17 @@ def test_a_deck_that_is_not_there_is_one_line_and_status_2(tmp_path):
                            "metronome or a deck folder like ./decks/mygame\n")
 
 
-def test_a_taken_port_is_one_line_and_status_2(tmp_path):
+def test_a_taken_port_moves_on_to_the_next_free_one_and_says_which(tmp_path):
+    """The README's "the next free one": a port taken is passed over, and the line says so."""
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
         taken.listen()
         port = taken.getsockname()[1]
-        done = serve("kanon", "--port", str(port), cwd=tmp_path)
-    assert done.returncode == 2
-    assert done.stderr == f"error: port {port} is in use: give another with --port, or --port 0 for any free one\n"
+        served = Served("kanon", tmp_path, "--port", str(port))  # the last --port is the one taken
+        assert served.url != f"http://127.0.0.1:{port}/"
+        assert served.lines[0].rstrip().endswith(f"Ctrl-C stops (port {port} was taken)"), served.lines[0]
+        assert served.state()["deck"]["id"] == "kanon"
+        assert served.stop()[0] == 0
 
 
 def test_listening_beyond_this_machine_is_said_before_it_starts(tmp_path):

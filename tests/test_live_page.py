@@ -166,8 +166,7 @@ def test_a_click_shows_the_card_large_with_its_fields(page, serving):
     page.click(f'#cards .tile[data-key="{face["key"]}"]')
     detail = page.locator("#detail")
     detail.wait_for(state="visible")
-    fields = face["cards"][0]["fields"]
-    assert detail.locator("table.fields tr th").all_inner_texts() == list(fields)
+    assert detail.locator("table.fields tr th").all_inner_texts() == face["cards"][0]["order"]
     large = detail.locator("img").first.bounding_box()
     small = page.locator(f'#cards .tile[data-key="{face["key"]}"] img').bounding_box()
     assert large["width"] > 1.5 * small["width"]
@@ -338,3 +337,167 @@ def test_a_picture_saved_under_its_name_shows_at_once_and_the_downloads_agree(pa
     page.reload()  # and a reload shows the new picture, not one the browser kept
     page.wait_for_function(f"() => Number(document.body.dataset.version) >= {state['version']}")
     assert max(abs(a - b) for a, b in zip(tile_colour(page, "front:pictures:1"), (30, 150, 60))) <= 3
+
+
+# -- a page to work in: guides, fronts beside backs, search, the card's sources -------------------
+
+MM = 96 / 25.4  # CSS pixels a millimetre at 100 %
+
+
+def test_guides_show_each_face_with_its_bleed_the_trim_line_and_the_safe_area(page, serving):
+    served = serving("metronome")
+    state = shown(page, served)
+    face = state["faces"][0]
+    tile = page.locator(f'#cards .tile[data-key="{face["key"]}"]')
+    trimmed = tile.locator(".face").bounding_box()
+    assert tile.locator(".guide.trim").is_hidden()
+    page.check("#guides")
+    page.wait_for_function("() => [...document.querySelectorAll('#cards .tile img')].slice(0, 4)"
+                           ".every(i => i.src.endsWith('-bleed.png') && i.complete && i.naturalWidth > 0)",
+                           timeout=UPDATE)
+    width, height, bleed, safe = face["width"], face["height"], face["bleed"], face["safe"]
+    assert (bleed, safe) == (3.0, 3.175)  # metronome's bleed; the print services' safe zone
+    frame = tile.locator(".face").bounding_box()
+    assert abs(frame["width"] - (width + 2 * bleed) * MM) < 1.5
+    assert abs(frame["height"] - (height + 2 * bleed) * MM) < 1.5
+    assert frame["width"] > trimmed["width"] + 20
+    trim = tile.locator(".guide.trim").bounding_box()
+    assert abs(trim["x"] - frame["x"] - bleed * MM) < 1 and abs(trim["width"] - width * MM) < 1.5
+    safe_box = tile.locator(".guide.safe").bounding_box()
+    assert abs(safe_box["x"] - trim["x"] - safe * MM) < 1 and abs(safe_box["height"] - (height - 2 * safe) * MM) < 1.5
+    natural = tile.locator("img").evaluate("i => [i.naturalWidth, i.naturalHeight]")
+    assert abs(natural[0] / natural[1] - (width + 2 * bleed) / (height + 2 * bleed)) < 0.01  # the bleed is drawn
+    assert page.locator(".guides-key").is_visible()
+    page.click('button[data-ink="lowink"]')
+    assert tile.locator("img").get_attribute("src") == face["bleed_src"]["lowink"]
+    page.uncheck("#guides")
+    assert tile.locator("img").get_attribute("src") == face["src"]["lowink"]
+    page.reload()  # the choice is kept
+    page.wait_for_function(f"() => Number(document.body.dataset.version) >= {state['version']}")
+    assert not page.is_checked("#guides")
+
+
+def test_front_and_back_pairs_each_cards_front_with_its_back_in_order(page, serving):
+    served = serving("test-piece")
+    state = shown(page, served)
+    page.click('button[data-view="pairs"]')
+    assert page.locator("#cards .grid").is_hidden() and page.locator("#cards .pairs").is_visible()
+    pairs = page.evaluate("[...document.querySelectorAll('#cards .pair')].map(p => "
+                          "[...p.querySelectorAll('.tile')].map(t => t.dataset.key))")
+    fronts = [face for face in state["faces"] if face["side"] == "front"]
+    assert pairs == [[face["key"], *([face["back"]] if face["back"] else [])] for face in fronts]
+    assert page.locator("#cards .pair .no-back").count() == sum(not face["back"] for face in fronts)  # the rules
+    backs = {face["key"]: face for face in state["faces"] if face["side"] == "back"}
+    for face in (face for face in fronts if face["back"]):  # the back beside a front is its own card's back
+        card = face["cards"][0]
+        assert any((c["component"], c["number"]) == (card["component"], card["number"])
+                   for c in backs[face["back"]]["cards"])
+    first = page.locator("#cards .pair").first
+    front, back = first.locator(".tile .face").nth(0).bounding_box(), first.locator(".tile .face").nth(1).bounding_box()
+    assert abs(front["y"] - back["y"]) < 1 and back["x"] > front["x"] + front["width"]  # side by side
+    pictures_loaded(page, "#cards .pair img")
+    first.locator(".tile").nth(1).click()  # a back opens as a back
+    page.locator("#detail").wait_for(state="visible")
+    assert page.locator("#detail").get_attribute("data-key") == fronts[0]["back"]
+    page.keyboard.press("Escape")
+    page.fill("#search", "cornet")  # search and the filter hold in this view too
+    shown_pairs = page.evaluate("[...document.querySelectorAll('#cards .pair:not([hidden])')].map(p => p.dataset.key)")
+    assert shown_pairs == [f["key"] for f in fronts
+                           if any("cornet" in str([c["name"], *c["fields"].values()]).lower() for c in f["cards"])]
+    assert 0 < len(shown_pairs) < len(fronts)
+    assert page.locator("#search-count").inner_text() == f"{len(shown_pairs)} of {len(fronts)} cards"
+
+
+def test_search_shows_the_faces_whose_fields_hold_the_words_and_says_how_many(page, serving):
+    served = serving("metronome")
+    state = shown(page, served)
+
+    def visible() -> list[str]:
+        return page.evaluate("[...document.querySelectorAll('#cards .grid .tile:not([hidden])')]"
+                             ".map(t => t.dataset.key)")
+
+    def holding(words: str) -> list[str]:
+        return [face["key"] for face in state["faces"]
+                if any(words in str(value).lower() for card in face["cards"] for value in
+                       [*(", ".join(map(str, v)) if isinstance(v, list) else v for v in card["fields"].values()),
+                        card["name"]])]
+
+    page.fill("#search", "QUARTER")  # any case
+    assert visible() == holding("quarter") and 0 < len(visible()) < len(state["faces"])
+    assert page.locator("#search-count").inner_text() == f"{len(visible())} of {len(state['faces'])} faces"
+    page.fill("#search", "gold")  # a field's value that is a list
+    assert visible() == holding("gold")
+    page.select_option("#filter", "rests")  # with the component filter: both hold
+    assert visible() == [key for key in holding("gold") if "rests" in
+                         next(f for f in state["faces"] if f["key"] == key)["components"]]
+    page.select_option("#filter", "")
+    page.fill("#search", "no card says this")
+    assert visible() == [] and page.locator("#cards .no-match").is_visible()
+    page.fill("#search", "")
+    assert len(visible()) == len(state["faces"]) and page.locator("#search-count").inner_text() == ""
+
+
+def fake_editor(folder) -> tuple[str, object]:
+    """A fake `code` for $VISUAL: it writes its arguments, one a line, to a file."""
+    import stat
+    import sys
+
+    (folder / "bin").mkdir()
+    said = folder / "argv.txt"
+    script = folder / "bin" / "code"
+    script.write_text(f"#!{sys.executable}\nimport sys\nopen({str(said)!r}, 'w').write('\\n'.join(sys.argv[1:]))\n",
+                      encoding="utf-8")
+    script.chmod(script.stat().st_mode | stat.S_IXUSR)
+    return str(script), said
+
+
+def test_the_dialog_lists_fields_in_the_sheets_order_marks_defaults_and_opens_their_lines(page, serving, tmp_path,
+                                                                                           monkeypatch):
+    """test-piece's cards are a CSV: name, art, voices, count; the rest are the layout's defaults.
+    Each `file:line` opens in $VISUAL (a fake editor that writes what it was given)."""
+    script, said = fake_editor(tmp_path)
+    monkeypatch.setenv("VISUAL", script)
+    folder = copy_bundled("test-piece", tmp_path)
+    served = serving(folder)
+    state = shown(page, served)
+    face = next(f for f in state["faces"] if f["side"] == "front")
+    card = face["cards"][0]
+    page.click(f'#cards .tile[data-key="{face["key"]}"]')
+    detail = page.locator("#detail")
+    detail.wait_for(state="visible")
+    header = (folder / "instruments.csv").read_text(encoding="utf-8").splitlines()[0].split(",")
+    detail = detail.locator("section.card").first  # the face's first card
+    rows = detail.locator("table.fields tr th").all_inner_texts()
+    assert rows[:3] == [name for name in header if name != "count"]  # the sheet's columns, in its order
+    assert set(rows[3:]) == set(card["defaults"])  # then the defaults, each marked with where it is written
+    marked = detail.locator("table.fields tr.is-default th").all_inner_texts()
+    assert marked == rows[3:]
+    first_default = detail.locator("table.fields tr.is-default .default").first.inner_text()
+    assert first_default.startswith("default · ") and "test-piece.yaml:" in first_default
+    links = detail.locator(".card-meta .open-source")
+    assert links.nth(0).inner_text() == "test-piece/instruments.csv:2"
+    links.nth(0).click()
+    deadline = time.monotonic() + 10
+    while not (said.exists() and said.read_text()):
+        assert time.monotonic() < deadline, "the editor was not started"
+        time.sleep(0.05)
+    assert said.read_text().split("\n") == ["-g", f"{(folder / 'instruments.csv').resolve()}:2"]
+    assert page.locator("#detail .open-note").inner_text() == "opened instruments.csv:2 in code"
+    said.unlink()
+    links.nth(1).click()  # the front's template, at its line in the layout file
+    while not (said.exists() and said.read_text()):
+        assert time.monotonic() < deadline, "the editor was not started"
+        time.sleep(0.05)
+    assert said.read_text().split("\n") == ["-g", f"{card['template']['file']}:{card['template']['line']}"]
+
+
+def test_without_an_editor_the_dialog_links_to_vscode(page, serving, monkeypatch):
+    monkeypatch.delenv("VISUAL", raising=False)
+    monkeypatch.delenv("EDITOR", raising=False)
+    served = serving("metronome")
+    state = shown(page, served)
+    face = state["faces"][0]
+    page.click(f'#cards .tile[data-key="{face["key"]}"]')
+    link = page.locator("#detail .card-meta a.open-source").first
+    at = face["cards"][0]["at"]
+    assert link.get_attribute("href") == f"vscode://file{at['file']}:{at['line']}"

@@ -702,7 +702,7 @@ def schema(which: str) -> None:
 def _serve_params() -> list[click.Parameter]:
     return [click.Argument(["deck"], required=False, default=".", shell_complete=_complete_decks),
             click.Option(["--port"], type=click.IntRange(0, 65535), default=None,
-                         help="Port to serve on (default: 8765, or any free one if it is taken; 0: any free one)."),
+                         help="Port to serve on (default: 8765; if taken, the next free one of 20; 0: any)."),
             click.Option(["--host"], default="127.0.0.1", show_default=True,
                          help="Address to listen on. Any other than 127.0.0.1 lets other machines see the deck."),
             click.Option(["--no-open"], is_flag=True, help="Do not open the page in the browser."),

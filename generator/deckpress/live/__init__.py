@@ -19,24 +19,31 @@ from .preview import Preview
 from .server import LOOPBACK, PreviewServer
 from .watch import Watcher
 
-#: the port tried first when none is given; if it is taken, any free one
+#: the port tried first when none is given
 DEFAULT_PORT = 8765
+#: ports tried, from the one asked for (or DEFAULT_PORT) up, before giving up: another preview,
+#: or anything else, may hold the first few
+PORT_TRIES = 20
 
 
 class PortInUse(ValueError):
-    """The port asked for is taken."""
+    """Every port tried is taken."""
 
 
 def open_server(preview: Preview, host: str = LOOPBACK, port: int | None = None) -> PreviewServer:
-    """A server for `preview` on `port`; with none given, DEFAULT_PORT, or any free port if that is taken."""
-    try:
-        return PreviewServer(preview, host, DEFAULT_PORT if port is None else port)
-    except OSError as exc:
-        if exc.errno != errno.EADDRINUSE:
-            raise
-        if port is not None:
-            raise PortInUse(f"port {port} is in use: give another with --port, or --port 0 for any free one") from None
+    """A server for `preview` on `port` (None: DEFAULT_PORT), or the first free one of the
+    PORT_TRIES ports from it up, as the README says; 0: any free port."""
+    first = DEFAULT_PORT if port is None else port
+    if first == 0:
         return PreviewServer(preview, host, 0)
+    last = min(65535, first + PORT_TRIES - 1)
+    for tried in range(first, last + 1):
+        try:
+            return PreviewServer(preview, host, tried)
+        except OSError as exc:
+            if exc.errno != errno.EADDRINUSE:
+                raise
+    raise PortInUse(f"ports {first}–{last} are all in use: give another with --port, or --port 0 for any free one")
 
 
 def run(ref: str | Path, *, host: str = LOOPBACK, port: int | None = None, open_browser: bool = True,
@@ -66,7 +73,8 @@ def run(ref: str | Path, *, host: str = LOOPBACK, port: int | None = None, open_
         signals = (signal.SIGINT, signal.SIGTERM) if threading.current_thread() is threading.main_thread() else ()
         before = {sig: signal.signal(sig, stopping) for sig in signals}
         try:
-            say(_first_line(preview, url))
+            wanted = DEFAULT_PORT if port is None else port
+            say(_first_line(preview, url, wanted if wanted not in (0, server.port) else None))
             if started is not None:
                 started(url)
             if open_browser:
@@ -84,11 +92,12 @@ def run(ref: str | Path, *, host: str = LOOPBACK, port: int | None = None, open_
         preview.close()
 
 
-def _first_line(preview: Preview, url: str) -> str:
+def _first_line(preview: Preview, url: str, asked: int | None = None) -> str:
     state = preview.state()
     if state["deck"] is None:
         what = f"cannot build yet ({state['error']})"
     else:
         what = f"{state['deck']['title']}: {state['stats']['faces']} faces"
         what += f", {state['error']}" if state["error"] else ""
-    return f"serving {what} at {url} — saved changes show at once; Ctrl-C stops"
+    line = f"serving {what} at {url} — saved changes show at once; Ctrl-C stops"
+    return line if asked is None else f"{line} (port {asked} was taken)"

@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from ..backends.raster import RasterJob, png_bytes, render, trim_box
+from ..backends.raster import RasterJob, bleed_box, png_bytes, render, trim_box
 from ..builder.deckbuild import deck_jobs
 from ..builder.faces import DeckFaces, Inked, compose_faces
 from ..builder.jobs import write_jobs
@@ -46,9 +46,11 @@ from ..text.fonts import font_source, reread_fonts
 from ..imagefile import stamp
 from ..svgfile import prepare
 from ..vectorart import is_pdf, is_vector
-from ..model import Deck, load_deck
+from ..model import Card, Deck, load_deck
 from ..model.cardsource import CardFetcher
 from ..model.deck import find_deck, readable_roots
+from ..outputs.presets import Preset
+from ..paths import real
 from ..results import Report
 from ..units import paper_title
 
@@ -67,6 +69,13 @@ PICTURE_CACHE = 256 * 2**20
 PAPERS = ("a4", "letter")
 INKS = ("color", "lowink")
 INK_NAMES = {"color": "colour", "lowink": "low-ink"}
+#: a face's picture with its bleed around the trim, for the page's trim, bleed and safe-area overlay
+BLEED = "-bleed"
+#: the pictures of a face: the trim in each ink, and trim and bleed in each ink
+FACE_VIEWS = (*INKS, *(ink + BLEED for ink in INKS))
+#: mm inside the trim the page's overlay marks as the safe area: the print services' safe zone,
+#: which `cardimages` warns of text within (a deck has no safe margin of its own)
+SAFE = Preset.safe
 SIDES = ("front", "back")
 
 
@@ -82,6 +91,7 @@ class Shown:
     copies: int = 0
     components: list[str] = field(default_factory=list)
     warnings: list[int] = field(default_factory=list)
+    back: str | None = None  # a front's: the key of its first card's back, for the page's fronts beside backs
 
 
 @dataclass
@@ -179,6 +189,8 @@ class Preview:
         """The distinct faces, fronts in inventory order then backs (as the image sets name them),
         each with the cards that show it and the warnings said at those cards' lines."""
         cards = {(c.component, c.number): c for component in faces.deck.components for c in component.cards}
+        components = {component.name: component for component in faces.deck.components}
+        backs: dict[tuple[str, int], str] = {}  # each card's back, by the card
         by_place: dict[tuple[str | None, int | None], list[int]] = {}
         for index, warning in enumerate(warnings):
             by_place.setdefault((warning.file, warning.line), []).append(index)
@@ -195,15 +207,30 @@ class Preview:
                                                      f"{side}:{entry.component}:{entry.number}", side, face)
                 card = cards[entry.component, entry.number]
                 source = display_path(card.file)
+                component = components[entry.component]
+                template = component.front if side == "front" else component.back
                 item.cards.append({"component": entry.component, "number": entry.number, "name": entry.name,
                                    "copies": entry.copies, "source": f"{source}:{card.line}",
-                                   "fields": _plain(card.fields)})
+                                   "fields": _plain(card.fields), "order": _field_order(card),
+                                   "defaults": {key: {"source": f"{display_path(file)}:{line}", **_place(file, line)}
+                                                for key, (file, line) in card.defaults.items()},
+                                   "at": _place(card.file, card.line),
+                                   "template": None if template is None else {
+                                       "name": template.name,
+                                       "source": f"{display_path(template.file)}:{template.line}",
+                                       **_place(template.file, template.line)}})
+                if side == "back":
+                    backs.setdefault((entry.component, entry.number), item.key)
                 item.copies += entry.copies
                 if entry.component not in item.components:
                     item.components.append(entry.component)
                 for index in by_place.get((source, card.line), []):
                     if index not in item.warnings:
                         item.warnings.append(index)
+        for item in shown.values():
+            if item.side == "front":
+                first = item.cards[0]
+                item.back = backs.get((first["component"], first["number"]))
         return list(shown.values())
 
     def _id(self, side: str, face: Face, reads: tuple[tuple[str, str], ...]) -> str:
@@ -222,7 +249,7 @@ class Preview:
             self._shown = {item.id: item for item in shown}
             self._ids = {key: face_id for key, face_id in self._ids.items() if face_id in self._shown}
             self._versions.keep_only({path for side, face, reads in self._ids for path, _ in reads})
-            self._pictures.keep_only(lambda key: key[0] in self._shown or key[1] not in INKS)
+            self._pictures.keep_only(lambda key: key[0] in self._shown or key[1] not in FACE_VIEWS)
 
     def _draw_ahead(self, replacing: list[Shown]) -> None:
         """Draw, in colour, the first EAGER of `replacing`, the faces an edit changed on the page,
@@ -255,11 +282,13 @@ class Preview:
             if path not in self._fonts:
                 self._fonts[path] = _stamp(path)
 
-    def _draw(self, item: Shown, ink: str) -> bytes:
-        """One face as a PNG, in `ink` (the caller holds `_drawing`)."""
-        face = Inked(Variant.of(ink))(item.face, back=item.side == "back")
+    def _draw(self, item: Shown, view: str) -> bytes:
+        """One face as a PNG, in `view`'s ink, its trim or (`-bleed`) trim and bleed (the caller
+        holds `_drawing`)."""
+        face = Inked(Variant.of(view.removesuffix(BLEED)))(item.face, back=item.side == "back")
         assert face is not None
-        picture = render([RasterJob(face, trim_box(face), _face_pixels(face))], workers=1)[0]  # here: no fork
+        box = bleed_box(face) if view.endswith(BLEED) else trim_box(face)
+        picture = render([RasterJob(face, box, _face_pixels(face, box))], workers=1)[0]  # here: no fork
         assert picture is not None
         return png_bytes(picture.tobytes(), picture.size, 3 * picture.width, FACE_DPI)
 
@@ -290,7 +319,7 @@ class Preview:
         files = {path.name: path for path in [*(s.path for s in sheets), report]}
         with self._drawing:
             digests = {sheet.digest for sheet in sheets}
-            self._pictures.keep_only(lambda key: key[1] in INKS or key[0] in digests)
+            self._pictures.keep_only(lambda key: key[1] in FACE_VIEWS or key[0] in digests)
         return dataclasses.replace(self.snapshot, sheets=sheets, files=files,
                                    sizes={name: path.stat().st_size for name, path in files.items()})
 
@@ -335,9 +364,10 @@ class Preview:
             return self.version
 
     def face_png(self, face_id: str, ink: str) -> bytes | None:
-        """A shown face's picture in `ink`, drawn when first asked for; None if it cannot be drawn
-        now: a file it reads is being saved (the rebuild the save brings gives it a new id)."""
-        if ink not in INKS:
+        """A shown face's picture in `ink` (one of FACE_VIEWS: `-bleed`, with its bleed), drawn
+        when first asked for; None if it cannot be drawn now: a file it reads is being saved (the
+        rebuild the save brings gives it a new id)."""
+        if ink not in FACE_VIEWS:
             return None
         self._asking.append(face_id)  # the rebuild's drawing ahead waits for it
         try:
@@ -387,6 +417,25 @@ class Preview:
         snapshot = self.snapshot
         return snapshot.files.get(name) if snapshot else None
 
+    def openable(self, file: str) -> Path | None:
+        """`file`, resolved, if the page may open it in the editor: a file in one of the deck's
+        folders (its own and those of the decks it extends) or a layout file its templates come
+        from; None for any other, or while the deck has never loaded."""
+        snapshot = self.snapshot
+        if snapshot is None or not file or "\0" in file:
+            return None
+        try:
+            path = real(file)
+        except (OSError, ValueError):  # paths.PathError is a ValueError
+            return None
+        if not path.is_file():
+            return None
+        deck = snapshot.deck
+        if any(path.is_relative_to(real(folder)) for folder in deck.folders):
+            return path
+        layouts = {real(template.file) for template in deck.layouts.templates.values()}
+        return path if path in layouts else None
+
     def watched(self) -> list[Path]:
         """The folders whose files the deck may read: its own and those of the decks it extends,
         and the bundled layouts and fonts; its own folder alone while it has never loaded."""
@@ -413,8 +462,11 @@ class Preview:
                           "cards": deck.card_count(), "faces": len(snapshot.faces), "finished": snapshot.finished}
         state["components"] = [{"name": c.name, "cards": c.card_count} for c in deck.components]
         state["faces"] = [{"id": item.id, "key": item.key, "side": item.side, "width": item.face.width,
-                           "height": item.face.height, "radius": item.face.radius,
+                           "height": item.face.height, "radius": item.face.radius, "bleed": item.face.bleed,
+                           "safe": SAFE, "back": item.back,
                            "src": {ink: f"/face/{item.id}{'' if ink == 'color' else '-' + ink}.png" for ink in INKS},
+                           "bleed_src": {ink: f"/face/{item.id}{'' if ink == 'color' else '-' + ink}{BLEED}.png"
+                                         for ink in INKS},
                            "copies": item.copies, "components": item.components, "cards": item.cards,
                            "warnings": item.warnings} for item in snapshot.faces]
         state["warnings"] = [{**w.to_json(), "text": str(w)} for w in snapshot.warnings]
@@ -575,15 +627,33 @@ def _font_files(deck: Deck) -> tuple[str, ...]:
                          for ref in family.files.values()}))
 
 
-def _face_pixels(face: Face) -> tuple[int, int]:
-    """A face's picture size: FACE_DPI, the longest side held to MAX_FACE_PX."""
+def _face_pixels(face: Face, box: tuple[float, float, float, float] | None = None) -> tuple[int, int]:
+    """The size of a face's picture of `box` (by default its trim): FACE_DPI, the trim's longest
+    side held to MAX_FACE_PX (so the picture with bleed is at the trim's scale)."""
+    width, height = (face.width, face.height) if box is None else (box[2] - box[0], box[3] - box[1])
     dpi = min(FACE_DPI, MAX_FACE_PX / max(face.width, face.height) * 25.4)
-    return (max(1, round(face.width / 25.4 * dpi)), max(1, round(face.height / 25.4 * dpi)))
+    return (max(1, round(width / 25.4 * dpi)), max(1, round(height / 25.4 * dpi)))
 
 
 def _kind(name: str, deck: Deck, paper: str, variant: Variant) -> str:
     """The kind of a print file from its name (`<id>[-<lang>]-<kind>[<variant>]-<paper>.pdf`)."""
     return name.removeprefix(f"{deck.id}{lang_suffix(deck)}-").removesuffix(f"{variant.suffix}-{paper}.pdf")
+
+
+def _field_order(card: Card) -> list[str]:
+    """The card's fields in the order its card list writes them (a spreadsheet's columns, a YAML
+    mapping's keys), then those it leaves to defaults, in the order the templates declare them."""
+    written = [key for key in card.order if key in card.fields]
+    return [*written, *(key for key in card.fields if key not in written)]
+
+
+def _place(file: str, line: int) -> dict[str, Any]:
+    """Where a card or template is written, for the page's link to the editor: the file's
+    absolute path (a spreadsheet's, for a card of one of its sheets: `cards.xlsx[Fruit]`) and line."""
+    path = Path(file)
+    if not path.is_file() and file.endswith("]") and "[" in file:
+        path = Path(file[:file.rindex("[")])
+    return {"file": str(path.resolve()), "line": line}
 
 
 def _plain(value: Any) -> Any:

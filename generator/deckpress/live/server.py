@@ -14,6 +14,12 @@ TIMEOUT seconds to send its request, and the event streams have threads of their
 most. Closing cuts the connections still open, so Ctrl-C ends it at once, half-sent requests and
 all, and every thread is joined before the process ends.
 
+`POST /api/open` opens a file of the deck at a line in the user's editor (`editor`): its body is
+JSON, `{"file", "line", "token"}`, and it is done only with the token this server made when it
+started, which is written into the page it serves (a page of another site cannot read it: no
+CORS headers), and only for a file the deck reads (`Preview.openable`). A missing or wrong token,
+a body that is not JSON, or an Origin header of another site is 403; any other file 404.
+
 `/api/events` is a Server-Sent Events stream: each new version of the preview is one message,
 and the page then fetches `/api/state`. It needs no library in the browser, reconnects by itself
 when the server comes back, and works through the plain HTTP/1.0 this server speaks.
@@ -23,8 +29,10 @@ from __future__ import annotations
 
 import ipaddress
 import json
+import hmac
 import queue
 import re
+import secrets
 import socket
 import sys
 import threading
@@ -36,6 +44,7 @@ from importlib import resources
 from typing import Any
 from urllib.parse import urlsplit
 
+from .editor import editor_name, open_in_editor
 from .preview import Preview
 
 LOOPBACK = "127.0.0.1"
@@ -69,8 +78,12 @@ SECURITY_HEADERS = {
     "Cross-Origin-Resource-Policy": "same-origin",
 }
 FILE_TYPES = {".pdf": "application/pdf", ".json": "application/json"}
+#: the largest body `POST /api/open` reads: a path and a line
+OPEN_BODY = 8192
+#: what the page's meta tags hold until the server fills them in (`page`)
+TOKEN_MARK, EDITOR_MARK = b"{{token}}", b"{{editor}}"
 
-_FACE = re.compile(r"/face/([0-9a-f]{6}-[0-9]+)(?:-(lowink))?\.png")
+_FACE = re.compile(r"/face/([0-9a-f]{6}-[0-9]+)(?:-(lowink))?(-bleed)?\.png")
 _PAGE = re.compile(r"/sheet/([0-9a-f]{16})/([0-9]{1,4})\.png")
 _FILE = re.compile(r"/files/([A-Za-z0-9._-]{1,200})")
 
@@ -157,6 +170,9 @@ class PreviewServer(HTTPServer):
     def __init__(self, preview: Preview, host: str, port: int) -> None:
         self.preview = preview
         self.pages = assets()
+        #: what a request to open a file in the editor must carry: made anew each run, and written
+        #: into the page, which a page of another site cannot read
+        self.token = secrets.token_urlsafe(24)
         self.closing = threading.Event()
         self._waiting: queue.Queue[tuple[socket.socket, Any] | None] = queue.Queue(QUEUED)
         self._lock = threading.Lock()
@@ -269,6 +285,11 @@ class PreviewServer(HTTPServer):
             thread.join()
 
 
+def _attribute(text: str) -> str:
+    """`text` safe inside an HTML attribute in double quotes."""
+    return (text.replace("&", "&amp;").replace('"', "&quot;").replace("<", "&lt;").replace(">", "&gt;"))
+
+
 def _refuse(request: socket.socket) -> None:
     """Answer 503 without waiting for the request: the pool's queue is full."""
     try:
@@ -322,13 +343,20 @@ class Handler(BaseHTTPRequestHandler):
         preview = self.server.preview
         if path in self.server.pages:
             content, kind = self.server.pages[path]
+            if path in ("/", "/assets/index.html"):  # the page, with this run's token and the editor named
+                content = content.replace(TOKEN_MARK, self.server.token.encode()).replace(
+                    EDITOR_MARK, _attribute(editor_name()).encode())
+                return self._send(HTTPStatus.OK, content, kind, body=body, cache="no-store")
             return self._send(HTTPStatus.OK, content, kind, body=body, cache="no-cache")
+        if path == "/api/open":  # changes something: POST only
+            return self._send(HTTPStatus.METHOD_NOT_ALLOWED, b"POST only\n", "text/plain; charset=utf-8", body=body,
+                              extra={"Allow": "POST"})
         if path == "/api/state":
             return self._send(HTTPStatus.OK, preview.state_json(), "application/json", body=body, cache="no-store")
         if path == "/api/events" and body:
             return self._events()
         if match := _FACE.fullmatch(path):
-            png = preview.face_png(match[1], match[2] or "color")
+            png = preview.face_png(match[1], (match[2] or "color") + (match[3] or ""))
             if png is not None:  # a face's picture never changes: a changed face has a new id
                 return self._send(HTTPStatus.OK, png, "image/png", body=body, cache="max-age=86400, immutable")
         elif match := _PAGE.fullmatch(path):
@@ -346,6 +374,54 @@ class Handler(BaseHTTPRequestHandler):
                                   body=body, cache="no-store",
                                   extra={"Content-Disposition": f'attachment; filename="{found.name}"'})
         self._send(HTTPStatus.NOT_FOUND, b"not found\n", "text/plain; charset=utf-8", body=body)
+
+    def do_POST(self) -> None:  # noqa: N802
+        self._started = False
+        try:
+            self._open()
+        except ConnectionError:
+            raise
+        except Exception:  # noqa: BLE001  as `_answer`: a bug is a 500, its traceback printed
+            traceback.print_exc(file=sys.stderr)
+            if not self._started:
+                self._text(HTTPStatus.INTERNAL_SERVER_ERROR, "deckpress failed: see its terminal")
+
+    def _open(self) -> None:
+        """`POST /api/open`: the file and line the page names opened in the user's editor."""
+        if not self.server.hosts.allows(self.headers.get("Host", "")):
+            return self._text(HTTPStatus.FORBIDDEN, "this server answers only to its own address")
+        if urlsplit(self.path).path != "/api/open":
+            return self._text(HTTPStatus.METHOD_NOT_ALLOWED, "only /api/open is posted to", {"Allow": "GET, HEAD"})
+        origin = self.headers.get("Origin")
+        if origin is not None and not self.server.hosts.allows(urlsplit(origin).netloc):
+            return self._text(HTTPStatus.FORBIDDEN, "not from this server's page")
+        try:
+            length = int(self.headers.get("Content-Length", ""))
+        except ValueError:
+            return self._text(HTTPStatus.LENGTH_REQUIRED, "a body with its length is needed")
+        if not 0 <= length <= OPEN_BODY:
+            return self._text(HTTPStatus.REQUEST_ENTITY_TOO_LARGE, "too long")
+        self.close_connection = True  # the body is read whole or not at all: no request follows it
+        try:
+            asked = json.loads(self.rfile.read(length))
+        except ValueError:
+            asked = None
+        if not isinstance(asked, dict) or not isinstance(asked.get("token"), str) or not hmac.compare_digest(
+                asked["token"].encode(), self.server.token.encode()):
+            return self._text(HTTPStatus.FORBIDDEN, "no token, or not this server's")
+        file, line = asked.get("file"), asked.get("line", 1)
+        if not isinstance(line, int) or isinstance(line, bool):
+            line = 1
+        found = self.server.preview.openable(file) if isinstance(file, str) else None
+        if found is None:
+            return self._text(HTTPStatus.NOT_FOUND, "not a file of the deck")
+        problem = open_in_editor(found, line)
+        if problem is not None:
+            return self._text(HTTPStatus.CONFLICT, problem)
+        self._text(HTTPStatus.OK, f"opened {found.name}:{line}")
+
+    def _text(self, status: HTTPStatus, message: str, extra: dict[str, str] | None = None) -> None:
+        self._send(status, (message + "\n").encode(), "text/plain; charset=utf-8", body=True, extra=extra)
 
     def _send(self, status: HTTPStatus, content: bytes, kind: str, *, body: bool, cache: str = "no-store",
               extra: dict[str, str] | None = None) -> None:

@@ -90,6 +90,9 @@ class Card:
     # `fields:` in a layout, or the component's in the deck file): a mistake in what a default
     # makes is said there, and the live page marks them as defaults
     defaults: dict[str, tuple[str, int]] = field(default_factory=dict)
+    # the fields the card list names, in its order: a spreadsheet's columns (also those this row
+    # leaves empty), a YAML card's keys; the live page lists the fields so
+    order: tuple[str, ...] = ()
 
     @property
     def name(self) -> str:
@@ -970,9 +973,11 @@ def _load_component(spec: Any, parent: Seq, index: int, layouts: Layouts, deck: 
     cards: list[Card] = []
     left_out: list[Card] = []  # `count: 0`: taken out (for a playtest), keeping its number
     failed = False  # a card stopped at a mistake (a check goes on to the next one)
+    columns = tuple(str(name) for name in getattr(cards_spec, "columns", ()))  # a spreadsheet's, in order
     for number, card_spec in enumerate(cards_spec, start=1):
         with carry_on() as step:
-            card = _load_card(card_spec, number, cards_spec, (declared, defaults, templates, places), deck, name)
+            card = _load_card(card_spec, number, cards_spec, columns, (declared, defaults, templates, places), deck,
+                              name)
             (cards if card.count else left_out).append(card)
         failed = failed or step.failed
     if not cards and not failed:
@@ -991,7 +996,7 @@ def _load_component(spec: Any, parent: Seq, index: int, layouts: Layouts, deck: 
     return component
 
 
-def _load_card(card_spec: Any, number: int, cards_spec: Seq,
+def _load_card(card_spec: Any, number: int, cards_spec: Seq, columns: tuple[str, ...],
                fields: tuple[dict[str, Any], Map, list[Template], dict[str, tuple[str, int]]], deck: Deck,
                name: str) -> Card:
     """Entry `number` of component `name`'s card list, checked against its templates, with its
@@ -1031,7 +1036,8 @@ def _load_card(card_spec: Any, number: int, cards_spec: Seq,
     context = {**deck.meta_fields, "card.number": number, "card.total": len(cards_spec), "component": name}
     _derive(values, own, context, card_spec)
     return Card(name, number, values, count, card_spec.file, card_spec.line,
-                {key: places[key] for key in values if key not in own and key in places})
+                {key: places[key] for key in values if key not in own and key in places},
+                tuple(dict.fromkeys(key for key in (*columns, *card_spec) if key in values)))
 
 
 def _card_table(spec: Map, deck: Deck, fetcher: CardFetcher) -> Seq:

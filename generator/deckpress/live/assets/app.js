@@ -147,7 +147,11 @@
     paper: load("paper", "a4"),
     tab: "cards",
     filter: "",
+    search: "",            // what the search box holds: tiles whose fields hold it are shown
+    view: load("view", "faces") === "pairs" ? "pairs" : "faces",   // every face, or fronts beside backs
+    guides: load("guides", "0") === "1",   // trim line, bleed and safe area over the faces
     tiles: new Map(),      // key → tile element
+    pairs: new Map(),      // front key → .pair element (the front-and-back view)
     sheetNodes: new Map(), // file name → .sheet element
     detailKey: null,       // key of the face shown in the dialog
     connected: null,       // null until the event stream first answers or fails
@@ -291,7 +295,12 @@
     const tile = ui.tiles.get(key);
     if (!tile) return;
     setTab("cards");
-    if (tile.hidden) { ui.filter = ""; $("#filter").value = ""; applyFilter(); }
+    if (ui.view !== "faces") setView("faces");
+    if (tile.hidden) {
+      ui.filter = ""; $("#filter").value = "";
+      ui.search = ""; $("#search").value = "";
+      applyFilter();
+    }
     $("#warnings").open = false;
     tile.scrollIntoView({ block: "center", inline: "nearest", behavior: "smooth" });
     tile.focus({ preventScroll: true });
@@ -335,8 +344,9 @@
     return (face.cards || []).reduce((n, c) => n + (Number(c.copies) || 0), 0);
   }
 
+  /* The face's picture in the ink shown: with guides on, the one that shows its bleed too. */
   function faceUrl(face) {
-    const src = face.src || {};
+    const src = (ui.guides && face.bleed_src) || face.src || {};
     return src[ui.ink] || src.color || "";
   }
 
@@ -347,7 +357,8 @@
 
   function makeTile(face) {
     const img = el("img", { alt: "", decoding: "async", loading: "lazy", draggable: "false" });
-    const frame = el("div", { class: "face" }, [img]);
+    const frame = el("div", { class: "face" }, [img, el("span", { class: "guide trim" }),
+      el("span", { class: "guide safe" })]);
     const badge = el("span", { class: "badge", hidden: "" });
     badge.textContent = "⚠";
     const caption = el("div", { class: "caption" }, [
@@ -372,6 +383,8 @@
     frame.style.setProperty("--h", face.height);
     frame.style.setProperty("--r", face.radius || 0);
     tile.style.setProperty("--w", face.width);
+    tile.style.setProperty("--b", face.bleed || 0);
+    tile.style.setProperty("--s", face.safe || 0);
     const label = faceLabel(face, state);
     img.alt = `${label} (${face.side || "front"})`;
     const src = faceSource(face);
@@ -404,7 +417,7 @@
    * id does not (a card renamed to the same look, a warning added), so those are compared too. */
   function tileSignature(face, state) {
     return JSON.stringify([face.id, faceLabel(face, state), face.copies, faceSource(face), warningTexts(face, state),
-      face.width, face.height, face.radius, face.src, face.components]);
+      face.width, face.height, face.radius, face.src, face.components, face.bleed, face.safe, face.cards]);
   }
 
   function renderCards(state, firstTime) {
@@ -433,18 +446,98 @@
       if (!seen.has(key)) { tile.remove(); ui.tiles.delete(key); }
     }
     reorder(grid, order);
+    if (ui.view === "pairs") swaps.push(...renderPairs(state));
     applyFilter();
     $("#cards .empty").hidden = faces.length > 0 || !!state.error;
     return swaps;
   }
 
+  /* The front-and-back view: each front, in the cards' order, beside the back of its first card
+   * (a back many cards share is shown beside each). Pairs are kept by the front's key, and their
+   * tiles filled only when their face or words changed, as the grid's are. */
+  function renderPairs(state) {
+    const box = $("#cards .pairs");
+    const byKey = new Map((state.faces || []).map((f) => [f.key, f]));
+    const order = [], swaps = [], seen = new Set();
+    for (const front of state.faces || []) {
+      if (front.side !== "front" || seen.has(front.key)) continue;
+      seen.add(front.key);
+      let pair = ui.pairs.get(front.key);
+      if (!pair) {
+        pair = el("div", { class: "pair" });
+        pair.dataset.key = front.key;
+        ui.pairs.set(front.key, pair);
+      }
+      const back = front.back ? byKey.get(front.back) : null;
+      const tiles = [];
+      for (const face of [front, back]) {
+        if (!face) { tiles.push(el("div", { class: "no-back", text: "no back" })); continue; }
+        let tile = Array.from(pair.children).find((t) => t.dataset && t.dataset.key === face.key);
+        if (!tile) {
+          tile = makeTile(face);
+          swaps.push(fillTile(tile, face, state, false));
+        } else if (tile._sig !== tileSignature(face, state)) {
+          swaps.push(fillTile(tile, face, state, tile.dataset.id !== String(face.id)));
+        } else {
+          tile._face = face;
+        }
+        tiles.push(tile);
+      }
+      if (tiles.some((t, i) => pair.children[i] !== t) || pair.children.length !== tiles.length) pair.replaceChildren(...tiles);
+      pair._front = front;
+      order.push(pair);
+    }
+    for (const [key, pair] of ui.pairs) {
+      if (!seen.has(key)) { pair.remove(); ui.pairs.delete(key); }
+    }
+    reorder(box, order);
+    return swaps;
+  }
+
+  /* Every tile on the page: the grid's, and the front-and-back view's. */
+  function allTiles() {
+    const tiles = Array.from(ui.tiles.values());
+    for (const pair of ui.pairs.values()) tiles.push(...$$(".tile", pair));
+    return tiles;
+  }
+
+  /* Whether a face's cards hold `query` (lower case) in a field's value, their name, or a field's
+   * name and value written `name: value`. */
+  function matches(face, query) {
+    if (!query) return true;
+    for (const card of face.cards || []) {
+      if (cardName(card).toLowerCase().includes(query)) return true;
+      for (const [k, v] of Object.entries(card.fields || {})) {
+        const value = formatValue(v).toLowerCase();
+        if (value.includes(query) || `${k}: ${value}`.toLowerCase().includes(query)) return true;
+      }
+    }
+    return false;
+  }
+
   function applyFilter() {
     const f = ui.filter;
+    const query = ui.search.trim().toLowerCase();
+    const wanted = (face) => {
+      const comps = (face && face.components) || [];
+      return (!f || comps.map(String).includes(f)) && matches(face, query);
+    };
+    let shown = 0, total = 0;
     for (const tile of ui.tiles.values()) {
-      const comps = (tile._face && tile._face.components) || [];
-      const show = !f || comps.map(String).includes(f);
+      const show = wanted(tile._face);
       if (tile.hidden === show) tile.hidden = !show;
+      if (ui.view === "faces") { total++; if (show) shown++; }
     }
+    for (const pair of ui.pairs.values()) {
+      const show = wanted(pair._front);
+      if (pair.hidden === show) pair.hidden = !show;
+      if (ui.view === "pairs") { total++; if (show) shown++; }
+    }
+    const count = $("#search-count");
+    const what = ui.view === "pairs" ? ["card", "cards"] : ["face", "faces"];
+    count.textContent = query ? `${shown} of ${plural(total, ...what)}` : "";
+    const none = $("#cards .no-match");
+    if (none) none.hidden = !(query && shown === 0 && total > 0);
   }
 
   /* ---------- sheets ---------- */
@@ -573,29 +666,88 @@
         `Shared by every card of ${(face.components || []).join(", ") || "the deck"}.` }));
     }
     for (const card of cards) {
-      const fields = Object.entries(card.fields || {});
+      const values = card.fields || {};
+      // the card list's order (a spreadsheet's columns, a YAML card's keys), then the defaults
+      const keys = (card.order || []).filter((k) => k in values);
+      for (const k of Object.keys(values)) if (!keys.includes(k)) keys.push(k);
+      const defaults = card.defaults || {};
       const pair = (label, value, cls) => el("span", { class: cls || null }, [
-        el("span", { class: "k", text: label }), " ", el("span", { class: "v", dir: "auto", text: value })]);
+        el("span", { class: "k", text: label }), " ", value instanceof Node ? value
+          : el("span", { class: "v", dir: "auto", text: value })]);
+      const template = card.template;
       const meta = el("p", { class: "card-meta" }, [
         pair("component", String(card.component)),
         pair("number", String(card.number)),
         pair("copies", String(card.copies)),
-        pair("source", String(card.source || ""), "source"),
+        pair("card", sourceLink(card.source, card.at), "source"),
+        template ? pair(`${face.side || "front"} template ${template.name}`, sourceLink(template.source, template),
+          "source") : null,
       ]);
       const section = el("section", { class: "card" }, [
         el("h3", { dir: "auto", text: cardName(card) }),
         meta,
       ]);
-      if (fields.length) {
-        const table = el("table", { class: "fields" }, [el("tbody", {}, fields.map(([k, v]) =>
-          el("tr", {}, [el("th", { scope: "row", dir: "auto", text: k }), el("td", { dir: "auto", text: formatValue(v) })])))]);
+      if (keys.length) {
+        const table = el("table", { class: "fields" }, [el("tbody", {}, keys.map((k) => {
+          const place = defaults[k];
+          const cell = el("td", { dir: "auto" }, [el("span", { class: "v", text: formatValue(values[k]) })]);
+          if (place) cell.append(" ", el("span", { class: "default" }, ["default · ", sourceLink(place.source, place)]));
+          return el("tr", { class: place ? "is-default" : null },
+            [el("th", { scope: "row", dir: "auto", text: k }), cell]);
+        }))]);
         section.append(table);
       } else {
         section.append(el("p", { class: "note", text: "No fields." }));
       }
       parts.push(section);
     }
+    parts.push(el("p", { class: "open-note", role: "status", hidden: "" }));
     box.replaceChildren(...parts);
+  }
+
+  /* ---------- file:line links into the editor ---------- */
+
+  const meta = (name) => { const m = document.querySelector(`meta[name="${name}"]`); return m ? m.content : ""; };
+  const TOKEN = meta("deckpress-token");
+  const EDITOR = meta("deckpress-editor");   // "" when the server has no $VISUAL or $EDITOR
+
+  /* `file:line` as a link: with an editor, a button that asks the server to open it there; else a
+   * vscode:// link, which VS Code (when installed) opens. */
+  function sourceLink(shown, at) {
+    const text = shortPath(String(shown || ""));
+    if (!at || !at.file) return el("span", { class: "v", text });
+    if (EDITOR) {
+      const b = el("button", { type: "button", class: "open-source", title: `Open ${at.file}:${at.line} in ${EDITOR}`,
+        "data-file": at.file, "data-line": String(at.line) }, [text]);
+      b.addEventListener("click", () => openSource(b, at));
+      return b;
+    }
+    const path = at.file.split("/").map(encodeURIComponent).join("/").replace(/^\/?/, "/");
+    return el("a", { class: "open-source", href: `vscode://file${path}:${at.line}`,
+      title: `Open ${at.file}:${at.line} in VS Code (set $VISUAL or $EDITOR for another editor)` }, [text]);
+  }
+
+  /* A path as the terminal shows it, its folders cut to the last two. */
+  function shortPath(s) {
+    const parts = s.split("/");
+    return parts.length > 3 ? `…/${parts.slice(-2).join("/")}` : s;
+  }
+
+  async function openSource(button, at) {
+    const note = $("#detail .open-note");
+    note.hidden = false;
+    note.dataset.mode = "busy";
+    note.textContent = `Opening ${basename(at.file)}:${at.line}…`;
+    try {
+      const response = await fetch("/api/open", { method: "POST", headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ file: at.file, line: at.line, token: TOKEN }) });
+      const text = (await response.text()).trim();
+      note.dataset.mode = response.ok ? "ok" : "error";
+      note.textContent = response.ok ? `${text} in ${EDITOR}` : text;
+    } catch (e) {
+      note.dataset.mode = "error";
+      note.textContent = "The server did not answer.";
+    }
   }
 
   /* The face at twice its true size, or smaller when that does not fit the window. */
@@ -700,9 +852,29 @@
     for (const b of $$("button[data-ink]")) b.setAttribute("aria-pressed", String(b.dataset.ink === ui.ink));
     document.body.dataset.ink = ui.ink;
     if (!ui.state) return;
-    for (const tile of ui.tiles.values()) setImage($(".face img", tile), faceUrl(tile._face));
+    for (const tile of allTiles()) setImage($(".face img", tile), faceUrl(tile._face));
     renderSheets(ui.state);
     if ($("#detail").open) renderDetail();
+  }
+
+  /* Guides: each face shown with its bleed, the trim line and the safe area drawn over it. */
+  function setGuides(on) {
+    ui.guides = !!on;
+    $("#guides").checked = ui.guides;
+    document.body.classList.toggle("guides", ui.guides);
+    $(".guides-key").hidden = !ui.guides;
+    for (const tile of allTiles()) if (tile._face) setImage($(".face img", tile), faceUrl(tile._face));
+    if ($("#detail").open) renderDetail();
+  }
+
+  function setView(view) {
+    ui.view = view === "pairs" ? "pairs" : "faces";
+    for (const b of $$("button[data-view]")) b.setAttribute("aria-pressed", String(b.dataset.view === ui.view));
+    $("#cards .grid").hidden = ui.view !== "faces";
+    $("#cards .pairs").hidden = ui.view !== "pairs";
+    document.body.dataset.view = ui.view;
+    if (ui.state && ui.view === "pairs") renderPairs(ui.state);
+    applyFilter();
   }
 
   const scrolls = { cards: 0, sheets: 0 };   // each tab keeps its own scroll position
@@ -719,6 +891,7 @@
     $("#cards").hidden = ui.tab !== "cards";
     $("#sheets").hidden = ui.tab !== "sheets";
     $("#filter").closest(".field").classList.toggle("off", ui.tab !== "cards");
+    $("#search").closest(".field").classList.toggle("off", ui.tab !== "cards");
     document.body.dataset.tab = ui.tab;
     if (moving) window.scrollTo(0, scrolls[ui.tab]);
   }
@@ -731,6 +904,15 @@
     setZoom(ui.zoom);
     setInk(ui.ink);
     setTab("cards");
+    setView(ui.view);
+    setGuides(ui.guides);
+    $("#cards .grid").after(el("p", { class: "empty no-match", hidden: "", text: "No card's fields hold that." }));
+
+    $("#search").addEventListener("input", (e) => { ui.search = e.target.value; applyFilter(); });
+    $("#guides").addEventListener("change", (e) => { setGuides(e.target.checked); save("guides", ui.guides ? 1 : 0); });
+    for (const b of $$("button[data-view]")) {
+      b.addEventListener("click", () => { setView(b.dataset.view); save("view", ui.view); });
+    }
 
     $("#zoom").addEventListener("input", (e) => {
       setZoom(Number(e.target.value));
@@ -754,16 +936,17 @@
       if (ui.state) renderSheets(ui.state);
     });
 
-    const grid = $("#cards .grid");
-    grid.addEventListener("click", (e) => {
-      const tile = e.target.closest(".tile");
-      if (tile) openDetail(tile.dataset.key);
-    });
-    grid.addEventListener("keydown", (e) => {
-      const tile = e.target.closest(".tile");
-      if (!tile || e.target !== tile) return;
-      if (e.key === "Enter" || e.key === " ") { e.preventDefault(); openDetail(tile.dataset.key); }
-    });
+    for (const grid of [$("#cards .grid"), $("#cards .pairs")]) {
+      grid.addEventListener("click", (e) => {
+        const tile = e.target.closest(".tile");
+        if (tile) openDetail(tile.dataset.key);
+      });
+      grid.addEventListener("keydown", (e) => {
+        const tile = e.target.closest(".tile");
+        if (!tile || e.target !== tile) return;
+        if (e.key === "Enter" || e.key === " ") { e.preventDefault(); openDetail(tile.dataset.key); }
+      });
+    }
 
     const dialog = $("#detail");
     $(".close", dialog).addEventListener("click", () => dialog.close());
