@@ -171,3 +171,18 @@ def test_a_mark_misspelt_suggests_the_corner(tmp_path):
 def test_an_unknown_cutter_name_suggests_one():
     with pytest.raises(DeckError, match="no cutter named 'silhouete'.*did you mean 'silhouette'"):
         cutter_named("silhouete")
+
+
+def test_the_docs_example_profile_loads_and_names_every_key(tmp_path):
+    import re
+    from pathlib import Path
+
+    from deckpress.imposition.cutters import CUTTER_KEYS
+
+    text = (Path(__file__).parents[1] / "docs" / "CUTTING.md").read_text(encoding="utf-8")
+    block = re.search(r"```yaml\n(.*?)```", text, re.S)[1]
+    path = tmp_path / "my-cutter.yaml"
+    path.write_text(block)
+    profile = load_cutter(path)
+    assert {line.split(":")[0] for line in block.splitlines()} == set(CUTTER_KEYS.key_names)
+    assert (profile.inset, len(profile.marks), profile.area) == (15.0, 4, (6.75 * 25.4, 9.25 * 25.4))

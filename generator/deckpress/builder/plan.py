@@ -11,7 +11,7 @@ build, `-cmyk` the colour build in process colours for print shops):
     <id>-gutterfold[-lowink|-cmyk]-<paper>.pdf   every piece with a back, front and back side by side
                                                  on one sheet, to fold and glue   (--format gutterfold)
     <id>-drivethru.pdf                           one page per card side, CMYK     (--preset drivethru)
-    cut/<pdf name>-p<page>.svg                   the cut paths of each front page  (--marks cutter)
+    cut/<pdf name>-p<page>.svg, .dxf, .png       the cut files of each front page  (--cutter: cutters.py)
 
 Low-ink files are black ink only, without RGB, whatever the colour space: a CMYK build writes them
 as they are, not a second copy named `-lowink-cmyk`.

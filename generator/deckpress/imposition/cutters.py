@@ -39,6 +39,7 @@ FORMATS = ("svg", "dxf", "png")
 REG_CLEAR = 1.0  #: plain paper between the marks and any piece's bleed
 SQUARE_CLEAR = 3.0  #: and round a square, where the sensor starts looking
 BAND_CLEAR = 10.0  #: the scale bar keeps this far from the end of an L, so the sensor sees only the L
+BAND_DEPTH = 4.0  #: the strip the scale bar and label take along the bottom of a sheet without marks or area
 INCH = 25.4
 
 
@@ -107,6 +108,8 @@ class CutterProfile:
             if x0 > margin:
                 keep_out += [(0.0, 0.0, x0, H), (x1, 0.0, W, H)]
         bleed = self.bleed
+        if not self.marks and self.area is None:  # the scale bar's strip along the bottom
+            keep_out.append((0.0, self.band(W, H)[1] - REG_CLEAR, W, H))
         for box in self.registration_marks(W, H):
             if box[2] - box[0] > self.thickness and box[3] - box[1] > self.thickness:  # a square
                 c = SQUARE_CLEAR
@@ -124,7 +127,8 @@ class CutterProfile:
             left = self.inset + max(self.length, self.square) + BAND_CLEAR
         right = x1 if not self.marks else paper_w - self.inset - (
             max(self.length, self.square) + BAND_CLEAR if any(m.corner == "bottom-right" for m in self.marks) else 0.0)
-        top = paper_h - self.inset + REG_CLEAR if self.marks else y1 + REG_CLEAR
+        top = paper_h - self.inset + REG_CLEAR if self.marks else y1 + REG_CLEAR if self.area is not None \
+            else paper_h - MIN_MARGIN - BAND_DEPTH
         return (left, top, right, paper_h - MIN_MARGIN)
 
     def describe(self) -> str:
