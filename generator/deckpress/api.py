@@ -39,6 +39,9 @@ if TYPE_CHECKING:  # what `__getattr__` reads lazily, for type checkers and edit
     from .outputs.presets import PRESETS
     from .results import CheckResult, DeckListing, DeckSummary, Report, counted
     from .settings import DECK_SETTINGS, BackOffset, format_offset, parse_back_offset, save_back_offset
+    from .settings import (Printer, PrinterBook, format_margins, format_scale, parse_flip, parse_margins,
+                           parse_scale, read_printers, remove_printer, save_printer, set_default_printer,
+                           check_printer_name)
     from .units import HOME_PAPERS, PAPERS, paper_name, parse_mm, parse_size
 
 Offset = tuple[float, float]  #: mm, x right and y down as seen looking at a back page
@@ -55,6 +58,12 @@ _LAZY = {
     "CARD_SIZES": "deckpress.model.deck", "DECK_FILE": "deckpress.model.deck",
     "DECK_SETTINGS": "deckpress.settings", "parse_back_offset": "deckpress.settings",
     "format_offset": "deckpress.settings", "save_back_offset": "deckpress.settings",
+    "Printer": "deckpress.settings", "PrinterBook": "deckpress.settings", "parse_scale": "deckpress.settings",
+    "parse_margins": "deckpress.settings", "parse_flip": "deckpress.settings", "format_scale": "deckpress.settings",
+    "format_margins": "deckpress.settings", "read_printers": "deckpress.settings",
+    "save_printer": "deckpress.settings", "remove_printer": "deckpress.settings",
+    "set_default_printer": "deckpress.settings",
+    "check_printer_name": "deckpress.settings",
     "parse_mm": "deckpress.units", "parse_size": "deckpress.units",
     "DeckBuild": "deckpress.builder.plan", "Output": "deckpress.builder.plan", "Imposed": "deckpress.builder.images",
     "CheckResult": "deckpress.results", "DeckListing": "deckpress.results", "DeckSummary": "deckpress.results",
@@ -64,7 +73,7 @@ _LAZY = {
 __all__ = ["build", "check", "impose", "calibrate", "load_deck", "list_decks", "new_deck", "serve", "languages",
            "schema",
            "choose",
-           "back_offset_for", "DeckError", "DeckErrors", "DeckWarning", "Warnings", "display_path", "folder_ref",
+           "back_offset_for", "printer_named", "DeckError", "DeckErrors", "DeckWarning", "Warnings", "display_path", "folder_ref",
            "suggest",
            "printable", "said",
            "Offset", "Progress", *sorted(_LAZY)]
@@ -155,11 +164,11 @@ def build(decks: str | Path | Sequence[str | Path] | None = None, out: str | Pat
           formats: str | Sequence[str] = ("pdf",), players: int | None = None, lang: str | None = None,
           dpi: int = 300, preset: str | None = None, outline_text: bool = False, tts_base_url: str | None = None,
           sleeves: str | tuple[float, float] | None = None, sleeve_thickness: float | None = None,
-          back_offset: Offset | Mapping[str | Path, Offset] = (0.0, 0.0), marks: str = "corners",
+          back_offset: Offset | Mapping[str | Path, Offset] | None = None, marks: str = "corners",
           back_marks: bool = False, gap: float | None = None, icc: str | Path | None = None,
           only: str | Sequence[str] = (), changed_since: str | Path | None = None,
           refresh: bool = False, cutter: str | Path | None = None, die_line: str | bool = False,
-          progress: Progress | None = None, on_plan: Progress | None = None
+          printer: Printer | None = None, progress: Progress | None = None, on_plan: Progress | None = None
           ) -> list[DeckBuild]:
     """Build decks into `out/<deck id>/`; one result per deck and language, with the files written
     (`outputs`) and the warnings.
@@ -181,7 +190,11 @@ def build(decks: str | Path | Sequence[str | Path] | None = None, out: str | Pat
     strokes every piece's cut path in that spot colour, overprinting, in a layer seen on screen and
     not printed, for a print-and-cut RIP or a factory; gap: mm between cards on the sheets, for every
     deck (None: each deck's own `gap:`); back_offset shifts every back page (mm), or
-    maps each deck (as given in `decks`) to its own (decks it does not name: none).
+    maps each deck (as given in `decks`) to its own (decks it does not name: none); None: the
+    printer's, else none. printer: a printer's profile (`printer_named`, or a `Printer` made
+    here): its scale (home sheets drawn at 1/scale about each page's centre, so the pieces print
+    their own size), its unprintable margins (every piece, bleed and mark laid out inside them) and
+    its duplex flip edge (backs mirrored to match).
     only: "FIELD=VALUE[,VALUE…]" conditions (one, or a list), a playtest build of the cards every
     one holds for ("component=notes", "name=Mill,Stall", any field); no box is made.
     changed_since: the JSON report (`report.write`) of an earlier build: only
@@ -223,7 +236,9 @@ def build(decks: str | Path | Sequence[str | Path] | None = None, out: str | Pat
         if asked_formats != ("pdf",) or preset is not None:
             raise DeckError("--changed-since writes the update PDF alone: leave out --format and --preset")
         options = replace(options, changed_since=(str(changed_since), earlier_sides(changed_since)))
-    marking = cutting(Marking(marks, back_marks), cutter, die_line)
+    marking = printed_by(cutting(Marking(marks, back_marks), cutter, die_line), printer)
+    if back_offset is None:
+        back_offset = printer.back_offset if printer is not None else (0.0, 0.0)
     refs = bundled_deck_ids() if decks is None else [decks] if isinstance(decks, (str, Path)) else list(decks)
     paper_names = choose_papers(papers)
     tasks, unreadable = [], None
@@ -240,6 +255,21 @@ def build(decks: str | Path | Sequence[str | Path] | None = None, out: str | Pat
     if unreadable is not None:
         raise unreadable
     return results
+
+
+def printed_by(marking: Any, printer: Printer | None) -> Any:
+    """`marking` (an imposition.document.Marking) for sheets printed by `printer` (None: as it is)."""
+    if printer is None:
+        return marking
+    return replace(marking, scale=printer.scale, margins=printer.margins, flip=printer.flip)
+
+
+def printer_named(name: str | None) -> Printer | None:
+    """A printer saved in the user's settings file (`deckpress printer add`): the one named (a
+    DeckError naming the closest when there is none), else the default printer, else None."""
+    from .settings import resolve_printer
+
+    return resolve_printer(name)
 
 
 def cutting(marking: Any, cutter: str | Path | None, die_line: str | bool) -> Any:
@@ -320,8 +350,8 @@ def impose(images: str | Path | Sequence[str | Path], out: str | Path = "output"
            name: str = "imposed", back: str | Path | None = None, backs: str | Path | None = None,
            size: str | tuple[float, float] = "poker", bleed: str | float | None = None,
            make_bleed: str | float | None = None, papers: str | Sequence[str] = "all",
-           back_offset: Offset = (0.0, 0.0), marks: str = "corners", back_marks: bool = False, gap: float = 0.0,
-           cutter: str | Path | None = None, die_line: str | bool = False,
+           back_offset: Offset | None = None, marks: str = "corners", back_marks: bool = False, gap: float = 0.0,
+           cutter: str | Path | None = None, die_line: str | bool = False, printer: Printer | None = None,
            progress: Progress | None = None, on_plan: Progress | None = None) -> Imposed:
     """Put ready-made card images (PNG, JPEG, WebP, TIFF, GIF, BMP, PSD, SVG, every page of a PDF; files or folders, each
     picture including `bleed` on every side) on marked sheets: `out/<name>/<name>-cards-<paper>.pdf`,
@@ -329,7 +359,7 @@ def impose(images: str | Path | Sequence[str | Path], out: str | Path = "output"
     with a back per front, named like it. `size`: a card size name (CARD_SIZES) or "WxH" like "63x88" or "2.5inx3.5in",
     or (width, height) in mm; `bleed`: mm, or a length like "0.125in" (None: 3 mm); `make_bleed`:
     the images stop at the trim, and are mirrored about their edges into this much bleed (mm or a
-    length; `bleed` then stays unsaid, or 0); `cutter`, `die_line`: as `build`'s; `gap`: mm between cards
+    length; `bleed` then stays unsaid, or 0); `cutter`, `die_line`, `printer`, `back_offset`: as `build`'s; `gap`: mm between cards
     (each then keeps its own bleed, half the gap at most). Every picture is checked
     before anything is written: a problem raises DeckError; what will print badly is in the
     result's warnings."""
@@ -345,21 +375,28 @@ def impose(images: str | Path | Sequence[str | Path], out: str | Path = "output"
     if made is not None and has:
         raise DeckError("--bleed says how much bleed the images have, --make-bleed makes it for images "
                         "that have none: give one of them")
-    marking = cutting(Marking(marks, back_marks), cutter, die_line)
+    marking = printed_by(cutting(Marking(marks, back_marks), cutter, die_line), printer)
+    if back_offset is None:
+        back_offset = printer.back_offset if printer is not None else (0.0, 0.0)
     fronts = [Path(images)] if isinstance(images, (str, Path)) else [Path(p) for p in images]
     return write_imposed(fronts, Path(out), name=name, back=None if back is None else Path(back),
                          backs_dir=None if backs is None else Path(backs),
                          size=card_size(size) if isinstance(size, str) else size, bleed=has,
                          papers=choose_papers(papers), progress=progress, on_plan=on_plan,
                          back_offset=back_offset, marks=marking.marks, back_marks=back_marks, gap=checked_gap(gap),
-                         make_bleed=made, cutter=marking.cutter, die_line=marking.die_line)
+                         make_bleed=made, cutter=marking.cutter, die_line=marking.die_line,
+                         scale=marking.scale, margins=marking.margins, flip=marking.flip)
 
 
-def calibrate(out: str | Path = "output", *, paper: str = "a4", back_offset: Offset = (0.0, 0.0)) -> Path:
+def calibrate(out: str | Path = "output", *, paper: str = "a4", back_offset: Offset | None = None,
+              printer: Printer | None = None) -> Path:
     """Write the two-page calibration sheet, `out/calibrate-<paper>.pdf`, and return its path
     (`paper` as `build` takes one, but not "all").
-    Printed double-sided, it shows the back offset to give (see `deckpress calibrate --help`);
-    with `back_offset` its back page is printed shifted by it, to check one."""
+    Printed double-sided, it shows the printer's scale across and down the page (rulers to measure)
+    and the back offset to give (see `deckpress calibrate --help`); with `back_offset` (None: the
+    `printer`'s, else none) its back page is printed shifted by it, to check one. The sheet is
+    never drawn at a printer's scale: its rulers measure the printer as it is. A `printer` that
+    flips on the short edge gets its back page mirrored so."""
     from .builder.jobs import write_calibration_sheet
     from .imposition.calibration import fits
     from .units import paper_name, paper_title
@@ -368,7 +405,10 @@ def calibrate(out: str | Path = "output", *, paper: str = "a4", back_offset: Off
     if not fits(paper):
         raise DeckError(f"the calibration sheet needs A5 paper or bigger, not {paper_title(paper)}: measure "
                         "the printer's back offset on A5, A4 or Letter")
-    return write_calibration_sheet(Path(out) / f"calibrate-{paper}.pdf", paper, back_offset)
+    if back_offset is None:
+        back_offset = printer.back_offset if printer is not None else (0.0, 0.0)
+    flip = printer.flip if printer is not None else "long"
+    return write_calibration_sheet(Path(out) / f"calibrate-{paper}.pdf", paper, back_offset, flip)
 
 
 def new_deck(folder: str | Path, *, base: str | Path | None = None) -> Path:
@@ -414,14 +454,16 @@ def serve(deck: str | Path = ".", *, port: int | None = None, host: str = "127.0
         started=started, stop=stop, refresh=refresh)
 
 
-def back_offset_for(given: Offset | None, deck: str | Path | None = None) -> BackOffset:
-    """The back offset to use and where it comes from: `given`, else the deck folder's
-    deckpress.yaml (when a deck is named), else the user's saved one, else none."""
+def back_offset_for(given: Offset | None, deck: str | Path | None = None,
+                    printer: Printer | None = None) -> BackOffset:
+    """The back offset to use and where it comes from: `given`, else a printer named for this run,
+    else the deck folder's deckpress.yaml (when a deck is named), else the default printer's, else
+    the user's saved one, else none (settings.resolve_back_offset)."""
     from .model.deck import find_deck
     from .settings import resolve_back_offset
 
     folder = find_deck(str(deck)).resolve().parent if deck is not None and given is None else None
-    return resolve_back_offset(given, folder)
+    return resolve_back_offset(given, folder, printer)
 
 
 def choose_papers(value: str | Sequence[str]) -> tuple[str, ...]:

@@ -17,6 +17,7 @@ by the `_complete_*` callbacks (README.md, "Shell completion").
 
 from __future__ import annotations
 
+import dataclasses
 import sys
 import time
 from collections import Counter
@@ -281,17 +282,48 @@ def _or_exit(work: Callable[[], T], cannot: str) -> T:
         sys.exit(1)
 
 
-def _remember(offset: api.Offset | None) -> None:
-    """Save a back offset given on the command line, and say so in one line."""
+def _remember(offset: api.Offset | None, printer: api.Printer | None = None) -> None:
+    """Save a back offset given on the command line (in the profile of the printer in use, if
+    one is), and say so in one line."""
     if offset is None:
+        return
+    if printer is not None:
+        path = _or_exit(lambda: api.save_printer(dataclasses.replace(printer, back_offset=offset)),
+                        "cannot save the back offset")
+        _say(f"back offset {api.format_offset(offset)} mm saved to printer {printer.name} in "
+             f"{api.display_path(path)}")
         return
     path = _or_exit(lambda: api.save_back_offset(offset), "cannot save the back offset")
     _say(f"back offset {api.format_offset(offset)} mm saved to {api.display_path(path)}")
 
 
-def _offset_for(given: api.Offset | None, deck_ref: str | None = None):
-    """The back offset to use: the command line's, the deck folder's, the user's, or none."""
-    return _or_exit(lambda: api.back_offset_for(given, deck_ref), "cannot read the settings")
+def _offset_for(given: api.Offset | None, deck_ref: str | None = None, printer: api.Printer | None = None):
+    """The back offset to use: the command line's, a printer's named here, the deck folder's, the
+    default printer's, the user's, or none."""
+    return _or_exit(lambda: api.back_offset_for(given, deck_ref, printer), "cannot read the settings")
+
+
+def _printer_for(name: str | None) -> api.Printer | None:
+    """The printer a run prints for (--printer NAME, else the default one, else none), said in one line."""
+    printer = _or_exit(lambda: api.printer_named(name), "cannot read the settings")
+    if printer is not None:
+        how = "" if printer.named else " (the default printer)"
+        _say(f"printer {printer.name}{how}: {printer.describe()}")
+    return printer
+
+
+def _complete_printers(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
+    try:
+        names = api.read_printers().names()
+    except (api.DeckError, OSError):
+        return []
+    return [CompletionItem(name) for name in names if name.startswith(incomplete)]
+
+
+def _printer_option() -> click.Option:
+    return click.Option(["--printer", "printer_name"], default=None, metavar="NAME", shell_complete=_complete_printers,
+                        help="Print for this printer's profile (`deckpress printer add`): its scale, back offset, "
+                             "margins and duplex flip edge. Default: the default printer, if one is set.")
 
 
 def _shift_note(offset) -> str:
@@ -451,6 +483,7 @@ def _build_params() -> list[click.Parameter]:
                      callback=_length, metavar="LENGTH",
                      help="What a sleeve adds to each card's thickness, for the box's depth."),
         _back_offset_option(_back_offset_help()),
+        _printer_option(),
         *_marks_options(),
         _gap_option(),
         click.Option(["--only"], multiple=True, metavar="FIELD=VALUE[,VALUE…]",
@@ -471,19 +504,20 @@ def build(decks: tuple[str, ...], paper: tuple[str, ...], ink: str | None, color
           players: int | None, refresh: bool,
           lang: str | None, formats: tuple[str, ...], dpi: int, preset: str | None, outline_text: bool,
           tts_base_url: str | None, sleeves: str | tuple[float, float] | None, sleeve_thickness: float,
-          back_offset: api.Offset | None, marks: str, back_marks: bool, cutter: str | None, die_line: str | None,
-          gap: float | None,
-          only: tuple[str, ...], changed_since: Path | None, report_file: Path | None, strict: bool) -> None:
+          back_offset: api.Offset | None, printer_name: str | None, marks: str, back_marks: bool, cutter: str | None,
+          die_line: str | None, gap: float | None, only: tuple[str, ...], changed_since: Path | None,
+          report_file: Path | None, strict: bool) -> None:
     """Build DECKS (bundled ids or deck folders; none = every bundled deck), each in every language
     it has (--lang picks one): PDF sheets by default, card images, SVGs, Tabletop Simulator sheets
     and previews with --format. Ends with a line per deck and language built, and one for the
     whole build."""
     refs = list(decks) or [listed.ref for listed in api.list_decks(None)]
-    _remember(back_offset)
+    printer = _printer_for(printer_name)
+    _remember(back_offset, printer)
     started = time.perf_counter()
     offsets = {}
     for ref in refs:  # each deck has its own: its folder may have one
-        offset = offsets[ref] = _offset_for(back_offset, ref)
+        offset = offsets[ref] = _offset_for(back_offset, ref, printer)
         if offset.used and "pdf" in formats:
             _say(f"{ref}: " * (len(refs) > 1) + _shift_note(offset))
     # one call for every deck, which builds them at once (one bar for them all, fed as each moves)
@@ -492,6 +526,7 @@ def build(decks: tuple[str, ...], paper: tuple[str, ...], ink: str | None, color
         refresh=refresh,
         dpi=dpi, preset=preset, outline_text=outline_text, tts_base_url=tts_base_url, sleeves=sleeves,
         sleeve_thickness=sleeve_thickness, back_offset={ref: offset.value for ref, offset in offsets.items()},
+        printer=printer,
         marks=marks, back_marks=back_marks, gap=gap, only=only, changed_since=changed_since,
         cutter=cutter, die_line=die_line or False, progress=bar.advance, on_plan=bar.start))
     for result in results:
@@ -536,6 +571,7 @@ def _impose_params() -> list[click.Parameter]:
         click.Option(["--name"], default="imposed", show_default=True,
                      help="Name of the files: NAME-cards-<paper>.pdf, NAME-backs-…, NAME-duplex-…."),
         _back_offset_option(_back_offset_help().replace(f"the deck folder's {api.DECK_SETTINGS}, else ", "")),
+        _printer_option(),
         *_marks_options(),
         _gap_option(),
     ]
@@ -544,7 +580,8 @@ def _impose_params() -> list[click.Parameter]:
 @main.command(cls=_Command, make_params=_impose_params)
 def impose(fronts: tuple[Path, ...], back: Path | None, backs_dir: Path | None, size: str, bleed: str | None,
            make_bleed: str | None, paper: tuple[str, ...], out: Path, name: str, back_offset: api.Offset | None,
-           marks: str, back_marks: bool, cutter: str | None, die_line: str | None, gap: float | None) -> None:
+           printer_name: str | None, marks: str, back_marks: bool, cutter: str | None, die_line: str | None,
+           gap: float | None) -> None:
     """Put ready-made card images (PNG, JPEG, WebP, TIFF, GIF, BMP, PSD, SVG, PDF pages) on marked, duplex-ready sheets.
 
     FRONTS are image files, in the order given, or folders, whose images are sorted by name
@@ -554,15 +591,16 @@ def impose(fronts: tuple[Path, ...], back: Path | None, backs_dir: Path | None, 
     makes three cards. JPEGs are embedded as they are, without re-encoding; a GIF prints its first
     frame, a PSD its flattened composite.
     """
-    _remember(back_offset)
-    offset = _offset_for(back_offset)
+    printer = _printer_for(printer_name)
+    _remember(back_offset, printer)
+    offset = _offset_for(back_offset, printer=printer)
     if offset.used and (back is not None or backs_dir is not None):
         _say(_shift_note(offset))
     started = time.perf_counter()
     result = _write(name, out, lambda bar: api.impose(
         list(fronts), out, name=name, back=back, backs=backs_dir, size=size, bleed=bleed, make_bleed=make_bleed,
         papers=paper, progress=bar.advance, on_plan=bar.start, back_offset=offset.value, marks=marks,
-        back_marks=back_marks, gap=gap or 0.0, cutter=cutter, die_line=die_line or False))
+        back_marks=back_marks, gap=gap or 0.0, cutter=cutter, die_line=die_line or False, printer=printer))
     _show_warnings(result.warnings)
     _show_files(result.outputs)
     pages = sum(o.pages for o in result.outputs)
@@ -582,25 +620,125 @@ def _calibrate_params() -> list[click.Parameter]:
                      metavar="|".join([*api.PAPERS, "WxH"]),
                      help="Paper size of the sheet: the one you print cards on (a name, or WxH like 8.5x11in)."),
         _out_option("Folder to write calibrate-<paper>.pdf into."),
-        _back_offset_option("Save this back offset (mm, as read on the sheet's back) and print the sheet with it, "
-                            "to check it; 0,0 takes it away. Default: the one saved."),
+        _back_offset_option("Save this back offset (mm, as read on the sheet's back; in the printer's profile "
+                            "when one is in use) and print the sheet with it, to check it; 0,0 takes it away. "
+                            "Default: the one saved."),
+        _printer_option(),
     ]
 
 
 @main.command(cls=_Command, make_params=_calibrate_params)
-def calibrate(paper: str, out: Path, back_offset: api.Offset | None) -> None:
-    """Write a two-page sheet that measures how far your printer puts the backs off their fronts.
+def calibrate(paper: str, out: Path, back_offset: api.Offset | None, printer_name: str | None) -> None:
+    """Write a two-page sheet that measures your printer's scale and how far it puts the backs off their fronts.
 
-    Print it double-sided (flip on the long edge) at 100 %, push a pin through the crosses and read
+    Print it double-sided at 100 %, measure its two rulers and save what they read with
+    `deckpress printer add NAME --scale X/LENGTH,Y/LENGTH`; push a pin through the crosses and read
     the back offset on the back; then save it with --back-offset X,Y. Every later build and impose
-    shifts its back pages by it.
+    prints at that scale and shifts its back pages by that offset. The sheet itself is never
+    scaled: its rulers measure the printer as it is.
     """
-    _remember(back_offset)
-    offset = _offset_for(back_offset)
-    path = _or_exit(lambda: api.calibrate(out, paper=paper, back_offset=offset.value), f"cannot write to {out}")
+    printer = _printer_for(printer_name)
+    _remember(back_offset, printer)
+    offset = _offset_for(back_offset, printer=printer)
+    path = _or_exit(lambda: api.calibrate(out, paper=paper, back_offset=offset.value, printer=printer),
+                    f"cannot write to {out}")
     shifted = f"; its back page is shifted by the back offset in use, {api.format_offset(offset.value)} mm" \
         if offset.used else ""
-    _say(f"wrote {path} (2 pages): print it double-sided, flipping on the long edge, at 100 %{shifted}")
+    flip = printer.flip if printer is not None else "long"
+    _say(f"wrote {path} (2 pages): print it double-sided, flipping on the {flip} edge, at 100 %{shifted}")
+
+
+# --- printer profiles ------------------------------------------------------------------------------
+
+def _parsed(parse: Callable[[Any], T], option: str) -> Callable[[click.Context, click.Parameter, Any], T | None]:
+    """A click callback reading an option with `parse`, its ValueError one line naming the option."""
+    def callback(ctx: click.Context, param: click.Parameter, value: Any) -> T | None:
+        if value is None:
+            return None
+        try:
+            return parse(value)
+        except ValueError as exc:
+            raise _OptionError(f"{option}: {exc}") from None
+    return callback
+
+
+@main.group(params=_loudness_options())
+def printer() -> None:
+    """Printer profiles: scale, back offset, unprintable margins and duplex flip edge, by name.
+
+    Measure a printer with `deckpress calibrate`, save what it reads with `deckpress printer add
+    NAME --scale X/LENGTH,Y/LENGTH --back-offset X,Y --margins 5mm`, then build with
+    `--printer NAME` (or make it the default: `deckpress printer default NAME`). Profiles live in
+    the user's settings file, beside the back offset.
+    """
+
+
+def _name(ctx: click.Context, param: click.Parameter, value: str) -> str:
+    try:
+        return api.check_printer_name(value)
+    except ValueError as exc:
+        raise _OptionError(str(exc)) from None
+
+
+@printer.command("add", cls=_Command, make_params=lambda: [
+    click.Argument(["name"], callback=_name, shell_complete=_complete_printers),
+    click.Option(["--scale"], callback=_parsed(api.parse_scale, "--scale"), metavar="X,Y",
+                 help="What the printer makes of 100 %, across and down the page: 99.2%,100.4%, one value for "
+                      "both, or what the calibration sheet's rulers measured over their length, like "
+                      "169.2/170,220.9/220. Default: 100%."),
+    _back_offset_option("Shift back pages by X,Y mm (X right, Y down, as seen on the back), as "
+                        "`deckpress calibrate` reads it. Default: 0,0."),
+    click.Option(["--margins"], callback=_parsed(api.parse_margins, "--margins"), metavar="MM|T,R,B,L",
+                 help="What the printer cannot print along each edge: 5mm for every edge, or top,right,bottom,left "
+                      "like 5,4,12,4 (mm). Sheets keep every piece, its bleed and every mark inside. "
+                      "Default: 4.2 mm."),
+    click.Option(["--flip"], callback=_parsed(api.parse_flip, "--flip"), metavar="long|short",
+                 help="The edge the printer turns a sheet over on to print its back. Default: long."),
+    click.Option(["--default", "make_default"], is_flag=True, help="Use this printer when no --printer is given."),
+])
+def printer_add(name: str, scale: tuple[float, float] | None, back_offset: api.Offset | None,
+                margins: tuple[float, float, float, float] | None, flip: str | None, make_default: bool) -> None:
+    """Save the printer NAME's profile, or change what is given of an existing one."""
+    book = _or_exit(api.read_printers, "cannot read the settings")
+    found = book.get(name) or api.Printer(name)
+    changed = {key: value for key, value in (("scale", scale), ("back_offset", back_offset), ("margins", margins),
+                                             ("flip", flip)) if value is not None}
+    saved = dataclasses.replace(found, **changed)
+    path = _or_exit(lambda: api.save_printer(saved, make_default), "cannot save the printer")
+    default = " (the default printer)" if make_default or book.default == name else ""
+    _say(f"printer {name}{default} saved to {api.display_path(path)}: {saved.describe()}")
+    if not default:
+        _say(f"build with --printer {name}, or make it the default: deckpress printer default {name}")
+
+
+@printer.command("list", cls=_Command, make_params=lambda: [])
+def printer_list() -> None:
+    """List the saved printers, the default one marked with *."""
+    book = _or_exit(api.read_printers, "cannot read the settings")
+    if not book.printers:
+        _say("no printer saved: deckpress printer add NAME --scale X,Y --back-offset X,Y --margins MM")
+    for saved in book.printers:
+        click.echo(f"{'*' if saved.name == book.default else ' '} {saved.name}: {saved.describe()}")
+
+
+@printer.command("remove", cls=_Command, make_params=lambda: [
+    click.Argument(["name"], shell_complete=_complete_printers)])
+def printer_remove(name: str) -> None:
+    """Forget the printer NAME."""
+    path = _or_exit(lambda: api.remove_printer(name), "cannot save the settings")
+    _say(f"printer {name} removed from {api.display_path(path)}")
+
+
+@printer.command("default", cls=_Command, make_params=lambda: [
+    click.Argument(["name"], required=False, shell_complete=_complete_printers),
+    click.Option(["--none", "no_default"], is_flag=True, help="Use no printer's profile when none is named.")])
+def printer_default(name: str | None, no_default: bool) -> None:
+    """Make the printer NAME the one every build, impose and calibrate uses when no --printer is
+    given (--none: no default printer)."""
+    if (name is None) == (not no_default):
+        raise _OptionError("give a printer's name, or --none for no default printer")
+    path = _or_exit(lambda: api.set_default_printer(name), "cannot save the settings")
+    _say(f"default printer: {name or 'none'} (in {api.display_path(path)})")
 
 
 @main.command("list", cls=_Command, make_params=lambda: [
