@@ -133,3 +133,22 @@ def test_a_written_png_has_the_pixels_of_the_image_handed_back(tmp_path):
     written = Image.open(job.path)
     assert written.mode == "RGB" and written.tobytes() == image.tobytes()
     assert len(image.getcolors(1 << 24)) > 100  # a real card: fills, text and antialiased edges
+
+
+def test_a_shaped_piece_at_its_trim_is_its_shape_and_with_its_bleed_its_shape_grown():
+    """A round token's picture at its trim (previews, Tabletop Simulator) is a disc on white paper,
+    not its bleed cut square into flats; with its bleed, the disc grown by the bleed."""
+    from deckpress.face import Group
+    from deckpress.pieceshape import outline, parse_shape
+
+    shape = parse_shape("circle", 30, 30)
+    red = Rect(-3, -3, 36, 36, paint=Paint(fill=RGB(0.8, 0.1, 0.1)))
+    face = Face(30, 30, 3, (Group((red,), clip_path=outline(shape, 30, 30, grow=3)),), outline=outline(shape, 30, 30))
+    dpi = 254  # 10 pixels a mm
+    trim, bleed = render([RasterJob(face, trim_box(face), pixels(trim_box(face), dpi), dpi=dpi),
+                          RasterJob(face, bleed_box(face), pixels(bleed_box(face), dpi), dpi=dpi)])
+    trim, bleed = trim.convert("RGB"), bleed.convert("RGB")
+    assert min(trim.getpixel((30, 30))) > 240  # 17 mm from the middle: past the disc, in its bleed
+    assert trim.getpixel((150, 2))[1] < 60 and trim.getpixel((2, 150))[1] < 60  # the disc's edge, inside
+    assert min(bleed.getpixel((40, 40))) > 240  # past the bleed, at the box's corner
+    assert bleed.getpixel((180, 5))[1] < 60  # the bleed's ring, 2.5 mm past the trim's top

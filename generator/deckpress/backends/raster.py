@@ -17,14 +17,14 @@ import struct
 import zlib
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from multiprocessing import get_context
 from pathlib import Path
 
 from PIL import Image as PILImage
 
 from ..atomic import interrupts_held, replacing
-from ..face import Face, translation
+from ..face import Face, Group, translation
 from ..workers import fork_context, ignore_interrupts, worker_count
 from .pdf import FaceForms, place
 from .pdfcanvas import Canvas
@@ -47,6 +47,12 @@ class RasterJob:
 
 def trim_box(face: Face) -> Box:
     return (0.0, 0.0, face.width, face.height)
+
+
+def at_trim(face: Face) -> Face:
+    """A face as it looks cut out: a shaped piece (a round token) clipped to its outline, paper
+    round it, not to its trim's box, which would show its bleed as flat sides."""
+    return replace(face, items=(Group(face.items, clip_path=face.outline),)) if face.outline else face
 
 
 def bleed_box(face: Face) -> Box:
@@ -73,7 +79,8 @@ def faces_pdf(jobs: Sequence[RasterJob]) -> bytes:
         w = x1 - x0
         h = w * job.size[1] / job.size[0]
         canvas = Canvas(forms.fonts)
-        place(canvas, forms.form(job.face), translation(-x0, -y0), h, (0.0, 0.0, w, h))
+        place(canvas, forms.form(at_trim(job.face) if job.box == trim_box(job.face) else job.face),
+              translation(-x0, -y0), h, (0.0, 0.0, w, h))
         writer.page(w, h, canvas)
     writer.close({})
     return buf.getvalue()
