@@ -121,3 +121,11 @@ def test_a_printer_s_margins_and_short_edge_flip_hold_for_shaped_pieces():
         assert apply(back.matrix, 15, 15) == pytest.approx((fx, 297 - fy))
     tops = sorted(min(y for _, y in flattened(o)[0]) for o in backs[0].outlines)
     assert tops == pytest.approx(sorted(p.trim[1] for p in backs[0].placements), abs=0.01)
+
+
+def test_a_gap_wider_than_the_bleeds_spaces_the_pieces_by_it():
+    ring = shaped("circle", 30, 30)
+    fronts, _ = plan_sheets([(i, None) for i in range(10)], lambda s: (30.0, 30.0), "a4", 1.0, gap=5.0,
+                            outline_of=lambda s: ring)
+    centres = [apply(p.matrix, 15, 15) for p in fronts[0].placements]
+    assert min(math.dist(a, b) for i, a in enumerate(centres) for b in centres[i + 1:]) == pytest.approx(35, abs=0.01)

@@ -6,7 +6,7 @@ half of that when it lets the rows come closer (circles in offset rows, hexes in
 row's points in the hollows of the next), or the rows (and, turned, the columns) kept in line
 when that holds more. How close two pieces may come is measured on their outlines: two neighbours'
 cut lines are at least twice the bleed apart (each keeps all of its bleed, and no bleed reaches a
-neighbour's face); with no bleed, hexes share their edges.
+neighbour's face), or the deck's `gap` if that is more; with neither, hexes share their edges.
 
 There are no crop marks: each piece's outline, on the page, is in `PagePlan.outlines`, which
 home sheets draw as a dashed line (`furniture.cut_outlines`) and cut files and die lines take as
@@ -117,10 +117,9 @@ def least(ok: Callable[[float], bool], high: float) -> float:
     return math.ceil(hi / PRECISION - 1e-6) * PRECISION
 
 
-def pitches(polygon: np.ndarray, width: float, height: float, bleed: float) -> list[tuple[float, float, bool]]:
-    """The ways rows of the piece may lie (x along a row): (across, down, shifted), in line and
-    with every other row shifted by half."""
-    gap = 2 * bleed
+def pitches(polygon: np.ndarray, width: float, height: float, gap: float) -> list[tuple[float, float, bool]]:
+    """The ways rows of the piece may lie (x along a row), its neighbours' outlines `gap` apart:
+    (across, down, shifted), in line and with every other row shifted by half."""
     across = least(lambda d: apart(polygon, [(d, 0.0)], gap), width + gap)
     straight = least(lambda d: apart(polygon, [(0.0, d), (across, d), (-across, d)], gap), height + gap)
     half = across / 2
@@ -131,10 +130,11 @@ def pitches(polygon: np.ndarray, width: float, height: float, bleed: float) -> l
 
 @functools.lru_cache(maxsize=32)
 def layout(outline: tuple[PathOp, ...], width: float, height: float, bleed: float, room_box: Box,
-           room: Room = Room()) -> Packing:
-    """The packing that puts most pieces in `room_box` (where their trims may go), their bleed
-    off the room's keep-out boxes: rows across or down the page, in
-    line or shifted; the group centred in the box. Ties go to rows across, then in line."""
+           room: Room = Room(), gap: float = 0.0) -> Packing:
+    """The packing that puts most pieces in `room_box` (where their trims may go), their outlines
+    twice the bleed or `gap` apart, whichever is more, their bleed off the room's keep-out boxes:
+    rows across or down the page, in line or shifted; the group centred in the box. Ties go to
+    rows across, then in line."""
     polygon = _polygon(outline)
     x0, y0, x1, y1 = room_box
     shown = bleed
@@ -143,7 +143,7 @@ def layout(outline: tuple[PathOp, ...], width: float, height: float, bleed: floa
         poly = polygon[:, ::-1].copy() if turned else polygon
         w, h = (height, width) if turned else (width, height)
         room_w, room_h = (y1 - y0, x1 - x0) if turned else (x1 - x0, y1 - y0)
-        for across, down, shifted in pitches(poly, w, h, bleed):
+        for across, down, shifted in pitches(poly, w, h, max(2 * bleed, gap)):
             rows = int((room_h - h + 1e-9) // down) + 1 if room_h >= h else 0
             spots = []
             for r in range(rows):
@@ -171,9 +171,11 @@ def layout(outline: tuple[PathOp, ...], width: float, height: float, bleed: floa
 
 
 def plan_shaped(pairs: Sequence[tuple[T, T | None]], size: tuple[float, float], outline: Sequence[PathOp],
-                paper: str, bleed: float, room: Room = Room()) -> tuple[list[PagePlan[T]], list[PagePlan[T]]]:
+                paper: str, bleed: float, room: Room = Room(), gap: float = 0.0
+                ) -> tuple[list[PagePlan[T]], list[PagePlan[T]]]:
     """Front pages and matching back pages (None-backed pieces leave their place empty) for a run
-    of shaped pieces of one `size` and `outline` (face mm), packed as `layout` finds best."""
+    of shaped pieces of one `size` and `outline` (face mm), `gap` apart at least (see `layout`),
+    packed as `layout` finds best."""
     W, H = paper_size(paper)
     # a shaped piece prints all its bleed, which follows its shape (a room that cuts bleed back,
     # a cutter's, keeps its trims the more inside): cut back to a box, it would have flat sides
@@ -183,7 +185,7 @@ def plan_shaped(pairs: Sequence[tuple[T, T | None]], size: tuple[float, float], 
     # the scale bar and the label go below the pieces, in the strip a cut-out piece leaves them
     room_box = (max(margin, printable[0]), max(margin, printable[1]), min(W - margin, printable[2]),
                 min(H - max(margin, room.furniture), printable[3]))
-    packing = layout(tuple(outline), size[0], size[1], bleed, room_box, room)
+    packing = layout(tuple(outline), size[0], size[1], bleed, room_box, room, gap)
     shown = bleed
     fronts: list[PagePlan[T]] = []
     backs: list[PagePlan[T]] = []

@@ -801,7 +801,7 @@ def plan_sheets(pairs: Sequence[tuple[T, T | None]], size_of: Callable[[T], Size
     for (size, shape), run in runs(pairs, lambda side: (size_of(side), outline(side))):  # type: ignore
         if shape:
             try:
-                shaped_fronts, shaped_backs = plan_shaped(run, size, shape, paper, whole_bleed, room)
+                shaped_fronts, shaped_backs = plan_shaped(run, size, shape, paper, whole_bleed, room, gap)
             except ValueError:  # too big for this paper (the model allows what fits A4 and Letter):
                 pass  # laid out as rectangles, as cards are, their faces still cut to their shape
             else:
