@@ -436,8 +436,9 @@ def serve(deck: str | Path = ".", *, port: int | None = None, host: str = "127.0
     """Show a deck in the browser and keep it up to date: build it, serve the page on `host`
     (127.0.0.1: this machine alone) and `port` (None: 8765; if it is taken, the next free one of
     the 20 from it; 0: any), open it unless `open_browser` is False, and rebuild the deck whenever
-    a file it reads is saved. Returns on Ctrl-C or SIGTERM (or when the `threading.Event` `stop` is set), with the
-    built files removed. `say` hears the lines for the user; `started` the page's address.
+    a file it reads is saved. Returns on Ctrl-C or SIGTERM (or when the `threading.Event` `stop`
+    is set), with the built files removed. `say` hears the lines for the user; `started` the
+    page's address.
 
     A deck that cannot be found raises DeckError at once; one with a mistake is served with its
     error shown, until it is fixed. 20 ports taken in a row raise ValueError. Card lists at

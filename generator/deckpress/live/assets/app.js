@@ -536,6 +536,7 @@
     const count = $("#search-count");
     const what = ui.view === "pairs" ? ["card", "cards"] : ["face", "faces"];
     count.textContent = query ? `${shown} of ${plural(total, ...what)}` : "";
+    document.body.classList.toggle("searching", !!query);   // the count says the total: the header's goes
     const none = $("#cards .no-match");
     if (none) none.hidden = !(query && shown === 0 && total > 0);
   }
