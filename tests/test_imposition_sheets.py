@@ -428,3 +428,82 @@ def test_copies_placed_in_the_same_slot_share_one_placement_and_equal_ones_stay_
     pages = plan_pages([a] * grid.per_page * 2 + [b] * grid.per_page, grid, 3.0)
     assert pages[0].placements[0] is pages[1].placements[0]
     assert pages[2].placements[0] == pages[0].placements[0] and pages[2].placements[0].face is b
+
+
+# --- a printer's profile: its flip edge and its margins ------------------------------------------------
+
+@pytest.mark.parametrize("flip", ["long", "short"])
+@pytest.mark.parametrize("packed", [False, True])
+def test_backs_are_behind_their_fronts_for_either_flip(flip, packed):
+    """Five cards (a short last row), a card of another size and a board too big for A4 (tiled): on
+    every back page each piece is where its front is once the sheet is turned over on that edge,
+    and turned so that the card's own left-right flip shows its back upright: back(w - u, v) is
+    the mirror of front(u, v). The same for the rules-board packing."""
+    from deckpress.imposition.packing import plan_packed
+    from deckpress.imposition.sheets import Room, for_printer, page_mirror, plan_sheets
+
+    sizes = {**{f"card{i}": (63.5, 88.9) for i in range(5)}, "mini": (41.0, 63.0), "board": (400.0, 300.0)}
+    pairs = [(name, name + "-back") for name in sizes]
+    size_of = lambda side: sizes[side.removesuffix("-back")]  # noqa: E731
+    room = for_printer(Room(), (5.0, 5.0, 12.0, 5.0), flip)
+    plan = plan_packed if packed else plan_sheets
+    fronts, backs = plan(pairs, size_of, "a4", 3.0, room)
+    mirror = page_mirror(PAPERS["a4"], flip)
+    seen = set()
+    for front, back in zip(fronts, backs):
+        assert front.margins == back.margins == room.edges
+        by_face = {p.face: p for p in back.placements}
+        for placed in front.placements:
+            behind_it = by_face[placed.face + "-back"]
+            w, h = size_of(placed.face)
+            for u, v in ((0.0, 0.0), (w, 0.0), (0.0, h), (w * 0.3, h * 0.8)):
+                assert apply(behind_it.matrix, w - u, v) == pytest.approx(apply(mirror, *apply(placed.matrix, u, v)))
+            seen.add(placed.face)
+    assert seen == set(sizes)
+
+
+def test_a_printers_margins_keep_every_trim_and_bleed_inside_on_both_sides():
+    """Margins 5 mm but 12 mm at the foot: nine poker cards on A4 keep their trim and bleed out of
+    both on fronts and backs (a long-edge flip keeps top and bottom where they are), and a 13 mm
+    margin all round makes them fewer."""
+    from deckpress.imposition.sheets import Room, for_printer, plan_sheets
+
+    W, H = PAPERS["a4"]
+    pairs = [(f"c{i}", f"c{i}-back") for i in range(9)]
+    for margins, per_page in (((5.0, 5.0, 12.0, 5.0), 9), ((13.0,) * 4, 8)):
+        room = for_printer(Room(), margins)
+        fronts, backs = plan_sheets(pairs, lambda _: (63.5, 88.9), "a4", 3.0, room)
+        assert len(fronts[0].placements) == per_page
+        top, right, bottom, left = margins
+        for page in (fronts[0], backs[0]):
+            for p in page.placements:
+                assert p.clip[0] >= left - 1e-9 and p.clip[1] >= top - 1e-9
+                assert p.clip[2] <= W - right + 1e-9 and p.clip[3] <= H - bottom + 1e-9
+
+
+@pytest.mark.parametrize("marks", ["corners", "lines"])
+def test_marks_scale_bar_and_label_keep_inside_a_printers_margins(marks):
+    """The page carries its printer's margins to its furniture: cut lines run out only to them
+    (the default 4.2 mm would print into a 9 mm margin), and the band of scale bar and label is
+    set in from the margin at its edge."""
+    from deckpress.imposition.furniture import CutMarks, band_depth, sheet_furniture
+    from deckpress.imposition.sheets import Room, for_printer, plan_sheets
+
+    W, H = PAPERS["a4"]
+    margins = (9.0, 9.0, 9.0, 9.0)
+    pairs = [(f"c{i}", None) for i in range(4)]
+    fronts, _ = plan_sheets(pairs, lambda _: (63.5, 88.9), "a4", 3.0, for_printer(Room(), margins))
+    page = fronts[0]
+    items = sheet_furniture(page, marks, 3.0, 40.0)
+    segments = [s for item in items if isinstance(item, CutMarks) for s in item.segments]
+    assert segments
+    for x1, y1, x2, y2 in segments:
+        assert min(x1, x2) >= 9.0 - 1e-9 and max(x1, x2) <= W - 9.0 + 1e-9
+        assert min(y1, y2) >= 9.0 - 1e-9 and max(y1, y2) <= H - 9.0 + 1e-9
+    plain, _ = plan_sheets(pairs, lambda _: (63.5, 88.9), "a4", 3.0, Room())
+    if marks == "lines":  # the test can fail: without the profile the lines reach 4.2 mm from the edge
+        reach = [s for item in sheet_furniture(plain[0], marks, 3.0, 40.0) if isinstance(item, CutMarks)
+                 for s in item.segments]
+        assert min(min(s[1], s[3]) for s in reach) == pytest.approx(PRINTABLE)
+    gy1 = page.area[3]
+    assert gy1 + band_depth(page, 3.0) + 4.5 <= H - 9.0 + 1e-9  # BAND_DEPTH: the bar and its words

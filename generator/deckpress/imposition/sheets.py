@@ -408,7 +408,8 @@ def plan_pages(sides: Sequence[T | None], grid: Grid, bleed: float, backs: bool 
                 placement = placed[id(slot), id(side)] = Placement(side, slot.matrix, slot.trim, slot.clip)
             placements.append(placement)
         placements = tuple(placements)
-        pages.append(PagePlan(layout.paper, layout.area, placements, layout.cut_xs, layout.cut_ys))
+        pages.append(PagePlan(layout.paper, layout.area, placements, layout.cut_xs, layout.cut_ys,
+                              margins=layout.margins))
     return pages
 
 
