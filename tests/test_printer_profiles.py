@@ -191,11 +191,12 @@ def ink_near_edges(path: Path, margin: float, dpi: int = 150) -> list[tuple[int,
 def test_letter_sheets_keep_all_ink_inside_a_printers_margins(tmp_path, nine_deck):
     """A printer that cannot print 5 mm along each edge: on Letter the 3 × 3 sheet's bottom row
     would sit 4.5 mm from the edge (ink and bleed in what the printer loses), so the grid changes,
-    and no page of the cards, backs or duplex files has ink within 5 mm of any edge. Without the
+    and no page of the cards, backs, duplex or gutterfold files has ink within 5 mm of any edge. Without the
     profile, the bottom row's bleed is there (the test can fail)."""
     run("printer", "add", "inkjet", "--margins", "5mm", "--default")
-    run("build", str(nine_deck), "--paper", "letter", "--ink", "color", "--out", str(tmp_path / "out"))
-    for kind in ("cards", "backs", "duplex"):
+    run("build", str(nine_deck), "--paper", "letter", "--ink", "color", "--format", "pdf,gutterfold",
+        "--out", str(tmp_path / "out"))
+    for kind in ("cards", "backs", "duplex", "gutterfold"):
         path = tmp_path / "out" / "nine" / f"nine-{kind}-letter.pdf"
         assert ink_near_edges(path, 5.0) == [], kind
     reader = PdfReader(tmp_path / "out" / "nine" / "nine-cards-letter.pdf")

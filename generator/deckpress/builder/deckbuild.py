@@ -97,7 +97,7 @@ def gutterfold_jobs(faces: DeckFaces, out_dir: Path, paper: str, inked: Inked,
     Pieces without a back are left out (they gain nothing from a fold, and the cards and
     rules-board files have them), and so are boards bigger than half a page (tiled in rules-board)."""
     pairs = inked.sides([pair for sheet in SHEETS for pair in faces.sides[sheet] if pair[1] is not None])
-    pages = fold_pages(pairs, paper, faces.deck.bleed)
+    pages = fold_pages(pairs, paper, faces.deck.bleed, options.marking.margins)
     marking = options.marking
     if marking.marks == "cutter":
         marking = replace(marking, marks="corners")

@@ -108,9 +108,10 @@ def sheet_files(sheet: str, sides: Sides, paper: str, bleed: float,
     return files
 
 
-def fold_pages(sides: Sides, paper: str, bleed: float) -> Pages:
-    """Gutterfold sheets: each piece's front and back either side of a fold line."""
-    return [Page(p) for p in plan_gutterfold(sides, _size, paper, bleed)]
+def fold_pages(sides: Sides, paper: str, bleed: float, margins: Edges | None = None) -> Pages:
+    """Gutterfold sheets: each piece's front and back either side of a fold line, inside the
+    printer's `margins`."""
+    return [Page(p) for p in plan_gutterfold(sides, _size, paper, bleed, margins)]
 
 
 def single_pages(faces: Sequence[Face], width: float, height: float, bleed: float) -> Pages:
