@@ -141,11 +141,27 @@ def cut_lines(page: np.ndarray, count: int = 4) -> tuple[list[float], list[float
     return first(lambda i: page[i]), first(lambda i: page[:, i])
 
 
+def scale_bar_cells(page: np.ndarray) -> list[float]:
+    """The centres (mm) of the scale bar's filled 10 mm cells (the first, third and fifth), found
+    in the bottom 20 mm of a printed page as the runs of ink 9 to 11 mm long on one row."""
+    px = DPI / 25.4
+    for i in range(page.shape[0] - 1, page.shape[0] - int(20 * px), -2):
+        dark = np.flatnonzero(page[i] < 128)
+        if not len(dark):
+            continue
+        breaks = np.flatnonzero(np.diff(dark) > 1)
+        starts, ends = np.r_[dark[0], dark[breaks + 1]], np.r_[dark[breaks], dark[-1]]
+        cells = [to_mm((a + b) / 2) for a, b in zip(starts, ends) if 9.0 <= to_mm(b - a + 1) <= 11.0]
+        if len(cells) == 3:
+            return cells
+    return []
+
+
 def test_a_scale_read_off_the_printed_sheet_prints_cards_their_own_size(tmp_path, nine_deck):
     """Done when (issue 34): print the calibration sheet on a printer at 99.15 % × 100.46 %, read the
     rulers as a user would, type the reading, build with that profile, print the cards on the same
-    printer: every cut line is where it belongs, each card 63.5 × 88.9 mm to 0.05 mm. Without the
-    profile the same print is off by half a millimetre a card across."""
+    printer: every cut line is where it belongs, each card 63.5 × 88.9 mm to 0.05 mm, and the scale
+    bar its 50 mm. Without the profile the same print is off by half a millimetre a card across."""
     run("calibrate", "--paper", "a4", "--out", str(tmp_path))
     sheet = raster(printed(tmp_path / "calibrate-a4.pdf", 0, PRINTER))
     (mx, my), (lx, ly) = measure_rulers(sheet), ruler_lengths(paper_size("a4"))
@@ -161,11 +177,15 @@ def test_a_scale_read_off_the_printed_sheet_prints_cards_their_own_size(tmp_path
         xs, ys = cut_lines(page)
         widths, heights = np.diff(xs), np.diff(ys)
         assert len(widths) == 3 and len(heights) == 3
+        cells = scale_bar_cells(page)  # the 50 mm bar's first filled cell to its last: 40 mm
+        assert len(cells) == 3
         if within is not None:
             assert widths == pytest.approx([63.5] * 3, abs=within) and heights == pytest.approx([88.9] * 3, abs=within)
             assert xs[-1] - xs[0] == pytest.approx(190.5, abs=within)
+            assert cells[-1] - cells[0] == pytest.approx(40.0, abs=within)
         else:  # the test can fail: uncorrected, the printer's scale shows
             assert all(abs(w - 63.5) > 0.4 for w in widths) and all(abs(h - 88.9) > 0.3 for h in heights)
+            assert abs(cells[-1] - cells[0] - 40.0) > 0.3
     # drawn at 1/scale about the page's centre: one `cm` round the whole page
     content = PdfReader(out / "nine" / "nine-cards-a4.pdf").pages[0].get_contents().get_data().split(b"\n")
     a, b, c, d, e, f = (float(v) for v in content[1].split()[:6])
