@@ -43,6 +43,7 @@ def main() -> None:
         page.wait_for_function("() => Number(document.body.dataset.version) > 0")
         page.fill("#zoom", "75")
         page.dispatch_event("#zoom", "input")
+        page.evaluate("document.activeElement.blur()")  # no focus ring on the slider in the picture
         settle(page)
         page.screenshot(path=str(HERE / "images" / "serve.png"))
         if more is not None:
@@ -88,6 +89,13 @@ def main() -> None:
                 settle(page)
                 page.screenshot(path=str(more / f"detail-{name}.png"))
                 page.keyboard.press("Escape")
+                page.check("#guides")  # the detail shows the guides too
+                page.click("#cards .tile")
+                page.locator("#detail").wait_for(state="visible")
+                settle(page)
+                page.screenshot(path=str(more / f"detail-guides-{name}.png"))
+                page.keyboard.press("Escape")
+                page.uncheck("#guides")
         browser.close()
         served.stop()
         shutil.rmtree(folder, ignore_errors=True)

@@ -368,6 +368,13 @@ def test_guides_show_each_face_with_its_bleed_the_trim_line_and_the_safe_area(pa
     natural = tile.locator("img").evaluate("i => [i.naturalWidth, i.naturalHeight]")
     assert abs(natural[0] / natural[1] - (width + 2 * bleed) / (height + 2 * bleed)) < 0.01  # the bleed is drawn
     assert page.locator(".guides-key").is_visible()
+    tile.click()  # the detail shows them too, at its scale
+    detail = page.locator("#detail .detail-frame")
+    detail.wait_for(state="visible")
+    big, big_trim = detail.bounding_box(), detail.locator(".guide.trim").bounding_box()
+    assert abs(big_trim["width"] / big["width"] - width / (width + 2 * bleed)) < 0.01
+    assert detail.locator("img").get_attribute("src") == face["bleed_src"]["color"]
+    page.keyboard.press("Escape")
     page.click('button[data-ink="lowink"]')
     assert tile.locator("img").get_attribute("src") == face["bleed_src"]["lowink"]
     page.uncheck("#guides")

@@ -621,3 +621,29 @@ def test_without_an_editor_the_page_is_told_so_and_opening_says_how_to_set_one(g
     response, body = post(server, "/api/open", json.dumps({"file": str((folder / "deck.yaml").resolve()), "line": 2,
                                                            "token": server.token}).encode())
     assert response.status == 409 and body == b"no editor: set $VISUAL or $EDITOR (for example to code, subl or gvim)\n"
+
+
+def test_a_page_on_another_machine_opens_nothing(gallery, editor):
+    """Under `--host 0.0.0.0` another machine may read the page, token and all: opening a file
+    in this machine's editor is for a page on this machine alone."""
+    _, folder = gallery
+    other = own_address()
+    if other is None:
+        pytest.skip("this machine has no network address besides loopback to ask from")
+    preview = Preview(folder)
+    preview.rebuild()
+    every = PreviewServer(preview, "0.0.0.0", 0)
+    threading.Thread(target=every.serve_forever, args=(0.05,), daemon=True).start()
+    try:
+        body = json.dumps({"file": str((folder / "deck.yaml").resolve()), "line": 1, "token": every.token}).encode()
+        connection = http.client.HTTPConnection(other, every.port, timeout=10)
+        connection.request("POST", "/api/open", body, {"Host": f"{other}:{every.port}",
+                                                        "Content-Type": "application/json"})
+        response = connection.getresponse()
+        assert (response.status, response.read()) == (403, b"files are opened for a page on this machine only\n")
+        connection.close()
+        assert post(every, "/api/open", body)[0].status == 200  # from this machine: opened
+        assert said_by(editor)[-1].endswith("deck.yaml:1")
+    finally:
+        every.close()
+        preview.close()

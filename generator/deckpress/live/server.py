@@ -18,7 +18,8 @@ all, and every thread is joined before the process ends.
 JSON, `{"file", "line", "token"}`, and it is done only with the token this server made when it
 started, which is written into the page it serves (a page of another site cannot read it: no
 CORS headers), and only for a file the deck reads (`Preview.openable`). A missing or wrong token,
-a body that is not JSON, or an Origin header of another site is 403; any other file 404.
+a body that is not JSON, an Origin header of another site, or a request from another machine
+(under `--host` beyond loopback) is 403; any other file 404.
 
 `/api/events` is a Server-Sent Events stream: each new version of the preview is one message,
 and the page then fetches `/api/state`. It needs no library in the browser, reconnects by itself
@@ -27,9 +28,9 @@ when the server comes back, and works through the plain HTTP/1.0 this server spe
 
 from __future__ import annotations
 
+import hmac
 import ipaddress
 import json
-import hmac
 import queue
 import re
 import secrets
@@ -392,6 +393,8 @@ class Handler(BaseHTTPRequestHandler):
             return self._text(HTTPStatus.FORBIDDEN, "this server answers only to its own address")
         if urlsplit(self.path).path != "/api/open":
             return self._text(HTTPStatus.METHOD_NOT_ALLOWED, "only /api/open is posted to", {"Allow": "GET, HEAD"})
+        if not is_loopback(str(self.client_address[0])):  # `--host` beyond loopback: another machine's page
+            return self._text(HTTPStatus.FORBIDDEN, "files are opened for a page on this machine only")
         origin = self.headers.get("Origin")
         if origin is not None and not self.server.hosts.allows(urlsplit(origin).netloc):
             return self._text(HTTPStatus.FORBIDDEN, "not from this server's page")

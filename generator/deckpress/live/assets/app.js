@@ -753,16 +753,21 @@
 
   /* The face at twice its true size, or smaller when that does not fit the window. */
   function sizeDetailImage(face) {
-    const img = $("#detail .detail-face img");
+    const frame = $("#detail .detail-frame");
+    const img = $("img", frame);
     const pxPerMm = 96 / 25.4;
-    const w = face.width * pxPerMm, h = face.height * pxPerMm;
+    const bleed = ui.guides ? face.bleed || 0 : 0;   // with guides, the bleed around it too
+    const w = (face.width + 2 * bleed) * pxPerMm, h = (face.height + 2 * bleed) * pxPerMm;
     const narrow = window.innerWidth <= 760;   // the dialog stacks: leave room for the fields below
     const availW = narrow ? window.innerWidth - 100 : Math.max(240, window.innerWidth * 0.55 - 80);
     const availH = narrow ? window.innerHeight * 0.5 : window.innerHeight - 180;
     const scale = Math.max(0.1, Math.min(2, availW / w, availH / h));
     img.style.width = `${Math.round(w * scale)}px`;
     img.style.height = `${Math.round(h * scale)}px`;
-    img.style.borderRadius = `${(face.radius || 0) * pxPerMm * scale}px`;
+    frame.style.borderRadius = ui.guides ? "0" : `${(face.radius || 0) * pxPerMm * scale}px`;
+    // the guides are drawn in mm times --zoom, as on the tiles
+    for (const [name, value] of [["--zoom", scale], ["--b", face.bleed || 0], ["--s", face.safe || 0],
+      ["--r", face.radius || 0]]) frame.style.setProperty(name, String(value));
   }
 
   /* ---------- applying a state ---------- */
