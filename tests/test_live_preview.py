@@ -14,6 +14,7 @@ from PIL import Image as PILImage
 from pypdf import PdfReader
 
 import deckpress
+from deckpress.errors import display_path
 from deckpress.live.preview import EAGER, FACE_DPI, Pictures, Preview
 from deckpress.model.deck import find_deck
 
@@ -458,3 +459,70 @@ def test_the_faces_the_page_asks_for_are_drawn_before_the_rest_of_an_edits(previ
     rebuilding.join()
     assert len(order) == EAGER and "front:pictures:48" in order
     assert order.index("front:pictures:48") < EAGER // 2  # drawn when asked for, not last of all
+
+
+FIELDS_LAYOUT = """
+    templates:
+      front:
+        fields: {title: ~, color: "#cc3333", cost: 1, note: ""}
+        elements:
+          - rect: {x: 0mm, y: 0mm, w: 100%, h: 100%, fill: "{color}"}
+          - text: {text: "{title} {cost} {note}", x: 5mm, y: 5mm, w: 100% - 10mm, h: 20mm, size: 12pt}
+"""
+
+
+def test_each_cards_fields_are_in_its_lists_order_with_the_defaults_and_where_they_are_written(preview, make_deck):
+    """The page's dialog lists the fields as the card list writes them: a spreadsheet's columns
+    (an empty cell's field in its column's place), a YAML card's keys; then the defaults; each
+    default with the line that sets it, and the card and its template with their files and lines."""
+    folder = make_deck("""
+        id: fields
+        title: Fields
+        designer: Test
+        license: CC0-1.0
+        layouts: [fields]
+        components:
+          - name: sheet
+            front: front
+            fields: {note: from the component}
+            cards: cards.csv
+          - name: listed
+            front: front
+            cards:
+              - {cost: 3, title: Late, color: "#3344cc"}
+    """, {"fields": FIELDS_LAYOUT}, {"cards.csv": b"cost,title,color\n2,Early,\n5,Middle,#33aa55\n"})
+    state = preview(folder).state()
+    cards = {card["name"]: card for face in state["faces"] for card in face["cards"]}
+    early, middle, late = cards["Early"], cards["Middle"], cards["Late"]
+    assert early["order"] == ["cost", "title", "color", "note"]  # the columns, the empty one in its place
+    assert middle["order"] == ["cost", "title", "color", "note"]
+    assert late["order"] == ["cost", "title", "color", "note"]  # the keys as written, then the defaults
+    layout = folder / "layouts" / "fields.yaml"
+    assert early["defaults"]["color"] == {"source": f"{display_path(layout)}:4", "file": str(layout.resolve()),
+                                          "line": 4}  # the template's fields: line
+    assert early["defaults"]["note"]["file"] == str((folder / "deck.yaml").resolve())  # the component's
+    assert set(early["defaults"]) == {"color", "note"} and set(middle["defaults"]) == {"note"}
+    assert early["at"] == {"file": str((folder / "cards.csv").resolve()), "line": 2}
+    assert late["at"]["file"] == str((folder / "deck.yaml").resolve())
+    assert early["template"] == {"name": "front", "source": f"{display_path(layout)}:4",  # its mapping's first line
+                                 "file": str(layout.resolve()), "line": 4}
+
+
+def test_only_files_of_the_deck_may_be_opened(preview, make_deck, tmp_path):
+    folder = make_deck("""
+        id: opened
+        title: Opened
+        designer: Test
+        license: CC0-1.0
+        layouts: [fields]
+        components:
+          - {name: listed, front: front, cards: [{title: One}]}
+    """, {"fields": FIELDS_LAYOUT})
+    p = preview(folder)
+    assert p.openable(str(folder / "deck.yaml")) == (folder / "deck.yaml").resolve()
+    assert p.openable(str(folder / "layouts" / "fields.yaml")) == (folder / "layouts" / "fields.yaml").resolve()
+    (tmp_path / "outside.yaml").write_text("x: 1\n", encoding="utf-8")
+    (folder / "link.yaml").symlink_to(tmp_path / "outside.yaml")
+    for refused in (tmp_path / "outside.yaml", folder / "link.yaml", folder / "layouts", folder / "gone.yaml",
+                    folder / ".." / "outside.yaml", "/etc/passwd", "", "deck.yaml\0"):
+        assert p.openable(str(refused)) is None, refused
