@@ -568,20 +568,6 @@ def test_a_file_of_the_deck_is_opened_at_its_line_in_the_editor(gallery, editor)
     assert said_by(editor)[-1] == f"{layout['file']}:{layout['line']}"
 
 
-@pytest.mark.parametrize("command, expected", [
-    ("code", ["-g", "{file}:7"]), ("subl", ["{file}:7"]), ("/usr/bin/vim", ["+7", "{file}"]),
-    ("emacsclient -n", ["+7", "{file}"]), ("pycharm", ["--line", "7", "{file}"]), ("gedit", ["+7", "{file}"]),
-    ("kwrite", ["{file}"]),
-])
-def test_each_editor_is_told_the_line_its_own_way(command, expected):
-    import shlex
-
-    from deckpress.live.editor import arguments
-
-    words = shlex.split(command)
-    assert arguments(words, "/deck/deck.yaml", 7) == [*words, *(e.format(file="/deck/deck.yaml") for e in expected)]
-
-
 def test_opening_refuses_a_wrong_token_another_file_another_site_and_get(gallery, editor, tmp_path):
     server, folder = gallery
     deck = str((folder / "deck.yaml").resolve())
