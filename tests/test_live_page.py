@@ -429,6 +429,8 @@ def test_search_shows_the_faces_whose_fields_hold_the_words_and_says_how_many(pa
                        [*(", ".join(map(str, v)) if isinstance(v, list) else v for v in card["fields"].values()),
                         card["name"]])]
 
+    page.keyboard.press("/")  # the search's key
+    assert page.evaluate("document.activeElement.id") == "search"
     page.fill("#search", "QUARTER")  # any case
     assert visible() == holding("quarter") and 0 < len(visible()) < len(state["faces"])
     assert page.locator("#search-count").inner_text() == f"{len(visible())} of {len(state['faces'])} faces"

@@ -974,6 +974,13 @@
       if (!e.target.closest("details.menu")) closeMenus(null);
     });
     document.addEventListener("keydown", (e) => {
+      // "/" goes to the search, as on many sites, unless a field or the dialog has the keys
+      if (e.key === "/" && !dialog.open && !e.target.closest("input, select, textarea") && ui.tab === "cards") {
+        e.preventDefault();
+        $("#search").focus();
+        $("#search").select();
+        return;
+      }
       if (e.key === "Escape" && !dialog.open) {
         const open = $("details.menu[open]");
         if (open) { open.open = false; $("summary", open).focus(); }
