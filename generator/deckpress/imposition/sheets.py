@@ -791,8 +791,6 @@ def plan_sheets(pairs: Sequence[tuple[T, T | None]], size_of: Callable[[T], Size
     where they can be. Pieces with an outline of their own (`outline_of`: round tokens, hex
     tiles) are packed tightly instead (`shapedpacking`), a run of each outline.
     """
-    from .shapedpacking import plan_shaped  # which lays its pages out with this module's values
-
     whole_bleed = bleed  # what a shaped piece's face draws, which its neighbours keep clear of
     bleed = room.bleed(bleed)
     fronts: list[PagePlan[T]] = []
@@ -801,6 +799,9 @@ def plan_sheets(pairs: Sequence[tuple[T, T | None]], size_of: Callable[[T], Size
     # a run is of one size and one outline
     for (size, shape), run in runs(pairs, lambda side: (size_of(side), outline(side))):  # type: ignore
         if shape:
+            # imported here: it lays its pages out with this module's values, and only a deck
+            # with shaped pieces pays for numpy
+            from .shapedpacking import plan_shaped
             try:
                 shaped_fronts, shaped_backs = plan_shaped(run, size, shape, paper, whole_bleed, room, gap)
             except ValueError:  # too big for this paper (the model allows what fits A4 and Letter):

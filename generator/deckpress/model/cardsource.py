@@ -33,7 +33,6 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, replace
-from email.message import Message
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urljoin, urlsplit
@@ -293,7 +292,7 @@ def _download(url: str, headers: dict[str, str], how: CardFetcher) -> tuple[byte
                 if time.monotonic() - started > how.timeout * WHOLE_TIMEOUT:
                     raise _Unreachable(f"it took more than {how.timeout * WHOLE_TIMEOUT:g} s")
                 chunks.append(chunk)
-            headers_got: Message = response.headers
+            headers_got = response.headers
             return (b"".join(chunks), headers_got.get("Content-Type", ""), response.geturl(),
                     headers_got.get("ETag"), headers_got.get("Last-Modified"))
     except urllib.error.HTTPError as exc:
@@ -394,6 +393,8 @@ def _web_kind(url: str, final: str, content_type: str, body: bytes) -> str:
 
 def _utf8(body: bytes, content_type: str) -> bytes:
     """The body as UTF-8, as the readers take it: text in another charset the server names is converted."""
+    from email.message import Message  # only when an address is fetched: email is slow to import
+
     message = Message()
     message["Content-Type"] = content_type or "text/plain"
     charset = (message.get_param("charset") or "utf-8")
