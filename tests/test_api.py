@@ -93,12 +93,14 @@ def test_check_counts_cards_faces_and_languages():
 
 def test_a_builds_report_counts_what_it_wrote(lowres_deck, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)  # paths in the report as displayed: relative to here
-    results = deckpress.build(lowres_deck, "out", papers="a4", inks="color", formats="pdf,png")
+    results = deckpress.build(lowres_deck, "out", papers="a4", inks="color", formats="pdf,png", sides=True)
     data = deckpress.Report.of(results).to_json()
     assert list(data) == ["command", "decks", "totals"] and data["command"] == "build"
     deck, = data["decks"]
     assert list(deck) == ["id", "title", "language", "cards", "faces", "pages", "files", "warnings", "sides"]
     assert [(s["component"], s["number"]) for s in deck["sides"]] == [("art", n) for n in range(1, 6)]
+    unasked = deckpress.Report.of(deckpress.build(lowres_deck, "out", papers="a4", inks="color")).to_json()
+    assert "sides" not in unasked["decks"][0]  # each face's digest is made only when asked for
     written = sorted(str(p.relative_to(tmp_path)) for p in (tmp_path / "out").rglob("*") if p.is_file())
     assert sorted(deck["files"]) == written and len(written) == 4 + 5 + 1  # PDFs, a PNG per face, the manifest
     pdf_pages = sum(len(PdfReader(f).pages) for f in deck["files"] if f.endswith(".pdf"))

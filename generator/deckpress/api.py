@@ -166,7 +166,7 @@ def build(decks: str | Path | Sequence[str | Path] | None = None, out: str | Pat
           sleeves: str | tuple[float, float] | None = None, sleeve_thickness: float | None = None,
           back_offset: Offset | Mapping[str | Path, Offset] | None = None, marks: str = "corners",
           back_marks: bool = False, gap: float | None = None, icc: str | Path | None = None,
-          only: str | Sequence[str] = (), changed_since: str | Path | None = None,
+          only: str | Sequence[str] = (), changed_since: str | Path | None = None, sides: bool = False,
           refresh: bool = False, cutter: str | Path | None = None, die_line: str | bool = False,
           printer: Printer | None = None, progress: Progress | None = None, on_plan: Progress | None = None
           ) -> list[DeckBuild]:
@@ -197,9 +197,11 @@ def build(decks: str | Path | Sequence[str | Path] | None = None, out: str | Pat
     its duplex flip edge (backs mirrored to match).
     only: "FIELD=VALUE[,VALUE…]" conditions (one, or a list), a playtest build of the cards every
     one holds for ("component=notes", "name=Mill,Stall", any field); no box is made.
-    changed_since: the JSON report (`report.write`) of an earlier build: only
-    `<deck>-update-<paper>.pdf` is written, a page listing what was added, removed and changed
-    since, then the added and changed cards, front and back.
+    changed_since: the JSON report (`report.write`) of an earlier build made with `sides=True`:
+    only `<deck>-update-<paper>.pdf` is written, a page listing what was added, removed and
+    changed since, then the added and changed cards, front and back. sides: record what each
+    card looks like (digests of its sides) in the results and so in their report, which is what
+    `changed_since` compares with; the command line does so when it writes a --report.
     refresh: fetch card lists at web addresses (`cards: https://…`) without asking whether they
     changed, and fail rather than use the copy kept in the deck folder (by default each address is
     asked once a build, and the copy is used, with a warning, when it cannot be reached).
@@ -231,7 +233,7 @@ def build(decks: str | Path | Sequence[str | Path] | None = None, out: str | Pat
     options = Options(asked_formats, dpi, preset, outline_text, tts_base_url, color, separation=separation,
                       image_inks=pdf_inks if inks is not None else ("color",), sleeves=sleeves,
                       sleeve_thickness=SLEEVE_THICKNESS if sleeve_thickness is None else sleeve_thickness,
-                      gap=None if gap is None else checked_gap(gap), only=_conditions(only))
+                      gap=None if gap is None else checked_gap(gap), only=_conditions(only), sides=sides)
     if changed_since is not None:
         if asked_formats != ("pdf",) or preset is not None:
             raise DeckError("--changed-since writes the update PDF alone: leave out --format and --preset")
@@ -331,8 +333,8 @@ def earlier_sides(report: str | Path) -> dict[tuple[str, str], tuple[Any, ...]]:
         for deck in decks:
             found[str(deck["id"]), str(deck["language"])] = tuple(SideRecord.from_json(s) for s in deck["sides"])
     except (KeyError, TypeError, ValueError):
-        raise DeckError(f"{path} records no cards' looks: it was written by an older deckpress, or edited; "
-                        "build again with --report to make one", path) from None
+        raise DeckError(f"{path} records no cards' looks: it was written by a check, an older deckpress or by "
+                        "hand; build with --report to make one", path) from None
     return found
 
 

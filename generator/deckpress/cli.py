@@ -528,6 +528,7 @@ def build(decks: tuple[str, ...], paper: tuple[str, ...], ink: str | None, color
         sleeve_thickness=sleeve_thickness, back_offset={ref: offset.value for ref, offset in offsets.items()},
         printer=printer,
         marks=marks, back_marks=back_marks, gap=gap, only=only, changed_since=changed_since,
+        sides=report_file is not None,  # a report records what each card looks like, for --changed-since
         cutter=cutter, die_line=die_line or False, progress=bar.advance, on_plan=bar.start))
     for result in results:
         _show_warnings(result.warnings, result.deck.id if len(refs) > 1 else "")

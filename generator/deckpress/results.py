@@ -117,7 +117,8 @@ class DeckSummary:
         if not self.checked:
             if self.changes is not None:
                 data["changes"] = self.changes
-            data["sides"] = list(self.sides)
+            if self.sides:  # recorded when asked for (`build(sides=True)`, `--report`)
+                data["sides"] = list(self.sides)
         return data
 
 

@@ -168,7 +168,8 @@ def _write_deck(deck: Deck, out_dir: Path, papers: Sequence[str], inks: Sequence
     """Write the deck's files into `out_dir`/<id>; the TTS object finds its images at `tts_base_url`."""
     result = DeckBuild(deck)
     composed = Composed(deck, result.warnings)
-    result.sides = side_records(composed().entries)
+    if options.sides or options.changed_since is not None:  # a digest of every face: asked for, not free
+        result.sides = side_records(composed().entries)
     if options.changed_since is not None:  # an update build: the update file alone
         since, by_deck = options.changed_since
         earlier = by_deck.get((deck.id, deck.lang))

@@ -90,6 +90,7 @@ class Options:
     marking: Marking = field(default_factory=Marking)  # how sheets are marked, and back pages shifted
     gap: float | None = None  # mm between cards on the sheets, for every deck (None: each deck's own `gap`)
     only: tuple[Only, ...] = ()  # a playtest build: only the cards these conditions hold for (`--only`)
+    sides: bool = False  # record what each card looks like (`DeckBuild.sides`), for a report to compare with later
     # an update build (`--changed-since`): the earlier report's name and the entries it recorded, by
     # deck id and language; only the update file is written, with what was added or changed since
     changed_since: tuple[str, Mapping[tuple[str, str], tuple[SideRecord, ...]]] | None = None

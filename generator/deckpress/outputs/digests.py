@@ -56,18 +56,40 @@ def side_records(entries: Sequence[Entry]) -> tuple[SideRecord, ...]:
 
 
 class _Digests:
-    """Digests of faces for one build: the drawing list with each file a face reads (a picture, a
-    font) given as the digest of its bytes; files and shared groups read once."""
+    """Digests of faces for one build: each face's `repr` (its whole drawing list, fields in a
+    fixed order, floats as Python writes them), with the path of every file it reads (a picture,
+    a font) replaced by the digest of the file's bytes. Files and shared groups are read once."""
 
     def __init__(self) -> None:
         self._files: dict[str, str] = {}
-        self._items: dict[int, bytes] = {}
+        self._faces: dict[int, str] = {}
+        self._groups: dict[int, frozenset[str]] = {}  # by id(): a group many faces share, walked once
 
     def __call__(self, face: Face) -> str:
-        found = self._items.get(id(face))
+        found = self._faces.get(id(face))
         if found is None:
-            found = self._items[id(face)] = hashlib.sha256(self._encode(face)).digest()
-        return found.hex()[:32]
+            text = repr(face)
+            for path in sorted(self._paths(face.items), key=len, reverse=True):  # longest first: no prefix clash
+                text = text.replace(repr(path)[1:-1], self._file(path))
+            found = self._faces[id(face)] = hashlib.sha256(text.encode()).hexdigest()[:32]
+        return found
+
+    def _paths(self, items: tuple[Any, ...]) -> frozenset[str]:
+        """The files `items` read, as the paths their repr shows (a font reference's path part)."""
+        found: set[str] = set()
+        for item in items:
+            kind = type(item)
+            if kind is Text:
+                found.add(font_source(item.font).path)
+            elif kind is Image:
+                found.add(item.source)
+                found.update(font_source(font).path for font in item.fonts)
+            elif kind is Group:
+                inner = self._groups.get(id(item))
+                if inner is None:
+                    inner = self._groups[id(item)] = self._paths(item.items)
+                found |= inner
+        return frozenset(found)
 
     def _file(self, path: str) -> str:
         digest = self._files.get(path)
@@ -78,34 +100,3 @@ class _Digests:
                 digest = "unreadable"
             self._files[path] = digest
         return digest
-
-    def _encode(self, value: Any) -> bytes:
-        kind = type(value)
-        if kind is Group or kind is Face:
-            known = self._items.get(id(value))
-            if known is not None:
-                return known
-        if dataclasses.is_dataclass(value) and not isinstance(value, type):
-            parts = [kind.__name__.encode()]
-            for spec in dataclasses.fields(value):
-                if spec.name.startswith("_") or spec.name == "glyph_runs":  # derived from text, font and size
-                    continue
-                item = getattr(value, spec.name)
-                if kind is Text and spec.name == "font":
-                    item = ("font", self._file(font_source(item).path), item.partition("#")[2])
-                elif kind is Image and spec.name == "source":
-                    item = ("file", self._file(item))
-                elif kind is Image and spec.name == "fonts":
-                    item = tuple(self._file(font_source(f).path) for f in item)
-                parts.append(spec.name.encode() + b"=" + self._encode(item))
-            encoded = b"(" + b",".join(parts) + b")"
-            if kind is Group:
-                encoded = self._items[id(value)] = hashlib.sha256(encoded).digest()
-            return encoded
-        if isinstance(value, (tuple, list)):
-            return b"[" + b",".join(self._encode(v) for v in value) + b"]"
-        if isinstance(value, (frozenset, set)):
-            return b"{" + b",".join(sorted(self._encode(v) for v in value)) + b"}"
-        if isinstance(value, dict):
-            return b"{" + b",".join(sorted(self._encode(k) + b":" + self._encode(v) for k, v in value.items())) + b"}"
-        return repr(value).encode()
