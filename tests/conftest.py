@@ -238,7 +238,9 @@ def lowres_deck(make_deck):
 SLOW = {"test_live_page.py", "test_live_preview.py", "test_live_server.py", "test_live_watch.py", "test_live.py",
         "test_text_hyphenate.py", "test_imposition_marks.py", "test_robustness_tables.py", "test_robustness_svg.py",
         "test_robustness_interrupts.py", "test_robustness_pictures.py", "test_fuzz.py", "test_install.py",
-        "test_workers.py", "test_text_shaping_reference.py", "test_benchmarks.py"}
+        "test_workers.py", "test_text_shaping_reference.py", "test_benchmarks.py",
+        # metronome built for every cutter on both papers (a session fixture of 15 s on two cores)
+        "test_imposition_cutters.py", "test_backends_cutfiles.py", "test_backend_pdfpages_die_line.py"}
 
 
 def pytest_configure(config):
