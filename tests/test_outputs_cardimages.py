@@ -107,10 +107,81 @@ def test_presets_give_the_exact_canvas_centred_on_the_trim(tmp_path, preset, can
 
 
 def test_a_preset_needs_a_canvas_for_the_cards():
-    with pytest.raises(DeckError, match="takes 63.5×88.9 mm"):
-        preset_bleed(PRESETS["mpc"], (70.0, 120.0))
+    with pytest.raises(DeckError, match=r"^preset printerstudio has no canvas for 41×63 mm cards; PrinterStudio "
+                                        r"takes poker 63\.5×88\.9 mm, bridge 57\.15×88\.9 mm, tarot .*mini 44\.45×63\.5 mm"):
+        preset_bleed(PRESETS["printerstudio"], (41.0, 63.0))  # mini-american: neither sells it
+    with pytest.raises(DeckError, match="MakePlayingCards takes poker"):
+        preset_bleed(PRESETS["mpc"], (59.0, 92.0))  # standard-euro
     assert preset_bleed(PRESETS["tgc"], (63.5, 88.9)) == pytest.approx(25.4 / 8)
     assert preset_bleed(PRESETS["mpc"], (63.5, 88.9)) == pytest.approx(0.12 * 25.4)
+
+
+#: the canvases the vendors' templates give, written out (not computed by the rule under test):
+#: (trim mm, canvas px) for every product each sells (docs/DECKS.md, "Print services")
+VENDOR_CANVASES = {
+    "mpc": {(63.5, 88.9): (822, 1122), (57.15, 88.9): (747, 1122), (70.0, 120.0): (897, 1497),
+            (44.45, 63.5): (597, 822), (31.75, 44.45): (447, 597), (44.45, 88.9): (597, 1122),
+            (50.8, 88.9): (672, 1122), (63.5, 63.5): (822, 822), (88.9, 88.9): (1122, 1122),
+            (88.9, 127.0): (1122, 1572)},
+    "printerstudio": {(63.5, 88.9): (822, 1122), (57.15, 88.9): (747, 1122), (70.0, 120.0): (897, 1497),
+                      (44.45, 63.5): (597, 822), (63.5, 63.5): (822, 822), (88.9, 88.9): (1122, 1122),
+                      (88.9, 127.0): (1122, 1572)},
+    "tgc": {(63.5, 88.9): (825, 1125), (57.15, 88.9): (750, 1125), (70.0, 120.0): (900, 1500),
+            (44.45, 63.5): (600, 825), (88.9, 88.9): (1125, 1125), (88.9, 139.7): (1125, 1725)},
+}
+
+
+@pytest.mark.parametrize("name", sorted(VENDOR_CANVASES))
+def test_each_vendor_product_has_its_published_canvas(name):
+    preset = PRESETS[name]
+    assert len(preset.canvases) == len(VENDOR_CANVASES[name])
+    for trim, canvas in VENDOR_CANVASES[name].items():
+        assert preset.canvas(trim) == canvas, trim
+        assert preset.canvas(trim[::-1]) == canvas[::-1]  # a landscape card: the canvas turned
+    assert preset.canvas((63.0, 88.0)) == preset.canvas((63.5, 88.9))  # sold as 63×88 mm
+
+
+TAROT_DECK = """
+    id: tarot
+    title: Tarot
+    designer: Test
+    license: CC0-1.0
+    card: tarot
+    layouts: [simple]
+    palette:
+      red: {color: "#cc2233", symbol: circle}
+    components:
+      - name: major
+        front: front
+        back: back
+        cards:
+          - {title: The Fool}
+          - {title: The Magician}
+"""
+
+
+@pytest.mark.parametrize("preset, canvas", [("mpc", (897, 1497)), ("printerstudio", (897, 1497)),
+                                            ("tgc", (900, 1500))])
+def test_a_tarot_deck_gets_each_vendors_tarot_canvas(make_deck, tmp_path, preset, canvas):
+    """70×120 mm cards on MPC's and PrinterStudio's 2.75×4.75 in template: 897×1497 px, the trim
+    centred, the back's dark ground reaching every edge of the canvas (the faces were composed with
+    the bleed the canvas needs)."""
+    from tests.conftest import SIMPLE_LAYOUT
+
+    folder = make_deck(TAROT_DECK, {"simple": SIMPLE_LAYOUT})
+    result = build_deck(folder, tmp_path, ["a4"], ["color"], options=Options(formats=("png",), preset=preset))
+    out = tmp_path / "tarot" / "png"
+    listed = rows(out)
+    assert [r["name"] for r in listed] == ["The Fool", "The Magician"]
+    assert {(r["width_mm"], r["height_mm"]) for r in listed} == {("70", "120")}
+    for name in {r["front"] for r in listed} | {r["back"] for r in listed}:
+        image = Image.open(out / name)
+        assert image.size == canvas and image.info["dpi"] == pytest.approx((300, 300), abs=0.01)
+    back = Image.open(out / listed[0]["back"]).convert("RGB")
+    w, h = canvas
+    for xy in ((0, 0), (w - 1, 0), (0, h - 1), (w - 1, h - 1), (w // 2, h // 2)):
+        assert back.getpixel(xy) == pytest.approx((0x22, 0x33, 0x44), abs=3), xy
+    assert not [m for m in result.warnings.messages if "no canvas" in m]
 
 
 def test_text_near_the_trim_is_measured_from_its_ink():
