@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
+from pathlib import Path
 from urllib.parse import unquote, urlparse
 
 import pytest
@@ -242,3 +243,65 @@ def test_a_deck_without_backs_gets_a_neutral_deck_per_component(tmp_path, make_d
     assert next(iter(objects["Three"]["CustomDeck"].values()))["BackURL"].endswith("/neutral-back-more-facts.png")
     for name in ("facts", "more-facts"):
         assert (tmp_path / "plain" / "tts" / f"neutral-back-{name}.png").exists()
+
+
+def _cards(saved):
+    return [card for o in saved["ObjectStates"] for card in o.get("ContainedObjects", [o]) if card["Name"] == "Card"]
+
+
+def test_every_card_carries_its_text_and_its_source_row(metronome):
+    _, saved = metronome
+    deck = load_deck("metronome")
+    cards = {(Path(c.file).resolve(), c.line): c for component in deck.components for c in component.cards}
+    seen = set()
+    for card in _cards(saved):
+        first, *fields = card["GMNotes"].split("\n")
+        file, line = first.rsplit(":", 1)
+        source = cards[((deck.folder / file).resolve(), int(line))]  # the row it came from, relative to the deck
+        seen.add((Path(source.file).resolve(), source.line))
+        for row in fields:  # the row as written: its own fields, none of the defaults
+            key, value = row.split(": ", 1)
+            assert key in source.fields and key not in source.defaults
+        assert card["Description"] and "**" not in card["Description"]  # plain text, no markup
+        if source.name:
+            assert card["Nickname"] == source.name
+    assert seen == set(cards)
+
+
+def test_descriptions_read_what_the_card_says(metronome):
+    _, saved = metronome
+    rules = next(o for o in saved["ObjectStates"] if o["Nickname"] == "rules")["ContainedObjects"]
+    deck = load_deck("metronome")
+    first = next(c for c in deck.components if c.name == "rules").cards[0]
+    described = next(c for c in rules if c["GMNotes"].startswith(f"deck.yaml:{first.line}\n"))
+    lines = described["Description"].split("\n")
+    assert lines[0] == first.fields["title"]  # the title first, as the layout draws it, then the body
+    assert len(lines) == len(set(lines))  # each text once
+
+
+def test_kanon_in_english_names_everything_in_english(tmp_path):
+    deckpress.build("kanon", tmp_path, formats="tts", lang="en")
+    saved = json.loads((tmp_path / "kanon" / "tts-en" / "kanon-en.json").read_text(encoding="utf-8"))
+    assert [o["Nickname"] for o in saved["ObjectStates"]] == ["Canon", "canons", "rules"]
+    nicknames = {card["Nickname"] for card in _cards(saved)}
+    assert {"Rest", "Reverse", "Swap hands", "Canon at the unison", "About this game"} <= nicknames
+    german = {"Pause", "Richtungswechsel", "Aussetzen", "Karten tauschen", "Über dieses Spiel", "Kanon im Einklang"}
+    assert not nicknames & german
+    descriptions = "\n".join(card["Description"] for card in _cards(saved))
+    assert "Goes into the canon row" in descriptions and "Kommt in die Kanon-Reihe" not in descriptions
+    rules_back = Image.open(tmp_path / "kanon" / "tts-en" / "neutral-back-regeln.png")  # files keep the deck's ids
+    assert rules_back.size == (409, 573)
+
+
+def test_nameless_cards_are_called_by_what_they_show(tmp_path):
+    deckpress.build("circle-of-5", tmp_path, formats="tts")
+    saved = json.loads((tmp_path / "circle-of-5" / "tts" / "circle-of-5.json").read_text(encoding="utf-8"))
+    cues = next(o for o in saved["ObjectStates"] if o["Nickname"] == "cue-cards")["ContainedObjects"]
+    deck = load_deck("circle-of-5")
+    by_line = {c.line: c for c in deck.components[0].cards}
+    for card in cues:  # not "cue-cards 1": the cue the card prints first
+        source = by_line[int(card["GMNotes"].split("\n")[0].rsplit(":", 1)[1])]
+        assert card["Nickname"] == source.fields["cue"]
+        assert source.fields["mood"] in card["Description"].split("\n")
+    board = next(o for o in saved["ObjectStates"] if o["Name"] == "Custom_Tile")
+    assert board["Nickname"] == "board"  # a lone piece: its component

@@ -10,6 +10,7 @@ made only when a build asks for it: a check counts cards and faces without it.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, replace
 from functools import cached_property
 
@@ -18,7 +19,7 @@ from ..text import plain
 from ..errors import Warnings
 from ..face import Face
 from ..ink import apply_ink
-from ..model import Deck
+from ..model import Card, Deck
 from ..model.deck import SHEETS
 from ..separation import FORMULA, Separation
 from ..outputs.sides import Entry
@@ -83,15 +84,60 @@ def compose_faces(deck: Deck, warn: Warnings) -> DeckFaces:
     entries: list[Entry] = []
     for component in deck.components:
         width = max(2, len(str(component.total)))  # digits every number of the component is padded to
+        part = deck.translate.optional(component.name) if deck.translate else component.name
         for card in component.cards:
             name = plain(deck.translate.optional(card.name) if deck.translate else card.name, glyphs)
-            entry = Entry(component.name, card.number, name, card.count * component.copies,
-                          composer.face(card, component.front),
-                          composer.face(card, component.back) if component.back else None, width)
+            front = composer.face(card, component.front)
+            text = _card_text(composer.written(card, component.front), glyphs)
+            entry = Entry(component.name, card.number, name, card.count * component.copies, front,
+                          composer.face(card, component.back) if component.back else None, width,
+                          text, _source(deck, card), part, _nickname(name, text, part, len(component.cards)))
             entries.append(entry)
     if deck.translate is not None:
         deck.translate.check()
     return DeckFaces(deck, entries)
+
+
+def _card_text(written: tuple[str, ...], glyphs: dict[str, str]) -> str:
+    """The words a side shows as plain text: each text element's a line, in drawing order, each
+    once (a corner index is printed twice, a title sometimes in the footer too)."""
+    lines = dict.fromkeys(line for markup in written if (line := plain(markup, glyphs)))
+    return "\n".join(lines)
+
+
+def _nickname(name: str, text: str, part: str, cards: int) -> str:
+    """What a virtual table calls a card: its name (its first name-like field, translated); one
+    without a name, the first text its front sets (circle-of-5's cue cards: their cue, steps'
+    black keys: "C♯"), unless it is its component's only piece (a board: "board")."""
+    if name:
+        return name
+    if cards == 1:
+        return part
+    return text.split("\n", 1)[0]
+
+
+def _source(deck: Deck, card: Card) -> str:
+    """Where `card` is written and what it says there: `deck.yaml:45` (its file relative to the deck's
+    folder, so the same on every machine; a spreadsheet's `cards.xlsx[Fruit]:7` row), then a
+    `key: value` line for each field it gives itself, in its list's order."""
+    file = card.file
+    if "://" not in file:
+        try:
+            file = os.path.relpath(file, deck.folder).replace(os.sep, "/")
+        except ValueError:  # another drive (Windows): its name alone
+            file = os.path.basename(file)
+    keys = list(dict.fromkeys([*card.order, *card.fields]))
+    fields = [f"{key}: {_shown_value(card.fields[key])}" for key in keys
+              if key in card.fields and key not in card.defaults]  # the row as written, not its defaults
+    return "\n".join([f"{file}:{card.line}", *fields])
+
+
+def _shown_value(value: object) -> str:
+    if isinstance(value, (list, tuple)):
+        return ", ".join(_shown_value(v) for v in value)
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return " ".join(str(value).split()) if value is not None else ""
 
 
 class Inked:

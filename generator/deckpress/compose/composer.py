@@ -44,6 +44,8 @@ class Composer:
         self._parsed: dict[tuple[str, str, type, Any], Any] = {}
         self._readings: dict[tuple[float, float], dict[int, _Reading]] = {}
         self._uses: dict[str, list[str]] = {}  # each template's fields, in the order its cache key lists them
+        self._written: dict[tuple[str, CardSize, str], tuple[str, ...]] = {}  # by the faces' cache key
+        self._last_written: tuple[str, ...] = ()  # of the face composed or found last
 
     def face(self, card: Card, template: Template) -> Face:
         """The face of `card` drawn with `template`, at its component's size; cards that agree on
@@ -68,7 +70,16 @@ class Composer:
             items = context.elements(template.elements, values)
             face = self._cache[key] = self._shaped(Face(size.width, size.height, self.deck.bleed, tuple(items),
                                                         size.radius), shape, back)
+            self._written[key] = tuple(context.written)
+        self._last_written = self._written[key]
         return face
+
+    def written(self, card: Card, template: Template) -> tuple[str, ...]:
+        """What the text elements of `card`'s side drawn with `template` set, as markup (fields
+        filled in, translated, smartened), in the order the template draws them: the words a player
+        reads on that side, for outputs that list them (a virtual table's card text)."""
+        self.face(card, template)
+        return self._last_written
 
     def _shaped(self, face: Face, shape: PieceShape, back: bool) -> Face:
         """A face cut to its piece's `shape`: its items clipped to the outline grown by the bleed,
@@ -164,6 +175,7 @@ class Context:
         self.h = height
         self.bleed = composer.deck.bleed
         self.safe: tuple[PathOp, ...] = ()  # a shaped piece's outline: what it sets must keep SAFE_INSET inside
+        self.written: list[str] = []  # what each text element set, in drawing order (Composer.written)
         self._readings = composer._readings.setdefault((width, height), {})
 
     def _reading(self, element: Element) -> _Reading:

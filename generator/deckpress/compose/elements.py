@@ -186,6 +186,7 @@ class _Setting:
     min_size: float
     shrink: bool
     fitted: float  # the size it is set at
+    written: str = ""  # the markup it set, fields filled in, translated and smartened: what the card says
 
 
 @draws("text", centre=box_centre)
@@ -223,6 +224,8 @@ def text(ctx: Context, e: Element, values: Values) -> list[Item]:
         ctx.c.warn(f"text of template '{ctx.template.name}' is set at {round(setting.fitted / PT, 2):g}pt "
                    f"(card {ctx.card.label}), below the deck's min-size of {smallest / PT:g}pt: give it a "
                    f"larger box or fewer words", e.file, e.line, kind="small-text", once=(e.file, e.line))
+    if setting.items:
+        ctx.written.append(setting.written)  # the card's words, for outputs that list them (Composer.written)
     return list(setting.items)
 
 
@@ -257,7 +260,7 @@ def _set(ctx: Context, e: Element, values: Values, written: str) -> _Setting:
     # same text in the same box, which a backend can draw once and place wherever it recurs
     items = tuple(fitted.items)
     return _Setting((Group(items),) if len(items) > 1 else items, fitted.fits, frozenset(fitted.missing),
-                    fitted.slips, size, min_size, get("fit") == "shrink", fitted.size)
+                    fitted.slips, size, min_size, get("fit") == "shrink", fitted.size, written)
 
 
 @draws("glyph", centre=point_centre)

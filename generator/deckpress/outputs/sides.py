@@ -29,10 +29,22 @@ class Entry:
     front: Face
     back: Face | None
     width: int = 2  # digits that numbers in this component are padded to
+    # what a player reads on the front: each text it sets as plain text, a line each, in the
+    # order the layout draws them, each text once (a corner index printed twice is said once)
+    text: str = ""
+    source: str = ""  # where the card is written: `deck.yaml:45`, then its fields as `key: value` lines
+    part: str = ""  # the component's name in the language the deck is printed in ("": `component`)
+    # what a virtual table calls the card ("": its name, else its component and number; the builder
+    # gives a nameless card the first text its front sets, a lone piece its component's name)
+    nickname: str = ""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "name", shown_name(self.name))
         object.__setattr__(self, "component", shown_name(self.component))
+        object.__setattr__(self, "part", shown_name(self.part) or self.component)
+        object.__setattr__(self, "nickname", shown_name(self.nickname) or self.name or f"{self.part} {self.number}")
+        object.__setattr__(self, "text", shown_text(self.text))
+        object.__setattr__(self, "source", shown_text(self.source))
 
     def face(self, side: str) -> Face | None:
         return self.front if side == "front" else self.back
@@ -53,6 +65,12 @@ def shown_name(name: str) -> str:
     line around: errors.CONTROLS). Right-to-left names keep their letters and are shown in the
     right order by the bidirectional algorithm alone."""
     return CONTROLS.sub("", name).strip() if CONTROLS.search(name) else name
+
+
+def shown_text(text: str) -> str:
+    """Lines of text as `shown_name` says a name: each line without controls, blank lines left out."""
+    lines = (shown_name(line) for line in text.split("\n"))
+    return "\n".join(line for line in lines if line)
 
 
 _SPELLED = {"♯": " sharp ", "♭": " flat ", "#": " sharp ", "♮": " natural ", "+": " plus ", "&": " and "}

@@ -9,6 +9,11 @@ get a neutral back of their own, the paper with the deck's title and their compo
 that face down they do not pass for playing cards; each component of them is a deck too. Pieces that are not card-shaped (boards, pawns)
 become custom tiles, which keep their proportions.
 
+Every card says what it is in the deck's language: its `Nickname` (`Entry.nickname`: the name, or
+the first text a nameless card shows), its `Description` the text its front shows as plain text
+(TTS shows it in the card's tooltip and searches it), and its `GMNotes`, which only the game master
+sees and scripts read, the row it was made from (`deck.yaml:45` and the fields it gives).
+
 Every object, and every card inside a deck, has a GUID: six hex digits made from the saved
 object's name and the object's place in it, unique within the file and the same on every build.
 
@@ -131,7 +136,7 @@ def write_tts(entries: Sequence[Entry], folder: Path, name: str, card: tuple[flo
     neutrals: dict[str, Face] = {}
     for e in cards:
         if e.back is None and e.component not in neutrals:
-            neutrals[e.component] = neutral_back(title, e.front, fonts, e.component)
+            neutrals[e.component] = neutral_back(title, e.front, fonts, e.part)
     sheets, states = _plan_decks(cards, stems, title, neutrals)
     url = _urls(folder, base_url)
 
@@ -181,7 +186,7 @@ class _DeckState:
 
     nickname: str
     sheets: list[tuple[int, Sheet]]  # (CustomDeck id, sheet)
-    cards: list[tuple[int, str]]  # (CardID, nickname), one per copy
+    cards: list[tuple[int, Entry]]  # (CardID, the card), one per copy
     sideways: bool
 
 
@@ -219,18 +224,18 @@ def _plan_decks(cards: Sequence[Entry], stems: dict[tuple[str, Face], str], titl
             cell_of.update({face: (sheet_id, i) for i, face in enumerate(chunk)})
         for e in group:
             sheet_id, cell = cell_of[e.front]
-            state.cards += [(sheet_id * 100 + cell, e.name or f"{e.component} {e.number}")] * e.copies
+            state.cards += [(sheet_id * 100 + cell, e)] * e.copies
         states.append(state)
     return sheets, states
 
 
 def _nicknames(groups: dict[Face, list[Entry]], title: str, neutral: set[Face]) -> list[str]:
-    """What each deck is called on the table: its component's name when it holds one component;
-    the deck's title for the first of several components behind a printed back (metronome's
+    """What each deck is called on the table: its component's name (in the deck's language) when
+    it holds one component; the deck's title for the first of several components behind a printed back (metronome's
     notes, rests, dots, … are "metronome"); otherwise its components' names ("a + b")."""
     names: list[str] = []
     for back, group in groups.items():
-        components = list(dict.fromkeys(e.component for e in group))
+        components = list(dict.fromkeys(e.part for e in group))
         if len(components) == 1:
             names.append(components[0])
         elif back not in neutral and shown_name(title) not in names:
@@ -310,8 +315,9 @@ def _deck_object(state: _DeckState, url: Callable[[str], str], index: int) -> di
                               "BackIsHidden": True, "UniqueBack": False, "Type": 0}
               for sheet_id, sheet in state.sheets}
 
-    def card(card_id: int, nickname: str) -> dict:
-        return {"Name": "Card", "Transform": _transform(index), "Nickname": nickname, "CardID": card_id,
+    def card(card_id: int, e: Entry) -> dict:
+        return {"Name": "Card", "Transform": _transform(index), "Nickname": e.nickname, "Description": e.text,
+                "GMNotes": e.source, "CardID": card_id,
                 "SidewaysCard": state.sideways, "CustomDeck": {str(card_id // 100): custom[str(card_id // 100)]}}
 
     if len(state.cards) == 1:
@@ -326,7 +332,7 @@ def _tile_object(e: Entry, stems: dict[tuple[str, Face], str], url: Callable[[st
     front = stems[("front", e.front)]
     back = stems[("back", e.back)] if e.back is not None else front
     return {"Name": "Custom_Tile", "Transform": _transform(index, e.size[0] / card[0], face_down=False),
-            "Nickname": e.name or f"{e.component} {e.number}",
+            "Nickname": e.nickname, "Description": e.text, "GMNotes": e.source,
             "CustomImage": {"ImageURL": url(front), "ImageSecondaryURL": url(back), "ImageScalar": 1.0,
                             "WidthScale": 0.0,
                             "CustomTile": {"Type": 0, "Thickness": 0.1, "Stackable": False, "Stretch": True}}}
