@@ -291,3 +291,20 @@ def browser():
         launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield launched
         launched.close()
+
+
+#: librsvg's command line (Debian: librsvg2-bin), the SVG renderer of GNOME, ImageMagick and
+#: libvips: tests/test_backends_svg.py holds the SVG backend's pages equal in it and in Chromium
+RSVG_CONVERT = shutil.which("rsvg-convert")
+
+
+@pytest.fixture(scope="session")
+def rsvg_convert() -> str:
+    """The path of rsvg-convert. Without it the tests that use it are skipped, saying why; where
+    DECKPRESS_BROWSER_TESTS=required (.ci/run sets it, and installs librsvg2-bin) they fail instead."""
+    if RSVG_CONVERT is None:
+        why = "no rsvg-convert: install it (Debian: apt-get install librsvg2-bin; .ci/run does)"
+        if os.environ.get("DECKPRESS_BROWSER_TESTS") == "required":
+            pytest.fail(why)
+        pytest.skip(why)
+    return RSVG_CONVERT

@@ -5,9 +5,14 @@ geometry goes through unchanged and only paint, fonts and pictures need translat
 is drawn as backends/pdf.py draws it (same fonts, same glyph advances, same greys), so a face
 looks the same in PNG, PDF and SVG.
 
-Text is either a `<text>` element in a subset of its own font, embedded as a data URI, or, with
-`outline_text`, the glyph outlines as paths (for renderers that ignore web fonts or mishandle
-characters above U+FFFF, such as music symbols); outlined runs keep their words in `aria-label`.
+Text is drawn as its glyphs, so that every viewer shows the same pixels: each glyph's outline is
+defined once in `<defs>` (in font units) and placed with `<use>` where shaping put it, and the
+run's words follow as a `<text>` with no paint (fill-opacity 0), each character over its glyph, so
+a browser selects and finds them and a reader copies them out. Fonts embedded by `@font-face` are
+not enough: librsvg (GNOME, rsvg-convert, Inkscape's import of it aside) reads no `@font-face` and
+showed boxes for the music symbols, and other words in whatever system font it found. With
+`outline_text`, there is no text at all: each run is one path of its glyphs' outlines, its words
+in `aria-label` only.
 
 Output is deterministic: ids are numbered in order of first use and nothing depends on the date.
 
@@ -37,7 +42,7 @@ from ..colors import CMYK, Color
 from ..atomic import replacing, write_text
 from ..face import (IDENTITY, Ellipse, Face, Glyph, Group, Image, Item, Line, Paint, Path as PathItem, PathOp, Rect,
                     Text, cropped_box, placed_glyphs)
-from ..text.fonts import font_source, from_fonts, quiet_fonttools, static_font
+from ..text.fonts import from_fonts, open_font, quiet_fonttools, static_font
 from ..imagefile import grey_png, png_of, raster_format, raster_pixels, stamp
 from ..imposition.cutpaths import cut_paths
 from ..svgfile import prepare
@@ -88,16 +93,12 @@ class _Document:
         self.dwg = svgwrite.Drawing(size=(f"{num(w)}mm", f"{num(h)}mm"),
                                     viewBox=f"{num(-b)} {num(-b)} {num(w)} {num(h)}", debug=False)
         self.ids: dict[tuple, str] = {}  # clip box or filter -> id, in order of first use
-        self.fonts: dict[str, str] = {}  # font file -> its family name here, in order of first use
-        self.chars: dict[str, set[str]] = {}  # font file -> characters drawn with it
         self.repeated = _repeated_pictures(face.items)
         bleed = self._clip((-b, -b, w, h))
         # PDF's miter limit is 10, SVG's 4: without this, sharp stroked corners would be bevelled
         root = self.dwg.g(clip_path=f"url(#{bleed})", stroke_miterlimit="10")
         self._add_items(root, face.items)
         self.dwg.add(root)
-        if self.fonts:
-            self.dwg.defs.elements.insert(0, self.dwg.style(self._font_faces()))
 
     def svg(self) -> bytes:
         out = io.StringIO()
@@ -183,18 +184,59 @@ class _Document:
         if not t.glyph_runs:  # drawn as the PDF draws it: shaped
             t = replace(t, glyph_runs=line_runs(t.text, t.font))
         glyphs = placed_glyphs(t)
-        if glyphs and (self.outline_text or not _one_to_one(t, glyphs)):
-            # shaped text whose glyphs are not its characters one by one (a ligature, Arabic's
-            # joined forms, marks placed by the font): its glyphs as outlines, where shaping put
-            # them; the words stay searchable and readable by screen readers
-            d = _glyph_outlines(t, glyphs)
+        if self.outline_text:  # outlines only: the words in aria-label for screen readers, no text
+            d = _glyph_outlines(t, glyphs) if glyphs else ""
             return self.dwg.path(d=d, fill=color(t.color), aria_label=t.text, **_text_stroke(t)) if d else None
-        family = self.fonts.setdefault(t.font, f"f{len(self.fonts) + 1}-{_css_name(t.font)}")
-        self.chars.setdefault(t.font, set()).update(t.text)
-        # kerned: each character where shaping put it; xml:space keeps runs of spaces
-        xs = " ".join(num(t.x + gx * t.size) for _, gx, _, _ in glyphs)
-        return self.dwg.text(t.text, x=[xs], y=[num(t.y)], font_family=family, font_size=num(t.size),
-                             fill=color(t.color), **_text_stroke(t), **{"xml:space": "preserve"})
+        if not t.text:
+            return None
+        # the glyphs in font units, y down from the baseline, scaled to the size at (x, y): each
+        # glyph's outline once in <defs>, however often it is placed
+        upm = _glyph_by_index(t.font, 0)[1]
+        scale = t.size / upm
+        attrs: dict[str, str] = {"transform": f"matrix({scale:.9g} 0 0 {scale:.9g} {num(t.x)} {num(t.y)})",
+                                 "fill": color(t.color)}
+        if t.stroke:  # in the group's units: the stroke is scaled with the glyphs
+            attrs.update(stroke=color(t.color), stroke_width=num(t.stroke / scale, 2), stroke_linejoin="round")
+        run = self.dwg.g(**attrs)
+        for gid, gx, gy, _chars in glyphs:
+            ident = self._glyph(t.font, gid)
+            if ident is not None:
+                place = {"x": num(gx * upm, 2)} if gx else {}
+                if gy:
+                    place["y"] = num(-gy * upm, 2)
+                run.add(self.dwg.use(f"#{ident}", **place))
+        run.add(self._words(t, glyphs, upm))
+        return run
+
+    def _glyph(self, font: str, gid: int) -> str | None:
+        """The id of a glyph's outline in `<defs>` (font units, y down), or None for a glyph that
+        draws nothing (a space)."""
+        key = ("glyph", font, gid)
+        if key not in self.ids:
+            outline, _upm = _glyph_by_index(font, gid)
+            d = SVGPathPen(None, ntos=lambda v: num(v, 2))
+            outline.replay(TransformPen(d, (1, 0, 0, -1, 0, 0)))
+            commands = d.getCommands()
+            if not commands:
+                return None
+            self._define(key, lambda ident: self.dwg.path(d=commands, id=ident))
+        return self.ids[key]
+
+    def _words(self, t: Text, glyphs: list[Glyph], upm: int) -> BaseElement:
+        """The run's words, unpainted, over its glyphs (in the run's font units): each character
+        at its glyph where the glyphs are the characters one by one; otherwise (a ligature, joined
+        or reordered letters) the whole run stretched over the glyphs' width (`textLength`)."""
+        words: dict[str, object] = {"y": ["0"], "font_size": str(upm), "fill_opacity": "0",
+                                    "xml:space": "preserve"}
+        if "".join(chars for *_, chars in glyphs) == t.text and all(len(chars) == 1 for *_, chars in glyphs):
+            words["x"] = [" ".join(num(gx * upm, 2) for _, gx, _, _ in glyphs)]
+        else:
+            words["x"] = ["0"]
+            font = open_font(t.font)
+            width = max((gx + font.glyph_advance(gid) for gid, gx, _, _ in glyphs), default=0.0)
+            if width > 0:
+                words.update(textLength=num(width * upm, 2), lengthAdjust="spacingAndGlyphs")
+        return self.dwg.text(t.text, stroke="none", **words)
 
     def image(self, im: Image) -> BaseElement:
         if im in self.repeated:  # a picture placed again (made bleed's mirrored copies): in once, then used
@@ -242,16 +284,6 @@ class _Document:
             element.add(parent)
         self._add_items(parent, g.items)
         return element
-
-    # ---- fonts -----------------------------------------------------------------------------
-
-    def _font_faces(self) -> str:
-        return "\n".join(
-            f"@font-face{{font-family:{family};src:url(data:font/{kind};base64,"
-            f"{_subset(path, ''.join(sorted(self.chars[path])), stamp(font_source(path).path))}) "
-            f"format(\"{'opentype' if kind == 'otf' else 'truetype'}\")}}"
-            for path, family in self.fonts.items() for kind in (_kind(path),))
-
 
 _DRAW: dict[type, Callable[[_Document, Item], BaseElement | None]] = {
     Rect: _Document.rect, Ellipse: _Document.ellipse, Line: _Document.line, PathItem: _Document.path,
@@ -360,27 +392,6 @@ def _subset(path: str, chars: str, _stamp: tuple[int, int]) -> str:
 @functools.lru_cache(maxsize=None)
 def _ttfont(path: str) -> TTFont:
     return TTFont(io.BytesIO(static_font(path)), lazy=True)
-
-
-def _kind(path: str) -> str:
-    """`ttf` for TrueType outlines, `otf` for CFF ones: the @font-face's media type and format."""
-    return "otf" if "glyf" not in _ttfont(path) else "ttf"
-
-
-def _one_to_one(t: Text, glyphs: list[Glyph]) -> bool:
-    """Whether shaped text's glyphs are its characters, one each, in order, on the baseline: then
-    a `<text>` with a position for each character draws it (the embedded subset has no layout
-    tables to change anything)."""
-    return "".join(chars for *_, chars in glyphs) == t.text and all(
-        len(chars) == 1 and gy == 0 and _gid(t.font, chars) == gid for gid, _, gy, chars in glyphs)
-
-
-@from_fonts
-@functools.lru_cache(maxsize=65536)
-def _gid(path: str, char: str) -> int:
-    font = _ttfont(path)
-    name = (font.getBestCmap() or {}).get(ord(char))
-    return font.getGlyphID(name) if name else -1
 
 
 @from_fonts
