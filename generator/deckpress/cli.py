@@ -472,7 +472,8 @@ def _build_params() -> list[click.Parameter]:
                           + ", ".join(f"{p.name} ({p.service})" for p in presets.values())
                           + f"; {api.DRIVETHRU}: a CMYK PDF/X-1a file, one page per card side with 1/8 in "
                           "bleed."),
-        click.Option(["--outline-text"], is_flag=True, help="SVG text as outlines: every viewer shows it alike."),
+        click.Option(["--outline-text"], is_flag=True,
+                     help="SVG text as outlines only, no text in the file (by default the words stay, over their glyphs)."),
         click.Option(["--tts-base-url"], default=None, metavar="URL",
                      help="Where the Tabletop Simulator images will be hosted (default: local file paths)."),
         click.Option(["--sleeves"], default=None, callback=_sleeves, metavar="auto|NAME|WxH",
