@@ -312,12 +312,27 @@ def test_a_preset_makes_pngs_and_a_mismatched_card_is_one_line(simple_deck, tmp_
     assert (tmp_path / "simple" / "png" / "manifest.csv").exists()
     assert list((tmp_path / "simple").glob("*.pdf"))  # pdf stays the default format
     deck_file = simple_deck / "deck.yaml"
-    deck_file.write_text(deck_file.read_text(encoding="utf-8").replace("title: Simple", "title: Simple\ncard: tarot"),
+    deck_file.write_text(deck_file.read_text(encoding="utf-8").replace("title: Simple",
+                                                                       "title: Simple\ncard: standard-euro"),
                          encoding="utf-8")
     result = run("build", str(simple_deck), "--preset", "mpc", "--out", str(tmp_path / "again"))
     assert result.exit_code == 2
     assert result.output.strip().splitlines() == [
-        "error: preset mpc has no canvas for 70×120 mm cards; MakePlayingCards takes 63.5×88.9 mm"]
+        "error: preset mpc has no canvas for 59×92 mm cards; MakePlayingCards takes poker 63.5×88.9 mm, "
+        "bridge 57.15×88.9 mm, tarot 69.85×120.65 mm, mini 44.45×63.5 mm, micro 31.75×44.45 mm, domino "
+        "44.45×88.9 mm, business 50.8×88.9 mm, square 63.5×63.5 mm, large square 88.9×88.9 mm, jumbo 88.9×127 mm"]
+
+
+def test_the_factory_preset_asks_for_the_press_profile_in_one_line(simple_deck, tmp_path):
+    result = run("build", str(simple_deck), "--preset", "factory", "--format", "png", "--out", str(tmp_path))
+    assert result.exit_code == 2
+    assert result.output.strip().splitlines() == [
+        "error: --preset factory writes PDF/X-4, which embeds the press's output profile: give the factory's "
+        "with --icc FILE, or write PDF/X-1a:2003 (SWOP named, no profile) with --pdfx 1a"]
+    result = run("build", str(simple_deck), "--preset", "factory", "--pdfx", "1a", "--format", "png",
+                 "--out", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "simple" / "simple-factory-things.pdf").exists()
 
 
 # --- calibrate and the back offset ----------------------------------------------------------------
@@ -692,7 +707,8 @@ def test_completion_offers_papers_presets_formats_and_sizes(tmp_path):
     assert complete("deckpress build --paper a4,le", tmp_path) == ["plain,a4,letter", "plain,a4,legal"]
     assert complete("deckpress impose x.png --paper a4,a", tmp_path) == ["plain,a4,a3", "plain,a4,a5"]
     assert complete("deckpress calibrate --paper a", tmp_path) == ["plain,a4", "plain,a3", "plain,a5"]
-    assert complete("deckpress build --preset ", tmp_path) == ["plain,mpc", "plain,tgc", "plain,drivethru"]
+    assert complete("deckpress build --preset ", tmp_path) == ["plain,mpc", "plain,printerstudio", "plain,tgc",
+                                                                "plain,drivethru", "plain,factory"]
     assert complete("deckpress build --format pdf,p", tmp_path) == ["plain,pdf,png", "plain,pdf,preview"]
     assert complete("deckpress build --sleeves standard-", tmp_path) == ["plain,standard-american",
                                                                          "plain,standard-european"]

@@ -29,7 +29,7 @@ from .errors import DeckError, DeckErrors, DeckWarning, Warnings, display_path, 
 
 if TYPE_CHECKING:  # what `__getattr__` reads lazily, for type checkers and editors
     from .builder.images import Imposed
-    from .builder.plan import DRIVETHRU, FORMATS, DeckBuild, Output
+    from .builder.plan import DRIVETHRU, FACTORY, FORMATS, PDFX, DeckBuild, Output
     from .compose.tuckbox import SLEEVE_THICKNESS, SLEEVES
     from .imposition.cutters import CUTTERS
     from .imposition.marks import MARK_MODES
@@ -52,7 +52,8 @@ _LAZY = {
     "PAPERS": "deckpress.units", "HOME_PAPERS": "deckpress.units", "paper_name": "deckpress.units",
     "MARK_MODES": "deckpress.imposition.marks", "CUTTERS": "deckpress.imposition.cutters",
     "INKS": "deckpress.ink", "COLORS": "deckpress.ink",
-    "FORMATS": "deckpress.builder.plan", "DRIVETHRU": "deckpress.builder.plan",
+    "FORMATS": "deckpress.builder.plan", "DRIVETHRU": "deckpress.builder.plan", "FACTORY": "deckpress.builder.plan",
+    "PDFX": "deckpress.builder.plan",
     "PRESETS": "deckpress.outputs.presets",
     "SLEEVES": "deckpress.compose.tuckbox", "SLEEVE_THICKNESS": "deckpress.compose.tuckbox",
     "CARD_SIZES": "deckpress.model.deck", "DECK_FILE": "deckpress.model.deck",
@@ -168,8 +169,8 @@ def build(decks: str | Path | Sequence[str | Path] | None = None, out: str | Pat
           back_marks: bool = False, gap: float | None = None, icc: str | Path | None = None,
           only: str | Sequence[str] = (), changed_since: str | Path | None = None, sides: bool = False,
           refresh: bool = False, cutter: str | Path | None = None, die_line: str | bool = False,
-          printer: Printer | None = None, progress: Progress | None = None, on_plan: Progress | None = None
-          ) -> list[DeckBuild]:
+          printer: Printer | None = None, progress: Progress | None = None, on_plan: Progress | None = None,
+          pdfx: str = "4") -> list[DeckBuild]:
     """Build decks into `out/<deck id>/`; one result per deck and language, with the files written
     (`outputs`) and the warnings.
 
@@ -180,10 +181,13 @@ def build(decks: str | Path | Sequence[str | Path] | None = None, out: str | Pat
     None makes PDFs in both and images in colour. color: "rgb", or "cmyk" for print shops.
     lang: one of the decks' languages, to build that one alone (default, or "all": every
     language each deck has, its own and each of its translations).
-    preset: "mpc" or "tgc" (PNGs on the service's canvas; implies "png") or "drivethru" (a CMYK
-    PDF/X-1a:2003 file). icc: a CMYK output ICC profile (a print shop's press profile) that
-    separates the CMYK files (color "cmyk", preset "drivethru") instead of deckpress's formula,
-    and that a PDF/X file names as its output intent. sleeves: "auto", a sleeve's name (SLEEVES) or its size in mm, to size the tuck box.
+    preset: "mpc", "printerstudio" or "tgc" (PNGs on the service's canvas for the card size; implies
+    "png"), "drivethru" (a CMYK PDF/X-1a:2003 file) or "factory" (a CMYK PDF/X file per component,
+    3 mm bleed, each piece's die line in a spot colour: `die_line`'s name, else CutContour); pdfx:
+    a factory's files in PDF/X-4 ("4", which embeds `icc`, so needs it) or PDF/X-1a:2003 ("1a").
+    icc: a CMYK output ICC profile (a print shop's press profile) that
+    separates the CMYK files (color "cmyk", presets "drivethru" and "factory") instead of deckpress's
+    formula, and that a PDF/X file names as its output intent. sleeves: "auto", a sleeve's name (SLEEVES) or its size in mm, to size the tuck box.
     marks: "corners", "lines", "none" or "cutter"; cutter: the cutting machine cutter sheets are
     for, "silhouette" (the default), "silhouette-4", "cricut", "scanncut" or a profile file (.yaml),
     which implies marks "cutter"; die_line: True (or a separation's name, "CutContour" by default)
@@ -211,7 +215,7 @@ def build(decks: str | Path | Sequence[str | Path] | None = None, out: str | Pat
     """
     from .builder.deckbuild import DeckTask, build_decks
     from .model.cardsource import CardFetcher, fetching
-    from .builder.plan import DRIVETHRU, FORMATS, Options
+    from .builder.plan import DRIVETHRU, FACTORY, FORMATS, PDFX, Options
     from .compose.tuckbox import SLEEVE_THICKNESS
     from .imposition.document import Marking
     from .ink import INKS
@@ -221,19 +225,24 @@ def build(decks: str | Path | Sequence[str | Path] | None = None, out: str | Pat
 
     asked_formats = choose(formats, FORMATS, "format", allow_all=False)
     if preset is not None:
-        choose([preset], (*sorted(PRESETS), DRIVETHRU), "preset")
+        choose([preset], (*sorted(PRESETS), DRIVETHRU, FACTORY), "preset")
+    choose([pdfx], PDFX, "pdfx")
+    if pdfx != "4" and preset != FACTORY:
+        raise DeckError("--pdfx chooses the PDF/X of a factory's files: give it with --preset factory")
     if preset in PRESETS and "png" not in asked_formats:
         asked_formats = (*asked_formats, "png")  # a print service's preset is a kind of PNG set
     pdf_inks = choose(inks if inks is not None else "all", INKS, "ink")
     separation = FORMULA
     if icc is not None:
-        if color != "cmyk" and preset != DRIVETHRU:
-            raise DeckError("an ICC profile separates CMYK files: give it with --color cmyk or --preset drivethru")
+        if color != "cmyk" and preset not in (DRIVETHRU, FACTORY):
+            raise DeckError("an ICC profile separates CMYK files: give it with --color cmyk, --preset drivethru "
+                            "or --preset factory")
         separation = load_profile(Path(icc))
     options = Options(asked_formats, dpi, preset, outline_text, tts_base_url, color, separation=separation,
                       image_inks=pdf_inks if inks is not None else ("color",), sleeves=sleeves,
                       sleeve_thickness=SLEEVE_THICKNESS if sleeve_thickness is None else sleeve_thickness,
-                      gap=None if gap is None else checked_gap(gap), only=_conditions(only), sides=sides)
+                      gap=None if gap is None else checked_gap(gap), only=_conditions(only), sides=sides,
+                      pdfx=pdfx)
     if changed_since is not None:
         if asked_formats != ("pdf",) or preset is not None:
             raise DeckError("--changed-since writes the update PDF alone: leave out --format and --preset")

@@ -454,7 +454,7 @@ def _build_params() -> list[click.Parameter]:
         click.Option(["--color"], type=click.Choice(api.COLORS), default="rgb", show_default=True,
                      help="Colour build in RGB (home printers) or CMYK (print shops: K-only black text, no RGB)."),
         click.Option(["--icc"], type=click.Path(path_type=Path, dir_okay=False), default=None, metavar="FILE",
-                     help="Separate CMYK files (--color cmyk, --preset drivethru) with this CMYK output ICC "
+                     help="Separate CMYK files (--color cmyk, --preset drivethru or factory) with this CMYK output ICC "
                           "profile, the print shop's press profile, instead of deckpress's formula."),
         _out_option("Folder to write into (one subfolder per deck)."),
         click.Option(["--players"], type=int, default=None,
@@ -467,13 +467,16 @@ def _build_params() -> list[click.Parameter]:
                      help=f"What to make, comma-separated: {', '.join(api.FORMATS)}."),
         click.Option(["--dpi"], type=click.IntRange(72, 1200), default=300, show_default=True,
                      help="Resolution of PNG card images."),
-        click.Option(["--preset"], type=click.Choice([*sorted(presets), api.DRIVETHRU]), default=None,
+        click.Option(["--preset"], type=click.Choice([*sorted(presets), api.DRIVETHRU, api.FACTORY]), default=None,
                      help="Files for a print service, no marks: PNGs on its exact canvas for "
                           + ", ".join(f"{p.name} ({p.service})" for p in presets.values())
                           + f"; {api.DRIVETHRU}: a CMYK PDF/X-1a file, one page per card side with 1/8 in "
-                          "bleed."),
-        click.Option(["--outline-text"], is_flag=True,
-                     help="SVG text as outlines only, no text in the file (by default the words stay, over their glyphs)."),
+                          f"bleed; {api.FACTORY}: a CMYK PDF/X-4 file per component (the --icc profile "
+                          "embedded), 3 mm bleed, each piece's die line in a spot colour (--die-line's name)."),
+        click.Option(["--pdfx"], type=click.Choice(api.PDFX), default="4", show_default=True,
+                     help="The PDF/X of --preset factory's files: 4 (transparency kept, needs --icc) or 1a "
+                          "(flattened, names SWOP)."),
+        click.Option(["--outline-text"], is_flag=True, help="SVG text as outlines: every viewer shows it alike."),
         click.Option(["--tts-base-url"], default=None, metavar="URL",
                      help="Where the Tabletop Simulator images will be hosted (default: local file paths)."),
         click.Option(["--sleeves"], default=None, callback=_sleeves, metavar="auto|NAME|WxH",
@@ -503,7 +506,7 @@ def _build_params() -> list[click.Parameter]:
 @main.command(cls=_Command, make_params=_build_params)
 def build(decks: tuple[str, ...], paper: tuple[str, ...], ink: str | None, color: str, icc: Path | None, out: Path,
           players: int | None, refresh: bool,
-          lang: str | None, formats: tuple[str, ...], dpi: int, preset: str | None, outline_text: bool,
+          lang: str | None, formats: tuple[str, ...], dpi: int, preset: str | None, pdfx: str, outline_text: bool,
           tts_base_url: str | None, sleeves: str | tuple[float, float] | None, sleeve_thickness: float,
           back_offset: api.Offset | None, printer_name: str | None, marks: str, back_marks: bool, cutter: str | None,
           die_line: str | None, gap: float | None, only: tuple[str, ...], changed_since: Path | None,
@@ -525,7 +528,7 @@ def build(decks: tuple[str, ...], paper: tuple[str, ...], ink: str | None, color
     results = _write(refs[0] if len(refs) == 1 else api.counted(len(refs), "deck"), out, lambda bar: api.build(
         refs, out, papers=paper, inks=ink, color=color, icc=icc, formats=formats, players=players, lang=lang,
         refresh=refresh,
-        dpi=dpi, preset=preset, outline_text=outline_text, tts_base_url=tts_base_url, sleeves=sleeves,
+        dpi=dpi, preset=preset, pdfx=pdfx, outline_text=outline_text, tts_base_url=tts_base_url, sleeves=sleeves,
         sleeve_thickness=sleeve_thickness, back_offset={ref: offset.value for ref, offset in offsets.items()},
         printer=printer,
         marks=marks, back_marks=back_marks, gap=gap, only=only, changed_since=changed_since,

@@ -200,13 +200,13 @@ class PdfFile:
     or written; `close` writes the cross-reference table and a trailer whose ID is made of
     everything before it, so the same objects give the same file, byte for byte."""
 
-    def __init__(self, sink: BinaryIO) -> None:
+    def __init__(self, sink: BinaryIO, version: str = VERSION) -> None:
         self.sink = sink
         self.offsets: dict[int, int] = {}
         self.count = 0
         self.position = 0
         self.checksum = 0  # CRC-32 of every byte so far: the file's identity (`close`), cheap to keep
-        self._put(b"%PDF-" + VERSION.encode("ascii") + b"\n%\x93\x8c\x8b\x9e deckpress\n")
+        self._put(b"%PDF-" + version.encode("ascii") + b"\n%\x93\x8c\x8b\x9e deckpress\n")
 
     def _put(self, data: bytes) -> None:
         self.sink.write(data)

@@ -11,6 +11,7 @@ one form, drawn once a build and named by a digest of what it draws, like the fa
 from __future__ import annotations
 
 import functools
+import hashlib
 import os
 import time
 from collections.abc import Callable, Iterable, Sequence
@@ -29,7 +30,7 @@ from ..imposition.furniture import (BLACK, LABEL_FONT, WHITE, AlignmentMark, Ban
 from ..separation import Separation
 from .pdf import MM, FaceForms, face_glyphs, place
 from .pdfcanvas import Canvas, Form, ResourceWriter
-from .pdffile import Name, PdfFile, Raw, Ref, digest, dumps, stream_body
+from .pdffile import VERSION, Name, PdfFile, Raw, Ref, digest, dumps, stream_body
 from .pdffonts import Fonts
 
 _PAGE = Name("Page")
@@ -61,8 +62,8 @@ class PageWriter:
     subsets it names (each written once), then the font subsets, the page tree, the catalogue and
     the document's info (`close`)."""
 
-    def __init__(self, sink: BinaryIO) -> None:
-        self.pdf = PdfFile(sink)
+    def __init__(self, sink: BinaryIO, version: str = VERSION) -> None:
+        self.pdf = PdfFile(sink, version)
         self.resources = ResourceWriter(self.pdf)
         self.tree = self.pdf.reserve()
         self.kids: list[Ref] = []
@@ -102,10 +103,13 @@ class PageWriter:
 def write_pages(sink: BinaryIO, pages: Sequence[FurnishedPage | FurniturePage], info: DocInfo,
                 forms: FaceForms, progress: Callable[[int], None] | None = None) -> None:
     """The document of `pages` written to `sink`."""
-    writer = PageWriter(sink)
+    if info.standard not in ("", PDF_X1A, PDF_X4):
+        raise ValueError(f"no such PDF standard: {info.standard!r}")
+    writer = PageWriter(sink, X4_VERSION if info.standard == PDF_X4 else VERSION)
     shared = _SharedFurniture(forms, info.colors)
-    # PDF/X-1a (PDF 1.4) has no optional content: its files go to print services without a die line
-    die_line = writer.pdf.reserve() if info.marking.die_line and info.standard != PDF_X1A else None
+    # PDF/X-1a (PDF 1.4) has no optional content: its die line is the separation alone, in no group
+    drawn_die_line = bool(info.marking.die_line)
+    die_line = writer.pdf.reserve() if drawn_die_line and info.standard != PDF_X1A else None
     for page in pages:
         W, H = page.paper
         canvas = Canvas(forms.fonts, info.colors, _font(BODY_FONT), 8, (0.0, 0.0, W * MM, H * MM), forms.separation)
@@ -118,7 +122,7 @@ def write_pages(sink: BinaryIO, pages: Sequence[FurnishedPage | FurniturePage], 
                 canvas.saveState()
                 canvas.transform(*scaled_about_centre(scale, W, H))
             _sheet_page(canvas, page, forms, shared, info.colors)
-            if die_line is not None and page.plan.placements:  # scaled as the pieces are
+            if drawn_die_line and page.plan.placements:  # scaled as the pieces are
                 draw_die_line(canvas, page, info.marking.die_line, die_line)
             if scale != (1.0, 1.0):
                 canvas.restoreState()
@@ -133,13 +137,16 @@ def write_pages(sink: BinaryIO, pages: Sequence[FurnishedPage | FurniturePage], 
         preferences["Duplex"] = Name("DuplexFlipShortEdge" if info.marking.flip == "short" else "DuplexFlipLongEdge")
     about: dict[str, object] = {"Title": info.title, "Author": info.author, "Subject": info.subject}
     catalog: dict[str, object] = {}
-    if info.standard == PDF_X1A:
-        about |= {"CreationDate": _date(), "ModDate": _date(), "Trapped": Name("False"), "GTS_PDFXVersion": PDF_X1A}
-        catalog["OutputIntents"] = [_output_intent(writer, forms.separation)]
-    elif info.standard:
-        raise ValueError(f"no such PDF standard: {info.standard!r}")
+    if info.standard:
+        about |= {"CreationDate": _date(), "ModDate": _date(), "Trapped": Name("False"),
+                  "GTS_PDFXVersion": info.standard}
+        catalog["OutputIntents"] = [_output_intent(writer, forms.separation, info.standard)]
+    if info.standard == PDF_X4:  # PDF/X-4 names itself in XMP too (ISO 15930-7, 6.7.2)
+        catalog["Metadata"] = _xmp(writer.pdf, about)
     if die_line is not None:
-        catalog |= die_line_catalog(writer.pdf, die_line, info.marking.die_line)
+        catalog |= die_line_catalog(writer.pdf, die_line, info.marking.die_line, printed=info.standard == PDF_X4)
+    if info.standard == PDF_X4:
+        catalog["Version"] = Name(X4_VERSION)
     writer.close(about, preferences, catalog)
 
 
@@ -156,12 +163,13 @@ DIE_LINE_ALTERNATE = (0.0, 1.0, 0.0, 0.0)  #: how it shows without the spot ink:
 DIE_LINE_TAG = "DieLine"  #: the marked content's name for the group, in each page's /Properties
 
 
-def draw_die_line(canvas: Canvas, page: FurnishedPage, name: str, group: Ref) -> None:
+def draw_die_line(canvas: Canvas, page: FurnishedPage, name: str, group: Ref | None) -> None:
     """Every piece's cut path (`imposition.cutpaths`: a card's rounded trim, a box's outline, any
     shape's path) stroked in the separation `name`, overprinting, inside the optional content group
-    `group`."""
+    `group` (None: in none, as PDF/X-1a, which has no optional content, needs it)."""
     H = page.paper[1]
-    canvas.begin_optional(DIE_LINE_TAG, group)
+    if group is not None:
+        canvas.begin_optional(DIE_LINE_TAG, group)
     canvas.saveState()
     canvas.setStrokeOverprint(True)
     canvas.setFillOverprint(True)
@@ -183,13 +191,19 @@ def draw_die_line(canvas: Canvas, page: FurnishedPage, name: str, group: Ref) ->
                 path.close()
     canvas.drawPath(path, stroke=1, fill=0)
     canvas.restoreState()
-    canvas.end_optional()
+    if group is not None:
+        canvas.end_optional()
 
 
-def die_line_catalog(pdf: PdfFile, group: Ref, name: str) -> dict[str, object]:
+def die_line_catalog(pdf: PdfFile, group: Ref, name: str, printed: bool = False) -> dict[str, object]:
     """The optional content group `group` (written here) and the catalogue entries that declare it:
     shown on screen, not printed (its print usage OFF, applied to printing by the default
-    configuration's /AS), PDF 1.5 for optional content."""
+    configuration's /AS), PDF 1.5 for optional content. A `printed` one (a factory's PDF/X-4 file)
+    is a plain group, on: PDF/X-4 forbids /AS (ISO 15930-7, 6.13), and the factory's RIP sends the
+    separation to its die, not to a plate, so it prints nothing on the card either way."""
+    if printed:
+        pdf.write({"Type": Name("OCG"), "Name": name}, group)
+        return {"OCProperties": {"OCGs": [group], "D": {"Name": "deckpress", "Order": [group], "ON": [group]}}}
     pdf.write({"Type": Name("OCG"), "Name": name,
                "Usage": {"Print": {"PrintState": Name("OFF")}, "View": {"ViewState": Name("ON")}}}, group)
     applied = [{"Event": Name("View"), "Category": [Name("View")], "OCGs": [group]},
@@ -208,16 +222,70 @@ SWOP = {"Type": Name("OutputIntent"), "S": Name("GTS_PDFX"), "OutputConditionIde
         "Info": "U.S. Web Coated (SWOP) v2"}
 
 
-def _output_intent(writer: PageWriter, separation: Separation) -> dict[str, object]:
+PDF_X4 = "PDF/X-4"  #: CMYK, fonts embedded, transparency and layers allowed, the press profile embedded: factories
+X4_VERSION = "1.6"  #: PDF/X-4 is PDF 1.6 (ISO 15930-7)
+
+
+def _output_intent(writer: PageWriter, separation: Separation, standard: str = PDF_X1A) -> dict[str, object]:
     """The condition a PDF/X file was separated for: SWOP for deckpress's formula; the user's own
-    profile (theirs to give the print shop) embedded, when the build separated with it."""
+    profile (theirs to give the print shop) embedded, when the build separated with it. PDF/X-4
+    embeds its profile always (a registered name alone is X-1a's and X-3's), so the build gives one."""
     given = separation.output_intent()
     if given is None:
+        if standard == PDF_X4:
+            raise ValueError("a PDF/X-4 file embeds the press's output profile: separate it with one")
         return SWOP
     description, profile = given
     stream = writer.pdf.write_stream({"N": 4}, profile)
     return {"Type": Name("OutputIntent"), "S": Name("GTS_PDFX"), "OutputConditionIdentifier": "Custom",
             "OutputCondition": description, "Info": description, "DestOutputProfile": stream}
+
+
+def _xmp(pdf: PdfFile, about: dict[str, object]) -> Ref:
+    """The document's XMP metadata, as PDF/X-4 asks (ISO 15930-7, 6.7.2): its title, author and
+    dates as the info dictionary has them, `pdfxid:GTS_PDFXVersion` and `pdf:Trapped`, and document
+    and instance ids made of its title and date, so a rebuild gives the same bytes. Uncompressed,
+    so that a tool that does not read PDF finds it."""
+    from xml.sax.saxutils import escape
+
+    date = _xmp_date(str(about["CreationDate"]))
+    ident = hashlib.sha1(f"{about['Title']}|{date}".encode()).hexdigest()
+    uuid = f"uuid:{ident[:8]}-{ident[8:12]}-{ident[12:16]}-{ident[16:20]}-{ident[20:32]}"
+    title, author = escape(str(about["Title"])), escape(str(about["Author"]))
+    xml = f"""<?xpacket begin="\ufeff" id="W5M0MpCehiHzreSzNTczkc9d"?>
+<x:xmpmeta xmlns:x="adobe:ns:meta/">
+ <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
+  <rdf:Description rdf:about=""
+    xmlns:dc="http://purl.org/dc/elements/1.1/"
+    xmlns:xmp="http://ns.adobe.com/xap/1.0/"
+    xmlns:pdf="http://ns.adobe.com/pdf/1.3/"
+    xmlns:pdfxid="http://www.npes.org/pdfx/ns/id/"
+    xmlns:xmpMM="http://ns.adobe.com/xap/1.0/mm/">
+   <dc:format>application/pdf</dc:format>
+   <dc:title><rdf:Alt><rdf:li xml:lang="x-default">{title}</rdf:li></rdf:Alt></dc:title>
+   <dc:creator><rdf:Seq><rdf:li>{author}</rdf:li></rdf:Seq></dc:creator>
+   <xmp:CreateDate>{date}</xmp:CreateDate>
+   <xmp:ModifyDate>{date}</xmp:ModifyDate>
+   <xmp:MetadataDate>{date}</xmp:MetadataDate>
+   <xmp:CreatorTool>deckpress</xmp:CreatorTool>
+   <pdf:Producer>deckpress</pdf:Producer>
+   <pdf:Trapped>False</pdf:Trapped>
+   <pdfxid:GTS_PDFXVersion>{PDF_X4}</pdfxid:GTS_PDFXVersion>
+   <xmpMM:DocumentID>{uuid}</xmpMM:DocumentID>
+   <xmpMM:InstanceID>{uuid}</xmpMM:InstanceID>
+   <xmpMM:VersionID>1</xmpMM:VersionID>
+   <xmpMM:RenditionClass>default</xmpMM:RenditionClass>
+  </rdf:Description>
+ </rdf:RDF>
+</x:xmpmeta>
+<?xpacket end="w"?>"""
+    return pdf.write_stream({"Type": Name("Metadata"), "Subtype": Name("XML")}, xml.encode("utf-8"), compress=False)
+
+
+def _xmp_date(pdf_date: str) -> str:
+    """A PDF date (`D:20000101000000Z`) as XMP writes dates (`2000-01-01T00:00:00Z`)."""
+    d = pdf_date[2:]
+    return f"{d[0:4]}-{d[4:6]}-{d[6:8]}T{d[8:10]}:{d[10:12]}:{d[12:14]}Z"
 
 
 def _date() -> str:

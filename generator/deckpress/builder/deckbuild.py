@@ -31,11 +31,12 @@ from ..text.shaping import shape
 from ..units import HOME_PAPERS
 from ..workers import in_order
 from .box import box_job
+from .factory import FACTORY_BLEED, factory_jobs
 from .faces import DeckFaces, Inked, compose_faces
 from .flatten import FLATTEN_DPI, Flattener
 from .jobs import PDF_X1A, Job, deck_job, fold_pages, sheet_files, single_pages, write_jobs
 from .update import changes, update_jobs
-from .plan import (DRIVETHRU, IMAGE_FORMATS, SCREEN_FORMATS, SHEET_FORMATS, DeckBuild, Options, Output,
+from .plan import (DRIVETHRU, FACTORY, IMAGE_FORMATS, SCREEN_FORMATS, SHEET_FORMATS, DeckBuild, Options, Output,
                    Variant,
                    deck_folder, image_folder, lang_suffix, printed_title)
 
@@ -190,6 +191,10 @@ def _write_deck(deck: Deck, out_dir: Path, papers: Sequence[str], inks: Sequence
     if options.preset == DRIVETHRU:
         folder = Path(scratch.enter_context(tempfile.TemporaryDirectory(prefix="deckpress-flattened-")))
         jobs.append(drivethru_job(composed(DRIVETHRU_BLEED), out_dir, result.warnings, folder, options.separation))
+    if options.preset == FACTORY:
+        folder = Path(scratch.enter_context(tempfile.TemporaryDirectory(prefix="deckpress-flattened-")))
+        jobs += factory_jobs(composed(FACTORY_BLEED), out_dir, result.warnings, folder, options.separation,
+                             options.pdfx, options.marking.die_line)
     images = _image_sets(deck, composed, options)
     screen = composed().entries if options.wants(SCREEN_FORMATS) else []
     distinct = len(distinct_faces(screen))
@@ -212,17 +217,6 @@ def _write_deck(deck: Deck, out_dir: Path, papers: Sequence[str], inks: Sequence
         from ..outputs.tts import write_tts
         for path in write_tts(screen, image_folder(out_dir, deck, "tts"), deck.id + lang_mark, card,
                               tts_base_url, progress, title=printed_title(deck), fonts=deck.names.fonts):
-            result.outputs.append(Output(path, 0))
-    if "ttpg" in options.formats:
-        from ..outputs.ttpg import write_ttpg
-        package = image_folder(out_dir, deck, "ttpg") / (deck.id + lang_mark)  # the folder to copy into TTPG's
-        for path in write_ttpg(screen, package, deck.id + lang_mark, card, progress, title=printed_title(deck),
-                               fonts=deck.names.fonts):
-            result.outputs.append(Output(path, 0))
-    if "sprites" in options.formats:
-        from ..outputs.sprites import write_sprites
-        for path in write_sprites(screen, image_folder(out_dir, deck, "sprites"), deck.id + lang_mark, card, progress,
-                                  title=printed_title(deck)):
             result.outputs.append(Output(path, 0))
     if "preview" in options.formats:
         from ..outputs.preview import write_preview

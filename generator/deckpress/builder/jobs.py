@@ -13,8 +13,8 @@ from pathlib import Path
 from typing import NamedTuple
 
 from ..backends.pdf import FaceForms
-from ..backends.pdfpages import PDF_X1A, learn_glyphs, write_document
-from ..face import Face, PathOp
+from ..backends.pdfpages import PDF_X1A, PDF_X4, learn_glyphs, write_document
+from ..face import Face, PathOp, transform_path, translation
 from ..imposition.calibration import calibration_info, calibration_pages
 from ..imposition.cutters import SILHOUETTE, CutterProfile
 from ..imposition.document import NO_SHIFT, DocInfo, Marking, Sheet, furnish
@@ -115,8 +115,15 @@ def fold_pages(sides: Sides, paper: str, bleed: float, margins: Edges | None = N
 
 
 def single_pages(faces: Sequence[Face], width: float, height: float, bleed: float) -> Pages:
-    """One face a page, the page being the trim and the bleed (a print service's card file)."""
-    return [Page(plan_single(face, width, height, bleed)) for face in faces]
+    """One face a page, the page being the trim and the bleed (a print service's card file). A
+    shaped piece (a face with an outline) is cut along its outline, which its page's die line draws."""
+    pages = []
+    for face in faces:
+        plan = plan_single(face, width, height, bleed)
+        if face.outline:
+            plan = replace(plan, outlines=(transform_path(face.outline, translation(bleed, bleed)),))
+        pages.append(Page(plan))
+    return pages
 
 
 def piece_page(face: Face, outline: tuple[PathOp, ...], paper: str, marks: str,

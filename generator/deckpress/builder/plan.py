@@ -11,6 +11,8 @@ build, `-cmyk` the colour build in process colours for print shops):
     <id>-gutterfold[-lowink|-cmyk]-<paper>.pdf   every piece with a back, front and back side by side
                                                  on one sheet, to fold and glue   (--format gutterfold)
     <id>-drivethru.pdf                           one page per card side, CMYK     (--preset drivethru)
+    <id>-factory-<component>.pdf                 the same with 3 mm bleed and a die line, PDF/X-4
+                                                 (or X-1a), one file per component (--preset factory)
     cut/<pdf name>-p<page>.svg, .dxf, .png       the cut files of each front page  (--cutter: cutters.py)
 
 Low-ink files are black ink only, without RGB, whatever the colour space: a CMYK build writes them
@@ -21,8 +23,6 @@ Other formats write per-card files from the same faces (see `deckpress.outputs`)
     png[-<lang>][-lowink]/<component>-<number>-<name>-<side>.png, manifest.csv   (--format png)
     svg[-<lang>][-lowink]/… .svg, manifest.csv                                 (--format svg)
     tts[-<lang>]/<deck>-sheet-<n>.png, back images, <id>.json                  (--format tts)
-    ttpg[-<lang>]/Manifest.json, Templates/*.json, Textures/*.png   a Tabletop Playground package (--format ttpg)
-    sprites[-<lang>]/<component>-<n>.png, <id>.json, <id>.css   sprite sheets (Screentop.gg, BGA) (--format sprites)
     <id>[-<lang>]-preview.png   every distinct face on one small contact sheet  (--format preview)
 
 `-<lang>` marks a build in one of the deck's translations; images are in colour unless
@@ -48,11 +48,13 @@ if TYPE_CHECKING:
     from ..outputs.digests import SideRecord
     from .update import Changes
 
-FORMATS = ("pdf", "gutterfold", "png", "svg", "tts", "ttpg", "sprites", "preview")
+FORMATS = ("pdf", "gutterfold", "png", "svg", "tts", "preview")
 SHEET_FORMATS = ("pdf", "gutterfold")  # laid out on paper
 IMAGE_FORMATS = ("png", "svg")  # one set per ink asked for; tts and preview are for screens: colour
-SCREEN_FORMATS = ("tts", "ttpg", "sprites", "preview")
+SCREEN_FORMATS = ("tts", "preview")
 DRIVETHRU = "drivethru"  #: the preset that is a PDF, not a set of PNGs
+FACTORY = "factory"  #: a game factory's files: a PDF/X file per component, with a die line
+PDFX = ("4", "1a")  #: the PDF/X a factory file is written in (`Options.pdfx`)
 
 
 class Variant(Enum):
@@ -96,6 +98,7 @@ class Options:
     # an update build (`--changed-since`): the earlier report's name and the entries it recorded, by
     # deck id and language; only the update file is written, with what was added or changed since
     changed_since: tuple[str, Mapping[tuple[str, str], tuple[SideRecord, ...]]] | None = None
+    pdfx: str = "4"  # a factory's files (`preset="factory"`) in PDF/X-4, or "1a": PDF/X-1a:2003
 
     def wants(self, formats: tuple[str, ...]) -> bool:
         """Whether any of `formats` is asked for."""
