@@ -476,7 +476,8 @@ def _build_params() -> list[click.Parameter]:
         click.Option(["--pdfx"], type=click.Choice(api.PDFX), default="4", show_default=True,
                      help="The PDF/X of --preset factory's files: 4 (transparency kept, needs --icc) or 1a "
                           "(flattened, names SWOP)."),
-        click.Option(["--outline-text"], is_flag=True, help="SVG text as outlines: every viewer shows it alike."),
+        click.Option(["--outline-text"], is_flag=True,
+                     help="SVG text as outlines only, no text in the file (by default the words stay, over their glyphs)."),
         click.Option(["--tts-base-url"], default=None, metavar="URL",
                      help="Where the Tabletop Simulator images will be hosted (default: local file paths)."),
         click.Option(["--sleeves"], default=None, callback=_sleeves, metavar="auto|NAME|WxH",

@@ -218,6 +218,17 @@ def _write_deck(deck: Deck, out_dir: Path, papers: Sequence[str], inks: Sequence
         for path in write_tts(screen, image_folder(out_dir, deck, "tts"), deck.id + lang_mark, card,
                               tts_base_url, progress, title=printed_title(deck), fonts=deck.names.fonts):
             result.outputs.append(Output(path, 0))
+    if "ttpg" in options.formats:
+        from ..outputs.ttpg import write_ttpg
+        package = image_folder(out_dir, deck, "ttpg") / (deck.id + lang_mark)  # the folder to copy into TTPG's
+        for path in write_ttpg(screen, package, deck.id + lang_mark, card, progress, title=printed_title(deck),
+                               fonts=deck.names.fonts):
+            result.outputs.append(Output(path, 0))
+    if "sprites" in options.formats:
+        from ..outputs.sprites import write_sprites
+        for path in write_sprites(screen, image_folder(out_dir, deck, "sprites"), deck.id + lang_mark, card, progress,
+                                  title=printed_title(deck)):
+            result.outputs.append(Output(path, 0))
     if "preview" in options.formats:
         from ..outputs.preview import write_preview
         path = write_preview(screen, deck_folder(out_dir, deck) / f"{deck.id}{lang_mark}-preview.png", card[0],

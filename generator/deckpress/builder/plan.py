@@ -23,6 +23,8 @@ Other formats write per-card files from the same faces (see `deckpress.outputs`)
     png[-<lang>][-lowink]/<component>-<number>-<name>-<side>.png, manifest.csv   (--format png)
     svg[-<lang>][-lowink]/… .svg, manifest.csv                                 (--format svg)
     tts[-<lang>]/<deck>-sheet-<n>.png, back images, <id>.json                  (--format tts)
+    ttpg[-<lang>]/Manifest.json, Templates/*.json, Textures/*.png   a Tabletop Playground package (--format ttpg)
+    sprites[-<lang>]/<component>-<n>.png, <id>.json, <id>.css   sprite sheets (Screentop.gg, BGA) (--format sprites)
     <id>[-<lang>]-preview.png   every distinct face on one small contact sheet  (--format preview)
 
 `-<lang>` marks a build in one of the deck's translations; images are in colour unless
@@ -48,10 +50,10 @@ if TYPE_CHECKING:
     from ..outputs.digests import SideRecord
     from .update import Changes
 
-FORMATS = ("pdf", "gutterfold", "png", "svg", "tts", "preview")
+FORMATS = ("pdf", "gutterfold", "png", "svg", "tts", "ttpg", "sprites", "preview")
 SHEET_FORMATS = ("pdf", "gutterfold")  # laid out on paper
 IMAGE_FORMATS = ("png", "svg")  # one set per ink asked for; tts and preview are for screens: colour
-SCREEN_FORMATS = ("tts", "preview")
+SCREEN_FORMATS = ("tts", "ttpg", "sprites", "preview")
 DRIVETHRU = "drivethru"  #: the preset that is a PDF, not a set of PNGs
 FACTORY = "factory"  #: a game factory's files: a PDF/X file per component, with a die line
 PDFX = ("4", "1a")  #: the PDF/X a factory file is written in (`Options.pdfx`)
