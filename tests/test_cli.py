@@ -302,7 +302,7 @@ def test_an_unknown_format_is_one_line_with_a_suggestion(simple_deck, tmp_path):
     assert result.exit_code == 2
     errors = [l for l in result.output.splitlines() if l.startswith("Error")]
     assert errors == ["Error: Invalid value for '--format': unknown format 'svgg' — did you mean 'svg'? "
-                      "(choose from pdf, gutterfold, png, svg, tts, preview)"]
+                      "(choose from pdf, gutterfold, png, svg, tts, preview, hand, showcase)"]
     assert not (tmp_path / "simple").exists()
 
 
@@ -781,3 +781,17 @@ def test_a_cutter_and_a_die_line_from_the_command_line(simple_deck, tmp_path):
 def test_a_wrong_cutter_or_die_line_is_one_line(simple_deck, tmp_path, args, said):
     result = run("build", str(simple_deck), "--paper", "a4", *args, "--out", str(tmp_path))
     assert result.exit_code == 2 and result.output.startswith(said) and result.output.count("\n") == 1, result.output
+
+
+def test_shop_pictures_at_the_size_asked_and_a_bad_size_is_one_line(simple_deck, tmp_path):
+    from PIL import Image
+
+    result = run("build", str(simple_deck), "--format", "hand,showcase", "--shop-size", "480x300",
+                 "--shop-background", "transparent", "--shop-cards", "2", "--out", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    for kind in ("hand", "showcase"):
+        image = Image.open(tmp_path / "simple" / f"simple-{kind}.png")
+        assert image.size == (480, 300) and image.mode == "RGBA"
+    bad = run("build", str(simple_deck), "--format", "hand", "--shop-size", "480", "--out", str(tmp_path))
+    assert bad.exit_code == 2 and bad.output == (
+        "error: --shop-size: expected WIDTHxHEIGHT in pixels, like 1600x1000, not '480'\n")

@@ -66,6 +66,8 @@ _LAZY = {
     "set_default_printer": "deckpress.settings",
     "check_printer_name": "deckpress.settings",
     "parse_mm": "deckpress.units", "parse_size": "deckpress.units",
+    "SHOP_SIZE": "deckpress.outputs.shop", "SHOP_BACKGROUND": "deckpress.outputs.shop",
+    "SHOP_CARDS": "deckpress.outputs.shop",
     "DeckBuild": "deckpress.builder.plan", "Output": "deckpress.builder.plan", "Imposed": "deckpress.builder.images",
     "CheckResult": "deckpress.results", "DeckListing": "deckpress.results", "DeckSummary": "deckpress.results",
     "Report": "deckpress.results", "counted": "deckpress.results",
@@ -168,6 +170,8 @@ def build(decks: str | Path | Sequence[str | Path] | None = None, out: str | Pat
           back_offset: Offset | Mapping[str | Path, Offset] | None = None, marks: str = "corners",
           back_marks: bool = False, gap: float | None = None, icc: str | Path | None = None,
           only: str | Sequence[str] = (), changed_since: str | Path | None = None, sides: bool = False,
+          shop_size: str | tuple[int, int] | None = None, shop_background: str | None = None,
+          shop_cards: int | None = None,
           refresh: bool = False, cutter: str | Path | None = None, die_line: str | bool = False,
           printer: Printer | None = None, progress: Progress | None = None, on_plan: Progress | None = None,
           pdfx: str = "4") -> list[DeckBuild]:
@@ -201,6 +205,11 @@ def build(decks: str | Path | Sequence[str | Path] | None = None, out: str | Pat
     its duplex flip edge (backs mirrored to match).
     only: "FIELD=VALUE[,VALUE…]" conditions (one, or a list), a playtest build of the cards every
     one holds for ("component=notes", "name=Mill,Stall", any field); no box is made.
+    shop_size, shop_background, shop_cards: the pictures of formats "hand" (a fan of cards) and
+    "showcase" (cards standing in perspective on a glossy surface): their size in pixels ("1600x1000"
+    or (1600, 1000)), background ("#rrggbb", or "transparent") and how many cards they show (the
+    first distinct fronts of the cards built, so `only` chooses them); None: SHOP_SIZE,
+    SHOP_BACKGROUND, SHOP_CARDS.
     changed_since: the JSON report (`report.write`) of an earlier build made with `sides=True`:
     only `<deck>-update-<paper>.pdf` is written, a page listing what was added, removed and
     changed since, then the added and changed cards, front and back. sides: record what each
@@ -221,6 +230,7 @@ def build(decks: str | Path | Sequence[str | Path] | None = None, out: str | Pat
     from .ink import INKS
     from .model import bundled_deck_ids
     from .outputs.presets import PRESETS
+    from .outputs.shop import shop_picture
     from .separation import FORMULA, load_profile
 
     asked_formats = choose(formats, FORMATS, "format", allow_all=False)
@@ -247,6 +257,7 @@ def build(decks: str | Path | Sequence[str | Path] | None = None, out: str | Pat
         if asked_formats != ("pdf",) or preset is not None:
             raise DeckError("--changed-since writes the update PDF alone: leave out --format and --preset")
         options = replace(options, changed_since=(str(changed_since), earlier_sides(changed_since)))
+    options = replace(options, shop=shop_picture(shop_size, shop_background, shop_cards))
     marking = printed_by(cutting(Marking(marks, back_marks), cutter, die_line), printer)
     if back_offset is None:
         back_offset = printer.back_offset if printer is not None else (0.0, 0.0)

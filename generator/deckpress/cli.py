@@ -495,6 +495,13 @@ def _build_params() -> list[click.Parameter]:
                      help="A playtest build of some cards: those whose FIELD is one of the VALUEs "
                           "(component=NAME, name=…, number=…, or any field); repeat to narrow it further. "
                           "No box is made."),
+        click.Option(["--shop-size"], default=None, metavar="WxH",
+                     help=f"Size in pixels of the hand and showcase pictures (default {api.SHOP_SIZE})."),
+        click.Option(["--shop-background"], default=None, metavar="#RRGGBB|transparent",
+                     help=f"Their background (default {api.SHOP_BACKGROUND}); transparent for a PNG with alpha."),
+        click.Option(["--shop-cards"], type=click.IntRange(1, 20), default=None, metavar="N",
+                     help=f"How many cards they show: the first distinct fronts, of the cards --only chooses "
+                          f"(default {api.SHOP_CARDS})."),
         click.Option(["--changed-since"], type=click.Path(path_type=Path, dir_okay=False), default=None,
                      metavar="REPORT.json",
                      help="Write only <deck>-update-<paper>.pdf: a page listing what was added, removed and "
@@ -511,6 +518,7 @@ def build(decks: tuple[str, ...], paper: tuple[str, ...], ink: str | None, color
           tts_base_url: str | None, sleeves: str | tuple[float, float] | None, sleeve_thickness: float,
           back_offset: api.Offset | None, printer_name: str | None, marks: str, back_marks: bool, cutter: str | None,
           die_line: str | None, gap: float | None, only: tuple[str, ...], changed_since: Path | None,
+          shop_size: str | None, shop_background: str | None, shop_cards: int | None,
           report_file: Path | None, strict: bool) -> None:
     """Build DECKS (bundled ids or deck folders; none = every bundled deck), each in every language
     it has (--lang picks one): PDF sheets by default, card images, SVGs, Tabletop Simulator sheets
@@ -533,6 +541,7 @@ def build(decks: tuple[str, ...], paper: tuple[str, ...], ink: str | None, color
         sleeve_thickness=sleeve_thickness, back_offset={ref: offset.value for ref, offset in offsets.items()},
         printer=printer,
         marks=marks, back_marks=back_marks, gap=gap, only=only, changed_since=changed_since,
+        shop_size=shop_size, shop_background=shop_background, shop_cards=shop_cards,
         sides=report_file is not None,  # a report records what each card looks like, for --changed-since
         cutter=cutter, die_line=die_line or False, progress=bar.advance, on_plan=bar.start))
     for result in results:

@@ -39,6 +39,7 @@ from .update import changes, update_jobs
 from .plan import (DRIVETHRU, FACTORY, IMAGE_FORMATS, SCREEN_FORMATS, SHEET_FORMATS, DeckBuild, Options, Output,
                    Variant,
                    deck_folder, image_folder, lang_suffix, printed_title)
+from .plan import SHOP_FORMATS
 
 DRIVETHRU_BLEED = 25.4 / 8  # 1/8 in on every side, built into the page (print-specs.md §2)
 
@@ -196,11 +197,12 @@ def _write_deck(deck: Deck, out_dir: Path, papers: Sequence[str], inks: Sequence
         jobs += factory_jobs(composed(FACTORY_BLEED), out_dir, result.warnings, folder, options.separation,
                              options.pdfx, options.marking.die_line)
     images = _image_sets(deck, composed, options)
-    screen = composed().entries if options.wants(SCREEN_FORMATS) else []
+    screen = composed().entries if options.wants(SCREEN_FORMATS + SHOP_FORMATS) else []
     distinct = len(distinct_faces(screen))
     if on_plan:
         on_plan(sum(len(j.sheets) for j in jobs) + sum(n for *_, n in images)
-                + distinct * sum(k in options.formats for k in SCREEN_FORMATS))
+                + distinct * sum(k in options.formats for k in SCREEN_FORMATS)
+                + sum(k in options.formats for k in SHOP_FORMATS))
     with scratch:
         result.outputs = write_jobs(jobs, deck.bleed, progress, separation=options.separation)
     if images:
@@ -234,6 +236,11 @@ def _write_deck(deck: Deck, out_dir: Path, papers: Sequence[str], inks: Sequence
         path = write_preview(screen, deck_folder(out_dir, deck) / f"{deck.id}{lang_mark}-preview.png", card[0],
                              progress)
         result.outputs.append(Output(path, 0))
+    if options.wants(SHOP_FORMATS):
+        from ..outputs.shop import write_shop_pictures
+        for path in write_shop_pictures(screen, deck_folder(out_dir, deck), deck.id + lang_mark, options.formats,
+                                        options.shop, card, deck.size.radius, progress):
+            result.outputs.append(Output(path, 0))
     result.faces = composed.distinct()
     return result
 
