@@ -26,6 +26,7 @@ Other formats write per-card files from the same faces (see `deckpress.outputs`)
     ttpg[-<lang>]/<id>[-<lang>]/Manifest.json, Templates/, Textures/   a Tabletop Playground package (--format ttpg)
     sprites[-<lang>]/<component>-<n>.png, <id>.json, <id>.css   sprite sheets (Screentop.gg, BGA) (--format sprites)
     <id>[-<lang>]-preview.png   every distinct face on one small contact sheet  (--format preview)
+    <id>[-<lang>]-hand.png, -showcase.png   pictures for a shop page  (--format hand, showcase: outputs/shop.py)
 
 `-<lang>` marks a build in one of the deck's translations; images are in colour unless
 `Options.image_inks` asks for low-ink too.
@@ -48,12 +49,14 @@ if TYPE_CHECKING:
     from ..model import Deck
     from ..model.selection import Only
     from ..outputs.digests import SideRecord
+    from ..outputs.shop import ShopPicture
     from .update import Changes
 
-FORMATS = ("pdf", "gutterfold", "png", "svg", "tts", "ttpg", "sprites", "preview")
+FORMATS = ("pdf", "gutterfold", "png", "svg", "tts", "ttpg", "sprites", "preview", "hand", "showcase")
 SHEET_FORMATS = ("pdf", "gutterfold")  # laid out on paper
 IMAGE_FORMATS = ("png", "svg")  # one set per ink asked for; tts and preview are for screens: colour
 SCREEN_FORMATS = ("tts", "ttpg", "sprites", "preview")
+SHOP_FORMATS = ("hand", "showcase")  # one picture each, of a few cards (outputs/shop.py)
 DRIVETHRU = "drivethru"  #: the preset that is a PDF, not a set of PNGs
 FACTORY = "factory"  #: a game factory's files: a PDF/X file per component, with a die line
 PDFX = ("4", "1a")  #: the PDF/X a factory file is written in (`Options.pdfx`)
@@ -95,6 +98,7 @@ class Options:
     sleeve_thickness: float = SLEEVE_THICKNESS  # what a sleeve adds to a card's thickness
     marking: Marking = field(default_factory=Marking)  # how sheets are marked, and back pages shifted
     gap: float | None = None  # mm between cards on the sheets, for every deck (None: each deck's own `gap`)
+    shop: ShopPicture | None = None  # the hand and showcase pictures' size, background and cards (None: defaults)
     only: tuple[Only, ...] = ()  # a playtest build: only the cards these conditions hold for (`--only`)
     sides: bool = False  # record what each card looks like (`DeckBuild.sides`), for a report to compare with later
     # an update build (`--changed-since`): the earlier report's name and the entries it recorded, by
