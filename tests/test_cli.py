@@ -302,7 +302,7 @@ def test_an_unknown_format_is_one_line_with_a_suggestion(simple_deck, tmp_path):
     assert result.exit_code == 2
     errors = [l for l in result.output.splitlines() if l.startswith("Error")]
     assert errors == ["Error: Invalid value for '--format': unknown format 'svgg' — did you mean 'svg'? "
-                      "(choose from pdf, gutterfold, png, svg, tts, preview, hand, showcase)"]
+                      "(choose from pdf, gutterfold, png, svg, tts, ttpg, sprites, preview, hand, showcase)"]
     assert not (tmp_path / "simple").exists()
 
 
