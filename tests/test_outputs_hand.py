@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from pathlib import Path
 
 from PIL import Image
 
@@ -76,3 +77,13 @@ def test_a_transparent_hand_is_clear_round_the_cards_and_opaque_on_them(tmp_path
     below = (round(centres[1][0] - math.sin(angle) * 0.515 * height),
              round(centres[1][1] + math.cos(angle) * 0.515 * height))
     assert 10 < alpha.getpixel(below) < 160
+
+
+def test_the_readme_hand_is_metronome_as_it_builds(tmp_path):
+    """README's picture of a hand; a change to the deck, its layouts or the fan must bring a new
+    one: `deckpress build metronome --format hand --shop-size 1200x750 --out /tmp/p`, then copy
+    /tmp/p/metronome/metronome-hand.png into docs/images/."""
+    root = Path(__file__).resolve().parent.parent
+    assert "docs/images/metronome-hand.png" in (root / "README.md").read_text(encoding="utf-8")
+    result = build_deck("metronome", tmp_path, options=Options(formats=("hand",), shop=shop_picture("1200x750")))
+    assert result.outputs[0].path.read_bytes() == (root / "docs" / "images" / "metronome-hand.png").read_bytes()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from pathlib import Path
 
 import pytest
 from PIL import Image
@@ -79,3 +80,15 @@ def test_an_opaque_showcase_lies_on_its_background(tmp_path):
     assert image.getpixel((0, 0)) == (32, 64, 96)  # the background above the surface, unshaded
     bottom = image.getpixel((0, 399))
     assert all(b <= t for b, t in zip(bottom, (32, 64, 96))) and bottom != (32, 64, 96)  # the surface nearer
+
+
+def test_the_readme_showcase_is_circle_of_5_as_it_builds(tmp_path):
+    """README's picture of a showcase; a change to the deck, its layouts or the scene must bring a
+    new one: `deckpress build circle-of-5 --format showcase --shop-size 1200x750 --out /tmp/p`, then
+    copy /tmp/p/circle-of-5/circle-of-5-showcase.png into docs/images/."""
+    root = Path(__file__).resolve().parent.parent
+    assert "docs/images/circle-of-5-showcase.png" in (root / "README.md").read_text(encoding="utf-8")
+    result = build_deck("circle-of-5", tmp_path, options=Options(formats=("showcase",),
+                                                                shop=shop_picture("1200x750")))
+    assert result.outputs[0].path.read_bytes() == \
+        (root / "docs" / "images" / "circle-of-5-showcase.png").read_bytes()
