@@ -272,3 +272,38 @@ def test_box_contents_must_be_a_line_of_text(make_deck):
     with pytest.raises(DeckError, match=r"deck.yaml:\d+: box contents must be a line of text"):
         load_deck(make_deck(SIMPLE_WITH_RULES.replace("components:", "box: {contents: [1, 2]}\n    components:"),
                             {"simple": SIMPLE_LAYOUT}))
+
+
+# --- DriveThruCards' tuck box (--preset drivethru-box) ----------------------------------------------
+
+def test_the_drivethru_box_is_the_net_alone_without_bleed_marks_or_lines(tmp_path):
+    """DriveThruCards wants a tuck box's PDF without bleed (print-specs.md §1.2): one page exactly
+    the net's size, every box the same, in PDF/X-1a:2003 like its card files, and neither the cut
+    line nor the dashed folds its die makes, where the home sheet's box draws both."""
+    from tests.test_build_drivethru import assert_pdf_x1a
+
+    result, = deckpress.build("metronome", tmp_path, formats=(), preset="drivethru-box")
+    path = tmp_path / "metronome" / "metronome-drivethru-box.pdf"
+    assert [o.path for o in result.outputs] == [path]
+    assert_pdf_x1a(path)
+    page, = PdfReader(path).pages
+    boxes = page_boxes_mm(page)
+    deck = load_deck("metronome")
+    count = box_contents(deck)
+    depth = count * CARD_THICKNESS + CLEARANCE
+    width = 2 * (CARD_W + CLEARANCE) + 2 * depth + GLUE_FLAP
+    assert boxes["mediabox"][2] == pytest.approx(width, abs=0.01)
+    assert boxes["trimbox"] == pytest.approx(boxes["mediabox"], abs=0.01)
+    assert boxes["bleedbox"] == pytest.approx(boxes["mediabox"], abs=0.01)
+    assert folds(path) == ([], [], [])
+    home, = deckpress.build("metronome", tmp_path / "home", papers="a4", inks="color")
+    sheet = tmp_path / "home" / "metronome" / "metronome-box-a4.pdf"
+    assert len(folds(sheet)[0]) >= 4  # the control: the home sheet's box has its folds
+
+
+def test_the_drivethru_box_is_for_poker_cards_only(make_deck, tmp_path):
+    folder = make_deck(SIMPLE_DECK.replace("layouts: [simple]", "card: tarot\n    layouts: [simple]"),
+                       {"simple": SIMPLE_LAYOUT})
+    with pytest.raises(DeckError, match=r"preset drivethru-box has no tuck box for 70×120 mm cards; "
+                                        r"DriveThruCards makes them for poker 63\.5×88\.9 mm cards"):
+        deckpress.build(folder, tmp_path, formats=(), preset="drivethru-box")

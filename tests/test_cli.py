@@ -708,7 +708,8 @@ def test_completion_offers_papers_presets_formats_and_sizes(tmp_path):
     assert complete("deckpress impose x.png --paper a4,a", tmp_path) == ["plain,a4,a3", "plain,a4,a5"]
     assert complete("deckpress calibrate --paper a", tmp_path) == ["plain,a4", "plain,a3", "plain,a5"]
     assert complete("deckpress build --preset ", tmp_path) == ["plain,mpc", "plain,printerstudio", "plain,tgc",
-                                                                "plain,drivethru", "plain,factory"]
+                                                                "plain,drivethru", "plain,drivethru-box",
+                                                                "plain,factory"]
     assert complete("deckpress build --format pdf,p", tmp_path) == ["plain,pdf,png", "plain,pdf,preview"]
     assert complete("deckpress build --sleeves standard-", tmp_path) == ["plain,standard-american",
                                                                          "plain,standard-european"]

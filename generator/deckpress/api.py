@@ -29,7 +29,7 @@ from .errors import DeckError, DeckErrors, DeckWarning, Warnings, display_path, 
 
 if TYPE_CHECKING:  # what `__getattr__` reads lazily, for type checkers and editors
     from .builder.images import Imposed
-    from .builder.plan import DRIVETHRU, FACTORY, FORMATS, PDFX, DeckBuild, Output
+    from .builder.plan import DRIVETHRU, DRIVETHRU_BOX, FACTORY, FORMATS, PDFX, DeckBuild, Output
     from .compose.tuckbox import SLEEVE_THICKNESS, SLEEVES
     from .imposition.cutters import CUTTERS
     from .imposition.marks import MARK_MODES
@@ -53,7 +53,7 @@ _LAZY = {
     "MARK_MODES": "deckpress.imposition.marks", "CUTTERS": "deckpress.imposition.cutters",
     "INKS": "deckpress.ink", "COLORS": "deckpress.ink",
     "FORMATS": "deckpress.builder.plan", "DRIVETHRU": "deckpress.builder.plan", "FACTORY": "deckpress.builder.plan",
-    "PDFX": "deckpress.builder.plan",
+    "PDFX": "deckpress.builder.plan", "DRIVETHRU_BOX": "deckpress.builder.plan",
     "PRESETS": "deckpress.outputs.presets",
     "SLEEVES": "deckpress.compose.tuckbox", "SLEEVE_THICKNESS": "deckpress.compose.tuckbox",
     "CARD_SIZES": "deckpress.model.deck", "DECK_FILE": "deckpress.model.deck",
@@ -186,7 +186,8 @@ def build(decks: str | Path | Sequence[str | Path] | None = None, out: str | Pat
     lang: one of the decks' languages, to build that one alone (default, or "all": every
     language each deck has, its own and each of its translations).
     preset: "mpc", "printerstudio" or "tgc" (PNGs on the service's canvas for the card size; implies
-    "png"), "drivethru" (a CMYK PDF/X-1a:2003 file) or "factory" (a CMYK PDF/X file per component,
+    "png"), "drivethru" (a CMYK PDF/X-1a:2003 file), "drivethru-box" (its tuck box: the deck's, in
+    one piece, without bleed, marks or lines, PDF/X-1a:2003) or "factory" (a CMYK PDF/X file per component,
     3 mm bleed, each piece's die line in a spot colour: `die_line`'s name, else CutContour); pdfx:
     a factory's files in PDF/X-4 ("4", which embeds `icc`, so needs it) or PDF/X-1a:2003 ("1a").
     icc: a CMYK output ICC profile (a print shop's press profile) that
@@ -224,7 +225,7 @@ def build(decks: str | Path | Sequence[str | Path] | None = None, out: str | Pat
     """
     from .builder.deckbuild import DeckTask, build_decks
     from .model.cardsource import CardFetcher, fetching
-    from .builder.plan import DRIVETHRU, FACTORY, FORMATS, PDFX, Options
+    from .builder.plan import DRIVETHRU, DRIVETHRU_BOX, FACTORY, FORMATS, PDFX, Options
     from .compose.tuckbox import SLEEVE_THICKNESS
     from .imposition.document import Marking
     from .ink import INKS
@@ -235,7 +236,7 @@ def build(decks: str | Path | Sequence[str | Path] | None = None, out: str | Pat
 
     asked_formats = choose(formats, FORMATS, "format", allow_all=False)
     if preset is not None:
-        choose([preset], (*sorted(PRESETS), DRIVETHRU, FACTORY), "preset")
+        choose([preset], (*sorted(PRESETS), DRIVETHRU, DRIVETHRU_BOX, FACTORY), "preset")
     choose([pdfx], PDFX, "pdfx")
     if pdfx != "4" and preset != FACTORY:
         raise DeckError("--pdfx chooses the PDF/X of a factory's files: give it with --preset factory")
@@ -244,7 +245,7 @@ def build(decks: str | Path | Sequence[str | Path] | None = None, out: str | Pat
     pdf_inks = choose(inks if inks is not None else "all", INKS, "ink")
     separation = FORMULA
     if icc is not None:
-        if color != "cmyk" and preset not in (DRIVETHRU, FACTORY):
+        if color != "cmyk" and preset not in (DRIVETHRU, DRIVETHRU_BOX, FACTORY):
             raise DeckError("an ICC profile separates CMYK files: give it with --color cmyk, --preset drivethru "
                             "or --preset factory")
         separation = load_profile(Path(icc))

@@ -467,11 +467,13 @@ def _build_params() -> list[click.Parameter]:
                      help=f"What to make, comma-separated: {', '.join(api.FORMATS)}."),
         click.Option(["--dpi"], type=click.IntRange(72, 1200), default=300, show_default=True,
                      help="Resolution of PNG card images."),
-        click.Option(["--preset"], type=click.Choice([*sorted(presets), api.DRIVETHRU, api.FACTORY]), default=None,
+        click.Option(["--preset"], type=click.Choice([*sorted(presets), api.DRIVETHRU, api.DRIVETHRU_BOX, api.FACTORY]),
+                     default=None,
                      help="Files for a print service, no marks: PNGs on its exact canvas for "
                           + ", ".join(f"{p.name} ({p.service})" for p in presets.values())
                           + f"; {api.DRIVETHRU}: a CMYK PDF/X-1a file, one page per card side with 1/8 in "
-                          f"bleed; {api.FACTORY}: a CMYK PDF/X-4 file per component (the --icc profile "
+                          f"bleed; {api.DRIVETHRU_BOX}: its tuck box, the deck's, without bleed or lines; "
+                          f"{api.FACTORY}: a CMYK PDF/X-4 file per component (the --icc profile "
                           "embedded), 3 mm bleed, each piece's die line in a spot colour (--die-line's name)."),
         click.Option(["--pdfx"], type=click.Choice(api.PDFX), default="4", show_default=True,
                      help="The PDF/X of --preset factory's files: 4 (transparency kept, needs --icc) or 1a "

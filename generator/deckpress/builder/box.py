@@ -8,11 +8,13 @@ from pathlib import Path
 from ..compose.tuckbox import CARD_THICKNESS, BoxArt, BoxSize, Net, box_size, sleeve_for, tuck_box
 from ..errors import DeckError, Warnings
 from ..face import Face
+from ..imposition.document import Marking
 from ..text.fonts import from_fonts
 from ..model import Deck
 from .faces import DeckFaces, Inked
-from .jobs import Job, Page, deck_job, piece_page
-from .plan import Options, printed_title
+from .flatten import Flattener
+from .jobs import PDF_X1A, Job, Page, deck_job, piece_page, single_pages
+from .plan import DRIVETHRU_BOX, Options, Variant, printed_title
 
 #: the few words a box prints, in the languages decks are written in (others get English)
 BOX_WORDS = {"en": ("players", "cards", "made with deckpress"),
@@ -59,6 +61,38 @@ def box_job(faces: DeckFaces, out_dir: Path, paper: str, inked: Inked, options: 
     warn(f"the tuck box ({size.width:g} × {size.height:g} × {size.depth:g} mm) does not fit on {paper} paper, "
          "even in two parts: no box file", kind="box-too-big")
     return None
+
+
+#: the cards DriveThruCards makes tuck boxes for: poker (2.5 × 3.5 in), as its tuck box products say
+DRIVETHRU_BOX_CARDS = (63.5, 88.9)
+
+
+def drivethru_box_job(faces: DeckFaces, out_dir: Path, options: Options, scratch: Path,
+                      warn: Warnings) -> Job | None:
+    """DriveThruCards' tuck box file (`--preset drivethru-box`): the deck's box in one piece, on a
+    page exactly its size, without bleed (which DriveThruCards asks of a box, unlike its cards),
+    marks, cut or fold lines (its die cuts and creases), in CMYK and PDF/X-1a:2003 like its card
+    files, a side with transparency printed as a picture of itself. Poker cards only: a deck of
+    another size is one line naming the size it takes."""
+    deck = faces.deck
+    (w, h), (dw, dh) = (deck.size.width, deck.size.height), DRIVETHRU_BOX_CARDS
+    if not (abs(w - dw) <= 1.0 and abs(h - dh) <= 1.0):
+        raise DeckError(f"preset {DRIVETHRU_BOX} has no tuck box for {w:g}×{h:g} mm cards; DriveThruCards makes "
+                        f"them for poker {dw:g}×{dh:g} mm cards", deck.file)
+    count, cover = box_contents(deck), faces.cover()
+    if cover is None or count == 0:
+        warn("no cards of the deck's size to box: no DriveThruCards tuck box file", kind="box-too-big")
+        return None
+    inked, flat = faces.inked(Variant.CMYK, options.separation), Flattener(scratch)
+    art = box_art(deck, inked(flat(cover[0])), inked(flat(cover[1]), back=True))  # type: ignore[arg-type]
+    net, = tuck_box(sized_box(deck, count, options), art, 1, lines=False)
+    face = flat(net.face)
+    if flat.done:
+        warn("the tuck box's art has transparency: printed as a picture at 600 dpi in the DriveThruCards "
+             "file, as PDF/X-1a allows none", kind="flattened")
+    pages = single_pages([face], face.width, face.height, 0.0)  # type: ignore[list-item]
+    return deck_job(deck, out_dir, None, Variant.CMYK, DRIVETHRU_BOX, pages, marking=Marking(marks="none"),
+                    standard=PDF_X1A)
 
 
 @from_fonts

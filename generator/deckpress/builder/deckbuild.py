@@ -30,13 +30,13 @@ from ..separation import FORMULA, Separation
 from ..text.shaping import shape
 from ..units import HOME_PAPERS
 from ..workers import in_order
-from .box import box_job
+from .box import box_job, drivethru_box_job
 from .factory import FACTORY_BLEED, factory_jobs
 from .faces import DeckFaces, Inked, compose_faces
 from .flatten import FLATTEN_DPI, Flattener
 from .jobs import PDF_X1A, Job, deck_job, fold_pages, sheet_files, single_pages, write_jobs
 from .update import changes, update_jobs
-from .plan import (DRIVETHRU, FACTORY, IMAGE_FORMATS, SCREEN_FORMATS, SHEET_FORMATS, DeckBuild, Options, Output,
+from .plan import (DRIVETHRU, DRIVETHRU_BOX, FACTORY, IMAGE_FORMATS, SCREEN_FORMATS, SHEET_FORMATS, DeckBuild, Options, Output,
                    Variant,
                    deck_folder, image_folder, lang_suffix, printed_title)
 from .plan import SHOP_FORMATS
@@ -192,6 +192,10 @@ def _write_deck(deck: Deck, out_dir: Path, papers: Sequence[str], inks: Sequence
     if options.preset == DRIVETHRU:
         folder = Path(scratch.enter_context(tempfile.TemporaryDirectory(prefix="deckpress-flattened-")))
         jobs.append(drivethru_job(composed(DRIVETHRU_BLEED), out_dir, result.warnings, folder, options.separation))
+    if options.preset == DRIVETHRU_BOX:
+        folder = Path(scratch.enter_context(tempfile.TemporaryDirectory(prefix="deckpress-flattened-")))
+        box = drivethru_box_job(composed(), out_dir, options, folder, result.warnings)
+        jobs += [box] if box else []
     if options.preset == FACTORY:
         folder = Path(scratch.enter_context(tempfile.TemporaryDirectory(prefix="deckpress-flattened-")))
         jobs += factory_jobs(composed(FACTORY_BLEED), out_dir, result.warnings, folder, options.separation,

@@ -11,6 +11,7 @@ build, `-cmyk` the colour build in process colours for print shops):
     <id>-gutterfold[-lowink|-cmyk]-<paper>.pdf   every piece with a back, front and back side by side
                                                  on one sheet, to fold and glue   (--format gutterfold)
     <id>-drivethru.pdf                           one page per card side, CMYK     (--preset drivethru)
+    <id>-drivethru-box.pdf                       the tuck box alone, no bleed, CMYK (--preset drivethru-box)
     <id>-factory-<component>.pdf                 the same with 3 mm bleed and a die line, PDF/X-4
                                                  (or X-1a), one file per component (--preset factory)
     cut/<pdf name>-p<page>.svg, .dxf, .png       the cut files of each front page  (--cutter: cutters.py)
@@ -59,6 +60,7 @@ SCREEN_FORMATS = ("tts", "ttpg", "sprites", "preview")
 SHOP_FORMATS = ("hand", "showcase")  # one picture each, of a few cards (outputs/shop.py)
 DRIVETHRU = "drivethru"  #: the preset that is a PDF, not a set of PNGs
 FACTORY = "factory"  #: a game factory's files: a PDF/X file per component, with a die line
+DRIVETHRU_BOX = "drivethru-box"  #: DriveThruCards' tuck box: the deck's box, PDF/X-1a, no bleed
 PDFX = ("4", "1a")  #: the PDF/X a factory file is written in (`Options.pdfx`)
 
 

@@ -136,8 +136,9 @@ class Net:
     name: str  # "tuck box", or "tuck box, part 1 of 2"
 
 
-def tuck_box(size: BoxSize, art: BoxArt, parts: int = 1) -> list[Net]:
-    """The box as one piece (`parts` 1) or two (2), each a face with its outline."""
+def tuck_box(size: BoxSize, art: BoxArt, parts: int = 1, lines: bool = True) -> list[Net]:
+    """The box as one piece (`parts` 1) or two (2), each a face with its outline; without its cut
+    and fold lines when not `lines` (a print service's box, which its own die cuts and creases)."""
     W, D, G = size.width, size.depth, GLUE_FLAP
     if parts == 1:
         pieces = [(("front", W), ("side", D), ("back", W), ("side", D), ("glue", G))]
@@ -148,7 +149,7 @@ def tuck_box(size: BoxSize, art: BoxArt, parts: int = 1) -> list[Net]:
     nets = []
     for i, columns in enumerate(pieces, start=1):
         name = "tuck box" if parts == 1 else f"tuck box, part {i} of {parts}"
-        nets.append(_piece(size, art, columns, name))
+        nets.append(_piece(size, art, columns, name, lines))
     return nets
 
 
@@ -158,7 +159,7 @@ _TOP = {"front": "notch", "side": "dust", "back": "tuck", "glue": None}
 _BOTTOM = {"front": "tuck", "side": "dust", "back": "plain", "glue": None}
 
 
-def _piece(size: BoxSize, art: BoxArt, columns: tuple[tuple[str, float], ...], name: str) -> Net:
+def _piece(size: BoxSize, art: BoxArt, columns: tuple[tuple[str, float], ...], name: str, lines: bool = True) -> Net:
     H = size.height
     starts = [sum(w for _, w in columns[:i]) for i in range(len(columns))]
     cols = [(kind, x0, x0 + w) for (kind, w), x0 in zip(columns, starts)]
@@ -177,9 +178,10 @@ def _piece(size: BoxSize, art: BoxArt, columns: tuple[tuple[str, float], ...], n
     items: list[Item] = _grounds(size, art, cols)
     for kind, a, b in cols:
         items += _panel_art(size, art, kind, a, b)
-    fold = FOLD if art.ground is None else replace(FOLD, stroke=art.color)  # folds lie on the ground
-    items += [Line(*f, paint=fold) for f in folds]
-    items.append(Path(outline, CUT))
+    if lines:
+        fold = FOLD if art.ground is None else replace(FOLD, stroke=art.color)  # folds lie on the ground
+        items += [Line(*f, paint=fold) for f in folds]
+        items.append(Path(outline, CUT))
     face = Face(round(max(xs) - x0, 6), round(max(ys) - y0, 6), 0.0, (Group(tuple(items), shift),))
     return Net(face, transform_path(outline, shift), name)
 
