@@ -151,7 +151,8 @@ def test_a_drivethru_file_separated_by_a_profile_embeds_it_as_its_output_intent(
 
 
 @pytest.mark.parametrize("args, said", [
-    (["--ink", "color"], "an ICC profile separates CMYK files: give it with --color cmyk or --preset drivethru"),
+    (["--ink", "color"], "an ICC profile separates CMYK files: give it with --color cmyk or a print shop's "
+                         "--preset (drivethru, drivethru-box or factory)"),
     (["--color", "cmyk", "--icc", "missing.icc"], "missing.icc: cannot read the ICC profile"),
 ])
 def test_icc_mistakes_are_one_line_and_status_2(pictured_deck, press_profile, tmp_path, args, said):

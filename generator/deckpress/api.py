@@ -246,8 +246,8 @@ def build(decks: str | Path | Sequence[str | Path] | None = None, out: str | Pat
     separation = FORMULA
     if icc is not None:
         if color != "cmyk" and preset not in (DRIVETHRU, DRIVETHRU_BOX, FACTORY):
-            raise DeckError("an ICC profile separates CMYK files: give it with --color cmyk, --preset drivethru "
-                            "or --preset factory")
+            raise DeckError("an ICC profile separates CMYK files: give it with --color cmyk or a print shop's "
+                            "--preset (drivethru, drivethru-box or factory)")
         separation = load_profile(Path(icc))
     options = Options(asked_formats, dpi, preset, outline_text, tts_base_url, color, separation=separation,
                       image_inks=pdf_inks if inks is not None else ("color",), sleeves=sleeves,
