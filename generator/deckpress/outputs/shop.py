@@ -108,9 +108,10 @@ def shown_fronts(entries: Sequence[Entry], card: tuple[float, float], count: int
 def cut_out(faces: Sequence[Face], widths: Sequence[int], radius_mm: float,
             pad: int = 2) -> list[PILImage.Image]:
     """Each face at its trim as a premultiplied RGBa picture `width` px wide, its corners rounded
-    to `radius_mm` (a shaped piece follows its outline: the raster leaves it white outside, so
-    its corners are what the deck's radius says), with `pad` transparent pixels round it so that
-    a transformed edge is interpolated like the inside, not cut stair-stepped."""
+    to `radius_mm` (the mask drawn SUPERSAMPLE times bigger and reduced, so the corners are
+    smooth), with `pad` transparent pixels round it so that a turned edge is interpolated like
+    the inside, not cut stair-stepped. Shop pictures are of cards: a shaped piece (a round token)
+    is cut to the rounded rectangle too, its paper white round its outline."""
     from PIL import Image as PILImage
     from PIL import ImageDraw
 
