@@ -39,7 +39,7 @@ def test_each_card_of_the_fan_is_the_decks_own_where_the_fan_puts_it(tmp_path):
     aspect = faces[0].width / faces[0].height
     height, centres = fan_layout(len(faces), aspect, size)
     width = round(height * aspect)
-    cards = [card.convert("RGBA") for card in cut_out(faces, [width] * len(faces), deck.size.radius, PAD)]
+    cards = [card.convert("RGBA") for card in cut_out(faces, [width] * len(faces), PAD)]
     seen = []
     for card, centre, angle in zip(cards, centres, fan_angles(len(faces))):
         # the card's most colourful pixel in its left strip, halfway down, which the next card leaves bare

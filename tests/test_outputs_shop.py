@@ -59,3 +59,34 @@ def test_only_chooses_the_cards_and_the_pictures_are_the_same_bytes_each_time(tm
     for a, b in zip(first.outputs, second.outputs):
         assert a.path.read_bytes() == b.path.read_bytes()
     assert {e.component for e in compose_faces(first.deck, Warnings()).entries} == {"rests"}
+
+
+def test_the_progress_bar_hears_of_each_picture_it_was_told_of(tmp_path):
+    import deckpress
+
+    planned, done = [], []
+    deckpress.build("metronome", tmp_path, formats="hand,showcase", shop_size="300x200", shop_cards=2,
+                    progress=done.append, on_plan=planned.append)
+    assert sum(planned) == sum(done) == 2
+
+
+def test_a_card_is_cut_to_its_rounded_corners_and_a_token_to_its_outline():
+    from pathlib import Path
+
+    from deckpress.outputs.shop import cut_out
+
+    root = Path(__file__).resolve().parent.parent
+    deck = load_deck(root / "docs" / "samples" / "harbour")
+    coin = next(e.front for e in compose_faces(deck, Warnings()).entries if e.front.outline)
+    card = next(e.front for e in compose_faces(load_deck("metronome"), Warnings()).entries)
+    pad = 2
+    for face, width in ((coin, 200), (card, 200)):
+        picture = cut_out([face], [width], pad)[0].convert("RGBA")
+        alpha = picture.getchannel("A")
+        w, h = picture.width - 2 * pad, picture.height - 2 * pad
+        assert alpha.getpixel((pad + w // 2, pad + h // 2)) == 255
+        assert alpha.getpixel((0, 0)) == 0 and alpha.getpixel((pad, pad)) < 40  # round the trim's corner
+        assert alpha.getpixel((pad + w // 2, pad + 1)) > 200  # the middle of the top edge is there
+        # a coin's round edge reaches the middle of its square's sides, not the square's inner corners
+        inset = (pad + round(w * 0.1), pad + round(h * 0.1))
+        assert (alpha.getpixel(inset) == 0) == bool(face.outline)

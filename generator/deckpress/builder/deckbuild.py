@@ -243,7 +243,7 @@ def _write_deck(deck: Deck, out_dir: Path, papers: Sequence[str], inks: Sequence
     if options.wants(SHOP_FORMATS):
         from ..outputs.shop import write_shop_pictures
         for path in write_shop_pictures(screen, deck_folder(out_dir, deck), deck.id + lang_mark, options.formats,
-                                        options.shop, card, deck.size.radius, progress):
+                                        options.shop, card, progress):
             result.outputs.append(Output(path, 0))
     result.faces = composed.distinct()
     return result

@@ -65,12 +65,11 @@ def fan_layout(count: int, aspect: float, size: tuple[int, int]) -> tuple[float,
     return scale, [(ox + scale * x, oy + scale * y) for x, y in centres]
 
 
-def write_hand(faces: Sequence[Face], path: Path, picture: ShopPicture, radius_mm: float) -> Path:
+def write_hand(faces: Sequence[Face], path: Path, picture: ShopPicture) -> Path:
     """The fan of `faces` (first lowest, on the left) as a PNG of `picture.size`."""
     aspect = faces[0].width / faces[0].height
     height, centres = fan_layout(len(faces), aspect, picture.size)
-    cards = [edged(card) for card in cut_out(faces, [round(height * f.width / f.height) for f in faces],
-                                             radius_mm, PAD)]
+    cards = [edged(card) for card in cut_out(faces, [round(height * f.width / f.height) for f in faces], PAD)]
     image = ground(picture)
     blur = SHADOW_BLUR * height
     shift = (round(SHADOW_OFFSET[0] * height), round(SHADOW_OFFSET[1] * height))

@@ -4,7 +4,7 @@ what both are drawn with.
 `ShopPicture` is the request: the picture's size in pixels, its background (a colour, or
 transparent) and how many cards it shows. The cards are the first distinct fronts of the build's
 card list, so `--only name=Mill,Stall` chooses them. Both pictures draw each card as it looks cut
-out (its trim with its corner radius, antialiased), rasterised by `backends.raster` at the size it
+out (its trim with its corner radius, or a shaped piece's outline, antialiased), rasterised by `backends.raster` at the size it
 is shown, so nothing is scaled twice; and both are written with fixed PNG settings and no dates,
 so the same deck gives the same bytes.
 
@@ -76,22 +76,22 @@ def shop_picture(size: str | tuple[int, int] | None = None, background: str | No
 
 
 def write_shop_pictures(entries: Sequence[Entry], folder: Path, stem: str, formats: Sequence[str],
-                        picture: ShopPicture | None, card: tuple[float, float], radius_mm: float,
+                        picture: ShopPicture | None, card: tuple[float, float],
                         progress: Callable[[int], None] | None = None) -> list[Path]:
     """`<stem>-hand.png` and `<stem>-showcase.png` in `folder`, those of them `formats` asks for,
-    of the first `picture.cards` distinct fronts of the card size `card` (mm) with corners of
-    `radius_mm`; `progress` hears of each picture written."""
+    of the first `picture.cards` distinct fronts of the card size `card` (mm); `progress` hears of
+    each picture written."""
     picture = picture or shop_picture()
     faces = shown_fronts(entries, card, picture.cards)
     written = []
     if "hand" in formats:
         from .hand import write_hand
-        written.append(write_hand(faces, folder / f"{stem}-hand.png", picture, radius_mm))
+        written.append(write_hand(faces, folder / f"{stem}-hand.png", picture))
         if progress:
             progress(1)
     if "showcase" in formats:
         from .showcase import write_showcase
-        written.append(write_showcase(faces, folder / f"{stem}-showcase.png", picture, radius_mm))
+        written.append(write_showcase(faces, folder / f"{stem}-showcase.png", picture))
         if progress:
             progress(1)
     return written
@@ -105,28 +105,38 @@ def shown_fronts(entries: Sequence[Entry], card: tuple[float, float], count: int
     return (cards or fronts)[:count]
 
 
-def cut_out(faces: Sequence[Face], widths: Sequence[int], radius_mm: float,
-            pad: int = 2) -> list[PILImage.Image]:
-    """Each face at its trim as a premultiplied RGBa picture `width` px wide, its corners rounded
-    to `radius_mm` (the mask drawn SUPERSAMPLE times bigger and reduced, so the corners are
-    smooth), with `pad` transparent pixels round it so that a turned edge is interpolated like
-    the inside, not cut stair-stepped. Shop pictures are of cards: a shaped piece (a round token)
-    is cut to the rounded rectangle too, its paper white round its outline."""
+def cut_out(faces: Sequence[Face], widths: Sequence[int], pad: int = 2) -> list[PILImage.Image]:
+    """Each face as it looks cut out, a premultiplied RGBa picture `width` px wide: its trim with
+    its corners rounded by the face's `radius` (the mask drawn SUPERSAMPLE times bigger and
+    reduced, so the corners are smooth), or a shaped piece (a round token) along its outline
+    (its outline filled black, rasterised as the face is); with `pad` transparent pixels round
+    it so that a turned edge is interpolated like the inside, not cut stair-stepped."""
     from PIL import Image as PILImage
-    from PIL import ImageDraw
+    from PIL import ImageChops, ImageDraw
 
     from ..backends.raster import RasterJob, render, trim_box
+    from ..colors import RGB
+    from ..face import Face as FaceType
+    from ..face import Paint, Path as PathItem
 
     sizes = [(w, max(1, round(w * f.height / f.width))) for f, w in zip(faces, widths)]
-    pictures = render([RasterJob(f, trim_box(f), s, dpi=72) for f, s in zip(faces, sizes)])
+    shaped = [i for i, f in enumerate(faces) if f.outline]
+    silhouettes = [FaceType(faces[i].width, faces[i].height, 0.0,
+                            (PathItem(faces[i].outline, Paint(fill=RGB(0, 0, 0))),)) for i in shaped]
+    pictures = render([RasterJob(f, trim_box(f), s, dpi=72) for f, s in zip(faces, sizes)]
+                      + [RasterJob(f, trim_box(f), sizes[i], dpi=72) for f, i in zip(silhouettes, shaped)])
+    outlines = dict(zip(shaped, pictures[len(faces):]))
     out = []
-    for face, picture, (w, h) in zip(faces, pictures, sizes):
+    for i, (face, picture, (w, h)) in enumerate(zip(faces, pictures, sizes)):
         assert picture is not None
-        k = SUPERSAMPLE
-        mask = PILImage.new("L", (w * k, h * k), 0)
-        r = radius_mm * w / face.width * k
-        ImageDraw.Draw(mask).rounded_rectangle((0, 0, w * k - 1, h * k - 1), radius=r, fill=255)
-        mask = mask.resize((w, h), PILImage.Resampling.BOX)
+        if i in outlines:
+            mask = ImageChops.invert(outlines[i].convert("L"))  # black inside the outline: opaque there
+        else:
+            k = SUPERSAMPLE
+            mask = PILImage.new("L", (w * k, h * k), 0)
+            radius = face.radius * w / face.width * k
+            ImageDraw.Draw(mask).rounded_rectangle((0, 0, w * k - 1, h * k - 1), radius=radius, fill=255)
+            mask = mask.resize((w, h), PILImage.Resampling.BOX)
         card = picture.convert("RGBA")
         card.putalpha(mask)
         padded = PILImage.new("RGBA", (w + 2 * pad, h + 2 * pad), (0, 0, 0, 0))

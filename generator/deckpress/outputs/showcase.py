@@ -107,18 +107,19 @@ def scene_layout(count: int, aspect: float, size: tuple[int, int]
     return cards, reflections, heights
 
 
-def write_showcase(faces: Sequence[Face], path: Path, picture: ShopPicture, radius_mm: float) -> Path:
+def write_showcase(faces: Sequence[Face], path: Path, picture: ShopPicture) -> Path:
     """The row of `faces` (first nearest) as a PNG of `picture.size`."""
     aspect = faces[0].width / faces[0].height
     quads, reflections, heights = scene_layout(len(faces), aspect, picture.size)
-    cards = [edged(card) for card in cut_out(faces, [max(1, round(h * aspect)) for h in heights], radius_mm, PAD)]
+    cards = [edged(card) for card in cut_out(faces, [max(1, round(h * aspect)) for h in heights], PAD)]
     image = _surface(picture, [p for q in quads for p in q[2:]])
     # far cards first, so a nearer one is drawn over a farther one's reflection and shadow
     order = range(len(faces) - 1, -1, -1)
     for i in order:
         image.alpha_composite(_reflection(cards[i], reflections[i], picture.size))
     for i in order:
-        image.alpha_composite(_contact_shadow(quads[i], heights[i], picture.size))
+        if not faces[i].outline:  # a round or hex piece touches the surface at a point, not along its foot
+            image.alpha_composite(_contact_shadow(quads[i], heights[i], picture.size))
     for i in order:
         image.alpha_composite(_mapped(cards[i], quads[i], picture.size))
     return save_shop_png(image, path, picture.background is None)
