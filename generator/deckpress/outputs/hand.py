@@ -38,8 +38,8 @@ def fan_angles(count: int) -> list[float]:
     return [(i - (count - 1) / 2) * step for i in range(count)]
 
 
-def fan_centres(count: int, aspect: float) -> list[tuple[float, float]]:
-    """Each card's centre in card heights, the pivot at (0, 0), y down; `aspect` is width/height."""
+def fan_centres(count: int) -> list[tuple[float, float]]:
+    """Each card's centre in card heights, the pivot at (0, 0), y down."""
     return [(math.sin(math.radians(a)) * (PIVOT + 0.5), -math.cos(math.radians(a)) * (PIVOT + 0.5))
             for a in fan_angles(count)]
 
@@ -53,7 +53,7 @@ def _corners(centre: tuple[float, float], angle: float, w: float, h: float) -> l
 def fan_layout(count: int, aspect: float, size: tuple[int, int]) -> tuple[float, list[tuple[float, float]]]:
     """The card height in px that fills `size` inside the margin (the shadow's reach included),
     and each card's centre in px."""
-    angles, centres = fan_angles(count), fan_centres(count, aspect)
+    angles, centres = fan_angles(count), fan_centres(count)
     points = [p for centre, a in zip(centres, angles) for p in _corners(centre, a, aspect, 1.0)]
     reach = SHADOW_BLUR * 2 + max(SHADOW_OFFSET)  # the shadow's room beyond the cards
     x0, x1 = min(p[0] for p in points) - reach, max(p[0] for p in points) + reach
