@@ -244,3 +244,27 @@ def test_backs_land_behind_their_fronts_for_either_flip(tmp_path, nine_deck, fli
     # the printer's margins are the paper's, whichever side is up: the 12 mm bottom holds on both
     for box in front + back:
         assert box[3] <= H - 12 - 1e-6 and box[1] >= 5 - 1e-6
+
+
+def test_impose_prints_finished_art_for_a_printer_and_a_cutter_as_build_does(tmp_path):
+    """Issue 35: `impose` takes the same printer profiles and cutter marks as `build`: nine card
+    images on Letter for a printer with 5 mm margins keep every ink 5 mm in (8 a page, turned),
+    and for a four-mark Silhouette the sheet carries its marks and a cut file per page."""
+    from PIL import Image
+
+    folder = tmp_path / "art"
+    folder.mkdir()
+    for n in range(9):
+        Image.new("RGB", (822, 1122), (40 + 20 * n, 90, 160)).save(folder / f"card{n}.png")
+    run("printer", "add", "inkjet", "--margins", "5mm")
+    result = run("impose", str(folder), "--paper", "letter", "--printer", "inkjet", "--out", str(tmp_path / "o"))
+    assert result.exit_code == 0, result.output
+    sheets = tmp_path / "o" / "imposed" / "imposed-cards-letter.pdf"
+    assert ink_near_edges(sheets, 5.0) == [] and len(PdfReader(sheets).pages) == 2
+    plain = run("impose", str(folder), "--paper", "letter", "--out", str(tmp_path / "p"))
+    assert plain.exit_code == 0, plain.output
+    assert ink_near_edges(tmp_path / "p" / "imposed" / "imposed-cards-letter.pdf", 5.0) != []  # the test can fail
+    cut = run("impose", str(folder), "--paper", "a4", "--cutter", "silhouette-4", "--out", str(tmp_path / "c"))
+    assert cut.exit_code == 0, cut.output
+    written = sorted(p.name for p in (tmp_path / "c" / "imposed").rglob("*") if p.is_file())
+    assert any(name.endswith(".svg") for name in written) and any(name.endswith(".dxf") for name in written), written
