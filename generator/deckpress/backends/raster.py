@@ -179,12 +179,13 @@ def _chunk(kind: bytes, data: bytes) -> bytes:
     return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 
 
-def save_png(image: PILImage.Image, path: Path, dpi: float = 300.0) -> None:
+def save_png(image: PILImage.Image, path: Path, dpi: float = 300.0) -> Path:
     """Write a PNG atomically (temporary file, then rename), with its resolution recorded: an RGB
     image (a TTS sheet) as the card images are, others (the preview's palette) by Pillow. Neither
-    writes dates, so the same pixels give the same bytes."""
+    writes dates, so the same pixels give the same bytes. Returns `path`."""
     with replacing(path) as tmp:
         if image.mode == "RGB":
             tmp.write_bytes(png_bytes(image.tobytes(), image.size, 3 * image.width, dpi))
         else:
             image.save(tmp, format="PNG", dpi=(dpi, dpi))
+    return path

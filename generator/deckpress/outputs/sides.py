@@ -76,6 +76,15 @@ def shown_text(text: str) -> str:
 _SPELLED = {"♯": " sharp ", "♭": " flat ", "#": " sharp ", "♮": " natural ", "+": " plus ", "&": " and "}
 
 
+def unique_name(stem: str, taken: set[str]) -> str:
+    """`stem`, or `stem-2`, `stem-3`, … if it is taken; the name returned is taken from then on."""
+    unique, n = stem, 2
+    while unique in taken:
+        unique, n = f"{stem}-{n}", n + 1
+    taken.add(unique)
+    return unique
+
+
 def slug(text: str, limit: int = 28) -> str:
     """A name that is safe in a file name everywhere: lower-case ASCII words joined by hyphens
     ("G♯/A♭" → "g-sharp-a-flat", "Richtungswechsel" stays readable, umlauts lose their dots).

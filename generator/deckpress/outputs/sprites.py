@@ -33,7 +33,7 @@ from PIL import Image as PILImage
 from ..atomic import write_text
 from ..backends.raster import RasterJob, render, save_png, trim_box
 from ..face import Face
-from .sides import Entry, slug
+from .sides import Entry, slug, unique_name
 from .tts import cell_size
 
 MAX_SIDE = 4096  # px: a sheet each way; the largest texture every browser and phone draws
@@ -68,7 +68,7 @@ def write_sprites(entries: Sequence[Entry], folder: Path, name: str, card: tuple
         fronts = list(dict.fromkeys(e.front for e in group))
         backs = list(dict.fromkeys(e.back for e in group if e.back is not None))
         faces = fronts + [b for b in backs if b not in fronts]
-        stem = _unique(slug(component, 40) or "cards", taken)
+        stem = unique_name(slug(component, 40) or "cards", taken)
         plans.append((component, group, stem, cell, faces))
         for face in faces:
             wanted.setdefault(face, cell)
@@ -91,7 +91,7 @@ def write_sprites(entries: Sequence[Entry], folder: Path, name: str, card: tuple
                 x, y = (i % columns) * cell[0], (i // columns) * cell[1]
                 image.paste(pictures[face], (x, y))
                 where[face] = {"sheet": file, "index": i, "column": i % columns, "row": i // columns, "x": x, "y": y}
-            written.append(_save(folder / file, image))
+            written.append(save_png(image, folder / file, dpi=72))
             sheets.append({"file": file, "width": image.width, "height": image.height, "columns": columns,
                            "rows": used_rows, "cells": len(chunk)})
         base = f"sprite-{stem}"
@@ -127,19 +127,6 @@ def _rule(css_class: str, spot: dict) -> str:
 
 def _px(value: int) -> str:
     return f"{value}px" if value else "0"
-
-
-def _unique(stem: str, taken: set[str]) -> str:
-    unique, n = stem, 2
-    while unique in taken:
-        unique, n = f"{stem}-{n}", n + 1
-    taken.add(unique)
-    return unique
-
-
-def _save(path: Path, image: PILImage.Image) -> Path:
-    save_png(image, path, dpi=72)
-    return path
 
 
 def _file_safe(name: str) -> str:

@@ -33,7 +33,7 @@ from ..atomic import write_text
 from ..backends.raster import RasterJob, render, save_png, trim_box
 from ..face import Face
 from ..text.fonts import FontSet
-from .sides import Entry, shown_name, slug
+from .sides import Entry, shown_name, slug, unique_name
 from .tts import MAX_COLS, MAX_ROWS, cell_size, neutral_back
 
 BLANK = (255, 255, 255)
@@ -75,10 +75,10 @@ def write_ttpg(entries: Sequence[Entry], folder: Path, name: str, card: tuple[fl
     templates = []
     for stack in stacks:
         cell = cells[id(stack)]
-        stem = _unique(slug(stack.name, 40) or "cards", taken)
+        stem = unique_name(slug(stack.name, 40) or "cards", taken)
         if stack.back not in backs:
-            backs[stack.back] = _unique(f"{stem}-back", taken)
-            written.append(_save(folder / "Textures" / f"{backs[stack.back]}.png", pictures[stack.back]))
+            backs[stack.back] = unique_name(f"{stem}-back", taken)
+            written.append(save_png(pictures[stack.back], folder / "Textures" / f"{backs[stack.back]}.png", dpi=72))
         fronts = list(dict.fromkeys(e.front for e in stack.entries))
         per_sheet = MAX_COLS * MAX_ROWS
         sheets = [fronts[i:i + per_sheet] for i in range(0, len(fronts), per_sheet)]
@@ -89,7 +89,7 @@ def write_ttpg(entries: Sequence[Entry], folder: Path, name: str, card: tuple[fl
             image = PILImage.new("RGB", (columns * cell[0], rows * cell[1]), BLANK)
             for i, face in enumerate(chunk):
                 image.paste(pictures[face], ((i % columns) * cell[0], (i // columns) * cell[1]))
-            written.append(_save(folder / "Textures" / f"{sheet}.png", image))
+            written.append(save_png(image, folder / "Textures" / f"{sheet}.png", dpi=72))
             index = {face: i for i, face in enumerate(chunk)}
             cards = [e for e in stack.entries if e.front in index]
             label = stack.name if len(sheets) == 1 else f"{stack.name} {n}"
@@ -178,16 +178,3 @@ def _same(size: tuple[float, float], card: tuple[float, float]) -> bool:
 def _guid(seed: str, place: str) -> str:
     """32 upper-case hex digits, as TTPG writes them, from the package's name and the place."""
     return hashlib.sha256(f"deckpress-ttpg\0{seed}\0{place}".encode()).hexdigest()[:32].upper()
-
-
-def _unique(stem: str, taken: set[str]) -> str:
-    unique, n = stem, 2
-    while unique in taken:
-        unique, n = f"{stem}-{n}", n + 1
-    taken.add(unique)
-    return unique
-
-
-def _save(path: Path, image: PILImage.Image) -> Path:
-    save_png(image, path, dpi=72)
-    return path

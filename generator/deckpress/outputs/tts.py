@@ -41,7 +41,7 @@ from ..face import Face, Item, Line, Paint, Rect, Text
 from ..text.fonts import FontSet
 from ..text import TextStyle, escape, set_text
 from ..units import PT
-from .sides import Entry, file_stems, shown_name, slug
+from .sides import Entry, file_stems, shown_name, slug, unique_name
 
 MAX_COLS, MAX_ROWS = 10, 7
 MAX_WIDTH = 4096  # px: TTS asks for images no larger than 4096 × 4096
@@ -160,11 +160,11 @@ def write_tts(entries: Sequence[Entry], folder: Path, name: str, card: tuple[flo
         written.append(_write_sheet(folder, sheet, pictures, cell))
     backs = {sheet.back: sheet.hidden for sheet in sheets}
     for stem, face in backs.items():
-        written.append(_save(folder / f"{stem}.png", pictures[face]))
+        written.append(save_png(pictures[face], folder / f"{stem}.png", dpi=72))
     for e in tiles:
         for side, face in (("front", e.front), ("back", e.back)):
             if face is not None and (folder / f"{stems[(side, face)]}.png") not in written:
-                written.append(_save(folder / f"{stems[(side, face)]}.png", pictures[face]))
+                written.append(save_png(pictures[face], folder / f"{stems[(side, face)]}.png", dpi=72))
 
     objects = [_deck_object(state, url, i) for i, state in enumerate(states)]
     copies = [e for e in tiles for _ in range(e.copies)]  # a tile is one piece: eight pawns are eight tiles
@@ -205,15 +205,13 @@ def _plan_decks(cards: Sequence[Entry], stems: dict[tuple[str, Face], str], titl
     taken: set[str] = set(stems.values())
     neutral_stems = {}
     for component, face in neutrals.items():
-        neutral_stems[face] = _unique(f"{NEUTRAL_BACK}-{slug(component) or 'cards'}", taken)
-        taken.add(neutral_stems[face])
+        neutral_stems[face] = unique_name(f"{NEUTRAL_BACK}-{slug(component) or 'cards'}", taken)
     for (back, group), nickname in zip(groups.items(), nicknames):
         hidden = back
         back_stem = neutral_stems[back] if back in neutral_stems else stems[("back", back)]
         state = _DeckState(nickname, [], [], group[0].size[0] > group[0].size[1])
         fronts = list(dict.fromkeys(e.front for e in group))
-        stem = _unique(slug(nickname) or "deck", taken)
-        taken.add(stem)
+        stem = unique_name(slug(nickname) or "deck", taken)
         cell_of: dict[Face, tuple[int, int]] = {}
         for start in range(0, len(fronts), PER_SHEET):
             chunk = tuple(fronts[start:start + PER_SHEET])
@@ -243,13 +241,6 @@ def _nicknames(groups: dict[Face, list[Entry]], title: str, neutral: set[Face]) 
         else:
             names.append(" + ".join(components))
     return names
-
-
-def _unique(stem: str, taken: set[str]) -> str:
-    unique, n = stem, 2
-    while unique in taken:
-        unique, n = f"{stem}-{n}", n + 1
-    return unique
 
 
 def _give_guids(objects: list[dict], seed: str) -> None:
@@ -289,12 +280,7 @@ def _write_sheet(folder: Path, sheet: Sheet, pictures: dict[Face, PILImage.Image
         image.paste(pictures[face], ((i % cols) * cell[0], (i // cols) * cell[1]))
     last = cols * rows - 1
     image.paste(pictures[sheet.hidden], ((last % cols) * cell[0], (last // cols) * cell[1]))
-    return _save(folder / f"{sheet.name}.png", image)
-
-
-def _save(path: Path, image: PILImage.Image) -> Path:
-    save_png(image, path, dpi=72)
-    return path
+    return save_png(image, folder / f"{sheet.name}.png", dpi=72)
 
 
 def _urls(folder: Path, base_url: str | None) -> Callable[[str], str]:
