@@ -279,4 +279,4 @@ def test_shell_completion_works_from_the_installed_command(installed, empty):
     assert tab("deckpress", "build", "''") == [*BUNDLED, "./fruit"]
     assert tab("deckpress", "check", "ka") == ["kanon"]
     assert tab("deckpress", "build", "--paper", "a4,le") == ["a4,letter", "a4,legal"]
-    assert tab("deckpress", "build", "--preset", "''") == ["mpc", "tgc", "drivethru"]
+    assert tab("deckpress", "build", "--preset", "''") == ["mpc", "printerstudio", "tgc", "drivethru", "drivethru-box", "factory"]
