@@ -127,7 +127,8 @@ def test_each_suit_holds_the_12_pitches_once_with_matching_notes():
                 assert f["notes"] == f"{names[0]}{octave}"
             else:
                 sharp, flat = names
-                assert (f["sharp"] + "♯", f["flat"] + "♭") == (sharp, flat) and not f["name"]
+                assert (f["sharp"] + "♯", f["flat"] + "♭") == (sharp, flat)
+                assert f["name"] == f"{sharp}/{flat}" and "name" in card.defaults  # made from the two
                 # the flat's letter is the next letter up from the sharp's
                 assert letters.index(f["flat"]) == (letters.index(f["sharp"]) + 1) % 7
                 assert f["notes"] == f"{f['sharp']}#{octave} {f['flat']}b{octave}"
@@ -322,3 +323,36 @@ def test_octave_and_clef_line_is_at_least_7pt():
     sizes = [t.size / PT for e in compose_faces(load_deck("steps"), Warnings()).entries
              for t in text_items(e.front.items) if t.text.startswith("octave ")]
     assert len(sizes) >= 48 and min(sizes) >= 7.0
+
+
+def test_low_ink_backs_show_each_suit_symbol_with_a_dark_outline(steps_build):
+    """The back's row of suit symbols, pale on the pale low-ink back, is ringed in near-black
+    (issue 36): the gold star, the palest suit, was a faint outline (darkest grey about 200)."""
+    folder, _ = steps_build
+    path = pdf(folder, "backs-lowink", "a4")
+    index, (x0, y0, _, _) = card_regions(path)[0]
+    dpi = 200
+    doc = pdfium.PdfDocument(str(path))
+    grey = doc[index].render(scale=dpi / 72, grayscale=True).to_pil().convert("L")
+    doc.close()
+    k = dpi / 25.4
+    for dx in (-13.5, -4.5, 4.5, 13.5):  # blue, red, green, gold: 50 % ± the layout's offsets, y 79 mm
+        cx, cy = x0 + CARD_W / 2 + dx, y0 + 79.0
+        crop = grey.crop(tuple(round(v * k) for v in (cx - 3.5, cy - 3.5, cx + 3.5, cy + 3.5)))
+        assert min(crop.getdata()) < 90, (dx, min(crop.getdata()))
+
+
+def test_black_keys_are_named_by_both_spellings_in_the_manifest_and_the_box_says_unofficial(tmp_path):
+    """A black key's name is its two spellings ("C♯/D♭"), which the image manifest and virtual
+    tables call it, not blank; and the box's front says "unofficial edition" under the title."""
+    import csv
+
+    from deckpress.builder.deckbuild import build_deck
+    from deckpress.builder.plan import Options
+
+    build_deck("steps", tmp_path, ["a4"], ["color"], options=Options(formats=("pdf", "png")))
+    with open(tmp_path / "steps" / "png" / "manifest.csv", encoding="utf-8") as file:
+        rows = [row for row in csv.DictReader(file) if row["component"] == "octave-2"]
+    assert [row["name"] for row in rows] == ["/".join(names) for _, names in SCALE]  # C, C♯/D♭, D, …
+    box = page_text(tmp_path / "steps" / "steps-box-a4.pdf", 0)
+    assert "unofficial edition" in box

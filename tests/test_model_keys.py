@@ -35,7 +35,7 @@ EVERY_KEY_DECK = """
       wide: {regular: {file: fonts/v.ttf, index: 0, instance: SemiBold, axes: {wght: 600}}}
     palette:
       red: {color: "#cc2233", symbol: circle}
-    box: {cover: things 2, contents: "{cards} things · 1 rule sheet", font: hand, credit: false}
+    box: {cover: things 2, contents: "{cards} things · 1 rule sheet", font: hand, credit: false, subtitle: a test}
     components:
       - name: things
         front: front
@@ -119,7 +119,7 @@ def test_the_loaders_accept_every_key_of_every_table_and_check_against_tables_on
     assert deck.box_cover == ("things", 2) and deck.components[0].copies == 4
     assert deck.components[0].shape.kind == "rounded" and deck.components[0].size.radius == 4
     assert deck.box_contents == "{cards} things · 1 rule sheet"
-    assert deck.box_font == "hand" and deck.box_credit is False
+    assert deck.box_font == "hand" and deck.box_credit is False and deck.box_subtitle == "a test"
     # a card's keys are its templates' fields and the CARD table's, checked together by the deck loader
     assert deck.components[0].cards[0].count == 2 and CARD.key_names == ["count"]
     # the keys only a deck that builds on another has

@@ -112,8 +112,10 @@ def box_art(deck: Deck, front: Face, back: Face | None) -> BoxArt:
         *box_label(deck).split(" · "), deck.name(deck.license))  # a line for each kind of piece
     if deck.box_credit:
         details += (credit,)
+    subtitle = deck.translate(deck.box_subtitle, (deck.file, 1)) if deck.translate and deck.box_subtitle \
+        else deck.box_subtitle
     return BoxArt(printed_title(deck), deck.name(deck.designer), details, front, back, deck.names.fonts,
-                  deck.box_font)
+                  deck.box_font, subtitle)
 
 
 def sized_box(deck: Deck, count: int, options: Options) -> BoxSize:

@@ -105,6 +105,7 @@ class BoxArt:
     back: Face | None
     fonts: FontSet
     family: str = "sans"  #: the family its words are set in, one of `fonts`
+    subtitle: str = ""  #: a line under the title on the front ("unofficial edition"), if any
 
     @property
     def ground(self) -> Color | None:
@@ -300,6 +301,11 @@ def _front(size: BoxSize, art: BoxArt, x: float) -> list[Item]:
     top = size.notch + 2.0
     title_h = min(18.0, H * 0.2)
     items = _text(art, art.title, (x + MARGIN, top, W - 2 * MARGIN, title_h), 20, "bold", art.color)
+    if art.subtitle:  # under the title, taking its height from the cover card
+        sub_h = 5.0
+        items += _text(art, art.subtitle, (x + MARGIN, top + title_h, W - 2 * MARGIN, sub_h), 9, "regular",
+                       art.color)
+        title_h += sub_h
     credit_h = 6.0
     items += _text(art, art.designer, (x + MARGIN, H - MARGIN - credit_h, W - 2 * MARGIN, credit_h), 9,
                    "regular", art.color)

@@ -172,6 +172,7 @@ class Deck:
     box_contents: str | None = None  # what the box says it holds (`box: {contents: …}`), if the deck says
     box_font: str = "sans"  # the family the box's words are set in (`box: {font: …}`)
     box_credit: bool = True  # the box's back says "made with deckpress" (`box: {credit: false}` says no)
+    box_subtitle: str = ""  # a line under the title on the box's front (`box: {subtitle: …}`)
     folders: tuple[Path, ...] = ()  # its folder, then those of the decks it extends: where its files are found
     card_sources: list[RemoteList] = field(default_factory=list)  # card lists read from web addresses, as fetched
     gap: float = 0.0  # mm between neighbouring cards on home sheets (0: butted, sharing cut lines)
@@ -322,7 +323,7 @@ def load_deck(ref: str | Path, players: int | None = None, lang: str | None = No
     if mistakes_said():
         return deck  # a check that found mistakes: the box would be checked against cards left unread
     deck.box, deck.box_cover, deck.box_contents = _box(doc, deck.components)
-    deck.box_font, deck.box_credit = _box_look(doc, deck.names.fonts)
+    deck.box_font, deck.box_credit, deck.box_subtitle = _box_look(doc, deck.names.fonts)
     return deck
 
 
@@ -516,12 +517,13 @@ def _box(doc: Map, components: list[Component]) -> tuple[bool, tuple[str, int] |
     return True, (name, int(number)), contents
 
 
-def _box_look(doc: Map, fonts: FontSet) -> tuple[str, bool]:
-    """`box: {font: <family>, credit: <true or false>}`: the family the box's words are set in (one
-    the deck declares or a bundled one) and whether its back says "made with deckpress"."""
+def _box_look(doc: Map, fonts: FontSet) -> tuple[str, bool, str]:
+    """`box: {font: <family>, credit: <true or false>, subtitle: <text>}`: the family the box's words
+    are set in (one the deck declares or a bundled one), whether its back says "made with
+    deckpress", and the line under the title on its front ("" for none)."""
     spec = doc.get("box")
     if not isinstance(spec, Map):
-        return "sans", True
+        return "sans", True, ""
     family = "sans"
     if "font" in spec:
         if isinstance(spec["font"], (Map, list)):
@@ -535,7 +537,10 @@ def _box_look(doc: Map, fonts: FontSet) -> tuple[str, bool]:
         credit = spec["credit"]
         if not isinstance(credit, bool):
             raise spec.error("credit", f"box credit must be true or false, not {str(credit)!r}")
-    return family, credit
+    subtitle = spec.get("subtitle")
+    if isinstance(subtitle, (Map, list)):
+        raise spec.error("subtitle", "box subtitle must be a line of text, like unofficial edition")
+    return family, credit, "" if subtitle is None else " ".join(str(subtitle).split())
 
 
 def resolve_inside(written: str, base: Path, deck_folder: Path | Sequence[Path],

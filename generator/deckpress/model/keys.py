@@ -151,6 +151,8 @@ BOX = Keys("box", "The deck's tuck box.", (
         "one the deck's `fonts` declares or a bundled one, like `condensed`; its bold style for the title"),
     Key("credit", "bool", True, "print the line \"made with deckpress\" on the box's back; `false` leaves "
         "it out"),
+    Key("subtitle", "text", None, "a line under the title on the box's front, like `unofficial edition` "
+        "(translated with the deck's other words)"),
 ))
 
 # Counts no real deck reaches (the bundled ones print fewer than 100 pieces) and a hostile one cannot
