@@ -133,7 +133,7 @@ def check(deck: str | Path, *, players: int | None = None, refresh: bool = False
     past (each card's, each component's, each card file's) in its `errors`, file by file in the
     order of their lines, and said as the first of them (file and line in the message); a build
     stops at the first."""
-    from .builder.box import box_label
+    from .builder.box import box_label, box_subtitle
     from .builder.faces import compose_faces
     from .errors import collecting
     from .model.cardsource import CardFetcher
@@ -155,6 +155,7 @@ def check(deck: str | Path, *, players: int | None = None, refresh: bool = False
         translated = load(deck, players, language, cards=fetcher)
         compose_faces(translated, warnings)
         box_label(translated)  # the box's words are the deck's to translate too
+        box_subtitle(translated)
         for text, file, line in translated.translate.unused():
             if Path(file).resolve().is_relative_to(translated.folder):  # not what a deck it extends no longer uses
                 warnings(f"'{text[:40]}' is not on any card (translated to {language})", file, line,

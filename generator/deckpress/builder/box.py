@@ -28,6 +28,11 @@ def box_contents(deck: Deck) -> int:
     return sum(c.card_count for c in deck.components if (c.size.width, c.size.height) == card)
 
 
+def box_subtitle(deck: Deck) -> str:
+    """The line under the title on the box's front (`box: {subtitle: …}`), in the language printed."""
+    return deck.name(deck.box_subtitle) if deck.box_subtitle else ""
+
+
 def box_label(deck: Deck) -> str:
     """What the box says it holds: the deck's own words (`box: {contents: …}`, translated when the
     translation has them, `{cards}` the number of cards), else its cards, the pieces printed on the
@@ -112,10 +117,8 @@ def box_art(deck: Deck, front: Face, back: Face | None) -> BoxArt:
         *box_label(deck).split(" · "), deck.name(deck.license))  # a line for each kind of piece
     if deck.box_credit:
         details += (credit,)
-    subtitle = deck.translate(deck.box_subtitle, (deck.file, 1)) if deck.translate and deck.box_subtitle \
-        else deck.box_subtitle
     return BoxArt(printed_title(deck), deck.name(deck.designer), details, front, back, deck.names.fonts,
-                  deck.box_font, subtitle)
+                  deck.box_font, box_subtitle(deck))
 
 
 def sized_box(deck: Deck, count: int, options: Options) -> BoxSize:
