@@ -186,3 +186,24 @@ def test_cards_are_matched_by_name_first_by_their_looks_then_in_order():
                           record(4, "half", "v")], "r")
     assert [(r.number, sides) for r, sides in found.changed] == [(2, "front and back")]
     assert [r.number for r in found.added] == [4] and found.removed == ()
+
+
+def test_a_picture_that_svg_art_links_is_part_of_the_cards_look(make_deck, tmp_path):
+    """SVG art that links a picture does not name it in the face's drawing: the digest follows
+    it all the same (the files the art read, as the live preview follows them), so a linked
+    picture saved with other pixels makes an update reprint the card."""
+    import deckpress
+
+    svg = (b'<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
+           b'width="20mm" height="20mm" viewBox="0 0 20 20"><image xlink:href="sun.png" width="20" height="20"/></svg>')
+    layout = LAYOUT.replace("art: art/sun.png", "art: art/sun.svg")
+    folder = make_deck(DECK, {"upd": layout}, {"art/sun.svg": svg, "art/sun.png": png((230, 180, 20))})
+
+    def fronts() -> list[str]:
+        (result,) = deckpress.build(folder, tmp_path / "out", papers="a4", inks="color", sides=True)
+        return [side.front for side in result.sides]
+
+    before = fronts()
+    (folder / "art" / "sun.png").write_bytes(png((20, 60, 200)))
+    after = fronts()
+    assert all(a != b for a, b in zip(before, after))

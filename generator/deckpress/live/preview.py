@@ -41,14 +41,13 @@ from ..builder.faces import DeckFaces, Inked, compose_faces
 from ..builder.jobs import write_jobs
 from ..builder.plan import DeckBuild, Options, Variant, lang_suffix, printed_title
 from ..errors import DeckError, DeckWarning, Warnings, display_path
-from ..face import Face, Group, Image, Item, Text
+from ..face import Face
 from ..text.fonts import font_source, reread_fonts
 from ..imagefile import stamp
-from ..svgfile import prepare
-from ..vectorart import is_pdf, is_vector
 from ..model import Card, Deck, load_deck
 from ..model.cardsource import CardFetcher
 from ..model.deck import find_deck, readable_roots
+from ..outputs.digests import FaceFiles
 from ..outputs.presets import Preset
 from ..paths import real
 from ..results import Report
@@ -195,7 +194,7 @@ class Preview:
         for index, warning in enumerate(warnings):
             by_place.setdefault((warning.file, warning.line), []).append(index)
         shown: dict[tuple[str, Face], Shown] = {}
-        reads = _Reads(self._versions, _font_files(faces.deck))
+        reads = _Reads(self._versions, FaceFiles(_font_files(faces.deck)))
         for side in SIDES:
             for entry in faces.entries:
                 face = entry.face(side)
@@ -519,19 +518,16 @@ class FileVersions:
 
 
 class _Reads:
-    """For one rebuild: the files each face's drawing reads, with what each holds, as a sorted tuple
-    of (path, digest). Each file is looked at once, and a group (a text box many faces share)
-    walked once."""
+    """For one rebuild: the files each face's drawing reads (`FaceFiles`), with what each holds,
+    as a sorted tuple of (path, digest). Each file is looked at once."""
 
-    def __init__(self, versions: FileVersions, fonts: tuple[str, ...]) -> None:
-        self.versions, self.fonts = versions, fonts
+    def __init__(self, versions: FileVersions, files: FaceFiles) -> None:
+        self.versions, self.files = versions, files
         self._files: dict[str, Known] = {}
-        self._groups: dict[int, frozenset[str]] = {}  # by the group's id(): the groups outlive this
-        self._pictures: dict[tuple[str, tuple[str, ...]], frozenset[str]] = {}
         self._keys: dict[frozenset[str], tuple[tuple[str, str], ...]] = {}
 
     def of(self, face: Face) -> tuple[tuple[str, str], ...]:
-        paths = self._paths(face.items)
+        paths = self.files.of(face.items)
         key = self._keys.get(paths)
         if key is None:
             key = self._keys[paths] = tuple((path, self._file(path).digest) for path in sorted(paths))
@@ -542,41 +538,6 @@ class _Reads:
         if known is None:
             known = self._files[path] = self.versions.read(path)
         return known
-
-    def _paths(self, items: tuple[Item, ...]) -> frozenset[str]:
-        found: set[str] = set()
-        for item in items:
-            kind = type(item)
-            if kind is Text:
-                found.add(font_source(item.font).path)  # type: ignore[union-attr]
-            elif kind is Image:
-                found |= self._picture(item.source, item.fonts or self.fonts)  # type: ignore[union-attr]
-            elif kind is Group:
-                inner = self._groups.get(id(item))
-                if inner is None:
-                    inner = self._groups[id(item)] = self._paths(item.items)  # type: ignore[union-attr]
-                found |= inner
-        return frozenset(found)
-
-    def _picture(self, source: str, fonts: tuple[str, ...]) -> frozenset[str]:
-        """A picture's file; for SVG art, also every file it read (the pictures and SVG art it
-        links, as svgfile made it ready) and, if it sets text, every font it may be set in: which
-        one a family name picks is the drawing's business, and a face that may read a font is
-        redrawn when the font is saved."""
-        found = self._pictures.get((source, fonts))
-        if found is None:
-            paths = {source}
-            if is_vector(source) and not is_pdf(source):
-                try:
-                    prepared = prepare(source, fonts)  # made already, when the faces were composed
-                except (ValueError, OSError):  # saved broken since: the rebuild that follows says so
-                    prepared = None
-                if prepared is not None:
-                    paths.update(path for path, _ in prepared.read)
-                    if prepared.sets_text:
-                        paths.update(font_source(font).path for font in fonts)
-            found = self._pictures[source, fonts] = frozenset(paths)
-        return found
 
 
 class Pictures:
