@@ -85,26 +85,101 @@ MUSIC = {"\U0001D15D", "\U0001D15E", "\U0001D15F", "\U0001D160", "\U0001D13B", "
          "\U0001D13E"}
 
 
-def test_note_and_rest_faces_use_the_card_from_under_the_index_to_above_the_bottom_corner():
-    """The picture starts below the top corner's index and symbol (which end at 22 mm) instead of
-    squeezing up beside them, and the 'then' panel sits low, ending within 4 mm of the bottom
-    index (75 mm), left of the bottom corner's symbol; before, 10.5 mm stood empty there."""
-    from deckpress.face import Rect, Text
-    faces = _composed()
+def _world(items, matrix=None):
+    """Every item of a face with the matrix it is drawn through (groups' transforms applied)."""
+    from deckpress.face import IDENTITY, Group, multiply
+    matrix = IDENTITY if matrix is None else matrix
+    for item in items:
+        if isinstance(item, Group):
+            yield from _world(item.items, multiply(matrix, item.transform))
+        else:
+            yield item, matrix
+
+
+def _box(item, matrix):
+    """An item's box on the card, in face mm: a Text's ink, anything else its outline."""
+    from deckpress.face import Text, apply, bounds
+    x0, y0, x1, y1 = _ink(item) if isinstance(item, Text) else bounds(item)
+    corners = [apply(matrix, x, y) for x in (x0, x1) for y in (y0, y1)]
+    return (min(c[0] for c in corners), min(c[1] for c in corners),
+            max(c[0] for c in corners), max(c[1] for c in corners))
+
+
+STEMMED = {"\U0001D15E", "\U0001D15F", "\U0001D160"}
+
+
+def test_note_and_rest_pictures_are_large_centred_and_clear_of_their_words():
+    """Composed around the note (issue 36): the glyph alone, no staff lines behind it (a rhythm
+    card has no pitch), centred across the card, a stemmed note at least 30 mm tall and a whole
+    note's head 15 mm wide, readable at arm's length; at least 5 mm of air between it and the
+    name's capitals (before: the note sat 2 mm above its title, under five empty staff lines)."""
+    from deckpress.face import Line, Text
     seen = 0
-    for e in faces.entries:
+    for e in _composed().entries:
         if e.component not in ("notes", "rests"):
             continue
-        glyphs = [t for t in _items(e.front.items, Text) if t.text in MUSIC]
+        placed = list(_world(e.front.items))
+        glyphs = [(t, m) for t, m in placed if isinstance(t, Text) and t.text in MUSIC]
         assert len(glyphs) == 1
-        top = _ink(glyphs[0])[1]
-        assert top >= 22.0, (e.component, e.number, top)
-        panel = [r for r in _items(e.front.items, Rect) if r.h == 9.0 and r.radius == 4.5]
-        assert len(panel) == 1, (e.component, e.number)
-        assert 75.0 - (panel[0].y + panel[0].h) <= 4.0
-        assert panel[0].x + panel[0].w < 63.5 - 10.0 - 3.5  # the bottom symbol's left edge
+        x0, top, x1, bottom = _box(*glyphs[0])
+        char = glyphs[0][0].text
+        assert abs((x0 + x1) / 2 - 63.5 / 2) <= 2.0, (e.component, e.number)
+        if char in STEMMED:
+            assert bottom - top >= 30.0, (e.number, bottom - top)
+        elif char == "\U0001D15D":
+            assert x1 - x0 >= 15.0
+        else:  # rests
+            assert bottom - top >= 17.0, (e.number, bottom - top)
+        name = next(t for t, _ in placed if isinstance(t, Text) and (" note" in t.text or " rest" in t.text))
+        assert name.y - 0.72 * name.size - bottom >= 5.0, (e.number, name.y - 0.72 * name.size - bottom)
+        assert top >= 5.0 + 6.0  # below the frame, with room
+        assert not [i for i, _ in placed if isinstance(i, Line)], "no staff lines on a note or rest card"
         seen += 1
     assert seen == 36
+
+
+def test_every_frame_stands_at_least_4_mm_inside_the_trim():
+    """On butted sheets a frame 3 mm in shows a 1 mm miscut as borders of 2 and 4 mm: the
+    metronome frames now stand 5 mm in, their lines' outer edges 4.3 mm or more."""
+    from deckpress.face import Rect
+    checked, entries = 0, _composed().entries
+    for e in entries:
+        for item, _ in _world(e.front.items):
+            if isinstance(item, Rect) and item.paint.stroke is not None and item.w > 40 and item.h > 60:
+                half = item.paint.stroke_width / 2
+                assert item.x - half >= 4.0 and item.y - half >= 4.0, (e.component, item.x - half)
+                assert 63.5 - (item.x + item.w + half) >= 4.0 and 88.9 - (item.y + item.h + half) >= 4.0
+                checked += 1
+    # one frame on each of the deck's cards; the rule cards and the board's staff cards have none
+    assert checked == sum(e.component not in ("rules", "staff") for e in entries) > 40
+
+
+def test_the_tie_arcs_over_its_notes_and_its_index_is_upright_in_both_corners():
+    """The rule places a tie above two notes: the arc is drawn above their heads (their stems
+    turned down, as engraving puts a tie over stems-down notes). Each corner shows the tie over
+    two note heads, upright at both ends: turned, arc under two dots, it read as a smile."""
+    from deckpress.face import Ellipse, Path, Text
+    tie = next(e for e in _composed().entries if e.component == "ties")
+    placed = list(_world(tie.front.items))
+    heads = [_box(t, m) for t, m in placed if isinstance(t, Text) and t.text == "\U0001D15F"]
+    assert len(heads) == 2
+    arcs = [_box(p, m) for p, m in placed if isinstance(p, Path)]
+    big = max(arcs, key=lambda b: b[2] - b[0])
+    # the arc reaches from over one head to over the other, and ends above both heads' ink
+    assert big[0] <= min(h[0] for h in heads) + 6 and big[2] >= max(h[2] for h in heads) - 6
+    head_tops = [h[1] for h in heads]  # stems down: a head's ink is the top of its glyph
+    assert big[3] <= min(head_tops) + 0.5, (big, head_tops)
+    stems_down = all(h[3] - h[1] > 20 for h in heads)
+    assert stems_down
+    # the corners: in each, an arc above two dots
+    small = [b for b in arcs if b is not big]
+    dots = [_box(c, m) for c, m in placed if isinstance(c, Ellipse)]
+    assert len(small) == 2 and len(dots) == 4
+    for arc in small:
+        under = [d for d in dots if d[0] >= arc[0] - 1 and d[2] <= arc[2] + 1 and d[1] > arc[1]]
+        assert len(under) == 2, "two note heads under each corner's arc"
+        assert all(d[1] >= arc[3] - 0.5 for d in under), "the arc above the heads, not below them (a smile)"
+    assert min(b[1] for b in small) < 20 and max(b[3] for b in small) > 88.9 - 20
 
 
 def test_time_signature_numerals_start_below_the_corner_index():
@@ -116,7 +191,7 @@ def test_time_signature_numerals_start_below_the_corner_index():
         numerals = [t for t in _items(e.front.items, Text) if t.text in "3456" and t.size > 15]
         assert len(numerals) == 2
         tops = sorted(_ink(t)[1] for t in numerals)
-        assert tops[0] >= 14.0 + 3.0  # the index box ends at 14 mm, the frame at 3 mm
+        assert tops[0] >= 15.5 + 3.0  # the index box ends at 15.5 mm
         bottom = max(_ink(t)[3] for t in numerals)
         title = next(t for t in _items(e.front.items, Text) if "beats" in t.text)
         assert bottom < title.y - title.size * 0.75  # above the title's capitals
