@@ -158,19 +158,24 @@ def test_each_printed_canon_card_lists_its_intervals_in_the_sheets_order(kanon_d
 
 
 @pytest.mark.parametrize("paper", PAPER)
-def test_backs_land_behind_their_fronts_and_canon_cards_have_their_own(kanon_de, paper):
+def test_backs_land_behind_their_fronts_and_canon_cards_have_their_own_page(kanon_de, paper):
+    """Each back design on pages of its own (issue 36): butted cards share cut lines, and the
+    cream canon backs beside wine deck backs (and, on the fronts, a wine header band beside a
+    white Pause card) showed a cut a little off. The 56 play cards fill 7 pages, the last with
+    2 Pauses alone; the 7 canon cards the 8th."""
     folder, _ = kanon_de
     fronts, backs = pdf(folder, "cards", paper), pdf(folder, "backs", paper)
     behind = backs_behind_fronts(fronts, backs, PAPER[paper], (CARD_W, CARD_H))
     assert all(len(names) == 1 for names in behind.values())  # every front has one back design
-    # the last sheet: 2 pauses, then the 7 canon cards; their backs differ from the deck's
-    last_back = placements(PdfReader(backs).pages[-1])
-    deck_back = set().union(*(behind[p.name] for p in placements(PdfReader(fronts).pages[0])))
-    canon_back = {b.name for b in last_back[2:]}
-    assert len(deck_back) == 1 and len(canon_back) == 1 and deck_back != canon_back
-    assert last_back[0].name in deck_back and last_back[1].name in deck_back
-    texts = card_text_items(backs, paper)[-1]
-    assert all("Kanon-Karte" in t for t in texts[2:]) and all("Hexachord" in t for t in texts[:2])
+    back_pages = [placements(page) for page in PdfReader(backs).pages]
+    assert len(back_pages) == len(PdfReader(fronts).pages) == 8
+    designs = [{b.name for b in page} for page in back_pages]
+    assert all(len(names) == 1 for names in designs), "one back design a page"
+    assert designs[-1] != designs[0] and all(names == designs[0] for names in designs[:-1])
+    assert [len(page) for page in back_pages] == [9] * 6 + [2, 7]
+    texts = card_text_items(backs, paper)
+    assert all("Kanon-Karte" in t for t in texts[-1]) and all("Hexachord" in t for t in texts[-2])
+    assert ["Pause" in normal(t) for t in card_text_items(fronts, paper)[-2]] == [True, True]
 
 
 def chars_by_font(path):
@@ -451,3 +456,34 @@ def test_every_heading_has_one_size(lang):
             sizes[e.component].update(round(t.size / PT, 2) for t in text_items(e.front.items) if band[e.component](t))
     assert set(sizes["regeln"]) == {15.0} and sum(sizes["regeln"].values()) >= 12
     assert set(sizes["kanons"]) == {15.0} and sum(sizes["kanons"].values()) >= 14  # two lines each
+
+
+# --- this edition's readings, marked as such (issue 36) ------------------------------------------
+
+#: Where the rule sheet is silent or terse, the rule cards say what this edition chose: each
+#: reading follows its marker, in both languages. Before, only the empty-pile end was marked.
+READINGS = {
+    "de": ("Unsere Lesart:", ["einfacher Pfeil", "unterbrechen die Reihe nicht", "wie eine Note an die Kanon-Reihe",
+                              "zieht niemand für deine Karte", "Zahlen werden nicht zusammengezählt",
+                              "Damit ist dein Zug vorbei"]),
+    "en": ("Our reading:", ["single arrow", "do not break the row", "like a note, it goes into the canon row",
+                            "nobody draws for your card", "numbers are not added up", "that ends your turn"]),
+}
+
+
+@pytest.mark.parametrize("lang", READINGS)
+def test_every_reading_of_the_sheet_is_marked_as_this_editions(lang, kanon_de, kanon_en):
+    marker, readings = READINGS[lang]
+    path = pdf(kanon_de[0], "rules-board") if lang == "de" else pdf_en(kanon_en[0], "rules-board")
+    cards = [normal(t) for t in all_card_text_items(path)]
+    for reading in readings:
+        card = next((c for c in cards if reading.lower() in c.lower()), None)
+        assert card is not None, reading
+        before = card.lower()[:card.lower().index(reading.lower())]
+        assert marker.lower() in before, (reading, card)  # the marker stands before the reading
+    about = next(c for c in cards if "CC BY" in c)
+    assert marker[:-1] in about  # the About card says what the marker means
+    # the canon cards' short rule carries it too
+    fronts = pdf(kanon_de[0], "cards") if lang == "de" else pdf_en(kanon_en[0], "cards")
+    canon = [normal(t) for t in card_text_items(fronts)[-1]]
+    assert len(canon) == 7 and all(marker in c for c in canon)

@@ -54,6 +54,7 @@ class Deck:
     # on Letter, when it differs from A4's 3 × 3: cards on each page of the cards file, and the grid
     letter_grid: tuple[int, ...] | None = None
     letter_layout: tuple[int, int, bool] = (3, 3, False)  # columns, rows, turned
+    page_layouts: int = 2  # page layouts in the duplex file (each stores its marks once): fronts' and backs'
 
     @property
     def cards(self) -> int:
@@ -72,7 +73,9 @@ DECKS = [
          rules=("metronome", "How to play", "Filling the measure", "Notes", "Time signatures", "Ties", "Accidentals",
                 "Dots", "Cramming a measure", "Rests", "Advanced play", "About metronome"),
          rules_grid=(9, 9), rules_text=4000, low_ink=0.40, rebuild=("letter", "all")),
-    Deck("kanon", grid=(9,) * 7, fronts=6 + 5 + 1 + 7, backs=2,  # notes, specials, the rest, canons; canon cards have their own back
+    # notes, specials, the rest, canons; canon cards have their own back, and so a page of their
+    # own: the play cards' last page holds 2, in a grid of its own (a third page layout)
+    Deck("kanon", grid=(9,) * 6 + (2, 7), fronts=6 + 5 + 1 + 7, backs=2, page_layouts=3,
          rules=("Kanon", "Vorbereitung", "Ablauf", "Welche Note passt?", "Intervalle zählen",
                 "Die Grenzen des Hexachords", "Pause", "+1 und +2", "Richtungswechsel · Aussetzen", "Karten tauschen",
                 "Ziehen · Spielende", "Über dieses Spiel"),
@@ -297,7 +300,7 @@ def test_each_distinct_face_is_stored_once(deck, folder):
     # the backs pages, which have no crop marks, another
     furniture = {ref.idnum for page in reader.pages for name, ref in page["/Resources"]["/XObject"].items()
                  if name.startswith("/sheet")}
-    assert len(furniture) == 2
+    assert len(furniture) == deck.page_layouts
 
 
 # --- fonts and text ------------------------------------------------------------------------------

@@ -507,3 +507,20 @@ def test_marks_scale_bar_and_label_keep_inside_a_printers_margins(marks):
         assert min(min(s[1], s[3]) for s in reach) == pytest.approx(PRINTABLE)
     gy1 = page.area[3]
     assert gy1 + band_depth(page, 3.0) + 4.5 <= H - 9.0 + 1e-9  # BAND_DEPTH: the bar and its words
+
+
+def test_butted_cards_of_another_back_design_start_a_page_and_spaced_ones_share():
+    """Butted cards share cut lines, so a cut a little off shows a neighbour's edge: a change of
+    back design (Kanon's cream canon backs after its wine deck backs) starts a new page, front
+    and back. Spaced apart (`gap`), each card has its own cut lines and bleed, and they share."""
+    pairs = [(f"card{i}", "wine") for i in range(11)] + [(f"canon{i}", "cream") for i in range(7)]
+    designs = ["deck"] * 11 + ["canon"] * 7
+    size = lambda _: (63.5, 88.9)  # noqa: E731
+    fronts, backs = plan_sheets(pairs, size, "a4", 3.0, designs=designs)
+    assert [[p.face for p in page.placements] for page in fronts] == [
+        [f"card{i}" for i in range(9)], ["card9", "card10"], [f"canon{i}" for i in range(7)]]
+    assert [{p.face for p in page.placements} for page in backs] == [{"wine"}, {"wine"}, {"cream"}]
+    # without designs (or with one design), as before: 18 cards on two full pages
+    assert [len(page.placements) for page in plan_sheets(pairs, size, "a4", 3.0)[0]] == [9, 9]
+    spaced, _ = plan_sheets(pairs, size, "a4", 3.0, gap=2.0, designs=designs)
+    assert len(spaced) < 3 and sum(len(page.placements) for page in spaced) == 18

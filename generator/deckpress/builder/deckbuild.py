@@ -82,7 +82,8 @@ def deck_jobs(faces: DeckFaces, out_dir: Path, papers: Sequence[str], inks: Sequ
                 for sheet, sides in faces.sides.items():
                     for kind, pages, duplex in sheet_files(sheet, inked.sides(sides), paper, deck.bleed,
                                                            marking.marks, gap, marking.cutter,
-                                                           margins=marking.margins, flip=marking.flip):
+                                                           margins=marking.margins, flip=marking.flip,
+                                                           designs=faces.back_designs[sheet]):
                         jobs.append(deck_job(deck, out_dir, paper, inked.variant, kind, pages, duplex, marking))
                 box = box_job(faces, out_dir, paper, inked, options, warn)
                 jobs += [box] if box else []

@@ -46,6 +46,15 @@ class DeckFaces:
                 sides[component.sheet].append((entry.front, entry.back))
         return sides
 
+    @cached_property
+    def back_designs(self) -> dict[str, list[str | None]]:
+        """Each printed piece's back design, its component's back template (None: no back),
+        parallel to `sides`: where it changes, butted sheets start a new page (`plan_sheets`)."""
+        designs: dict[str, list[str | None]] = {sheet: [] for sheet in SHEETS}
+        for component in self.deck.components:
+            designs[component.sheet] += [component.back or None] * sum(1 for _ in component.printed())
+        return designs
+
     def cover(self) -> tuple[Face, Face | None] | None:
         """The box's cover: its card's front, and that card's back or, failing that, the first
         back any piece has (`Deck.cover` says which card)."""

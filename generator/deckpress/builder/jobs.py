@@ -7,7 +7,7 @@ the calibration sheet) and into the backends that draw pages (`backends.pdfpages
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import NamedTuple
@@ -84,9 +84,10 @@ def labelled(pages: Pages, title: str, file_name: str) -> list[Sheet]:
 def sheet_files(sheet: str, sides: Sides, paper: str, bleed: float,
                 marks: str = "corners", gap: float = 0.0,
                 cutter: CutterProfile = SILHOUETTE, margins: Edges | None = None,
-                flip: str = "long") -> list[tuple[str, Pages, bool]]:
+                flip: str = "long", designs: Sequence[Hashable] = ()) -> list[tuple[str, Pages, bool]]:
     """The files of one sheet kind: (kind, pages, duplex?), laid out for `marks`, cards `gap` mm apart
-    (on a cutter sheet, inside `cutter`'s area, at least its gap apart).
+    (on a cutter sheet, inside `cutter`'s area, at least its gap apart); butted, each back design
+    (`designs`, parallel to `sides`) on pages of its own.
 
     Cards give fronts, backs and an interleaved duplex file; rules and boards one file, interleaved
     with their backs if they have any, their pieces of several sizes sharing pages where they fit
@@ -100,7 +101,7 @@ def sheet_files(sheet: str, sides: Sides, paper: str, bleed: float,
     if sheet == "rules-board":  # pieces of several sizes: the last few of one share a page with others
         fronts, backs = plan_packed(sides, _size, paper, bleed, room, text_boxes)
         return [("rules-board", _interleave(fronts, backs) if backs else [Page(p) for p in fronts], bool(backs))]
-    fronts, backs = plan_sheets(sides, _size, paper, bleed, room, text_boxes, gap, _outline)
+    fronts, backs = plan_sheets(sides, _size, paper, bleed, room, text_boxes, gap, _outline, designs)
     files = [("cards", [Page(p) for p in fronts], False)]
     if backs:
         files.append(("backs", [Page(p, f"backs of page {i}", True) for i, p in enumerate(backs, start=1)], False))

@@ -115,11 +115,14 @@ def update_jobs(faces: DeckFaces, found: Changes, out_dir: Path, papers: Sequenc
             pages = [Page(listing, "what changed")] if listing is not None else []
             duplex = False
             for sheet in SHEETS:
-                sides = [pair for pair, (component, number) in zip(faces.sides[sheet], _printed(deck, sheet))
-                         if (component, number) in wanted]
+                kept = [(pair, design) for pair, design, (component, number)
+                        in zip(faces.sides[sheet], faces.back_designs[sheet], _printed(deck, sheet))
+                        if (component, number) in wanted]
+                sides = [pair for pair, _ in kept]
                 files = {kind: (kind_pages, both) for kind, kind_pages, both in
                          sheet_files(sheet, inked.sides(sides), paper, deck.bleed, marking.marks, gap,
-                                     marking.cutter, margins=marking.margins, flip=marking.flip)}
+                                     marking.cutter, margins=marking.margins, flip=marking.flip,
+                                     designs=[design for _, design in kept])}
                 kind_pages, both = files.get("duplex") or files.get("cards") or files.get("rules-board") or ([], False)
                 if both and listing is not None and not duplex:  # the list's back blank: fronts start a sheet
                     pages.append(Page(_blank(deck, paper), "back of the list: blank", True))

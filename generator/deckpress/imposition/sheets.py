@@ -23,7 +23,7 @@ from __future__ import annotations
 import bisect
 import functools
 import math
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import Generic, TypeVar
 
@@ -782,11 +782,14 @@ Size = tuple[float, float]
 
 def plan_sheets(pairs: Sequence[tuple[T, T | None]], size_of: Callable[[T], Size], paper: str,
                 bleed: float, room: Room = Room(), keep_clear: Callable[[T], Sequence[Box]] | None = None,
-                gap: float = 0.0, outline_of: Callable[[T], tuple[PathOp, ...]] | None = None
-                ) -> tuple[list[PagePlan[T]], list[PagePlan[T]] | None]:
+                gap: float = 0.0, outline_of: Callable[[T], tuple[PathOp, ...]] | None = None,
+                designs: Sequence[Hashable] = ()) -> tuple[list[PagePlan[T]], list[PagePlan[T]] | None]:
     """Front pages and, if any piece has a back, the matching back pages (one for each front page).
 
-    Consecutive pieces of one size share a grid, `gap` mm between them; a piece that fits no page
+    Consecutive pieces of one size share a grid, `gap` mm between them. Butted (no gap), pieces
+    of another back design (`designs`, parallel to `pairs`: Kanon's canon cards, cream-backed
+    among wine-backed ones) start a page of their own: neighbours share a cut line, and a cut a
+    little off would show one back's edge on the other, front and back. A piece that fits no page
     is tiled, its seams kept off what `keep_clear` says of its front (its words: `text_boxes`)
     where they can be. Pieces with an outline of their own (`outline_of`: round tokens, hex
     tiles) are packed tightly instead (`shapedpacking`), a run of each outline.
@@ -797,7 +800,8 @@ def plan_sheets(pairs: Sequence[tuple[T, T | None]], size_of: Callable[[T], Size
     backs: list[PagePlan[T]] = []
     outline = outline_of or (lambda _: ())
     # a run is of one size and one outline
-    for (size, shape), run in runs(pairs, lambda side: (size_of(side), outline(side))):  # type: ignore
+    apart = designs if gap <= 0 else ()
+    for (size, shape), run in runs(pairs, lambda side: (size_of(side), outline(side)), apart):  # type: ignore
         if shape:
             # imported here: it lays its pages out with this module's values, and only a deck
             # with shaped pieces pays for numpy
@@ -824,16 +828,20 @@ def plan_sheets(pairs: Sequence[tuple[T, T | None]], size_of: Callable[[T], Size
     return fronts, (backs if has_backs else None)
 
 
-def runs(pairs: Sequence[tuple[T, T | None]],
-         size_of: Callable[[T], Size]) -> Iterator[tuple[Size, Sequence[tuple[T, T | None]]]]:
-    """The pairs cut into runs of consecutive pieces of one size: each run gets a layout of its own."""
+def runs(pairs: Sequence[tuple[T, T | None]], size_of: Callable[[T], Size],
+         designs: Sequence[Hashable] = ()) -> Iterator[tuple[Size, Sequence[tuple[T, T | None]]]]:
+    """The pairs cut into runs of consecutive pieces of one size (and, given each piece's back
+    design, parallel to `pairs`, of one design): each run gets a layout of its own."""
+    def key(i: int) -> tuple[Size, Hashable]:
+        return size_of(pairs[i][0]), (designs[i] if designs else None)
+
     start = 0
     while start < len(pairs):
-        size = size_of(pairs[start][0])
+        first = key(start)
         end = start
-        while end < len(pairs) and size_of(pairs[end][0]) == size:
+        while end < len(pairs) and key(end) == first:
             end += 1
-        yield size, pairs[start:end]
+        yield first[0], pairs[start:end]
         start = end
 
 

@@ -97,7 +97,9 @@ DECK = Keys("deck", "The keys of a deck file.", (
         "`2.5inx3.5in`, or a mapping", see="#card"),
     Key("bleed", "width", "3mm", "how far the artwork runs past the cut line", see="#bleed"),
     Key("gap", "width", "0mm", "space between neighbouring cards on the cards sheets, each card with its own "
-        "bleed (half the gap at most) and its own cut lines; 0 butts them, sharing cut lines (`--gap` overrides it)",
+        "bleed (half the gap at most) and its own cut lines; 0 butts them, sharing cut lines, and then cards with "
+        "another back start a page of their own, so a cut a little off never shows one back's edge on another "
+        "(`--gap` overrides it)",
         see="#gap"),
     Key("min-size", "size", "6pt", "the smallest size text may be fitted at: `check` and `build` warn "
         "(`small-text`) of a text element set below it, at the layout line that places it", see="#min-size"),
