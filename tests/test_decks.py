@@ -448,3 +448,20 @@ def test_card_faces_are_seldom_hyphenated_and_headings_never(bundled_builds, sha
     headings = [found for pattern in builds for kind in ("cards", "rules-board")
                 for found in hyphenated_breaks(str(pattern).format(kind)) if found[2] >= HEADING_PT]
     assert headings == []
+
+
+@pytest.mark.parametrize("paper", PAPER)
+def test_a_page_the_pieces_fill_in_part_has_its_footer_at_its_foot_clear_of_their_marks(paper, bundled_builds):
+    """Test Piece's second rules page holds one rule card and the pawn strip: its scale bar and
+    label stood under them, 56 mm above the page foot, on the strip's crop marks (issue 36).
+    The footer is at the page foot now, below every mark (which reach 5 mm past a trim)."""
+    from tests.pdfread import text_lines
+    folder = bundled_builds("test-piece")[0]
+    path = folder / f"test-piece-rules-board-{paper}.pdf"
+    W, H = PAPER[paper]
+    page = PdfReader(path).pages[1]
+    # each piece's form box (its trim and 3 mm bleed) on the page; marks reach 5 mm past the trim
+    lowest = max(p.point_mm(x, y, H * MM)[1] for p in placements(page) for x in p.bbox[0::2] for y in p.bbox[1::2])
+    (label,) = [box for text, box in text_lines(path, 1) if "page 2/" in text]
+    assert H - label[3] <= 10.0, H - label[3]
+    assert label[1] >= lowest - 3.0 + 5.0 + 1.0, (label, lowest)

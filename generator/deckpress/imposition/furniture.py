@@ -538,11 +538,15 @@ def band_depth(plan: PagePlan, bleed: float) -> float:
     """How far out from the pieces' area the band starts: just outside the bleed, or, where the
     margin is too narrow for that (nine poker cards on `universal` paper leave 9.75 mm), as far
     out as keeps its words PRINTABLE (or the printer's margin) from the paper's edge, over the
-    bleed (`band_ground`)."""
+    bleed (`band_ground`). On a page the pieces fill only in part (a rules page ending in two
+    pieces), at the page's foot, with room for a label's line below the bar: where a footer
+    belongs, and clear of the pieces' crop marks (it stood 56 mm up, on them)."""
     gx0, gy0, gx1, gy1 = plan.area
     W, H = plan.paper
     margin = max(H - gy1, W - gx1)
-    return max(0.5, min(bleed + 1.0, margin - band_edge(plan) - BAND_DEPTH))
+    near = max(0.5, min(bleed + 1.0, margin - band_edge(plan) - BAND_DEPTH))
+    foot = margin - band_edge(plan) - BAND_DEPTH - LABEL_LINE
+    return foot if foot - near > BAND_DEPTH else near
 
 
 def band_edge(plan: PagePlan) -> float:
