@@ -30,7 +30,12 @@ def test_one_page_per_card_side_front_then_back(metronome):
     assert all(len(f) == 1 for f in forms)
     backs = {f[0] for f in forms[1::2]}
     fronts = {f[0] for f in forms[0::2]}
-    assert not backs & fronts and len(backs) <= 2 < len(fronts)
+    # the deck's back, and for the staff and rule cards, printed without one, a quiet back each
+    # that says what they are (as in Tabletop Simulator); none is left white
+    assert not backs & fronts and len(backs) == 3 < len(fronts)
+    back_words = [" ".join(page_text(path, i).split()) for i in range(1, len(reader.pages), 2)]
+    assert all(back_words), "every back has something on it"
+    assert back_words.count("metronome staff") == 6 and back_words.count("metronome rules") == 12
 
 
 def test_pages_are_trim_plus_an_eighth_inch_with_boxes(metronome):
@@ -58,6 +63,9 @@ def test_boards_and_pawns_are_left_out_with_a_word(tmp_path):
     result, = deckpress.build("test-piece", tmp_path, formats=(), preset="drivethru")
     reader = PdfReader(tmp_path / "test-piece" / "test-piece-drivethru.pdf")
     assert len(reader.pages) == 2 * (36 + 10)  # instrument cards and rule cards
+    # the rule cards' backs: the deck's title and "rules", not blank white (issue 36)
+    assert [" ".join(page_text(tmp_path / "test-piece" / "test-piece-drivethru.pdf", i).split())
+            for i in range(73, 92, 2)] == ["Test Piece rules"] * 10
     assert any("left out of the DriveThruCards file" in w for w in result.warnings.messages)
 
 

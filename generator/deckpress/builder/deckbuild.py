@@ -113,21 +113,31 @@ def drivethru_job(faces: DeckFaces, out_dir: Path, warn: Warnings, scratch: Path
     the service asks: one page per card side, each card's front then its back, every copy; the
     page is the trim plus the bleed, with TrimBox and BleedBox and no marks, in CMYK with black
     text in black ink only. Pieces of another size than the deck's cards (boards, pawns) are left
-    out, a card without a back gets a blank one, and a face with transparency, which PDF/X-1a
+    out, a card printed without a back (rule cards, metronome's staff cards) gets the quiet back
+    a virtual table gives it (the deck's title and which part of it the card is: a printed card
+    needs a back, and a white one looked unfinished), and a face with transparency, which PDF/X-1a
     forbids, is printed as a picture of itself (`flatten`, its pictures kept in `scratch`). CMYK
     is made by `separation`, which the file names as its output intent."""
+    from ..outputs.tts import neutral_back  # the same back Tabletop Simulator shows such cards with
     deck = faces.deck
     inked, flat = faces.inked(Variant.CMYK, separation), Flattener(scratch)
     w, h = deck.size.width, deck.size.height
-    blank = Face(w, h, deck.bleed)
+    by_card = {(e.component, e.number): e for e in faces.entries}
+    neutrals: dict[str, Face] = {}
     sides: list[Face] = []
     skipped = 0
-    for pairs in faces.sides.values():
-        for front, back in pairs:
-            if (front.width, front.height) != (w, h):
-                skipped += 1
-                continue
-            sides += [inked(flat(front)), inked(flat(back), back=True) or blank]  # type: ignore[list-item]
+    for sheet in SHEETS:
+        for component in (c for c in deck.components if c.sheet == sheet):
+            for card in component.printed():
+                entry = by_card[component.name, card.number]
+                front, back = entry.front, entry.back
+                if (front.width, front.height) != (w, h):
+                    skipped += 1
+                    continue
+                if back is None:
+                    back = neutrals.get(component.name) or neutrals.setdefault(
+                        component.name, neutral_back(printed_title(deck), front, deck.names.fonts, entry.part))
+                sides += [inked(flat(front)), inked(flat(back), back=True)]  # type: ignore[list-item]
     if skipped:
         warn(f"{skipped} piece{'s' if skipped != 1 else ''} not {w:g}×{h:g} mm (boards, pawns) "
              "left out of the DriveThruCards file: print them from the rules-board PDF", kind="left-out")
