@@ -340,3 +340,11 @@ def test_the_flat_in_a_title_is_as_tall_as_the_capitals_and_bolder_than_the_musi
     assert (fy1 - fy0) * flat.size + flat.stroke >= cap
     # the music font's flat stem is 37 units of 1000 wide: with the outline, about a bold capital's
     assert 0.037 * flat.size + flat.stroke >= 0.09 * e.size
+
+
+def test_the_box_claims_only_what_it_holds(built):
+    """A 15 mm deep card box does not hold two A4 score boards and eight folded pawns: its label
+    said it did (issue 36). It names its cards; the rule card "Components" lists the rest."""
+    text = " ".join(page_text(pdf(built[0], "box"), 0).split())
+    assert "36 instrument cards" in text and "10 rule cards" in text
+    assert "pawn" not in text.lower() and "board" not in text.lower()
