@@ -135,40 +135,23 @@ def test_cards_show_cue_mood_and_colour_words(seven):
 
 # --- the board and the rules -----------------------------------------------------------------
 
+SEAM_CLEAR = 5.0  #: mm every seam's glue strip and cut line keep from the board's words and symbols
+CUE_SAFE = 4.0  #: mm every cue card's text keeps inside its trim (more than the 1/8 in safe zone)
+
+
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_board_is_tiled_at_real_size_on_four_pages_with_seams_off_its_words(seven, paper):
     from deckpress.imposition.sheets import OVERLAP, plan_tiles, text_boxes
 
     folder, _ = seven
-    path = folder / f"{DECK}-rules-board-{paper}.pdf"
-    reader = PdfReader(path)
+    windows = board_windows(folder, paper)
     face = board_face()
-    windows, rule_cards = {}, 0
-    for i, page in enumerate(reader.pages):
-        page_h = float(page.mediabox.height)
-        for p in placements(page):
-            if p.bbox[2] - p.bbox[0] > 200 * MM:  # the board's form: placed whole, unscaled, clipped to a tile
-                a, b, c, d = p.matrix[:4]
-                assert a * d - b * c == pytest.approx(1, abs=1e-6)  # not mirrored, not scaled …
-                assert sorted((abs(a), abs(b))) == pytest.approx([0, 1], abs=1e-9)  # … upright or a quarter turn
-                assert (p.bbox[2] - p.bbox[0]) / MM == pytest.approx(BOARD_W + 6, abs=0.01)  # + 3 mm bleed each side
-                clip = p.clip  # the tile's part of the board and its bleed, on the page
-                corners = [on_board(p, x, y, page_h) for x in (clip[0], clip[2]) for y in (clip[1], clip[3])]
-                windows[i] = (max(0.0, min(x for x, _ in corners)), max(0.0, min(y for _, y in corners)),
-                              min(BOARD_W, max(x for x, _ in corners)), min(BOARD_H, max(y for _, y in corners)))
-            else:
-                rule_cards += 1
-    assert len(windows) == 4 and rule_cards == 10
-    # five pages: the tenth rule card, alone after nine, goes below a tile with room for it
-    assert len(reader.pages) == 5
-    labels = " ".join(page_text(path, i) for i in windows)
-    for name in ("tile A1", "tile B1", "tile A2", "tile B2"):
-        assert name in labels
     # as the plan has them, to the hundredth of a millimetre
     planned = plan_tiles(face, BOARD_W, BOARD_H, paper, 3.0, keep_clear=text_boxes(face))
     read = [v for window in sorted(windows.values()) for v in window]
     assert read == pytest.approx([v for window in sorted(board_window(t) for t in planned) for v in window], abs=0.01)
-    # together the whole board; where two meet, an OVERLAP-deep strip that no word crosses
+    # together the whole board; where two meet, an OVERLAP-deep strip 5 mm clear of every word and
+    # symbol (its words, icons, the colours' marks, the ring's arrowheads: what text_boxes reads)
     boxes = list(windows.values())
     for x in range(0, 285, 2):
         for y in range(0, 301, 2):
@@ -182,9 +165,48 @@ def test_board_is_tiled_at_real_size_on_four_pages_with_seams_off_its_words(seve
                 seams += 1
                 assert min(w, h) == pytest.approx(OVERLAP, abs=0.01)
                 for word in text_boxes(face):
-                    assert not (word[0] < strip[2] - 0.01 and strip[0] < word[2] - 0.01
-                                and word[1] < strip[3] - 0.01 and strip[1] < word[3] - 0.01), (paper, strip, word)
+                    gap = max(word[0] - strip[2], strip[0] - word[2], word[1] - strip[3], strip[1] - word[3])
+                    assert gap >= SEAM_CLEAR - 0.01, (paper, strip, word)
     assert seams >= 4
+
+
+def test_board_tiles_are_upright_and_the_same_on_a4_and_letter(seven):
+    """The four tiles print the board as it lies, and A4 and Letter cut it into the same parts:
+    one set of instructions, and a board glued from either paper is the same board."""
+    folder, _ = seven
+    cut = {paper: board_windows(folder, paper) for paper in ("a4", "letter")}
+    assert len(cut["a4"]) == len(cut["letter"]) == 4
+    for a, b in zip(sorted(cut["a4"].values()), sorted(cut["letter"].values()), strict=True):
+        assert a == pytest.approx(b, abs=0.01)
+    for paper in cut:
+        path = folder / f"{DECK}-rules-board-{paper}.pdf"
+        assert [name for i in cut[paper] for name in ("tile A1", "tile B1", "tile A2", "tile B2")
+                if name in page_text(path, i)] == ["tile A1", "tile B1", "tile A2", "tile B2"]
+
+
+def board_windows(folder, paper):
+    """The part of the board each tile page shows (mm on the board, cut at its trim), by page, read
+    from the built PDF; each placement checked upright and unscaled."""
+    path = folder / f"{DECK}-rules-board-{paper}.pdf"
+    reader = PdfReader(path)
+    windows, rule_cards = {}, 0
+    for i, page in enumerate(reader.pages):
+        page_h = float(page.mediabox.height)
+        for p in placements(page):
+            if p.bbox[2] - p.bbox[0] > 200 * MM:  # the board's form: placed whole, unscaled, clipped to a tile
+                a, b, c, d = p.matrix[:4]
+                assert (a, b, c, d) == pytest.approx((1, 0, 0, 1), abs=1e-9)  # upright, not mirrored, not scaled
+                assert (p.bbox[2] - p.bbox[0]) / MM == pytest.approx(BOARD_W + 6, abs=0.01)  # + 3 mm bleed each side
+                clip = p.clip  # the tile's part of the board and its bleed, on the page
+                corners = [on_board(p, x, y, page_h) for x in (clip[0], clip[2]) for y in (clip[1], clip[3])]
+                windows[i] = (max(0.0, min(x for x, _ in corners)), max(0.0, min(y for _, y in corners)),
+                              min(BOARD_W, max(x for x, _ in corners)), min(BOARD_H, max(y for _, y in corners)))
+            else:
+                rule_cards += 1
+    assert len(windows) == 4 and rule_cards == 10
+    # five pages: the tenth rule card, alone after nine, goes below a tile with room for it
+    assert len(reader.pages) == 5
+    return windows
 
 
 def board_face():
@@ -216,6 +238,60 @@ def board_window(page):
     corners = [apply(inv, x, y) for x in (p.trim[0], p.trim[2]) for y in (p.trim[1], p.trim[3])]
     return (min(x for x, _ in corners), min(y for _, y in corners), max(x for x, _ in corners),
             max(y for _, y in corners))
+
+
+def _texts(items, matrix=None):
+    """Every run of text on a face, with the matrix it is drawn through."""
+    from deckpress.face import IDENTITY, Group, Text, multiply
+
+    matrix = matrix or IDENTITY
+    for item in items:
+        if isinstance(item, Group):
+            yield from _texts(item.items, multiply(matrix, item.transform))
+        elif isinstance(item, Text) and item.text.strip():
+            yield item, matrix
+
+
+def test_rule_cards_text_ends_above_the_footer_at_7_pt_or_more():
+    """Each rule card's text (the first's component list too) ends a millimetre or more above the
+    footer line, each line from its font's ascent to its descent, and nothing is set under 7 pt."""
+    from deckpress.compose import Composer
+    from deckpress.errors import Warnings
+    from deckpress.text.fonts import open_font
+
+    deck = load_deck(DECK)
+    rules = component(deck, "rules")
+    composer = Composer(deck, Warnings())
+    for number, card in enumerate(rules.cards, 1):
+        face = composer.face(card, rules.front)
+        runs = [t for t, _ in _texts(face.items)]
+        (footer,) = [t for t in runs if t.text.endswith(f"rules {number}/10")]
+        body = [t for t in runs if t is not footer and t.y > 15.4]  # below the title band and its stripe
+        assert body and min(t.size for t in runs) >= 7 * MM_PER_PT - 1e-9
+        bottom = max(t.y + open_font(t.font).descent * t.size for t in body)
+        top = footer.y - open_font(footer.font).ascent * footer.size
+        assert bottom <= top - 1.0, (number, card.fields.get("title"), bottom, top)
+
+
+MM_PER_PT = 25.4 / 72
+
+
+def test_cue_card_text_keeps_4_mm_inside_the_trim_at_both_ends():
+    """The mood band at each end (one turned round) and everything else on a cue card, front and
+    back, keeps its ink CUE_SAFE inside the trim: more than the 1/8 in (3.175 mm) safe zone."""
+    from deckpress.compose import Composer
+    from deckpress.errors import Warnings
+    from deckpress.outputs.cardimages import text_margin
+
+    deck = load_deck(DECK)
+    cues = component(deck, "cue-cards")
+    composer = Composer(deck, Warnings())
+    for card in cues.cards:
+        front = composer.face(card, cues.front)
+        turned = [t for t, m in _texts(front.items) if m[0] == pytest.approx(-1)]
+        assert len(turned) == 2  # the foot's mood and colour words, upside down
+        assert text_margin(front) >= CUE_SAFE, card.fields
+    assert text_margin(composer.face(cues.cards[0], cues.back)) >= CUE_SAFE
 
 
 def test_board_fields_hold_a_poker_card_each():

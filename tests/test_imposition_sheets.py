@@ -7,7 +7,8 @@ from dataclasses import replace
 import pytest
 
 from deckpress.face import apply
-from deckpress.imposition.sheets import (MARK_GAP, MIN_GUIDE, MIN_TILE, OVERLAP, PAPERS, STAGGER, TILE_MARGIN, Fold,
+from deckpress.imposition.sheets import (MARK, MARK_GAP, MIN_GUIDE, MIN_TILE, OVERLAP, PAPERS, STAGGER,
+                                         TILE_MARGIN, Fold,
                                          centre, fit_grid, moved, plan_pages, plan_sheets, plan_tiles, text_boxes,
                                          tile_layout)
 from deckpress.units import HOME_PAPERS, PRINTABLE
@@ -230,6 +231,14 @@ def _crosses(a, b):
     return a[0] < b[0 + 2] - 1e-6 and b[0] < a[2] - 1e-6 and a[1] < b[3] - 1e-6 and b[1] < a[3] - 1e-6
 
 
+CLEAR = 5.0  #: mm a tile's seam keeps from every word and symbol of its piece (its strip and cut line)
+
+
+def _gap(a, b):
+    """How far apart two boxes are (mm, the larger of the gaps across and down; negative: they overlap)."""
+    return max(a[0] - b[2], b[0] - a[2], a[1] - b[3], b[1] - a[3])
+
+
 def _check_tiles(pages, w, h, bleed, paper, keep_clear=()):
     """What every tiling must be: each tile inside the paper's room for tiles, the tiles together
     covering the piece and its bleed, every seam shared by two tiles overlapping by OVERLAP,
@@ -255,7 +264,8 @@ def _check_tiles(pages, w, h, bleed, paper, keep_clear=()):
             across = (min(mine[2], other[2]) - max(mine[0], other[0]), min(mine[3], other[3]) - max(mine[1], other[1]))
             assert min(across) == pytest.approx(OVERLAP)
             seams.setdefault(frozenset((page.tile.name, seam.neighbour)), []).append((seam.kind, strip))
-            assert not any(_crosses(strip, k) for k in keep_clear), (page.tile.name, seam)
+            # a glue strip and the cut line at its edge keep CLEAR from every box to keep clear
+            assert all(_gap(strip, k) >= CLEAR - 1e-6 for k in keep_clear), (page.tile.name, seam)
     for pair, found in seams.items():  # each seam seen from both sides: glued under on one, cut on the other
         assert sorted(kind for kind, _ in found) == ["cut", "glue"], pair
     return boxes
@@ -279,33 +289,118 @@ def circle_of_5_board():
 
 
 @pytest.mark.parametrize("paper", HOME_PAPERS)
-def test_circle_of_5_board_is_four_tiles_with_every_seam_off_its_words(paper):
+def test_circle_of_5_board_is_four_upright_tiles_with_every_seam_5_mm_off_what_a_player_reads(paper):
     face = circle_of_5_board()
-    words = text_boxes(face)
-    assert len(words) > 100
-    pages = plan_tiles(face, 284.0, 300.0, paper, 3.0, keep_clear=words)
+    read = text_boxes(face)
+    assert len(read) > 140  # its words, and its pictures and symbols: the icons, the colours' marks, arrowheads
+    assert sum(_gap(b, (0.0, 0.0, 0.0, 0.0)) > -1 and b[2] - b[0] == pytest.approx(14.0) for b in read) == 10
+    pages = plan_tiles(face, 284.0, 300.0, paper, 3.0, keep_clear=read)
     # four is the fewest: three tiles would put two of the board's corners in one tile, which
     # would then be as long as one of its sides, longer than the room on the paper
     W, H = PAPERS[paper]
     assert max(W, H) - 2 * TILE_MARGIN < 284.0 and len(pages) == 4
     assert [p.tile.name for p in pages] == ["A1", "B1", "A2", "B2"]
-    _check_tiles(pages, 284.0, 300.0, 3.0, paper, words)
-    # the even split of the old tiling cut through words: the seams moved off them
-    assert any(_crosses((137.0, -3.0, 147.0, 303.0), k) for k in words)
+    for page in pages:  # printed as the board lies: not turned, not mirrored
+        assert page.placements[0].matrix[:4] == pytest.approx((1, 0, 0, 1))
+    _check_tiles(pages, 284.0, 300.0, 3.0, paper, read)
+    # the even split of the board cuts through its words: the seams moved off them, 5 mm clear
+    assert any(_crosses((137.0, -3.0, 147.0, 303.0), k) for k in read)
+
+
+def test_circle_of_5_board_is_cut_alike_on_a4_and_letter():
+    """Both papers allow the same four tiles, so both print the same parts of the board (each
+    centred on its own page), seams in the same places."""
+    face = circle_of_5_board()
+    cuts = {paper: [(p.tile.name, _face_box(p, p.area)) for p in
+                    plan_tiles(face, 284.0, 300.0, paper, 3.0, keep_clear=text_boxes(face))]
+            for paper in HOME_PAPERS}
+    (name_a, a), (name_b, b) = cuts.items()
+    assert [n for n, _ in a] == [n for n, _ in b]
+    for (_, box_a), (_, box_b) in zip(a, b):
+        assert box_a == pytest.approx(box_b, abs=1e-6), (name_a, name_b)
+
+
+def test_a_piece_is_cut_alike_on_a4_and_letter_where_both_allow_it():
+    # three words on a 450 × 400 board: on its own room each paper keeps clear its own way (Letter's
+    # wider tiles put the column seams in line, A4's staggered); cut for tiles that fit both, A4's
+    # way is as clear, so Letter prints the same six parts
+    words = ((281.0, 59.0, 321.0, 111.0), (230.0, 289.0, 272.0, 298.0), (334.0, 231.0, 355.0, 237.0))
+    alone = {paper: tile_layout(450.0, 400.0, (PAPERS[paper][0] - 2 * TILE_MARGIN, PAPERS[paper][1] - 2 * TILE_MARGIN),
+                                3.0, words).tiles for paper in HOME_PAPERS}
+    assert alone["a4"] != alone["letter"] and len(alone["a4"]) == len(alone["letter"]) == 6
+    cut = {paper: [(p.tile.name, _face_box(p, p.area)) for p in plan_tiles("board", 450.0, 400.0, paper, 3.0,
+                                                                             keep_clear=words)]
+           for paper in HOME_PAPERS}
+    for (name_a, box_a), (name_b, box_b) in zip(cut["a4"], cut["letter"], strict=True):
+        assert name_a == name_b and box_a == pytest.approx(box_b, abs=1e-6)
+    _check_tiles([p for p in plan_tiles("board", 450.0, 400.0, "letter", 3.0, keep_clear=words)], 450.0, 400.0,
+                 3.0, "letter", words)
+
+
+def test_a_seam_keeps_its_clearance_from_a_word_beside_it():
+    # on A4 the even split puts 280 × 270's column seam at x = 135: a word 3 mm right of its strip
+    even = [s for s in plan_tiles("board", 280.0, 270.0, "a4", 3.0)[0].tile.seams if s.vertical][0]
+    page = plan_tiles("board", 280.0, 270.0, "a4", 3.0)[0]
+    x = _face_box(page, (even.at, 100, even.at, 100))[0]
+    word = (x + OVERLAP + 3.0, 100.0, x + OVERLAP + 20.0, 105.0)
+    assert _gap(word, (x, -3.0, x + OVERLAP, 273.0)) == pytest.approx(3.0)
+    pages = plan_tiles("board", 280.0, 270.0, "a4", 3.0, keep_clear=(word,))
+    _check_tiles(pages, 280.0, 270.0, 3.0, "a4", (word,))  # moved: CLEAR off it
+
+
+def test_marks_and_pictures_are_kept_clear_and_big_shapes_are_not():
+    from deckpress.face import Ellipse, Face, Image, Line, Paint, Rect
+    from deckpress.colors import RGB
+
+    ink = Paint(fill=RGB(0.0, 0.0, 0.0))
+    face = Face(300.0, 300.0, 3.0, (
+        Rect(10.0, 10.0, MARK, MARK, paint=ink),  # a symbol
+        Ellipse(100.0, 100.0, 3.0, 3.0, paint=ink),  # a dot
+        Image(50.0, 60.0, 20.0, 30.0, "art.svg"),  # a picture, any size
+        Rect(0.0, 0.0, 200.0, 100.0, paint=ink),  # a field: may be crossed
+        Rect(5.0, 5.0, 5.0, 5.0),  # drawn with nothing: nothing to read
+        Line(0.0, 0.0, 10.0, 10.0, ink),
+    ))
+    assert text_boxes(face) == ((10.0, 10.0, 10.0 + MARK, 10.0 + MARK), (97.0, 97.0, 103.0, 103.0),
+                                (50.0, 60.0, 70.0, 90.0))
+
+
+def test_a_piece_stays_upright_unless_turning_keeps_every_seam_clear():
+    room = (210.0 - 2 * TILE_MARGIN, 297.0 - 2 * TILE_MARGIN)
+    # two boxes no four tiles miss either way: turned, the seams would cross one; upright, they
+    # cross two, and the tiles stay upright, reading as the piece does
+    boxes = ((85.0, 218.0, 193.0, 225.0), (52.0, 82.0, 171.0, 177.0))
+    layout = tile_layout(280.0, 270.0, room, 3.0, boxes)
+    assert (len(layout.tiles), layout.turned, layout.crossings) == (4, False, 2)
+    turned = tile_layout(270.0, 280.0, room, 3.0, tuple(_turned(b, 270.0) for b in boxes))
+    assert len(turned.tiles) == 4 and turned.crossings < layout.crossings
+    # a long piece still turns to need fewer tiles (test_a_long_piece_turns_to_need_fewer_tiles)
+
+
+def _turned(box, height):
+    """A box of a `height` tall piece, seen on the piece turned a quarter turn clockwise."""
+    from deckpress.imposition.sheets import quarter_turn
+
+    corners = [apply(quarter_turn(height), x, y) for x in (box[0], box[2]) for y in (box[1], box[3])]
+    return (min(c[0] for c in corners), min(c[1] for c in corners), max(c[0] for c in corners),
+            max(c[1] for c in corners))
 
 
 def test_staggered_rows_split_the_glue_strip_between_the_neighbours_below():
-    pages = plan_tiles(circle_of_5_board(), 284.0, 300.0, "letter", 3.0, keep_clear=text_boxes(circle_of_5_board()))
-    a1 = pages[0]
-    below = [s for s in a1.tile.seams if s.kind == "glue" and not s.vertical]
+    # a box in each row that leaves its column seam one place: 40 mm apart, so the rows are staggered
+    top, bottom = (130.0, 0.0, 170.0, 100.0), (100.0, 150.0, 150.0, 270.0)
+    pages = plan_tiles("board", 280.0, 270.0, "a4", 3.0, keep_clear=(top, bottom))
+    _check_tiles(pages, 280.0, 270.0, 3.0, "a4", (top, bottom))
+    b1 = pages[1]
+    below = [s for s in b1.tile.seams if s.kind == "glue" and not s.vertical]
     assert [s.neighbour for s in below] == ["A2", "B2"]  # the rows' seams are not in line …
-    assert below[0].span[1] == pytest.approx(below[1].span[0])  # … so A1's lower strip is shared, end to end
-    assert below[0].span[0] == pytest.approx(a1.placements[0].trim[0])
-    assert below[1].span[1] == pytest.approx(a1.placements[0].trim[2])
-    top = [s.at for s in pages[1].tile.seams if s.kind == "cut" and s.vertical]
-    bottom = [s.at for s in pages[3].tile.seams if s.kind == "cut" and s.vertical]
-    top_x = _face_box(pages[1], (top[0], 0, top[0], 0))[0]
-    bottom_x = _face_box(pages[3], (bottom[0], 0, bottom[0], 0))[0]
+    assert below[0].span[1] == pytest.approx(below[1].span[0])  # … so B1's lower strip is shared, end to end
+    assert below[0].span[0] == pytest.approx(b1.placements[0].trim[0])
+    assert below[1].span[1] == pytest.approx(b1.placements[0].trim[2])
+    top_cut = [s.at for s in pages[1].tile.seams if s.kind == "cut" and s.vertical]
+    bottom_cut = [s.at for s in pages[3].tile.seams if s.kind == "cut" and s.vertical]
+    top_x = _face_box(pages[1], (top_cut[0], 0, top_cut[0], 0))[0]
+    bottom_x = _face_box(pages[3], (bottom_cut[0], 0, bottom_cut[0], 0))[0]
     assert abs(top_x - bottom_x) >= STAGGER - 1e-6
 
 
@@ -323,7 +418,7 @@ def test_seams_keep_off_boxes_where_they_can_and_cross_the_fewest_where_they_can
     layout = tile_layout(280.0, 270.0, (210.0 - 2 * TILE_MARGIN, 297.0 - 2 * TILE_MARGIN), 3.0, (block, word))
     assert (len(layout.tiles), layout.crossings, layout.staggered) == (4, 2, False)
     pages = plan_tiles("board", 280.0, 270.0, "a4", 3.0, keep_clear=(block, word))
-    assert not any(_crosses(strip, word) for p in pages for _, strip in _seam_strips(p))
+    assert all(_gap(strip, word) >= CLEAR - 1e-6 for p in pages for _, strip in _seam_strips(p))
 
 
 @pytest.mark.parametrize("paper", HOME_PAPERS)

@@ -15,7 +15,8 @@ keeps what bleed is left before the unprintable edge: every cut line keeps a gui
 Pieces of one size share a grid; a run of another size starts a new page with a grid of its
 own (`packing` lets such runs share pages). A piece too big for any page is tiled: cut into
 the fewest overlapping parts, one a page, which are glued back together along marked strips,
-their seams kept off the piece's words where the paper leaves a way round them.
+their seams kept CLEARANCE off the piece's words, pictures and marks where the paper leaves a
+way round them, cut alike on A4 and Letter where both allow it.
 """
 
 from __future__ import annotations
@@ -27,12 +28,12 @@ from collections.abc import Callable, Hashable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import Generic, TypeVar
 
-from ..face import (IDENTITY, Face, Group, Item, Matrix, PathOp, Text, apply, multiply, rotation, transform_path,
-                    translation)
+from ..face import (IDENTITY, Ellipse, Face, Group, Image, Item, Matrix, Path, PathOp, Rect, Text, apply, bounds,
+                    multiply, rotation, transform_path, translation)
 from ..text.fonts import from_fonts, open_font
 from ..text.shaping import line_runs
 # kept with the lengths: the model checks card sizes against the papers too
-from ..units import MIN_MARGIN, PAPERS, PRINTABLE, paper_size
+from ..units import HOME_PAPERS, MIN_MARGIN, PAPERS, PRINTABLE, paper_size
 
 MARK_GAP = 1.0  #: crop marks start this far outside the trim, so a slightly wide cut removes them
 MARK_LENGTH = 4.0
@@ -511,12 +512,24 @@ def plan_tiles(face: T, card_w: float, card_h: float, paper: str, bleed: float,
     Tiles are named like map squares (columns A, B, …; rows 1, 2, …). Each tile overlaps its
     right and lower neighbours by OVERLAP: that strip on the left/upper tile takes the glue,
     and the neighbour, cut along its marked edge, is laid over it up to a dashed line.
-    `tile_layout` chooses how: the fewest tiles, the piece turned a quarter turn if that needs
-    fewer or keeps the seams off more of the `keep_clear` boxes (its words, in face mm).
+    `tile_layout` chooses how: the fewest tiles, the seams CLEARANCE off the `keep_clear` boxes
+    (what a player reads, in face mm) where they can be, upright unless only turning keeps them so.
+    The piece is cut as it would be on A4 and on Letter alike (tiles that fit both) where that
+    costs no tile and no clearance, so a board printed on either is the same board in the same parts.
     """
     W, H = paper_size(paper)
-    layout = tile_layout(card_w, card_h, (W - 2 * room.tile_margin, H - 2 * room.tile_margin), bleed,
-                         tuple(keep_clear))
+    own = (W - 2 * room.tile_margin, H - 2 * room.tile_margin)
+    layout = tile_layout(card_w, card_h, own, bleed, tuple(keep_clear))
+    shared = (min([own[0]] + [PAPERS[p][0] - 2 * room.tile_margin for p in HOME_PAPERS]),
+              min([own[1]] + [PAPERS[p][1] - 2 * room.tile_margin for p in HOME_PAPERS]))
+    if shared != own:
+        try:
+            alike = tile_layout(card_w, card_h, shared, bleed, tuple(keep_clear))
+        except ValueError:  # too big for the shared room's longest tile, where this paper's is not
+            pass
+        else:
+            if alike.rank[:4] <= layout.rank[:4]:
+                layout = alike
     pw, ph = (card_h, card_w) if layout.turned else (card_w, card_h)
     to_board = quarter_turn(card_h) if layout.turned else translation(0.0, 0.0)
     names = tuple(name for name, _ in layout.tiles)
@@ -538,23 +551,40 @@ def plan_tiles(face: T, card_w: float, card_h: float, paper: str, bleed: float,
     return pages
 
 
+CLEARANCE = 5.0  #: mm a seam's glue strip and cut line keep from every word, picture and mark of the piece
+MARK = 12.0  #: a drawn shape no longer than this either way is a mark a player reads (a colour's symbol,
+#: an arrowhead, an icon in a line of text); bigger ones (a field's outline, a ring) may be crossed
+
+
 @from_fonts
 @functools.lru_cache(maxsize=16)
 def text_boxes(face: Face) -> tuple[Box, ...]:
-    """The box each run of a face's text takes (face mm): its advance along the baseline, from
-    its font's ascent to its descent, as drawn through any groups. What a tile's seams keep off."""
+    """The box of everything on a face a player reads (face mm), as drawn through any groups: each
+    run of text (its advance along the baseline, from its font's ascent to its descent), each
+    picture, and each mark (a rectangle, ellipse or path no longer than MARK either way). Lines, and
+    the shapes bigger than a mark, are left out: a seam may cross a field's outline, not a word or a
+    symbol. What a tile's seams keep CLEARANCE off."""
     found: list[Box] = []
+
+    def box_of(corners: list[tuple[float, float]]) -> Box:
+        return (min(c[0] for c in corners), min(c[1] for c in corners),
+                max(c[0] for c in corners), max(c[1] for c in corners))
 
     def walk(items: Sequence[Item], matrix: Matrix) -> None:
         for item in items:
             if isinstance(item, Group):
                 walk(item.items, multiply(matrix, item.transform))
-            elif isinstance(item, Text) and item.text.strip():
-                font = open_font(item.font)
-                corners = [apply(matrix, x, y) for x in (item.x, item.x + text_advance(item) * item.size)
-                           for y in (item.y - font.ascent * item.size, item.y + font.descent * item.size)]
-                found.append((min(c[0] for c in corners), min(c[1] for c in corners),
-                              max(c[0] for c in corners), max(c[1] for c in corners)))
+            elif isinstance(item, Text):
+                if item.text.strip():
+                    font = open_font(item.font)
+                    found.append(box_of([apply(matrix, x, y) for x in (item.x, item.x + text_advance(item) * item.size)
+                                         for y in (item.y - font.ascent * item.size,
+                                                   item.y + font.descent * item.size)]))
+            elif isinstance(item, (Image, Rect, Ellipse, Path)):
+                x0, y0, x1, y1 = bounds(item)
+                drawn = isinstance(item, Image) or item.paint.fill is not None or item.paint.stroke is not None
+                if drawn and (isinstance(item, Image) or max(x1 - x0, y1 - y0) <= MARK):
+                    found.append(box_of([apply(matrix, x, y) for x in (x0, x1) for y in (y0, y1)]))
 
     walk(face.items, IDENTITY)
     return tuple(found)
@@ -576,8 +606,9 @@ class TileLayout:
 
     turned: bool
     tiles: tuple[tuple[str, Box], ...]  #: each tile's name and the part of the piece it shows, in page order
-    crossings: int  #: how many keep-clear boxes a seam's strip crosses (a box counts once a seam)
+    crossings: int  #: how many keep-clear boxes a seam's strip comes within CLEARANCE of (once a seam)
     staggered: bool  #: seams of neighbouring rows (or columns) not in line, like bricks
+    rank: tuple[float, ...] = ()  #: how `tile_layout` ranked it, lowest best: tiles, not clear, turned, …
 
 
 MIN_TILE = 3 * OVERLAP  #: the shortest tile: room for a glue strip at each end and some of the piece between
@@ -589,20 +620,23 @@ _CANDIDATES = 40  #: seam positions tried for each seam, the best first
 def tile_layout(width: float, height: float, room: tuple[float, float], bleed: float,
                 keep_clear: tuple[Box, ...] = ()) -> TileLayout:
     """The fewest tiles, each at most `room` (w, h) with its bleed, that cover a `width`×`height`
-    piece and its bleed, neighbours overlapping by OVERLAP; then the seams' strips off as many of
-    the `keep_clear` boxes (face mm) as can be.
+    piece and its bleed, neighbours overlapping by OVERLAP; then the seams' strips CLEARANCE off as
+    many of the `keep_clear` boxes (face mm) as can be.
 
-    The piece may be turned a quarter turn; it is cut into rows, each cut into tiles, or into
-    columns, each cut into tiles; a row's seams may leave the next row's behind (staggered, like
-    bricks) where that keeps them off more boxes. Ties go to seams in line, then to the piece
-    upright, then to tiles nearest equal lengths. Every tile is one page. Cuts other than rows or
-    columns are not tried; for a piece longer both ways than the room's longer side none could do
-    with fewer than four, since of three tiles one would hold two of its corners, a whole side.
+    The piece is cut into rows, each cut into tiles, or into columns, each cut into tiles; a row's
+    seams may leave the next row's behind (staggered, like bricks) where that keeps them off more
+    boxes. It is turned a quarter turn only to need fewer tiles, or to keep every seam clear where
+    no upright cut into as few tiles can: a tile printed upright reads as the piece does. Of the
+    rest, ties go to the fewest boxes crossed, seams in line, then to tiles nearest equal lengths.
+    Every tile is one page. Cuts other than rows or columns are not tried; for a piece longer both
+    ways than the room's longer side none could do with fewer than four, since of three tiles one
+    would hold two of its corners, a whole side.
     """
-    best: tuple[tuple[float, ...], TileLayout] | None = None
+    grown = [(b[0] - CLEARANCE, b[1] - CLEARANCE, b[2] + CLEARANCE, b[3] + CLEARANCE) for b in keep_clear]
+    best: TileLayout | None = None
     for turned in (False, True):
         pw, ph = (height, width) if turned else (width, height)
-        boxes = [_turned_box(b, height) for b in keep_clear] if turned else list(keep_clear)
+        boxes = [_turned_box(b, height) for b in grown] if turned else grown
         extent = (-bleed, -bleed, pw + bleed, ph + bleed)
         for rows in (True, False):
             found = _strips(extent, room, boxes) if rows else _swapped(_strips(_swap(extent), room[::-1],
@@ -611,12 +645,12 @@ def tile_layout(width: float, height: float, room: tuple[float, float], bleed: f
                 continue
             crossings, staggered, imbalance, grid = found
             tiles = sum(len(strip) for strip in grid)
-            key = (tiles, crossings, staggered, turned, round(imbalance, 6), not rows)
-            if best is None or key < best[0]:
-                best = (key, TileLayout(turned, _named(grid, rows), crossings, staggered))
+            rank = (tiles, crossings > 0, turned, crossings, staggered, round(imbalance, 6), not rows)
+            if best is None or rank < best.rank:
+                best = TileLayout(turned, _named(grid, rows), crossings, staggered, rank)
     if best is None:
         raise ValueError(f"a {width:g}×{height:g} mm piece cannot be tiled on {room[0]:g}×{room[1]:g} mm")
-    return best[1]
+    return best
 
 
 Strips = list[list[Box]]  # tiles strip by strip, each strip's tiles in order
