@@ -10,14 +10,19 @@ boxes, fonts, text sizes, low ink, rebuilds) is checked for Test Piece too, in t
 
 from __future__ import annotations
 
+import csv
 import re
 import shutil
 from collections import Counter
+from itertools import combinations
 
+import numpy as np
 import pypdfium2 as pdfium
 import pytest
+from PIL import Image, ImageFilter
 from pypdf import PdfReader
 
+from deckpress.ink import LIGHT_IMAGE
 from deckpress.model import load_deck
 from deckpress.units import PRINTABLE
 from tests.faceread import text_items
@@ -206,6 +211,86 @@ def test_the_two_backs_differ_in_low_ink_too(built):
         doc.close()
     differing = sum(1 for a, b in zip(silver.tobytes(), gold.tobytes()) if abs(a - b) > 24)
     assert differing > 0.05 * silver.width * silver.height
+
+
+# -- the drawings --------------------------------------------------------------------------------
+
+PICTURE_DPI = 150
+
+
+def pictures(path, paper="a4") -> dict[str, Image.Image]:
+    """Each instrument's picture box (6 mm in from the trim's sides, 18 to 60.5 mm from its top),
+    rendered in greys, by the card's title, from its first card in the file."""
+    k = PICTURE_DPI / 25.4
+    found: dict[str, Image.Image] = {}
+    pages: dict[int, Image.Image] = {}
+    doc = pdfium.PdfDocument(str(path))
+    try:
+        for index, (x0, y0, x1, _), title, _ in cards_on_pages(path, paper):
+            if title in found:
+                continue
+            if index not in pages:
+                pages[index] = doc[index].render(scale=PICTURE_DPI / 72, grayscale=True).to_pil().convert("L")
+            found[title] = pages[index].crop((round((x0 + 6) * k), round((y0 + 18) * k),
+                                              round((x1 - 6) * k), round((y0 + 60.5) * k)))
+    finally:
+        doc.close()
+    assert len(found) == len(INSTRUMENTS)
+    return found
+
+
+def silhouette(picture: Image.Image) -> np.ndarray:
+    """What a player sees at a glance: the drawn shape (all that is not paper), cut to its own
+    bounds, brought to one size and blurred, so that the same drawing at another size (as the old
+    tenor horn, baritone and E♭ bass were) or a pixel further along the page compares as equal."""
+    drawn = picture.point(lambda v: 255 if v < 235 else 0)
+    shape = drawn.crop(drawn.getbbox()).resize((121, 100), Image.BILINEAR).filter(ImageFilter.GaussianBlur(2))
+    return np.asarray(shape, dtype=float) / 255
+
+
+def test_every_instrument_has_a_drawing_of_its_own():
+    """Issue 36: players told the cornets (and the upright horns) apart by their titles alone. Each
+    of the twelve instruments now names its own file, and no two files are the same drawing."""
+    folder = load_deck(DECK).folder
+    with open(folder / "instruments.csv", encoding="utf-8", newline="") as handle:
+        art = {row["name"]: row["art"] for row in csv.DictReader(handle)}
+    assert len(art) == 12 and len(set(art.values())) == 12, art
+    drawings = {name: (folder / "art" / f"{file}.svg").read_bytes() for name, file in art.items()}
+    assert len(set(drawings.values())) == 12
+    for name, svg in drawings.items():  # our own drawings, with the edition's licence line
+        assert b"Drawn for this edition, CC BY-SA 4.0." in svg, name
+
+
+def test_the_twelve_pictures_differ_at_a_glance(built):
+    """Read the printed pictures back and compare their silhouettes pairwise (the mean difference
+    of the normalised shapes, 0 the same, 1 opposite). The old drawings scored 0.003 for the two
+    cornets (one file), 0.044 for the soprano cornet against them (the same drawing smaller), 0.058
+    for tenor horn and baritone and 0.090 for euphonium and E♭ bass; each pair now scores 0.15 or
+    more (the closest: euphonium and E♭ bass, E♭ and B♭ bass)."""
+    folder, _ = built
+    shapes = {title: silhouette(p) for title, p in pictures(pdf(folder, "cards")).items()}
+    scores = {(a, b): float(np.abs(shapes[a] - shapes[b]).mean()) for a, b in combinations(shapes, 2)}
+    closest = min(scores, key=scores.get)
+    assert scores[closest] > 0.10, (closest, scores[closest])
+
+
+def test_every_picture_keeps_dark_outlines_in_low_ink(built):
+    """Every drawing is outlined in near-black under its fills, so it reads in greys: in colour the
+    outlines print near-black; the low-ink build pales a picture this large as a whole (by
+    deckpress.ink.LIGHT_IMAGE, so black itself prints at about 255 x 0.55 = 140), and the outlines
+    stay within reach of that floor (measured 169) and clearly darker than the fills they hold
+    (by 29 levels for the snare drum's red shell, 50 or more for the brass)."""
+    folder, _ = built
+    colour = pictures(pdf(folder, "cards"))
+    low = pictures(pdf(folder, "cards", lowink=True))
+    for title, picture in low.items():
+        assert colour[title].getextrema()[0] < 60, title
+        grey = np.asarray(picture)
+        paper = float(np.median(grey[:3, :]))
+        darkest = int(grey.min())
+        assert darkest <= 255 * LIGHT_IMAGE + 35, (title, darkest)
+        fills = float(np.median(grey[grey < paper - 10]))
+        assert fills - darkest >= 25, (title, darkest, fills)
 
 
 # -- score boards and pawns ---------------------------------------------------------------------
