@@ -158,11 +158,25 @@ def test_the_readme_pictures_of_metronome_are_the_deck_as_it_builds(tmp_path):
 
 
 @pytest.mark.parametrize("deck_id", bundled_deck_ids())
-def test_the_readme_previews_are_the_decks_as_they_build(deck_id, tmp_path):
-    """The project README shows each bundled deck's preview; a change to a deck or layout must
-    bring a new picture. To refresh: `deckpress build --format preview --out /tmp/p` and copy
-    /tmp/p/*/*-preview.png into docs/previews/."""
-    committed = ROOT / "docs" / "previews" / f"{deck_id}-preview.png"
+def test_the_regression_views_are_the_decks_as_they_build(deck_id, tmp_path):
+    """docs/previews/ holds a page per bundled deck (its faces, backs, box and rules-board sheets;
+    the faces are the README's preview too): a change to a deck, its layouts or the sheets must
+    bring new pictures, seen in review. To refresh: `python docs/previews.py [DECK…]`."""
+    import importlib.util
+
+    committed = ROOT / "docs" / "previews"
     assert f"docs/previews/{deck_id}-preview.png" in (ROOT / "README.md").read_text(encoding="utf-8")
-    deckpress.build(deck_id, tmp_path, formats="preview")
-    assert (tmp_path / deck_id / f"{deck_id}-preview.png").read_bytes() == committed.read_bytes()
+    spec = importlib.util.spec_from_file_location("previews", DOCS / "previews.py")
+    previews = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(previews)
+    made = previews.make(tmp_path, [deck_id])
+    names = {path.relative_to(tmp_path).as_posix() for path in made}
+    assert {f"{deck_id}.md", f"{deck_id}-preview.png", f"{deck_id}/box.png", f"{deck_id}/rules-board.png"} <= names
+    for path in made:
+        name = path.relative_to(tmp_path).as_posix()
+        assert path.read_bytes() == (committed / name).read_bytes(), f"{name}: refresh with python docs/previews.py {deck_id}"
+    page = (committed / f"{deck_id}.md").read_text(encoding="utf-8")
+    assert all(f"]({name})" in page for name in names - {f"{deck_id}.md", "README.md"})
+    assert f"]({deck_id}.md)" in (committed / "README.md").read_text(encoding="utf-8")
+
+
