@@ -177,8 +177,13 @@ def test_pictures_are_embedded_stretched_and_greyed_as_in_pdf(tmp_path):
     matrix = [float(v) for v in flt.find(f"{NS}feColorMatrix").get("values").split()]
     rgb = (200, 40, 90)
     filtered = [sum(k * c / 255 for k, c in zip(matrix[r * 5:r * 5 + 3], rgb)) + matrix[r * 5 + 4] for r in range(4)]
+    # then the lightening curve, a table over the grey the matrix gives (linearly interpolated)
+    table = [float(v) for v in flt.find(f"{NS}feComponentTransfer/{NS}feFuncR").get("tableValues").split()]
+    at = filtered[0] * (len(table) - 1)
+    lightened = table[int(at)] + (at - int(at)) * (table[min(int(at) + 1, len(table) - 1)] - table[int(at)])
     expected = PILImage.open(io.BytesIO(grey_png(str(png), 0.5))).convert("L").getpixel((0, 0)) / 255
-    assert filtered[:3] == pytest.approx([expected] * 3, abs=1 / 255) and matrix[15:] == [0, 0, 0, 1, 0]
+    assert filtered[0] == filtered[1] == filtered[2] and matrix[15:] == [0, 0, 0, 1, 0]
+    assert lightened == pytest.approx(expected, abs=1.5 / 255)
 
 
 def test_pictures_of_other_formats_are_embedded_as_png_of_what_the_pdf_prints(tmp_path):

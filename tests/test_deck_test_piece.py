@@ -22,7 +22,6 @@ import pytest
 from PIL import Image, ImageFilter
 from pypdf import PdfReader
 
-from deckpress.ink import LIGHT_IMAGE
 from deckpress.model import load_deck
 from deckpress.units import PRINTABLE
 from tests.faceread import text_items
@@ -276,10 +275,10 @@ def test_the_twelve_pictures_differ_at_a_glance(built):
 
 def test_every_picture_keeps_dark_outlines_in_low_ink(built):
     """Every drawing is outlined in near-black under its fills, so it reads in greys: in colour the
-    outlines print near-black; the low-ink build pales a picture this large as a whole (by
-    deckpress.ink.LIGHT_IMAGE, so black itself prints at about 255 x 0.55 = 140), and the outlines
-    stay within reach of that floor (measured 169) and clearly darker than the fills they hold
-    (by 29 levels for the snare drum's red shell, 50 or more for the brass)."""
+    outlines print near-black; the low-ink build pales a picture this large (by
+    deckpress.ink.LIGHT_IMAGE, along `colors.paled`: pale tones most, dark lines least), and the
+    outlines stay dark (measured 112 here, read at 72 dpi, where they printed at 169 when a picture
+    was paled evenly) and clearly darker than the fills they hold (by 66 levels or more)."""
     folder, _ = built
     colour = pictures(pdf(folder, "cards"))
     low = pictures(pdf(folder, "cards", lowink=True))
@@ -288,9 +287,9 @@ def test_every_picture_keeps_dark_outlines_in_low_ink(built):
         grey = np.asarray(picture)
         paper = float(np.median(grey[:3, :]))
         darkest = int(grey.min())
-        assert darkest <= 255 * LIGHT_IMAGE + 35, (title, darkest)
+        assert darkest <= 125, (title, darkest)
         fills = float(np.median(grey[grey < paper - 10]))
-        assert fills - darkest >= 25, (title, darkest, fills)
+        assert fills - darkest >= 60 and fills >= 170, (title, darkest, fills)
 
 
 # -- score boards and pawns ---------------------------------------------------------------------

@@ -23,6 +23,8 @@ from pathlib import Path
 
 from PIL import Image as PILImage, ImageChops
 
+from .colors import paled
+
 
 MAX_PIXELS = 150_000_000  #: a picture's pixels, read from its header before anything is decoded
 EMBED_DPI = 600  #: a raster is embedded at no more than this at its printed size: finer dots never print
@@ -395,13 +397,15 @@ def shape(im: PILImage.Image) -> PILImage.Image:
 
 
 def greyed(im: PILImage.Image, lighten: float = 0.0) -> PILImage.Image:
-    """A decoded picture in greys, `lighten` of the way to white, its alpha kept (mode L or LA)."""
+    """A decoded picture in greys, lightened by `lighten` (`colors.paled`: light tones most, dark
+    lines least), its alpha kept (mode L or LA)."""
     if "transparency" in im.info:  # a palette or colour key: as an alpha channel
         im = im.convert("RGBA")
     alpha = im.getchannel("A") if "A" in im.getbands() else None
     out = im.convert("L")
     if lighten:
-        out = out.point(lambda v: round(255 - (255 - v) * (1 - lighten)))
+        levels = [round(255 * (1 - paled((255 - v) / 255, lighten))) for v in range(256)]
+        out = out.point(levels)
     if alpha is not None:
         out.putalpha(alpha)
         out = out.convert("LA")

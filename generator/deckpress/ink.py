@@ -31,7 +31,8 @@ FRAME_WIDTH = 0.25  # … and become hairlines no wider than this (mm)
 OUTLINED_FILL = 0.6  # small outlined shapes (symbols) keep this share of their fill
 BACK_FILL = 0.08  # back fills keep this share of their darkness
 BACK_LINE = 0.45  # back lines and text keep this share
-LIGHT_IMAGE = 0.55  # large pictures are lightened by this much
+LIGHT_IMAGE = 0.55  # large pictures are lightened by this much (along colors.paled: dark lines least) …
+BACK_IMAGE = 0.9  # … and pictures on backs by this much: a dark back's ground pales as it did evenly by 0.55
 
 
 SOLID = 0.85  # nothing is printed darker than this: a dark grey reads as black and saves ink
@@ -83,7 +84,8 @@ def _convert(items: tuple[Item, ...], card_area: float, back: bool, matrix: Matr
             first = pictures.get(placed)
             if first is None:
                 large = _area(_box(item, matrix)) >= large_area
-                lighten = LIGHT_IMAGE if ink == "light" or (ink == "auto" and (back or large)) else 0.0
+                lighten = (BACK_IMAGE if back else LIGHT_IMAGE) if ink == "light" or (ink == "auto" and (back or large)) \
+                    else 0.0
                 first = pictures[placed] = evolve(placed, grey=True, lighten=max(item.lighten, lighten))
             out.append(first if item.crop is None else evolve(first, crop=item.crop))
         else:

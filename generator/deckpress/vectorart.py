@@ -29,6 +29,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
+from .colors import paled
 from .imagefile import image_size, stamp
 from .separation import FORMULA, Separation
 from .face import NO_EDITS, ArtEdits, multiply
@@ -451,7 +452,7 @@ class _Recolorer:
             return [round(_LUMA[0] * r + _LUMA[1] * g + _LUMA[2] * b, 6)]
         if t.colors == "k":
             luma = _LUMA[0] * r + _LUMA[1] * g + _LUMA[2] * b
-            return [0.0, 0.0, 0.0, round((1 - luma) * (1 - t.lighten), 6)]
+            return [0.0, 0.0, 0.0, round(paled(1 - luma, t.lighten), 6)]
         from .colors import RGB
 
         ink = t.separation.color(RGB(min(max(r, 0), 1), min(max(g, 0), 1), min(max(b, 0), 1)))

@@ -38,7 +38,7 @@ from fontTools.pens.transformPen import TransformPen
 from fontTools.ttLib import TTFont
 from svgwrite.base import BaseElement
 
-from ..colors import CMYK, Color
+from ..colors import CMYK, Color, paled
 from ..atomic import replacing, write_text
 from ..face import (IDENTITY, Ellipse, Face, Glyph, Group, Image, Item, Line, Paint, Path as PathItem, PathOp, Rect,
                     Text, cropped_box, placed_glyphs)
@@ -136,12 +136,18 @@ class _Document:
         return self._define(("clip", "path", ops), make)
 
     def _grey_filter(self, lighten: float) -> str:
-        """A filter that does to vector art what `grey_png` does to rasters: luma, then lighten."""
+        """A filter that does to vector art what `grey_png` does to rasters: luma, then lighten
+        along `colors.paled` (a table of its 256 greys: no matrix bends dark and pale apart)."""
         def make(ident: str) -> BaseElement:
             # sRGB: filters default to linearRGB, which would make every grey too dark
             f = self.dwg.filter(id=ident, color_interpolation_filters="sRGB")
-            row = " ".join(num(k * (1 - lighten), 6) for k in LUMA) + f" 0 {num(lighten, 6)}"
-            f.feColorMatrix(type_="matrix", values=f"{row} {row} {row} 0 0 0 1 0")
+            row = " ".join(num(k, 6) for k in LUMA) + " 0 0"
+            f.feColorMatrix(type_="matrix", values=f"{row} {row} {row} 0 0 0 1 0", result="grey")
+            if lighten:
+                table = " ".join(num(1 - paled(1 - i / 255, lighten), 4) for i in range(256))
+                curve = f.feComponentTransfer(in_="grey")
+                for channel in (curve.feFuncR, curve.feFuncG, curve.feFuncB):
+                    channel("table", tableValues=table)
             return f
         return self._define(("grey", lighten), make)
 
