@@ -455,3 +455,13 @@ def test_a_shaped_component_keeps_its_shape(make_deck):
     folder = make_deck(SIMPLE_DECK.replace("back: back\n", "back: back\n        size: 15x15\n        shape: circle\n"),
                        {"simple": SIMPLE_LAYOUT})  # smaller than a card may be: a damage token
     assert load_deck(folder).components[0].shape.kind == "circle"
+
+
+def test_a_standee_foot_that_leaves_no_figure_is_said_at_its_line(make_deck):
+    """`standee:` is the foot tab at each end of a piece folded in half: 44.5 mm of a poker card's
+    88.9 leaves nothing of the figure, and the error says the most it may be."""
+    folder = make_deck(SIMPLE_DECK.replace("        back: back\n", "        back: back\n        standee: 44.5mm\n"),
+                       {"simple": SIMPLE_LAYOUT})
+    with pytest.raises(DeckError) as caught:
+        load_deck(folder)
+    assert caught.value.line == 14 and "at most 44.45mm" in str(caught.value)

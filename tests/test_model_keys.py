@@ -43,6 +43,7 @@ EVERY_KEY_DECK = """
         sheet: cards
         size: poker
         shape: {rounded: 4mm}
+        standee: 5mm
         copies: players
         fields: {title: Thing}
         cards:
@@ -118,6 +119,7 @@ def test_the_loaders_accept_every_key_of_every_table_and_check_against_tables_on
     assert [(c.fields["title"], c.count) for c in deck.components[1].cards] == [("Three", 3), ("Four", 1)]
     assert deck.box_cover == ("things", 2) and deck.components[0].copies == 4
     assert deck.components[0].shape.kind == "rounded" and deck.components[0].size.radius == 4
+    assert deck.components[0].standee == 5.0
     assert deck.box_contents == "{cards} things · 1 rule sheet"
     assert deck.box_font == "hand" and deck.box_credit is False and deck.box_subtitle == "a test"
     # a card's keys are its templates' fields and the CARD table's, checked together by the deck loader

@@ -56,9 +56,30 @@ def test_every_card_is_in_a_deck_and_every_piece_a_tile(test_piece):
     assert set(decks) == {"silver", "gold", "rules"}
     for name, obj in decks.items():
         assert len(obj["DeckIDs"]) == len(obj["ContainedObjects"]) == counts[name]
-    assert len(tiles) == 2 + 8  # two score boards, eight pawns
-    assert len({t["CustomImage"]["ImageURL"] for t in tiles}) == 2 + 4  # four pawn designs
+    assert len(tiles) == 2  # the two score boards; the eight pawns stand (next test)
     assert Counter(o["Nickname"] for o in decks["silver"]["ContainedObjects"])["Front-Row Cornet"] == 2
+
+
+def test_the_pawns_stand_as_figures_their_two_halves_without_feet(test_piece):
+    """The pawns are fold-over standees (`standee: 11mm`): in TTS each is a custom figurine
+    standing on a base, its front the strip's lower half and its back the upper half turned round,
+    each 15 × 25 mm without the foot tab. They were flat tiles of the whole strip (issue 36)."""
+    folder, saved = test_piece
+    figures = [o for o in saved["ObjectStates"] if o["Name"] == "Figurine_Custom"]
+    assert Counter(o["Nickname"] for o in figures) == {"SOPRANO": 2, "ALTO": 2, "TENOR": 2, "BASS": 2}
+    voice = {"SOPRANO": (203, 2, 34), "ALTO": (254, 219, 76), "TENOR": (30, 123, 58), "BASS": (36, 86, 192)}
+    for figure in figures:
+        sides = [figure["CustomImage"][key] for key in ("ImageURL", "ImageSecondaryURL")]
+        assert sides[0] != sides[1] and all(url.startswith("https://example.org/tp/") for url in sides)
+        for url in sides:
+            picture = Image.open(folder / url.rsplit("/", 1)[1]).convert("RGB")
+            assert abs(picture.width / picture.height - 15 / 25) < 0.01
+            # upright, in the voice's colour to its foot: the letter's disc near the top, no pale tab
+            w, h = picture.size
+            mm = w / 15
+            assert picture.getpixel((round(3.2 * mm), round(8.5 * mm))) == (255, 255, 255)  # the white disc, 8.5 mm down
+            bottom = picture.getpixel((2, h - 4))
+            assert max(abs(a - b) for a, b in zip(bottom, voice[figure["Nickname"]])) < 12, bottom
 
 
 def test_card_ids_point_at_real_cells_and_images(test_piece):

@@ -100,7 +100,8 @@ def compose_faces(deck: Deck, warn: Warnings) -> DeckFaces:
             text = _card_text(composer.written(card, component.front), glyphs)
             entry = Entry(component.name, card.number, name, card.count * component.copies, front,
                           composer.face(card, component.back) if component.back else None, width,
-                          text, _source(deck, card), part, _nickname(name, text, part, len(component.cards)))
+                          text, _source(deck, card), part, _nickname(name, text, part, len(component.cards)),
+                          component.standee)
             entries.append(entry)
     if deck.translate is not None:
         deck.translate.check()

@@ -129,6 +129,7 @@ class Component:
     listed: int = 0  # its card list's length, when a playtest build prints some of it (`selection`)
     left_out: list[Card] = field(default_factory=list)  # its cards with `count: 0`, printed nowhere
     shape: PieceShape = RECTANGLE  # what its pieces are cut to (`shape:`); a rectangle by default
+    standee: float | None = None  # mm of foot tab at each end of a fold-over standee (`standee:`); None: not one
 
     @property
     def total(self) -> int:
@@ -755,6 +756,15 @@ def _piece_shape(spec: Map, size: CardSize) -> PieceShape:
     return shape
 
 
+def _standee(spec: Map, size: CardSize) -> float:
+    """A component's `standee:` foot, said at its line when no figure is left above it."""
+    foot = _length(spec, "standee", "0mm")
+    if foot >= size.height / 2:
+        raise spec.error("standee", f"a foot of {foot:g}mm leaves no figure on a {size.height:g}mm piece folded in "
+                                    f"half: at most {size.height / 2:g}mm, less the figure's height")
+    return foot
+
+
 SHAPED_FURNITURE = 12.0  #: mm below a page of shaped pieces for its scale bar and label (imposition's Room.furniture)
 
 
@@ -994,7 +1004,8 @@ def _load_component(spec: Any, parent: Seq, index: int, layouts: Layouts, deck: 
         raise spec.error("shape", f"{shape.kind} pieces are packed on the cards sheets: leave out `sheet: rules-board`")
     if shape.kind == "rounded":  # a rectangle with a corner radius of its own: cut as cards are
         size = CardSize(size.width, size.height, shape.radius)
-    component = Component(name, front, back, sheet, cards, spec.file, spec.line, size, _copies(spec, deck), shape=shape)
+    component = Component(name, front, back, sheet, cards, spec.file, spec.line, size, _copies(spec, deck), shape=shape,
+                          standee=_standee(spec, size) if "standee" in spec else None)
     component.left_out = left_out
     if left_out:  # `{card.total}` and the numbers stay those of the whole list
         component.listed = len(cards_spec)

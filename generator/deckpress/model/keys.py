@@ -176,6 +176,10 @@ COMPONENT = Keys("component", "A kind of card in the game.", (
         "(pointy-topped, height = width × 1.1547) or `hex-flat` (flat-topped, width = height × 1.1547), or "
         "`path(M … Z)` (an SVG path in the piece's mm). A shaped piece's face and bleed are clipped to the "
         "shape, it is cut along it (a dashed line on home sheets) and packed tightly", see="#shaped-pieces"),
+    Key("standee", "width", None, "its pieces are fold-over standees: folded across the middle, each half a "
+        "figure (the lower half its front, the upper, turned round, its back) over a foot tab this long at "
+        "the piece's end (`standee: 11mm`); a virtual table shows each as a figure standing on a base, "
+        "without its feet", see="#standees"),
     Key("copies", "copies", 1, "print the whole card list this many times, at most "
         f"{MAX_COPIES}; `players` prints one set per player"),
     Key("fields", "mapping", None, "field values shared by all its cards"),

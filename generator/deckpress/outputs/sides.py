@@ -37,6 +37,7 @@ class Entry:
     # what a virtual table calls the card ("": its name, else its component and number; the builder
     # gives a nameless card the first text its front sets, a lone piece its component's name)
     nickname: str = ""
+    standee: float | None = None  # a fold-over standee's foot tab, mm (its component's `standee:`); None: not one
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "name", shown_name(self.name))

@@ -37,7 +37,7 @@ from PIL import Image as PILImage
 from ..atomic import write_text
 from ..backends.raster import RasterJob, render, save_png, trim_box
 from ..colors import RGB
-from ..face import Face, Item, Line, Paint, Rect, Text
+from ..face import Face, Group, Item, Line, Paint, Rect, Text, rotation, translation
 from ..text.fonts import FontSet
 from ..text import TextStyle, escape, set_text
 from ..units import PT
@@ -147,7 +147,11 @@ def write_tts(entries: Sequence[Entry], folder: Path, name: str, card: tuple[flo
             wanted[face] = cell
         if sheet.hidden not in neutrals.values():
             wanted[sheet.hidden] = cell  # the hidden card is the back: its cell picture is the back image too
-    tile_faces = {face: _tile_px(face) for e in tiles for face in (e.front, e.back) if face is not None}
+    # a fold-over standee stands as a figure: its two halves, without their feet, are its two sides
+    figures = {e.front: figure_sides(e.front, e.standee) for e in tiles if e.standee is not None}
+    flat = [e for e in tiles if e.standee is None]
+    tile_faces = {face: _tile_px(face) for e in flat for face in (e.front, e.back) if face is not None}
+    tile_faces.update({face: _tile_px(face) for sides in figures.values() for face in sides})
     wanted.update(tile_faces)
     jobs = [RasterJob(face, trim_box(face), size) for face, size in wanted.items()]
     pictures = dict(zip(wanted, render(jobs, progress=progress)))
@@ -161,14 +165,21 @@ def write_tts(entries: Sequence[Entry], folder: Path, name: str, card: tuple[flo
     backs = {sheet.back: sheet.hidden for sheet in sheets}
     for stem, face in backs.items():
         written.append(save_png(pictures[face], folder / f"{stem}.png", dpi=72))
-    for e in tiles:
+    for e in flat:
         for side, face in (("front", e.front), ("back", e.back)):
             if face is not None and (folder / f"{stems[(side, face)]}.png") not in written:
                 written.append(save_png(pictures[face], folder / f"{stems[(side, face)]}.png", dpi=72))
+    figure_stems = {}
+    for front, sides in figures.items():
+        stem = stems[("front", front)].removesuffix("-front")
+        figure_stems[front] = (f"{stem}-figure-front", f"{stem}-figure-back")
+        for face, side_stem in zip(sides, figure_stems[front]):
+            written.append(save_png(pictures[face], folder / f"{side_stem}.png", dpi=72))
 
     objects = [_deck_object(state, url, i) for i, state in enumerate(states)]
     copies = [e for e in tiles for _ in range(e.copies)]  # a tile is one piece: eight pawns are eight tiles
-    objects += [_tile_object(e, stems, url, card, len(objects) + i) for i, e in enumerate(copies)]
+    objects += [_figure_object(e, figure_stems[e.front], url, card, len(objects) + i) if e.standee is not None
+                else _tile_object(e, stems, url, card, len(objects) + i) for i, e in enumerate(copies)]
     _give_guids(objects, name)
     saved = {"SaveName": title, "GameMode": title, "Note": "Made with deckpress.", "ObjectStates": objects}
     path = folder / f"{_file_safe(name)}.json"
@@ -322,6 +333,27 @@ def _tile_object(e: Entry, stems: dict[tuple[str, Face], str], url: Callable[[st
             "CustomImage": {"ImageURL": url(front), "ImageSecondaryURL": url(back), "ImageScalar": 1.0,
                             "WidthScale": 0.0,
                             "CustomTile": {"Type": 0, "Thickness": 0.1, "Stackable": False, "Stretch": True}}}
+
+
+def figure_sides(face: Face, foot: float) -> tuple[Face, Face]:
+    """The two sides of a fold-over standee as figures standing upright: its lower half (head at
+    the fold, feet above the foot tab) and its upper half turned round, each without the `foot`
+    tab at the piece's end. What a virtual table shows standing on a base."""
+    w, half = face.width, face.height / 2
+    tall = half - foot
+    lower = translation(0.0, -half)  # the fold to the figure's top edge
+    upper = rotation(180.0, w / 2, half / 2)  # (x, y) to (w - x, half - y): the fold at the top again
+    return Face(w, tall, 0.0, (Group(face.items, lower),)), Face(w, tall, 0.0, (Group(face.items, upper),))
+
+
+def _figure_object(e: Entry, stems: tuple[str, str], url: Callable[[str], str], card: tuple[float, float],
+                   index: int) -> dict:
+    """A standee as TTS's custom figurine: a cut-out picture standing on a round base, its front
+    and back the two sides `figure_sides` makes, as wide (against a card) as the piece."""
+    return {"Name": "Figurine_Custom", "Transform": _transform(index, e.size[0] / card[0], face_down=False),
+            "Nickname": e.nickname, "Description": e.text, "GMNotes": e.source,
+            "CustomImage": {"ImageURL": url(stems[0]), "ImageSecondaryURL": url(stems[1]), "ImageScalar": 1.0,
+                            "WidthScale": 0.0}}
 
 
 def _file_safe(title: str) -> str:
