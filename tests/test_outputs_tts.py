@@ -56,7 +56,8 @@ def test_every_card_is_in_a_deck_and_every_piece_a_tile(test_piece):
     assert set(decks) == {"silver", "gold", "rules"}
     for name, obj in decks.items():
         assert len(obj["DeckIDs"]) == len(obj["ContainedObjects"]) == counts[name]
-    assert len(tiles) == 2  # the two score boards; the eight pawns stand (next test)
+    # the two score boards, called by their names (they were both "Test Piece", their first words)
+    assert [t["Nickname"] for t in tiles] == ["Score board A", "Score board B"]  # the pawns stand: next test
     assert Counter(o["Nickname"] for o in decks["silver"]["ContainedObjects"])["Front-Row Cornet"] == 2
 
 
