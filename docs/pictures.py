@@ -15,31 +15,16 @@ from pathlib import Path
 from PIL import Image, ImageChops
 
 HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+from previews import render, side_by_side  # noqa: E402  (a script beside this one: one way to draw pages)
+
 SHEETS_DPI, BOX_DPI = 48, 70
 #: (file, page) of each sheet shown: colour fronts, a low-ink page with rests, backs
 SHEET_PAGES = (("metronome-cards-a4.pdf", 0), ("metronome-cards-lowink-a4.pdf", 3), ("metronome-backs-a4.pdf", 0))
-GAP = 8  #: px of grey between sheets
-
-
-def render(path: Path, page: int, dpi: int) -> Image.Image:
-    import pypdfium2 as pdfium
-
-    pdf = pdfium.PdfDocument(str(path))
-    try:
-        return pdf[page].render(scale=dpi / 72).to_pil().convert("RGB")
-    finally:
-        pdf.close()
 
 
 def sheets_picture(folder: Path) -> Image.Image:
-    pages = [render(folder / name, page, SHEETS_DPI) for name, page in SHEET_PAGES]
-    width = sum(p.width for p in pages) + GAP * (len(pages) - 1)
-    picture = Image.new("RGB", (width, max(p.height for p in pages)), (200, 200, 200))
-    x = 0
-    for page in pages:
-        picture.paste(page, (x, 0))
-        x += page.width + GAP
-    return picture
+    return side_by_side([render(folder / name, page, SHEETS_DPI) for name, page in SHEET_PAGES])
 
 
 def box_picture(folder: Path) -> Image.Image:
