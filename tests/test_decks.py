@@ -465,3 +465,20 @@ def test_a_page_the_pieces_fill_in_part_has_its_footer_at_its_foot_clear_of_thei
     (label,) = [box for text, box in text_lines(path, 1) if "page 2/" in text]
     assert H - label[3] <= 10.0, H - label[3]
     assert label[1] >= lowest - 3.0 + 5.0 + 1.0, (label, lowest)
+
+
+@each_deck
+def test_every_pdf_of_the_build_passes_qpdfs_check_and_home_sheets_are_compact(deck, folder):
+    """libqpdf's check (what `qpdf --check` reports) over every PDF the bundled build writes, not
+    only the print shop's files; the home sheets are PDF 1.5 with their small objects and their
+    cross-reference in compressed streams (issue 37)."""
+    import pikepdf
+
+    paths = sorted(folder.glob("*.pdf"))
+    assert len(paths) >= 16
+    for path in paths:
+        with pikepdf.Pdf.open(path) as pdf:
+            assert pdf.check_pdf_syntax() == [], path.name
+            assert pdf.pdf_version == "1.5", path.name
+        head = path.read_bytes()[-64:]
+        assert b"startxref" in head and b"/Type /ObjStm" in path.read_bytes(), path.name

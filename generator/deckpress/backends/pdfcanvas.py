@@ -118,15 +118,16 @@ class Form:
     def write(self, writer: ResourceWriter) -> Ref:
         if self._ends is None:
             data = deflate(self.content, self.name.encode())  # the name is a digest of the content
-            head = dumps({"Type": _XOBJECT, "Subtype": _FORM, "BBox": self.bbox})[:-2] + b"/Resources "
+            # no /Type: a form XObject may leave it out, and there are thousands of forms
+            head = dumps({"Subtype": _FORM, "BBox": self.bbox})[:-2] + b"/Resources "
             tail = (b" /Group << /S /Transparency >>" if self.group else b"") + \
                 b" /Filter /FlateDecode /Length %d >>\nstream\n" % len(data) + data + b"\nendstream"
             self._ends = (head, tail)
         head, tail = self._ends
-        return writer.pdf.write_formatted(head + writer.resources(self.resources) + tail)
+        return writer.pdf.write_formatted(head + writer.shared_resources(self.resources) + tail)
 
 
-_XOBJECT, _FORM = Name("XObject"), Name("Form")
+_FORM = Name("Form")
 
 
 class ResourceWriter:
@@ -138,6 +139,7 @@ class ResourceWriter:
         self.pdf = pdf
         self.written: dict[str, Ref] = {}  # xobject name -> ref
         self.subsets: dict[str, tuple[GlyphFont, Ref]] = {}
+        self.dictionaries: dict[bytes, Ref] = {}  # resource dictionaries written as objects of their own
 
     def xobject(self, xobject: XObject) -> Ref:
         ref = self.written.get(xobject.name)
@@ -172,6 +174,19 @@ class ResourceWriter:
             parts.append(b"/Properties " + dumps(resources.properties))
         parts.append(b">>")
         return b" ".join(parts)
+
+    def shared_resources(self, resources: Resources) -> bytes:
+        """The resource dictionary of a stream (a form's), in a compact file (`PdfFile.compact`) as
+        a reference to one object per distinct dictionary, which goes into a compressed object
+        stream: a stream's own dictionary cannot be compressed, and a thousand distinct faces'
+        forms repeated the same `/Font << /G1 3 0 R >>` and their text forms' names."""
+        body = self.resources(resources)
+        if not self.pdf.compact:
+            return body
+        ref = self.dictionaries.get(body)
+        if ref is None:
+            ref = self.dictionaries[body] = self.pdf.write_formatted(body)
+        return b"%d 0 R" % ref
 
     def finish(self) -> None:
         """Write the font subsets the document's content named."""

@@ -195,17 +195,29 @@ def forget() -> None:
     _COMPRESSED.clear()
 
 
+COMPACT_VERSION = "1.5"  #: object streams and a cross-reference stream (`PdfFile(compact=True)`) need 1.5
+PER_OBJECT_STREAM = 200  #: small objects gathered into one compressed object stream
+
+
 class PdfFile:
     """A PDF being written to `sink`, object by object. Objects are numbered as they are reserved
     or written; `close` writes the cross-reference table and a trailer whose ID is made of
-    everything before it, so the same objects give the same file, byte for byte."""
+    everything before it, so the same objects give the same file, byte for byte.
 
-    def __init__(self, sink: BinaryIO, version: str = VERSION) -> None:
+    `compact` (PDF 1.5): objects that are not streams (pages, dictionaries of forms, fonts, the
+    tree) are gathered, PER_OBJECT_STREAM at a time, into compressed object streams, and the
+    cross-reference is a compressed stream too: a home sheet's file was a third uncompressed
+    dictionaries and a table of 20 bytes an object. PDF/X-1a (PDF 1.4) cannot have them."""
+
+    def __init__(self, sink: BinaryIO, version: str = VERSION, compact: bool = False) -> None:
         self.sink = sink
         self.offsets: dict[int, int] = {}
         self.count = 0
         self.position = 0
         self.checksum = 0  # CRC-32 of every byte so far: the file's identity (`close`), cheap to keep
+        self.compact = compact
+        self.pending: list[tuple[int, bytes]] = []  # small objects waiting for their object stream
+        self.packed: dict[int, tuple[int, int]] = {}  # object -> (its object stream, its place there)
         self._put(b"%PDF-" + version.encode("ascii") + b"\n%\x93\x8c\x8b\x9e deckpress\n")
 
     def _put(self, data: bytes) -> None:
@@ -220,18 +232,38 @@ class PdfFile:
 
     def write(self, value: object, ref: Ref | None = None) -> Ref:
         """Write an object (under `ref` if it was reserved) and return its reference."""
-        ref = ref or self.reserve()
-        self.offsets[ref] = self.position
-        self._put(b"%d 0 obj\n" % ref + dumps(value) + b"\nendobj\n")
-        return ref
+        return self.write_formatted(dumps(value), ref)
 
     def write_formatted(self, body: bytes, ref: Ref | None = None) -> Ref:
         """Write an object already in PDF syntax (a stream's dictionary, `stream` and data
         included) and return its reference."""
         ref = ref or self.reserve()
+        if self.compact and not body.endswith(b"endstream"):
+            self.pending.append((ref, body))
+            if len(self.pending) >= PER_OBJECT_STREAM:
+                self._pack()
+            return ref
         self.offsets[ref] = self.position
         self._put(b"%d 0 obj\n" % ref + body + b"\nendobj\n")
         return ref
+
+    def _pack(self) -> None:
+        """The pending small objects as one object stream: their numbers and offsets, then them."""
+        if not self.pending:
+            return
+        objects, self.pending = self.pending, []
+        heads, bodies, at = [], [], 0
+        stream = self.reserve()
+        for index, (ref, body) in enumerate(objects):
+            heads.append(b"%d %d" % (ref, at))
+            bodies.append(body)
+            at += len(body) + 1
+            self.packed[ref] = (stream, index)
+        head = b" ".join(heads) + b"\n"
+        data = head + b"\n".join(bodies)
+        self.offsets[stream] = self.position
+        self._put(b"%d 0 obj\n" % stream + stream_body({"Type": Name("ObjStm"), "N": len(objects),
+                                                          "First": len(head)}, data) + b"\nendobj\n")
 
     def write_stream(self, entries: dict, data: bytes, ref: Ref | None = None, *, compress: bool = True) -> Ref:
         """Write a stream object: `entries` and the data, Flate-compressed unless `compress` is
@@ -240,15 +272,37 @@ class PdfFile:
 
     def close(self, root: Ref, info: Ref) -> None:
         """Write the cross-reference table and the trailer. Every reserved object must be written."""
-        missing = [n for n in range(1, self.count + 1) if n not in self.offsets]
+        self._pack()
+        missing = [n for n in range(1, self.count + 1) if n not in self.offsets and n not in self.packed]
         if missing:
             raise ValueError(f"objects reserved but never written: {missing[:5]}")
         start = self.position
         # an ID made of the content (its checksum and length), so the same objects give the same file;
         # an MD5 of every byte cost a fifth of writing a thousand photos
         identity = hashlib.md5(b"%d %d" % (self.checksum, self.position), usedforsecurity=False).hexdigest().upper()
+        if self.compact:
+            self._close_compact(root, info, identity, start)
+            return
         table = [b"xref\n0 %d\n0000000000 65535 f \n" % (self.count + 1)]
         table += [b"%010d 00000 n \n" % self.offsets[n] for n in range(1, self.count + 1)]
         trailer = dumps({"Size": self.count + 1, "Root": Ref(root), "Info": Ref(info),
                          "ID": [Raw(b"<" + identity.encode() + b">")] * 2})
         self._put(b"".join(table) + b"trailer\n" + trailer + b"\nstartxref\n%d\n%%%%EOF\n" % start)
+
+    def _close_compact(self, root: Ref, info: Ref, identity: str, start: int) -> None:
+        """The cross-reference as a compressed stream (the trailer's entries in its dictionary):
+        for each object, 1 and its offset, or 2, its object stream and its place there."""
+        xref = self.reserve()
+        self.offsets[xref] = start
+        width = max(1, (max(start, self.count).bit_length() + 7) // 8)
+        rows = [b"\x00" + bytes(width) + b"\xff\xff"]  # object 0: the head of the free list
+        for n in range(1, self.count + 1):
+            if n in self.packed:
+                stream, index = self.packed[n]
+                rows.append(b"\x02" + stream.to_bytes(width, "big") + index.to_bytes(2, "big"))
+            else:
+                rows.append(b"\x01" + self.offsets[n].to_bytes(width, "big") + b"\x00\x00")
+        entries = {"Type": Name("XRef"), "Size": self.count + 1, "W": [1, width, 2], "Root": Ref(root),
+                   "Info": Ref(info), "ID": [Raw(b"<" + identity.encode() + b">")] * 2}
+        self._put(b"%d 0 obj\n" % xref + stream_body(entries, b"".join(rows)) + b"\nendobj\n"
+                  + b"startxref\n%d\n%%%%EOF\n" % start)

@@ -30,7 +30,7 @@ from ..imposition.furniture import (BLACK, LABEL_FONT, WHITE, AlignmentMark, Ban
 from ..separation import Separation
 from .pdf import MM, FaceForms, face_glyphs, place
 from .pdfcanvas import Canvas, Form, ResourceWriter
-from .pdffile import VERSION, Name, PdfFile, Raw, Ref, digest, dumps, stream_body
+from .pdffile import COMPACT_VERSION, VERSION, Name, PdfFile, Raw, Ref, digest, dumps, stream_body
 from .pdffonts import Fonts
 
 _PAGE = Name("Page")
@@ -62,8 +62,8 @@ class PageWriter:
     subsets it names (each written once), then the font subsets, the page tree, the catalogue and
     the document's info (`close`)."""
 
-    def __init__(self, sink: BinaryIO, version: str = VERSION) -> None:
-        self.pdf = PdfFile(sink, version)
+    def __init__(self, sink: BinaryIO, version: str = VERSION, compact: bool = False) -> None:
+        self.pdf = PdfFile(sink, COMPACT_VERSION if compact and version < COMPACT_VERSION else version, compact)
         self.resources = ResourceWriter(self.pdf)
         self.tree = self.pdf.reserve()
         self.kids: list[Ref] = []
@@ -105,7 +105,8 @@ def write_pages(sink: BinaryIO, pages: Sequence[FurnishedPage | FurniturePage], 
     """The document of `pages` written to `sink`."""
     if info.standard not in ("", PDF_X1A, PDF_X4):
         raise ValueError(f"no such PDF standard: {info.standard!r}")
-    writer = PageWriter(sink, X4_VERSION if info.standard == PDF_X4 else VERSION)
+    # home sheets compact (object streams, PDF 1.5); a print shop's PDF/X file as its standard has it
+    writer = PageWriter(sink, X4_VERSION if info.standard == PDF_X4 else VERSION, compact=not info.standard)
     shared = _SharedFurniture(forms, info.colors)
     # PDF/X-1a (PDF 1.4) has no optional content: its die line is the separation alone, in no group
     drawn_die_line = bool(info.marking.die_line)
