@@ -215,6 +215,24 @@ def test_importing_the_cli_loads_no_backend():
     assert proc.stdout.strip() == "[]"
 
 
+HEAVY = ("lxml", "openpyxl", "odf", "numpy", "pikepdf", "svg2pdf", "multiprocessing", "platformdirs")
+
+
+@pytest.mark.parametrize("call", ["deckpress.check('metronome')",
+                                  "deckpress.build('metronome', sys.argv[1], papers='a4', inks='color')"])
+def test_a_deck_without_svg_art_or_a_spreadsheet_loads_no_reader_for_them(tmp_path, call):
+    """Nothing imported that the command does not use (issue 37): metronome has no SVG or PDF art,
+    no spreadsheet and no shaped pieces, so checking or building it loads no SVG reader (lxml,
+    which compose, the art module and the report's digests imported for every deck), no
+    spreadsheet reader, no numpy, no pikepdf."""
+    probe = f"import sys, deckpress\n{call}\nprint(sorted(m for m in {HEAVY!r} if m in sys.modules))"
+    proc = subprocess.run([sys.executable, "-c", probe, str(tmp_path)], capture_output=True, text=True, check=True)
+    assert proc.stdout.strip() == "[]"
+    # and the SVG reader is there when a deck has SVG art: the probe can see it
+    probe = "import sys, deckpress\ndeckpress.check('kanon')\nprint('lxml' in sys.modules)"
+    assert subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout.strip() == "True"
+
+
 @pytest.mark.parametrize("fmt, loaded, unloaded", [("pdf", "reportlab", ["pypdfium2", "svgwrite", "fontTools.subset",
                                                                      "multiprocessing"]),  # one deck: no worker
                                                    ("png", "pypdfium2", ["svgwrite", "fontTools.subset"]),

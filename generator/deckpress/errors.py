@@ -325,3 +325,12 @@ class Warnings:
 
     def __len__(self) -> int:
         return len(self.records)
+
+
+class ArtError(ValueError):
+    """Art that cannot be drawn: `reason` says why without naming the file (messages name it).
+    Here, not in `svgfile`, so that what catches it need not import the SVG reader (and lxml)."""
+
+    def __init__(self, path: str, reason: str) -> None:
+        super().__init__(f"art '{Path(path).name}' {reason}")
+        self.reason = reason

@@ -41,6 +41,7 @@ from urllib.parse import unquote
 from lxml import etree
 from PIL import Image as PILImage, ImageOps
 
+from .errors import ArtError
 from .face import NO_EDITS, ArtEdits
 from .text.fonts import from_fonts, static_font
 from .svgnormal import GEOMETRY, missing_filters, normalise
@@ -90,14 +91,6 @@ GENERIC = {"serif", "sans-serif", "monospace", "cursive", "fantasy", "system-ui"
            "ui-monospace", "ui-rounded", "math", "emoji", "fangsong"}
 QUIET_GENERIC = {"sans-serif", "system-ui", "ui-sans-serif"}  # set in a sans serif, as asked: nothing to say
 NATIVE_PICTURES = {"PNG": "image/png", "JPEG": "image/jpeg", "GIF": "image/gif", "WEBP": "image/webp"}
-
-
-class ArtError(ValueError):
-    """Art that cannot be drawn: `reason` says why without naming the file (messages name it)."""
-
-    def __init__(self, path: str, reason: str) -> None:
-        super().__init__(f"art '{Path(path).name}' {reason}")
-        self.reason = reason
 
 
 PLACEHOLDER = re.compile(r"\{([^{}\s]+)\}")

@@ -30,12 +30,11 @@ from pathlib import Path
 from typing import Any
 
 from .colors import paled
+from .errors import ArtError
 from .imagefile import image_size, stamp
 from .separation import FORMULA, Separation
 from .face import NO_EDITS, ArtEdits, multiply
 from .text.fonts import font_source, from_fonts
-from .svgfile import ArtError, prepare
-from .svgnormal import snapped_filters
 
 POINTS_PER_MM = 72 / 25.4
 FILTER_DPI = 600  #: what svg2pdf draws a filter's picture at, at the art's printed size, in a PDF
@@ -139,6 +138,7 @@ def load_art(path: str, fonts: tuple[str, ...] = (), page: int = 1, printed: tup
     if is_pdf(path):
         read: tuple = ((path, stamp(path)),)
     else:
+        from .svgfile import prepare  # the SVG reader (and lxml) only for a deck with SVG art
         prepared = prepare(path, fonts, edits)
         read = prepared.read  # the SVG and every file it links, each with its stamp
         if prepared.filters and printed is not None:
@@ -172,6 +172,8 @@ def _load_art(path: str, _read: tuple, fonts: tuple[str, ...], page: int, scale:
     if is_pdf(path):
         data = _pdf_bytes(path)
     else:
+        from .svgfile import prepare
+        from .svgnormal import snapped_filters
         prepared = prepare(path, fonts, edits)
         text = snapped_filters(prepared.text, scale) if scale else prepared.text
         data = _svg_pdf(path, text, fonts, scale or 1.0)

@@ -26,7 +26,7 @@ from ..atomic import replacing_folder
 from ..errors import DeckError, Warnings, display_path, suggest
 from ..face import Face, Image, grown_into_bleed
 from ..imagefile import RASTER_KINDS, PictureError, Resolution, exif_rotation, raster_pixels
-from ..svgfile import ArtError
+from ..errors import ArtError
 from ..vectorart import is_pdf, is_vector, load_art
 from ..imposition.cutters import SILHOUETTE, CutterProfile
 from ..imposition.document import Marking

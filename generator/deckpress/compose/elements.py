@@ -29,7 +29,6 @@ from ..model.elements import KINDS
 from ..model.values import PaletteColor, Pattern, as_text, literal_text, pattern_of
 from ..shapes import shape
 from ..units import PT
-from ..svgfile import placeholders
 from ..vectorart import Art, is_pdf, is_vector, load_art
 from ..text import MarkupError, Shaping, TextStyle, is_title, set_text, smarten
 from .staff import staff_items
@@ -354,6 +353,7 @@ def _art_edits(ctx: Context, e: Element, values: Values, src: Path) -> ArtEdits:
     show, hide = ctx.value(e, "show", values), ctx.value(e, "hide", values)
     fields: tuple[tuple[str, str], ...] = ()
     if ctx.value(e, "fields", values) and not is_pdf(src):
+        from ..svgfile import placeholders  # the SVG reader only for a deck with SVG art
         names = placeholders(str(src))
         missing = [name for name in names if name not in values]
         if missing:

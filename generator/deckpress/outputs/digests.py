@@ -16,7 +16,6 @@ from pathlib import Path
 from typing import Any
 
 from ..face import Face, Group, Image, Item, Text
-from ..svgfile import prepare
 from ..text.fonts import font_source
 from ..vectorart import is_pdf, is_vector
 from .sides import Entry
@@ -88,6 +87,7 @@ class FaceFiles:
         if found is None:
             paths = {source}
             if is_vector(source) and not is_pdf(source):
+                from ..svgfile import prepare  # only for SVG art
                 try:
                     prepared = prepare(source, fonts)  # made already, when the faces were composed
                 except (ValueError, OSError):  # saved broken since: the rebuild that follows says so
