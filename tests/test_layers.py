@@ -32,12 +32,24 @@ def layer(module: str) -> str:
     return ".".join(parts[:2]) if ".".join(parts[:2]) in RANK else parts[0]
 
 
-def imported(rel: PurePosixPath, tree: ast.AST) -> list[tuple[str, list[str]]]:
+def type_only(tree: ast.AST) -> set[int]:
+    """The ids of the import statements inside `if TYPE_CHECKING:` blocks: for type checkers only,
+    never run, so no part of an import circle."""
+    return {id(inner) for node in ast.walk(tree) if isinstance(node, ast.If)
+            and getattr(node.test, "id", getattr(node.test, "attr", None)) == "TYPE_CHECKING"
+            for inner in ast.walk(node) if isinstance(inner, (ast.Import, ast.ImportFrom))}
+
+
+def imported(rel: PurePosixPath, tree: ast.AST, run_only: bool = False) -> list[tuple[str, list[str]]]:
     """Every deckpress module that the module at `rel` (inside the package, like imposition/sheets.py)
-    imports, relative or absolute, as a dotted name inside the package, with the names it takes."""
+    imports, relative or absolute, as a dotted name inside the package, with the names it takes;
+    with `run_only`, not those imported for type checkers alone."""
     package = rel.parts[:-1]
+    skipped = type_only(tree) if run_only else set()
     found = []
     for node in ast.walk(tree):
+        if id(node) in skipped:
+            continue
         if isinstance(node, ast.ImportFrom):
             if node.level:
                 base = package[:len(package) - (node.level - 1)] if node.level > 1 else package
@@ -112,3 +124,74 @@ def test_a_module_in_no_layer_is_flagged():
 def test_backends_now_sit_above_imposition():
     assert not problems(PurePosixPath("backends/pdfpages.py"), "from ..imposition.furniture import Label")
     assert problems(PurePosixPath("imposition/furniture.py"), "from ..backends.pdf import MM")
+
+
+# --- no import circle, within a layer too (issue 37) -----------------------------------------------
+
+def import_graph(sources: dict[PurePosixPath, str]) -> dict[str, set[str]]:
+    """Each module (a dotted name inside the package; a package by its own name) and the modules
+    it imports when it runs, at its top or inside a function: `from .sheets import Room` imports
+    sheets, `from . import pdf` the module pdf, `from ..model import Deck` the package model."""
+    def name(rel: PurePosixPath) -> str:
+        parts = rel.with_suffix("").parts
+        return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+    modules = {name(rel) for rel in sources}
+    graph = {}
+    for rel, source in sources.items():
+        targets = {target for target, _ in imported(rel, ast.parse(source), run_only=True)}
+        graph[name(rel)] = {t for t in targets if t in modules} - {name(rel)}
+    return graph
+
+
+def circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The import circles of `graph`: its strongly connected parts of more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        for w in sorted(graph.get(v, ())):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            part = []
+            while True:
+                w = stack.pop()
+                part.append(w)
+                if w == v:
+                    break
+            if len(part) > 1:
+                found.append(sorted(part))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return found
+
+
+def test_no_module_imports_itself_round_a_circle():
+    """A circle (a imports b, b imports a, at the top or in a function) hides an order the modules
+    must be loaded in and makes neither layer the lower; within one layer too. Imports for type
+    checkers only (`if TYPE_CHECKING:`) do not run and do not count."""
+    root = Path(deckpress.__file__).parent
+    sources = {PurePosixPath(p.relative_to(root).as_posix()): p.read_text(encoding="utf-8")
+               for p in sorted(root.rglob("*.py"))}
+    assert len(sources) > 80
+    assert circles(import_graph(sources)) == []
+
+
+def test_the_circle_finder_finds_a_circle_in_one_layer_and_through_a_function():
+    sources = {PurePosixPath("imposition/sheets.py"): "def plan():\n    from .shapedpacking import plan_shaped\n",
+               PurePosixPath("imposition/shapedpacking.py"): "from .sheets import Room\n",
+               PurePosixPath("imposition/marks.py"): "from .sheets import Room\n",
+               PurePosixPath("compose/elements.py"): "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
+                                                      "    from .composer import Context\n",
+               PurePosixPath("compose/composer.py"): "from .elements import DRAWERS\n"}
+    assert circles(import_graph(sources)) == [["imposition.shapedpacking", "imposition.sheets"]]

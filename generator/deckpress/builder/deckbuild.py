@@ -252,10 +252,19 @@ def _write_deck(deck: Deck, out_dir: Path, papers: Sequence[str], inks: Sequence
                              progress)
         result.outputs.append(Output(path, 0))
     if options.wants(SHOP_FORMATS):
-        from ..outputs.shop import write_shop_pictures
-        for path in write_shop_pictures(screen, deck_folder(out_dir, deck), deck.id + lang_mark, options.formats,
-                                        options.shop, card, progress):
+        # pictures for a shop page of the first distinct fronts: `<id>-hand.png`, `<id>-showcase.png`
+        from ..outputs.shop import shop_picture, shown_fronts
+        picture = options.shop or shop_picture()
+        faces = shown_fronts(screen, card, picture.cards)
+        for kind in (k for k in SHOP_FORMATS if k in options.formats):
+            if kind == "hand":
+                from ..outputs.hand import write_hand as write
+            else:
+                from ..outputs.showcase import write_showcase as write
+            path = write(faces, deck_folder(out_dir, deck) / f"{deck.id}{lang_mark}-{kind}.png", picture)
             result.outputs.append(Output(path, 0))
+            if progress:
+                progress(1)
     result.faces = composed.distinct()
     return result
 

@@ -29,7 +29,7 @@ import numpy as np
 from ..face import PathOp, transform_path, translation
 from ..pieceshape import flattened
 from ..units import paper_size
-from .sheets import Box, PagePlan, Placement, Room, T, mirrored, within
+from .pages import Box, PagePlan, Placement, Room, T, mirrored, within
 
 PRECISION = 1e-4  #: mm: pitches are rounded up to this, so touching edges (hexes without bleed) stay apart
 FLATNESS_STEPS = 32  #: straight pieces a curve of an outline is measured as (a 30 mm token: 0.005 mm off)

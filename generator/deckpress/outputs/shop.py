@@ -16,7 +16,7 @@ defaults here are chosen to look right without options (see `hand` and `showcase
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -73,28 +73,6 @@ def shop_picture(size: str | tuple[int, int] | None = None, background: str | No
     if not 1 <= cards <= MAX_CARDS:
         raise DeckError(f"--shop-cards: from 1 to {MAX_CARDS} cards, not {cards}")
     return ShopPicture((int(size[0]), int(size[1])), ground, cards)
-
-
-def write_shop_pictures(entries: Sequence[Entry], folder: Path, stem: str, formats: Sequence[str],
-                        picture: ShopPicture | None, card: tuple[float, float],
-                        progress: Callable[[int], None] | None = None) -> list[Path]:
-    """`<stem>-hand.png` and `<stem>-showcase.png` in `folder`, those of them `formats` asks for,
-    of the first `picture.cards` distinct fronts of the card size `card` (mm); `progress` hears of
-    each picture written."""
-    picture = picture or shop_picture()
-    faces = shown_fronts(entries, card, picture.cards)
-    written = []
-    if "hand" in formats:
-        from .hand import write_hand
-        written.append(write_hand(faces, folder / f"{stem}-hand.png", picture))
-        if progress:
-            progress(1)
-    if "showcase" in formats:
-        from .showcase import write_showcase
-        written.append(write_showcase(faces, folder / f"{stem}-showcase.png", picture))
-        if progress:
-            progress(1)
-    return written
 
 
 def shown_fronts(entries: Sequence[Entry], card: tuple[float, float], count: int) -> list[Face]:
