@@ -245,12 +245,12 @@ SLOW = {"test_live_page.py", "test_live_preview.py", "test_live_server.py", "tes
 
 def pytest_configure(config):
     config.addinivalue_line("markers", "quick: not in a slow file (tests/conftest.py SLOW): `-m quick` for the quick loop")
+    config.addinivalue_line("markers", "slow: in a slow file (tests/conftest.py SLOW): `-m 'not slow'` is `-m quick`")
 
 
 def pytest_collection_modifyitems(items):
     for item in items:
-        if item.path.name not in SLOW:
-            item.add_marker(pytest.mark.quick)
+        item.add_marker(pytest.mark.slow if item.path.name in SLOW else pytest.mark.quick)
 
 
 def pytest_addoption(parser):
