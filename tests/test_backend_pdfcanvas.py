@@ -148,3 +148,25 @@ def test_a_transform_that_flattens_everything_draws_no_group():
     canvas.scale(0, 1)
     canvas.transparency_group(0.5, lambda inner: inner.rect(0, 0, 1, 1))
     assert not canvas.resources.xobjects
+
+
+def test_the_reportlab_internals_deckpress_draws_with_behave_as_it_expects():
+    """deckpress writes its PDFs itself and takes three things from reportlab (pyproject pins a
+    tested range, >=4.2,<6): `fp_str`, the number formatting of every operator (six places, no
+    trailing zeros, no "-0"), `PDFPathObject`'s path operators, and the colour classes' fields.
+    If a release changes them, this fails here, loudly, not as odd bytes in every file."""
+    from reportlab.lib.colors import CMYKColor, Color
+    from reportlab.lib.rl_accel import fp_str
+    from reportlab.pdfgen.pathobject import PDFPathObject
+
+    assert fp_str(1.0, 0.5, 2.123456789, -0.0000001, 100) == "1 .5 2.123457 0 100"
+    assert fp_str([1, 2]) == "1 2" and fp_str(-1.25) == "-1.25"
+    path = PDFPathObject()
+    path.moveTo(1, 2)
+    path.lineTo(3.5, 4)
+    path.curveTo(1, 2, 3, 4, 5, 6)
+    path.close()
+    assert path.getCode() == "n 1 2 m 3.5 4 l 1 2 3 4 5 6 c h"
+    ink = CMYKColor(0.1, 0.2, 0.3, 0.4, alpha=0.5)
+    assert (ink.cyan, ink.magenta, ink.yellow, ink.black, ink.alpha) == (0.1, 0.2, 0.3, 0.4, 0.5)
+    assert (Color(0.1, 0.2, 0.3).red, Color(0.1, 0.2, 0.3).blue) == (0.1, 0.3)
