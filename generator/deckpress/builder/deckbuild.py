@@ -122,22 +122,19 @@ def drivethru_job(faces: DeckFaces, out_dir: Path, warn: Warnings, scratch: Path
     deck = faces.deck
     inked, flat = faces.inked(Variant.CMYK, separation), Flattener(scratch)
     w, h = deck.size.width, deck.size.height
-    by_card = {(e.component, e.number): e for e in faces.entries}
     neutrals: dict[str, Face] = {}
     sides: list[Face] = []
     skipped = 0
-    for sheet in SHEETS:
-        for component in (c for c in deck.components if c.sheet == sheet):
-            for card in component.printed():
-                entry = by_card[component.name, card.number]
-                front, back = entry.front, entry.back
-                if (front.width, front.height) != (w, h):
-                    skipped += 1
-                    continue
-                if back is None:
-                    back = neutrals.get(component.name) or neutrals.setdefault(
-                        component.name, neutral_back(printed_title(deck), front, deck.names.fonts, entry.part))
-                sides += [inked(flat(front)), inked(flat(back), back=True)]  # type: ignore[list-item]
+    for pieces in faces.pieces.values():
+        for component, entry in pieces:
+            front, back = entry.front, entry.back
+            if (front.width, front.height) != (w, h):
+                skipped += 1
+                continue
+            if back is None:
+                back = neutrals.get(component.name) or neutrals.setdefault(
+                    component.name, neutral_back(printed_title(deck), front, deck.names.fonts, entry.part))
+            sides += [inked(flat(front)), inked(flat(back), back=True)]  # type: ignore[list-item]
     if skipped:
         warn(f"{skipped} piece{'s' if skipped != 1 else ''} not {w:g}×{h:g} mm (boards, pawns) "
              "left out of the DriveThruCards file: print them from the rules-board PDF", kind="left-out")

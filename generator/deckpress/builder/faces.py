@@ -19,7 +19,7 @@ from ..text import plain
 from ..errors import Warnings
 from ..face import Face
 from ..ink import apply_ink
-from ..model import Card, Deck
+from ..model import Card, Component, Deck
 from ..model.deck import SHEETS
 from ..separation import FORMULA, Separation
 from ..outputs.sides import Entry
@@ -36,24 +36,25 @@ class DeckFaces:
     entries: list[Entry]  # each line of each component's card list, with its copies
 
     @cached_property
-    def sides(self) -> dict[str, Sides]:
-        """Every printed piece by sheet kind, in print order (copies repeated)."""
+    def pieces(self) -> dict[str, list[tuple[Component, Entry]]]:
+        """Every printed piece by sheet kind, in print order (copies repeated), with its component."""
         by_card = {(e.component, e.number): e for e in self.entries}
-        sides: dict[str, Sides] = {sheet: [] for sheet in SHEETS}
+        pieces: dict[str, list[tuple[Component, Entry]]] = {sheet: [] for sheet in SHEETS}
         for component in self.deck.components:
             for card in component.printed():
-                entry = by_card[component.name, card.number]
-                sides[component.sheet].append((entry.front, entry.back))
-        return sides
+                pieces[component.sheet].append((component, by_card[component.name, card.number]))
+        return pieces
+
+    @cached_property
+    def sides(self) -> dict[str, Sides]:
+        """Every printed piece's front and back by sheet kind, in print order (copies repeated)."""
+        return {sheet: [(e.front, e.back) for _, e in pieces] for sheet, pieces in self.pieces.items()}
 
     @cached_property
     def back_designs(self) -> dict[str, list[str | None]]:
         """Each printed piece's back design, its component's back template (None: no back),
         parallel to `sides`: where it changes, butted sheets start a new page (`plan_sheets`)."""
-        designs: dict[str, list[str | None]] = {sheet: [] for sheet in SHEETS}
-        for component in self.deck.components:
-            designs[component.sheet] += [component.back or None] * sum(1 for _ in component.printed())
-        return designs
+        return {sheet: [c.back.name if c.back else None for c, _ in pieces] for sheet, pieces in self.pieces.items()}
 
     def cover(self) -> tuple[Face, Face | None] | None:
         """The box's cover: its card's front, and that card's back or, failing that, the first

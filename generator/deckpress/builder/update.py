@@ -115,9 +115,9 @@ def update_jobs(faces: DeckFaces, found: Changes, out_dir: Path, papers: Sequenc
             pages = [Page(listing, "what changed")] if listing is not None else []
             duplex = False
             for sheet in SHEETS:
-                kept = [(pair, design) for pair, design, (component, number)
-                        in zip(faces.sides[sheet], faces.back_designs[sheet], _printed(deck, sheet))
-                        if (component, number) in wanted]
+                kept = [(pair, design) for pair, design, (_, entry)
+                        in zip(faces.sides[sheet], faces.back_designs[sheet], faces.pieces[sheet])
+                        if (entry.component, entry.number) in wanted]
                 sides = [pair for pair, _ in kept]
                 files = {kind: (kind_pages, both) for kind, kind_pages, both in
                          sheet_files(sheet, inked.sides(sides), paper, deck.bleed, marking.marks, gap,
@@ -130,12 +130,6 @@ def update_jobs(faces: DeckFaces, found: Changes, out_dir: Path, papers: Sequenc
                 pages += kind_pages
             jobs.append(deck_job(deck, out_dir, paper, inked.variant, UPDATE, pages, duplex, marking))
     return jobs
-
-
-def _printed(deck: Deck, sheet: str) -> list[tuple[str, int]]:
-    """Which entry each printed piece of `sheet` is, in `DeckFaces.sides` order."""
-    return [(component.name, card.number) for component in deck.components if component.sheet == sheet
-            for card in component.printed()]
 
 
 def _blank(deck: Deck, paper: str) -> Any:
